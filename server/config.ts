@@ -1,0 +1,37 @@
+import { Context, Layer } from "effect"
+import { resolve } from "node:path"
+
+/** Everything the server reads from its environment, read once at start. */
+export interface ServerConfigShape {
+  readonly port: number
+  readonly host: string
+  readonly dataDir: string
+  /** PostgreSQL instead of the embedded PGlite when set. */
+  readonly databaseUrl: string | undefined
+  readonly production: boolean
+  /** Where the built site lives (vite's outDir). */
+  readonly distDir: string
+  /** Load demo data into an empty database. */
+  readonly seedDemo: boolean
+  readonly smsProvider: string
+}
+
+export class ServerConfig extends Context.Service<ServerConfig, ServerConfigShape>()("khel/ServerConfig") {
+  static fromEnv(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfigShape> = {}): ServerConfigShape {
+    const port = Number(env.PORT ?? 8080)
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`)
+    return {
+      port,
+      host: env.HOST ?? "0.0.0.0",
+      dataDir: resolve(env.DATA_DIR ?? "./data"),
+      databaseUrl: env.DATABASE_URL || undefined,
+      production: env.NODE_ENV === "production",
+      distDir: resolve(env.DIST_DIR ?? "./dist"),
+      seedDemo: env.SEED_DEMO !== "false",
+      smsProvider: env.SMS_PROVIDER ?? "console",
+      ...overrides
+    }
+  }
+
+  static layer = (config: ServerConfigShape) => Layer.succeed(ServerConfig, config)
+}

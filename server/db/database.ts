@@ -1,0 +1,65 @@
+import { PGlite } from "@electric-sql/pglite"
+import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
+import { PgClient } from "@effect/sql-pg"
+import { Context, Effect, Layer, Redacted, String as Str } from "effect"
+import { join } from "node:path"
+import { ServerConfig } from "../config.ts"
+import { acquireDataDirLock } from "./lock.ts"
+import { migrate } from "./migrate.ts"
+
+export type Engine = "pglite" | "postgres"
+
+/** Which engine serves this process; everything else only sees `SqlClient`. */
+export class Database extends Context.Service<Database, { readonly engine: Engine }>()("khel/Database") {}
+
+const clientOptions = {
+  // Columns are snake_case in SQL and camelCase in rows.
+  transformResultNames: Str.snakeToCamel,
+  applicationName: "khel"
+} as const
+
+/**
+ * The embedded database: PGlite in `$DATA_DIR/pglite`, served on a loopback
+ * port so the same PostgreSQL client and queries serve both engines. PGlite
+ * runs one query at a time, hence one connection.
+ */
+const embedded = (dataDir: string) =>
+  Layer.unwrap(Effect.gen(function*() {
+    yield* acquireDataDirLock(dataDir)
+    const db = yield* Effect.acquireRelease(
+      Effect.promise(() => PGlite.create(join(dataDir, "pglite"))),
+      (db) => Effect.promise(() => db.close())
+    )
+    const server = yield* Effect.acquireRelease(
+      Effect.promise(async () => {
+        const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0 })
+        await server.start()
+        return server
+      }),
+      (server) => Effect.promise(() => server.stop())
+    )
+    const port = Number(server.getServerConn().split(":").pop())
+    return PgClient.layer({
+      ...clientOptions,
+      host: "127.0.0.1",
+      port,
+      username: "postgres",
+      database: "postgres",
+      maxConnections: 1
+    })
+  }))
+
+const external = (url: string) =>
+  PgClient.layer({ ...clientOptions, url: Redacted.make(url), maxConnections: 20 })
+
+/** SqlClient (+ PgClient) on a migrated database, chosen by `DATABASE_URL`. */
+export const DatabaseLive = Layer.unwrap(Effect.gen(function*() {
+  const config = yield* ServerConfig
+  const engine: Engine = config.databaseUrl ? "postgres" : "pglite"
+  const client = config.databaseUrl ? external(config.databaseUrl) : embedded(config.dataDir)
+  const migrated = Layer.effectDiscard(Effect.gen(function*() {
+    const applied = yield* migrate
+    if (applied.length > 0) yield* Effect.logInfo("migrations applied", { engine, applied })
+  }))
+  return Layer.mergeAll(migrated, Layer.succeed(Database, { engine })).pipe(Layer.provideMerge(client))
+}))

@@ -1,0 +1,46 @@
+import { Cause, Effect, Layer, SchemaIssue } from "effect"
+import { HttpServerResponse } from "effect/http"
+import { HttpApiError } from "effect/http-api"
+import { Envelopes } from "../../src/schema/api.ts"
+import { ApiError, type FailureEnvelope } from "../../src/schema/envelope.ts"
+
+/** A failure as the client reads it: the envelope, with the HTTP status equal to `meta.code`. */
+export const failureResponse = (code: number, message: string) =>
+  HttpServerResponse.jsonUnsafe({ meta: { code, message }, data: null } satisfies FailureEnvelope, { status: code })
+
+const formatIssues = SchemaIssue.makeFormatterStandardSchemaV1()
+
+const SLOT_NAMES = { Payload: "body", Query: "query", Params: "path", Headers: "headers", Body: "response", ResponseHeaders: "response" } as const
+
+/** "Invalid request body: password: Expected string, got 42" — names the field, never echoes the schema. */
+export const describeSchemaError = (error: HttpApiError.HttpApiSchemaError) => {
+  const issues = formatIssues(error.cause.issue).issues.slice(0, 3).map((issue) => {
+    const path = (issue.path ?? []).map((segment) => String(typeof segment === "object" ? segment.key : segment)).join(".")
+    return path ? `${path}: ${issue.message}` : issue.message
+  })
+  return `Invalid request ${SLOT_NAMES[error.kind]}${issues.length ? `: ${issues.join("; ")}` : ""}`
+}
+
+/**
+ * Every failure leaves the API as an envelope: `ApiError` with its own code,
+ * a payload that does not match its schema as 400 naming the field, and
+ * anything unexpected as 500 with a generic message (the detail goes to the log,
+ * never to the client).
+ */
+export const toFailureResponse = (cause: Cause.Cause<unknown>) =>
+  Effect.gen(function*() {
+    const error = Cause.findErrorOption(cause)
+    if (error._tag === "Some") {
+      const failure = error.value
+      if (failure instanceof ApiError) return failureResponse(failure.code, failure.message)
+      if (HttpApiError.HttpApiSchemaError.is(failure) && failure.kind !== "Body" && failure.kind !== "ResponseHeaders") {
+        return failureResponse(400, describeSchemaError(failure))
+      }
+    }
+    // Interrupted (client gone, server stopping): nothing to render.
+    if (Cause.hasInterruptsOnly(cause)) return yield* Effect.failCause(cause as Cause.Cause<never>)
+    yield* Effect.logError("request failed", cause)
+    return failureResponse(500, "Something went wrong on our side. Please try again.")
+  })
+
+export const EnvelopesLive = Layer.succeed(Envelopes, (httpEffect) => Effect.catchCause(httpEffect, toFailureResponse))

@@ -1,0 +1,86 @@
+import { Effect, Layer } from "effect"
+import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
+import { existsSync, statSync } from "node:fs"
+import { extname, join, normalize, sep } from "node:path"
+import { ServerConfig } from "../config.ts"
+import { failureResponse } from "./envelopes.ts"
+
+const IMMUTABLE = "public, max-age=31536000, immutable"
+const SHORT = "public, max-age=3600"
+
+const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".webp": "image/webp",
+  ".jpg": "image/jpeg",
+  ".ico": "image/x-icon",
+  ".json": "application/json",
+  ".webmanifest": "application/manifest+json",
+  ".mp4": "video/mp4",
+  ".webm": "video/webm",
+  ".woff2": "font/woff2",
+  ".txt": "text/plain; charset=utf-8"
+}
+
+const isFile = (path: string) => {
+  try {
+    return statSync(path).isFile()
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Serves the built site: hashed assets cached for a year, other files for an
+ * hour, and `index.html` (never cached) for every other path so client-side
+ * routes work on reload. A `.gz` twin made at build time is sent to clients
+ * that accept gzip.
+ */
+export const SiteRoutes = Layer.unwrap(Effect.gen(function*() {
+  const { distDir } = yield* ServerConfig
+  const root = normalize(distDir + sep)
+  const index = join(distDir, "index.html")
+
+  const sendFile = (request: HttpServerRequest.HttpServerRequest, path: string, cacheControl: string) => {
+    const gzip = `${path}.gz`
+    const acceptsGzip = /\bgzip\b/.test(request.headers["accept-encoding"] ?? "")
+    const useGzip = acceptsGzip && isFile(gzip)
+    return HttpServerResponse.file(useGzip ? gzip : path, {
+      contentType: TYPES[extname(path)] ?? "application/octet-stream",
+      headers: {
+        "cache-control": cacheControl,
+        vary: "accept-encoding",
+        ...(useGzip ? { "content-encoding": "gzip" } : {})
+      }
+    })
+  }
+
+  const site = (request: HttpServerRequest.HttpServerRequest) =>
+    Effect.gen(function*() {
+      if (!existsSync(index)) {
+        return HttpServerResponse.text("The site is not built yet: run `npm run build`, then start the server again.", { status: 503 })
+      }
+      const pathname = decodeURIComponent(new URL(request.url, "http://site").pathname)
+      const candidate = normalize(join(distDir, pathname))
+      if (candidate.startsWith(root) && isFile(candidate) && !candidate.endsWith(".gz")) {
+        return yield* sendFile(request, candidate, pathname.startsWith("/assets/") ? IMMUTABLE : SHORT)
+      }
+      if (extname(pathname) !== "" && extname(pathname) !== ".html") {
+        return HttpServerResponse.text("Not found", { status: 404 })
+      }
+      return yield* sendFile(request, index, "no-cache")
+    }).pipe(Effect.catch(() => Effect.succeed(HttpServerResponse.text("Not found", { status: 404 }))))
+
+  /** Unknown API paths answer like the API does, never with the site. */
+  const unknownApi = (request: HttpServerRequest.HttpServerRequest) =>
+    Effect.succeed(failureResponse(404, `There is no ${request.method} ${new URL(request.url, "http://site").pathname}.`))
+
+  return Layer.mergeAll(
+    HttpRouter.add("GET", "/*", site),
+    HttpRouter.add("*", "/api/*", unknownApi),
+    HttpRouter.add("*", "/identity/*", unknownApi)
+  )
+}))

@@ -1,0 +1,18 @@
+import { NodeRuntime } from "@effect/platform-node"
+import { Cause, Effect, Exit, Layer, Logger, Runtime } from "effect"
+import { makeServer } from "./app.ts"
+import { ServerConfig } from "./config.ts"
+
+const config = ServerConfig.fromEnv()
+
+// SIGTERM and SIGINT interrupt the launch: connections drain, socket.io and the
+// database close, the data folder's lock is released. A stop that was asked
+// for is a clean exit (0), so process managers do not report a crash.
+Layer.launch(makeServer(config)).pipe(
+  Effect.onInterrupt(() => Effect.logInfo("server stopped")),
+  Effect.provide(Logger.layer([Logger.consoleJson])),
+  NodeRuntime.runMain({
+    teardown: (exit, onExit) =>
+      Exit.isFailure(exit) && Cause.hasInterruptsOnly(exit.cause) ? onExit(0) : Runtime.defaultTeardown(exit, onExit)
+  })
+)

@@ -1,0 +1,52 @@
+import { Context, Effect, Layer, Schema } from "effect"
+import { SqlClient } from "effect/sql"
+import { AllAppSettings, Banner, Contacts, SiteSettings, Social } from "../../src/schema/settings.ts"
+
+const decodeSite = Schema.decodeUnknownEffect(SiteSettings)
+const decodeContacts = Schema.decodeUnknownEffect(Contacts)
+const decodeSocials = Schema.decodeUnknownEffect(Schema.Array(Social))
+
+/** Site settings, contacts, socials and banners, as the operator configured them. */
+export class Settings extends Context.Service<Settings, {
+  readonly site: Effect.Effect<SiteSettings>
+  readonly all: Effect.Effect<AllAppSettings>
+  readonly banners: Effect.Effect<ReadonlyArray<Banner>>
+  put(key: "site" | "contacts" | "socials", value: unknown): Effect.Effect<void>
+}>()("khel/Settings") {
+  static readonly layer = Layer.effect(
+    Settings,
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+
+      const read = (key: string) =>
+        sql<{ value: unknown }>`SELECT value FROM app_settings WHERE key = ${key}`.pipe(
+          Effect.map((rows) => rows[0]?.value ?? {})
+        )
+
+      const site = read("site").pipe(Effect.flatMap(decodeSite), Effect.orDie, Effect.withSpan("Settings.site"))
+
+      const all = Effect.all({
+        settings: site,
+        contacts: read("contacts").pipe(Effect.flatMap(decodeContacts), Effect.orDie),
+        socials: read("socials").pipe(Effect.flatMap(decodeSocials), Effect.orDie)
+      }).pipe(Effect.withSpan("Settings.all"))
+
+      const banners = sql<{ id: string; sortOrder: number; title: string; image: string }>`
+        SELECT id, sort_order, title, image FROM banners WHERE active ORDER BY sort_order, id
+      `.pipe(
+        Effect.map((rows) => rows.map((row) => ({ _id: row.id, order: row.sortOrder, title: row.title, baseImage: row.image }))),
+        Effect.orDie,
+        Effect.withSpan("Settings.banners")
+      )
+
+      const put = Effect.fn("Settings.put")(function*(key: "site" | "contacts" | "socials", value: unknown) {
+        yield* sql`
+          INSERT INTO app_settings (key, value) VALUES (${key}, ${JSON.stringify(value)}::jsonb)
+          ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()
+        `.pipe(Effect.orDie)
+      })
+
+      return Settings.of({ site, all, banners, put })
+    })
+  )
+}

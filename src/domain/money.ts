@@ -1,0 +1,33 @@
+/**
+ * Money on the wire is rupees with at most two decimals; in the database it
+ * is integer paise. These helpers are the only place the two meet.
+ */
+
+export const PAISE_PER_RUPEE = 100
+
+/** Whole paise of a rupee amount, or undefined when it has more than two decimals or is not finite. */
+export const toPaise = (rupees: number): number | undefined => {
+  if (!Number.isFinite(rupees)) return undefined
+  const paise = Math.round(rupees * PAISE_PER_RUPEE)
+  return Math.abs(paise - rupees * PAISE_PER_RUPEE) < 1e-6 && Number.isSafeInteger(paise) ? paise : undefined
+}
+
+export const toRupees = (paise: number | bigint): number => Number(paise) / PAISE_PER_RUPEE
+
+/** Sum rupee amounts without drifting: add as paise. */
+export const addRupees = (...amounts: ReadonlyArray<number>): number =>
+  toRupees(amounts.reduce((sum, amount) => sum + Math.round(amount * PAISE_PER_RUPEE), 0))
+
+const grouping = new Intl.NumberFormat("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+
+/** "1,23,456.70": Indian digit grouping, always two decimals. */
+export const formatAmount = (rupees: number) => grouping.format(rupees)
+
+/** Two decimals without grouping, for tables and inputs. */
+export const fixed2 = (value: number) => (Math.round(value * 100) / 100).toFixed(2)
+
+/** Chip labels: 100 -> "100", 1000 -> "1,000", 10000 -> "10k", 100000 -> "100k". */
+export const chipLabel = (amount: number) =>
+  amount >= 10_000 ? `${amount / 1000}k` : new Intl.NumberFormat("en-IN").format(amount)
+
+export const DEFAULT_CHIPS: ReadonlyArray<number> = [100, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000]

@@ -1,0 +1,54 @@
+import { Schema } from "effect"
+
+const Password = Schema.String.check(Schema.isMaxLength(128))
+const MobileNo = Schema.String.check(Schema.isMaxLength(20))
+
+/** Only one of `username` and `mobile_no` is sent, depending on the sign-in tab. */
+export const LoginPayload = Schema.Struct({
+  username: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(64))),
+  mobile_no: Schema.optionalKey(MobileNo),
+  password: Password
+})
+export type LoginPayload = typeof LoginPayload.Type
+
+export const SignUpPayload = Schema.Struct({
+  name: Schema.String.check(Schema.isMaxLength(80)),
+  mobile_no: MobileNo,
+  password: Password,
+  confirmPassword: Password,
+  affiliateCode: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(32)))
+})
+export type SignUpPayload = typeof SignUpPayload.Type
+
+export const VerifyOtpPayload = Schema.Struct({ mobile_no: MobileNo, otp: Schema.String.check(Schema.isMaxLength(8)) })
+export type VerifyOtpPayload = typeof VerifyOtpPayload.Type
+
+/** Resend-otp, and the first step of forgot-password. */
+export const MobilePayload = Schema.Struct({ mobile_no: MobileNo })
+export type MobilePayload = typeof MobilePayload.Type
+
+/**
+ * The reset step of forgot-password. `mobile_no` ties the code to the phone that
+ * asked for it: a bare four-digit code never identifies an account by itself.
+ */
+export const ResetPasswordPayload = Schema.Struct({
+  mobile_no: Schema.optionalKey(MobileNo),
+  otp: Schema.String.check(Schema.isMaxLength(8)),
+  password: Password,
+  confirm_password: Password
+})
+export type ResetPasswordPayload = typeof ResetPasswordPayload.Type
+
+/** forgot-password takes either step on the same path. */
+export const ForgotPasswordPayload = Schema.Union([ResetPasswordPayload, MobilePayload])
+export type ForgotPasswordPayload = typeof ForgotPasswordPayload.Type
+
+export const ChangePasswordPayload = Schema.Struct({
+  old_password: Password,
+  password: Password,
+  confirm_password: Password
+})
+export type ChangePasswordPayload = typeof ChangePasswordPayload.Type
+
+export const LogoutPayload = Schema.Struct({ user_id: Schema.optionalKey(Schema.String) })
+export type LogoutPayload = typeof LogoutPayload.Type

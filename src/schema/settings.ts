@@ -1,0 +1,44 @@
+import { Schema } from "effect"
+
+/** Images are data URLs (base64), as the operator uploads them. */
+export const SiteSettings = Schema.Struct({
+  siteTitle: Schema.String,
+  color: Schema.String,
+  faviconImg: Schema.String,
+  logoImg: Schema.String
+})
+export type SiteSettings = typeof SiteSettings.Type
+
+export const Contacts = Schema.Struct({
+  helpline: Schema.String,
+  whatsapp: Schema.String,
+  email: Schema.String,
+  supportChat: Schema.String
+})
+export type Contacts = typeof Contacts.Type
+
+export const Social = Schema.Struct({ name: Schema.String, url: Schema.String })
+export type Social = typeof Social.Type
+
+export const AllAppSettings = Schema.Struct({
+  settings: SiteSettings,
+  contacts: Contacts,
+  socials: Schema.Array(Social)
+})
+export type AllAppSettings = typeof AllAppSettings.Type
+
+/** A home-page banner: shown in `order`, the image as a data URL. */
+export const Banner = Schema.Struct({
+  _id: Schema.String,
+  order: Schema.Int,
+  title: Schema.String,
+  baseImage: Schema.String
+})
+export type Banner = typeof Banner.Type
+
+export const Health = Schema.Struct({
+  status: Schema.Literal("ok"),
+  database: Schema.Literals(["pglite", "postgres"]),
+  uptimeSeconds: Schema.Finite
+})
+export type Health = typeof Health.Type

@@ -1,0 +1,49 @@
+import { Schema } from "effect"
+
+/** Role ids of SPEC section 6. */
+export const Roles = {
+  DIRECTOR: 1,
+  SUPPORT_ADMIN: 2,
+  AGENT: 3,
+  PLAYER: 4,
+  CREDIT_AGENT: 5,
+  WHITE_LABEL: 11,
+  ADMIN: 101,
+  SUPER_MASTER: 102,
+  MASTER: 103,
+  CREDIT_PLAYER: 104
+} as const
+
+export const Role = Schema.Literals(Object.values(Roles))
+export type Role = typeof Role.Type
+
+/** Roles that act for the operator (everything that is not a player). */
+export const isOperatorRole = (role: Role) => role !== Roles.PLAYER && role !== Roles.CREDIT_PLAYER
+
+/** Wallet 1 is the main balance, wallet 2 the bonus wallet. */
+export const WalletCode = Schema.Literals([1, 2])
+export type WalletCode = typeof WalletCode.Type
+
+/** Rupee amounts travel as numbers with at most two decimals; the server keeps integer paise. */
+export const Rupees = Schema.Finite
+
+export const User = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  username: Schema.String,
+  mobileNo: Schema.String,
+  role: Role,
+  wallet: WalletCode,
+  balance: Rupees,
+  /** Negative: the most the player can still lose on open bets. */
+  exposure: Rupees,
+  bonus: Rupees,
+  refBonus: Rupees,
+  creditReference: Rupees,
+  referralCode: Schema.String,
+  /** Events the player has open bets on, so event pages can show "My Bets" markers. */
+  bets: Schema.Array(Schema.Struct({ eventId: Schema.Struct({ _id: Schema.String }) }))
+})
+export type User = typeof User.Type
+
+export const isCreditPlayer = (user: Pick<User, "role">) => user.role === Roles.CREDIT_PLAYER

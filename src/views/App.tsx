@@ -1,0 +1,58 @@
+import { lazy, Suspense, useEffect } from "react"
+import { BrowserRouter, Route, Routes, useNavigate } from "react-router"
+import type { AppInput } from "../machines/app.machine.ts"
+import { navigator } from "../services/runtime.ts"
+import { AppActor } from "./app-actor.ts"
+import { Layout } from "./layout/Layout.tsx"
+import { Home } from "./pages/Home.tsx"
+import { PageLoading } from "./widgets/PageLoading.tsx"
+
+const Sports = lazy(() => import("./pages/Sports.tsx"))
+const InPlay = lazy(() => import("./pages/InPlay.tsx"))
+const EventPage = lazy(() => import("./pages/Event.tsx"))
+const Racing = lazy(() => import("./pages/Racing.tsx"))
+const Casino = lazy(() => import("./pages/Casino.tsx"))
+const Account = lazy(() => import("./pages/Account.tsx"))
+const Content = lazy(() => import("./pages/Content.tsx"))
+const NotFound = lazy(() => import("./pages/NotFound.tsx"))
+
+/** Lets services outside React (the API's 401 handling) use the router. */
+const BindNavigation = () => {
+  const navigate = useNavigate()
+  useEffect(() => navigator.bind((to) => void navigate(to)), [navigate])
+  return null
+}
+
+const page = (element: React.ReactNode) => <Suspense fallback={<PageLoading />}>{element}</Suspense>
+
+export const App = ({ input }: { input: AppInput }) => (
+  <AppActor.Provider options={{ input }}>
+    <BrowserRouter>
+      <BindNavigation />
+      <Routes>
+        <Route element={<Layout />}>
+          <Route index element={<Home />} />
+          <Route path="login" element={<Home />} />
+          <Route path="sports" element={page(<Sports />)} />
+          <Route path="inplay" element={page(<InPlay />)} />
+          <Route path="event" element={page(<EventPage />)} />
+          <Route path="racing" element={page(<Racing />)} />
+          <Route path="live-casino" element={page(<Casino lobby="live" />)} />
+          <Route path="slots" element={page(<Casino lobby="slots" />)} />
+          <Route path="sa-casino" element={page(<Casino lobby="sa" />)} />
+          <Route path="deposit" element={page(<Account section="deposit" />)} />
+          <Route path="withdrawal" element={page(<Account section="withdrawal" />)} />
+          <Route path="bonus" element={page(<Account section="bonus" />)} />
+          <Route path="referral-bonus" element={page(<Account section="referral" />)} />
+          <Route path="statements" element={page(<Account section="statements" />)} />
+          <Route path="profit-loss" element={page(<Account section="profitLoss" />)} />
+          <Route path="terms-&-conditions" element={page(<Content page="terms" />)} />
+          <Route path="privacy-policy" element={page(<Content page="privacy" />)} />
+          <Route path="responsible-gambling" element={page(<Content page="responsible" />)} />
+          <Route path="about" element={page(<Content page="about" />)} />
+          <Route path="*" element={page(<NotFound />)} />
+        </Route>
+      </Routes>
+    </BrowserRouter>
+  </AppActor.Provider>
+)

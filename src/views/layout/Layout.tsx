@@ -1,0 +1,50 @@
+import { lazy, Suspense } from "react"
+import { Outlet, useLocation } from "react-router"
+import { BottomBar } from "./BottomBar.tsx"
+import { Footer } from "./Footer.tsx"
+import { Header } from "./Header.tsx"
+import { Preloader } from "./Preloader.tsx"
+import { SportsSidebar } from "./SportsSidebar.tsx"
+import { SupportChat } from "./SupportChat.tsx"
+import { Toasts } from "./Toasts.tsx"
+
+const RightSidebar = lazy(() => import("./RightSidebar.tsx"))
+const TopCasino = lazy(() => import("./TopCasino.tsx"))
+
+/** Where each side panel shows (SPEC section 2, layout). */
+const LEFT = ["/", "/event", "/racing", "/sports", "/inplay", "/login"]
+const RIGHT = ["/event", "/racing"]
+const TOP_CASINO = ["/", "/login"]
+
+export const Layout = () => {
+  const { pathname } = useLocation()
+  const left = LEFT.includes(pathname)
+  const right = RIGHT.includes(pathname)
+  const topCasino = TOP_CASINO.includes(pathname)
+  return (
+    <div className="min-h-screen flex flex-col pb-16 lg:pb-0">
+      <a href="#main" className="sr-only focus:(not-sr-only fixed left-2 top-2 z-50 btn-brand)">Skip to content</a>
+      <Header />
+      <div className="mx-auto w-full max-w-[1440px] flex-1 flex gap-3 px-2 py-3 lg:px-3">
+        {left ? (
+          <aside className="hidden lg:block w-64 shrink-0" aria-label="Sports">
+            <SportsSidebar />
+          </aside>
+        ) : null}
+        <main id="main" className="min-w-0 flex-1" tabIndex={-1}>
+          <Outlet />
+        </main>
+        {right || topCasino ? (
+          <aside className="hidden xl:block w-80 shrink-0" aria-label={right ? "Live score and my bets" : "Top casino"}>
+            <Suspense fallback={null}>{right ? <RightSidebar /> : <TopCasino />}</Suspense>
+          </aside>
+        ) : null}
+      </div>
+      <Footer />
+      <BottomBar />
+      <SupportChat />
+      <Toasts />
+      <Preloader />
+    </div>
+  )
+}

@@ -1,0 +1,159 @@
+import { Effect } from "effect"
+import { spawn } from "node:child_process"
+import { existsSync, writeFileSync } from "node:fs"
+import { gunzipSync, gzipSync } from "node:zlib"
+import { join } from "node:path"
+import { io } from "socket.io-client"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { request, startServer, tempDir, type TestServer } from "./helpers.ts"
+
+let server: TestServer
+
+beforeAll(async () => {
+  server = await startServer()
+})
+afterAll(async () => {
+  await server?.close()
+})
+
+describe("foundation API", () => {
+  it("answers health with the engine in use", async () => {
+    const res = await request(server.url, "/api/v1/health")
+    expect(res.status).toBe(200)
+    expect(res.body.meta).toEqual({ code: 200, message: "Success" })
+    expect(res.body.data.status).toBe("ok")
+    expect(res.body.data.database).toBe(server.engine)
+  })
+
+  it("serves sports -> leagues -> events with Cricket, Football and Tennis first", async () => {
+    const res = await request(server.url, "/api/v1/get-sports-data")
+    expect(res.status).toBe(200)
+    const sports = res.body.data as Array<{ name: string; slugName: string; leagues: Array<{ events: Array<{ date: string; inPlay: boolean; markets: Array<{ runners: unknown[] }> }> }> }>
+    expect(sports.slice(0, 3).map((s) => s.name)).toEqual(["Cricket", "Football", "Tennis"])
+    expect(sports.map((s) => s.slugName)).toEqual(expect.arrayContaining(["kabaddi", "basketball", "horse-racing", "greyhound-racing"]))
+    const events = sports.flatMap((s) => s.leagues.flatMap((l) => l.events))
+    expect(events.some((e) => e.inPlay)).toBe(true)
+    const now = Date.now()
+    const day = 24 * 3600_000
+    expect(events.some((e) => !e.inPlay && Date.parse(e.date) - now < day)).toBe(true)
+    expect(events.some((e) => Date.parse(e.date) - now > 2 * day)).toBe(true)
+    for (const event of events) {
+      expect(event.markets.length).toBeGreaterThan(0)
+      for (const market of event.markets) expect(market.runners.length).toBeGreaterThan(0)
+    }
+  })
+
+  it("serves site settings, contacts and socials", async () => {
+    const site = await request(server.url, "/api/v1/app-settings")
+    expect(site.body.data.siteTitle).toMatch(/Khel/)
+    expect(site.body.data.logoImg).toMatch(/^data:image\//)
+    expect(site.body.data.faviconImg).toMatch(/^data:image\//)
+    expect(site.body.data.color).toMatch(/^#[0-9a-f]{6}$/i)
+    const all = await request(server.url, "/api/v1/get-all-app-settings")
+    expect(all.body.data.contacts.helpline).toBeTruthy()
+    expect(all.body.data.socials.length).toBeGreaterThan(0)
+  })
+
+  it("serves banners in order with base64 images", async () => {
+    const res = await request(server.url, "/api/v1/advertisement")
+    const banners = res.body.data as Array<{ order: number; baseImage: string }>
+    expect(banners.length).toBeGreaterThan(1)
+    expect(banners.map((b) => b.order)).toEqual([...banners.map((b) => b.order)].sort((a, b) => a - b))
+    for (const banner of banners) expect(banner.baseImage).toMatch(/^data:image\/webp;base64,/)
+  })
+
+  it("answers unknown API paths and methods with a 404 envelope", async () => {
+    for (const [method, path] of [["GET", "/api/v1/nope"], ["POST", "/api/v1/get-sports-data"], ["DELETE", "/identity/user/whatever"]] as const) {
+      const res = await request(server.url, path, { method })
+      expect(res.status).toBe(404)
+      expect(res.body).toEqual({ meta: { code: 404, message: expect.stringContaining(path) }, data: null })
+    }
+  })
+
+  it("answers a bad query with a 400 envelope, never a stack trace", async () => {
+    const res = await request(server.url, "/api/v1/get-sports-data?%E0%A4%A=1")
+    expect([200, 400]).toContain(res.status)
+    expect(res.body.meta).toBeDefined()
+  })
+
+  it("serves the site: SPA fallback without cache, hashed assets cached for a year, gzip when accepted", async () => {
+    const page = await fetch(`${server.url}/event?sport=cricket`)
+    expect(page.status).toBe(200)
+    expect(page.headers.get("cache-control")).toBe("no-cache")
+    expect(await page.text()).toContain("Khel test")
+    const asset = await fetch(`${server.url}/assets/app-abc123.js`)
+    expect(asset.headers.get("cache-control")).toContain("immutable")
+    expect(asset.headers.get("content-type")).toContain("javascript")
+    const missing = await fetch(`${server.url}/assets/missing.js`)
+    expect(missing.status).toBe(404)
+    const traversal = await fetch(`${server.url}/assets/..%2f..%2fetc%2fpasswd`)
+    expect(await traversal.text()).not.toContain("root:")
+  })
+
+  it("carries socket.io on the same port, over polling and websocket", async () => {
+    for (const transport of ["polling", "websocket"] as const) {
+      const socket = io(server.url, { transports: [transport], reconnection: false })
+      await new Promise<void>((resolve, reject) => {
+        socket.on("connect", () => resolve())
+        socket.on("connect_error", reject)
+      })
+      expect(socket.connected).toBe(true)
+      socket.close()
+    }
+  })
+})
+
+describe("the embedded database", () => {
+  it.runIf(!process.env.DATABASE_URL)("refuses a second server on the same data folder", async () => {
+    await expect(startServer({ dataDir: server.dataDir })).rejects.toThrow(/in use by another Khel server/)
+  })
+
+  it.runIf(!process.env.DATABASE_URL)("keeps its data across restarts and seeds only once", async () => {
+    const dataDir = tempDir("restart")
+    const first = await startServer({ dataDir })
+    const before = await request(first.url, "/api/v1/get-sports-data")
+    await first.close()
+    const second = await startServer({ dataDir })
+    const after = await request(second.url, "/api/v1/get-sports-data")
+    expect(after.body.data).toEqual(before.body.data)
+    const counts = await second.sql((sql) => sql<{ n: number }>`SELECT count(*)::int AS n FROM sports`)
+    expect(counts[0]!.n).toBe(7)
+    await second.close()
+  })
+})
+
+describe("the server process", () => {
+  it("stops cleanly on SIGTERM and releases the data folder", async () => {
+    const dataDir = tempDir("sigterm")
+    const child = spawn(process.execPath, ["server/main.ts"], {
+      env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "" },
+      stdio: ["ignore", "pipe", "pipe"]
+    })
+    let output = ""
+    const port = await new Promise<number>((resolve, reject) => {
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString()
+        const match = /Listening on http:\/\/[^:]+:(\d+)/.exec(output)
+        if (match) resolve(Number(match[1]))
+      }
+      child.stdout.on("data", onData)
+      child.stderr.on("data", onData)
+      child.on("exit", () => reject(new Error(`server exited early: ${output}`)))
+    })
+    const health = await request(`http://127.0.0.1:${port}`, "/api/v1/health")
+    expect(health.status).toBe(200)
+    // Logs are structured: one JSON object per line.
+    const firstLine = output.split("\n").find((line) => line.trim())!
+    expect(() => JSON.parse(firstLine)).not.toThrow()
+    expect(existsSync(join(dataDir, "khel.lock"))).toBe(true)
+    child.kill("SIGTERM")
+    const code = await new Promise<number | null>((resolve) => child.on("exit", (c) => resolve(c)))
+    expect(code).toBe(0)
+    expect(existsSync(join(dataDir, "khel.lock"))).toBe(false)
+  })
+})
+
+void Effect
+void gzipSync
+void gunzipSync
+void writeFileSync

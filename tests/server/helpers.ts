@@ -1,0 +1,113 @@
+import { PgClient } from "@effect/sql-pg"
+import { Effect, Layer, Logger, ManagedRuntime, Redacted, References } from "effect"
+import { SqlClient } from "effect/sql"
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { createServer } from "node:http"
+import type { AddressInfo } from "node:net"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { makeServer } from "../../server/app.ts"
+import { ServerConfig, type ServerConfigShape } from "../../server/config.ts"
+
+/**
+ * A real server on an ephemeral port, with its own database: a fresh PGlite
+ * folder, or, when DATABASE_URL is set, a fresh PostgreSQL database created
+ * for this server and dropped afterwards.
+ */
+export interface TestServer {
+  readonly url: string
+  readonly dataDir: string
+  readonly engine: "pglite" | "postgres"
+  readonly databaseUrl: string | undefined
+  /** Runs SQL against the server's database (for assertions and setup). */
+  readonly sql: <A>(f: (sql: SqlClient.SqlClient) => Effect.Effect<A, unknown, never>) => Promise<A>
+  readonly close: () => Promise<void>
+}
+
+export const tempDir = (prefix: string) => mkdtempSync(join(tmpdir(), `khel-${prefix}-`))
+
+/** A tiny built site, so static serving can be tested without running vite. */
+export const fakeDist = () => {
+  const dir = tempDir("dist")
+  mkdirSync(join(dir, "assets"))
+  writeFileSync(join(dir, "index.html"), "<!doctype html><title>Khel test</title><div id=root></div>")
+  writeFileSync(join(dir, "assets", "app-abc123.js"), "console.log('app')")
+  return dir
+}
+
+const adminUrl = () => process.env.DATABASE_URL
+
+const withAdmin = <A>(program: Effect.Effect<A, unknown, SqlClient.SqlClient>) =>
+  Effect.runPromise(program.pipe(Effect.provide(PgClient.layer({ url: Redacted.make(adminUrl()!), maxConnections: 1 })), Effect.scoped))
+
+const databaseFor = async (name: string) => {
+  await withAdmin(SqlClient.SqlClient.use((sql) => sql.unsafe(`CREATE DATABASE ${name}`)))
+  const url = new URL(adminUrl()!)
+  url.pathname = `/${name}`
+  return url.toString()
+}
+
+const dropDatabase = (name: string) =>
+  withAdmin(SqlClient.SqlClient.use((sql) => sql.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)))
+
+export const quietLogs = Layer.mergeAll(
+  Logger.layer(process.env.DEBUG_SERVER ? [Logger.consolePretty()] : []),
+  Layer.succeed(References.MinimumLogLevel, process.env.DEBUG_SERVER ? "Debug" : "Error")
+)
+
+export const startServer = async (overrides: Partial<ServerConfigShape> = {}): Promise<TestServer> => {
+  const dataDir = overrides.dataDir ?? tempDir("data")
+  const dbName = `khel_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`
+  const databaseUrl = "databaseUrl" in overrides ? overrides.databaseUrl : adminUrl() ? await databaseFor(dbName) : undefined
+  const config = ServerConfig.fromEnv({}, {
+    port: 0,
+    host: "127.0.0.1",
+    dataDir,
+    databaseUrl,
+    distDir: fakeDist(),
+    ...overrides
+  })
+  const server = createServer()
+  const runtime = ManagedRuntime.make(makeServer(config, server).pipe(Layer.provide(quietLogs)))
+  await runtime.runPromise(Effect.void)
+  const { port } = server.address() as AddressInfo
+  const sqlLayer = databaseUrl
+    ? PgClient.layer({ url: Redacted.make(databaseUrl), maxConnections: 1 })
+    : undefined
+  return {
+    url: `http://127.0.0.1:${port}`,
+    dataDir,
+    engine: databaseUrl ? "postgres" : "pglite",
+    databaseUrl,
+    sql: (f) =>
+      sqlLayer
+        ? Effect.runPromise(SqlClient.SqlClient.use(f).pipe(Effect.provide(sqlLayer), Effect.scoped))
+        // PGlite has one owner: go through the server's own client.
+        : runtime.runPromise(SqlClient.SqlClient.use(f) as Effect.Effect<never>),
+    close: async () => {
+      await runtime.dispose()
+      if (databaseUrl && !("databaseUrl" in overrides)) await dropDatabase(dbName)
+      if (!overrides.dataDir) rmSync(dataDir, { recursive: true, force: true })
+    }
+  }
+}
+
+/** JSON request returning status, headers and parsed body. */
+export const request = async (base: string, path: string, init: RequestInit & { json?: unknown; token?: string } = {}) => {
+  const headers = new Headers(init.headers)
+  if (init.json !== undefined) headers.set("content-type", "application/json")
+  if (init.token) headers.set("authorization", `Bearer ${init.token}`)
+  const response = await fetch(`${base}${path}`, {
+    ...init,
+    headers,
+    ...(init.json !== undefined ? { body: JSON.stringify(init.json) } : {})
+  })
+  const text = await response.text()
+  let body: any
+  try {
+    body = JSON.parse(text)
+  } catch {
+    body = text
+  }
+  return { status: response.status, headers: response.headers, body }
+}

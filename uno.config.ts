@@ -1,0 +1,34 @@
+import { defineConfig, presetWind3, transformerVariantGroup } from "unocss"
+
+/** Colours come from CSS variables so the light and dark themes share every class. */
+export default defineConfig({
+  presets: [presetWind3()],
+  transformers: [transformerVariantGroup()],
+  theme: {
+    colors: {
+      bg: "var(--bg)",
+      surface: "var(--surface)",
+      raised: "var(--raised)",
+      line: "var(--line)",
+      fg: "var(--fg)",
+      muted: "var(--muted)",
+      brand: "var(--brand)",
+      "brand-fg": "var(--brand-fg)",
+      back: "var(--back)",
+      lay: "var(--lay)",
+      ok: "var(--ok)",
+      warn: "var(--warn)",
+      bad: "var(--bad)"
+    },
+    breakpoints: { sm: "500px", md: "768px", lg: "992px", xl: "1280px" }
+  },
+  shortcuts: {
+    card: "bg-surface border border-line rounded-lg",
+    "btn": "inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-600 transition-colors disabled:opacity-60 disabled:cursor-not-allowed focus-visible:(outline-2 outline-brand outline-offset-2)",
+    "btn-brand": "btn bg-brand text-brand-fg hover:brightness-110",
+    "btn-ghost": "btn border border-line text-fg hover:bg-raised",
+    "field": "w-full rounded-md border border-line bg-bg px-3 py-2 text-fg placeholder:text-muted focus:(outline-none border-brand)",
+    "page-title": "text-lg font-700 text-fg",
+    "chip": "inline-flex items-center gap-1 rounded-full border border-line px-3 py-1 text-xs"
+  }
+})
