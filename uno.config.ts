@@ -1,24 +1,27 @@
 import { defineConfig, presetWind3, transformerVariantGroup } from "unocss"
 
-/** Colours come from CSS variables so the light and dark themes share every class. */
+/**
+ * Colours come from CSS variables (RGB channels) so the light and dark themes
+ * share every class and opacity modifiers like `bg-ok/15` work.
+ */
 export default defineConfig({
   presets: [presetWind3()],
   transformers: [transformerVariantGroup()],
   theme: {
     colors: {
-      bg: "var(--bg)",
-      surface: "var(--surface)",
-      raised: "var(--raised)",
-      line: "var(--line)",
-      fg: "var(--fg)",
-      muted: "var(--muted)",
-      brand: "var(--brand)",
-      "brand-fg": "var(--brand-fg)",
-      back: "var(--back)",
-      lay: "var(--lay)",
-      ok: "var(--ok)",
-      warn: "var(--warn)",
-      bad: "var(--bad)"
+      bg: "rgb(var(--bg) / %alpha)",
+      surface: "rgb(var(--surface) / %alpha)",
+      raised: "rgb(var(--raised) / %alpha)",
+      line: "rgb(var(--line) / %alpha)",
+      fg: "rgb(var(--fg) / %alpha)",
+      muted: "rgb(var(--muted) / %alpha)",
+      brand: "rgb(var(--brand) / %alpha)",
+      "brand-fg": "rgb(var(--brand-fg) / %alpha)",
+      back: "rgb(var(--back) / %alpha)",
+      lay: "rgb(var(--lay) / %alpha)",
+      ok: "rgb(var(--ok) / %alpha)",
+      warn: "rgb(var(--warn) / %alpha)",
+      bad: "rgb(var(--bad) / %alpha)"
     },
     breakpoints: { sm: "500px", md: "768px", lg: "992px", xl: "1280px" }
   },

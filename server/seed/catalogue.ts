@@ -137,10 +137,10 @@ export const DEMO_SPORTS: ReadonlyArray<SportSpec> = [
     code: "7",
     racing: true,
     leagues: [
-      { name: "Ascot", country: ["GB", "United Kingdom"], fixtures: ["14:05 Ascot", "14:40 Ascot", "15:15 Ascot"] },
-      { name: "Leopardstown", country: ["IE", "Ireland"], fixtures: ["13:30 Leopardstown", "14:00 Leopardstown"] },
-      { name: "Flemington", country: ["AU", "Australia"], fixtures: ["09:10 Flemington", "09:45 Flemington"] },
-      { name: "Mahalaxmi", country: ["IN", "India"], fixtures: ["15:30 Mahalaxmi", "16:00 Mahalaxmi"] }
+      { name: "Ascot", country: ["GB", "United Kingdom"], fixtures: ["Ascot R1", "Ascot R2", "Ascot R3"] },
+      { name: "Leopardstown", country: ["IE", "Ireland"], fixtures: ["Leopardstown R1", "Leopardstown R2"] },
+      { name: "Flemington", country: ["AU", "Australia"], fixtures: ["Flemington R1", "Flemington R2"] },
+      { name: "Mahalaxmi", country: ["IN", "India"], fixtures: ["Mahalaxmi R1", "Mahalaxmi R2"] }
     ],
     markets: (_home, _away, fixture) => [race(fixture, 8, fixture.length)]
   },
@@ -149,8 +149,8 @@ export const DEMO_SPORTS: ReadonlyArray<SportSpec> = [
     code: "4339",
     racing: true,
     leagues: [
-      { name: "Romford", country: ["GB", "United Kingdom"], fixtures: ["19:02 Romford", "19:18 Romford", "19:34 Romford"] },
-      { name: "Sandown Park", country: ["AU", "Australia"], fixtures: ["10:12 Sandown Park", "10:29 Sandown Park"] }
+      { name: "Romford", country: ["GB", "United Kingdom"], fixtures: ["Romford R1", "Romford R2", "Romford R3"] },
+      { name: "Sandown Park", country: ["AU", "Australia"], fixtures: ["Sandown Park R1", "Sandown Park R2"] }
     ],
     markets: (_home, _away, fixture) => [traps(fixture)]
   }

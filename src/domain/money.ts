@@ -9,7 +9,8 @@ export const PAISE_PER_RUPEE = 100
 export const toPaise = (rupees: number): number | undefined => {
   if (!Number.isFinite(rupees)) return undefined
   const paise = Math.round(rupees * PAISE_PER_RUPEE)
-  return Math.abs(paise - rupees * PAISE_PER_RUPEE) < 1e-6 && Number.isSafeInteger(paise) ? paise : undefined
+  // Two decimals exactly: the paise divided back give the very same number.
+  return Number.isSafeInteger(paise) && paise / PAISE_PER_RUPEE === rupees ? paise : undefined
 }
 
 export const toRupees = (paise: number | bigint): number => Number(paise) / PAISE_PER_RUPEE

@@ -140,6 +140,7 @@ export const appMachine = setup({
           states: {
             Sports: {
               invoke: {
+                id: "loadSports",
                 src: "loadSports",
                 onDone: {
                   target: "Ads",
@@ -161,6 +162,7 @@ export const appMachine = setup({
             },
             Ads: {
               invoke: {
+                id: "loadAds",
                 src: "loadAds",
                 onDone: {
                   target: "User",
@@ -184,6 +186,7 @@ export const appMachine = setup({
             },
             LoadingUser: {
               invoke: {
+                id: "loadUser",
                 src: "loadUser",
                 onDone: {
                   target: "AppSettings",
@@ -200,6 +203,7 @@ export const appMachine = setup({
             },
             AppSettings: {
               invoke: {
+                id: "loadAppSettings",
                 src: "loadAppSettings",
                 onDone: {
                   target: "AllSettings",
@@ -219,6 +223,7 @@ export const appMachine = setup({
             },
             AllSettings: {
               invoke: {
+                id: "loadAllSettings",
                 src: "loadAllSettings",
                 onDone: {
                   target: "Done",
@@ -251,6 +256,7 @@ export const appMachine = setup({
         Idle: {},
         Refreshing: {
           invoke: {
+            id: "loadSports",
             src: "loadSports",
             onDone: { target: "Idle", actions: assign({ sports: ({ event }) => event.output, sportsLoaded: true }) },
             onError: {

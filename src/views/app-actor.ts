@@ -25,7 +25,8 @@ export const browserAppMachine = appMachine.provide({
     applySiteSettings: (_, { settings }: { settings: SiteSettings }) => {
       if (settings.siteTitle) document.title = settings.siteTitle
       if (settings.faviconImg) setFavicon(settings.faviconImg)
-      if (settings.color) document.documentElement.style.setProperty("--brand", settings.color)
+      const rgb = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(settings.color)
+      if (rgb) document.documentElement.style.setProperty("--brand", rgb.slice(1).map((h) => Number.parseInt(h, 16)).join(" "))
     }
   }
 })

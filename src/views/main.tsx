@@ -1,5 +1,6 @@
-import "virtual:uno.css"
+import "@unocss/reset/tailwind.css"
 import "./styles.css"
+import "virtual:uno.css"
 import { Effect } from "effect"
 import { StrictMode } from "react"
 import { createRoot } from "react-dom/client"

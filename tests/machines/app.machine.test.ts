@@ -4,7 +4,7 @@ import { appMachine, CLOSE_DELAY_MS, MARKS, TICK_CAP } from "../../src/machines/
 import type { AllAppSettings, Banner, SiteSettings } from "../../src/schema/settings.ts"
 import type { SportsData } from "../../src/schema/sports.ts"
 import type { User } from "../../src/schema/user.ts"
-import { expectFullCoverage, replayPaths } from "./harness.ts"
+import { expectFullCoverage, recordFlows, replayPaths } from "./harness.ts"
 
 const sports: SportsData = [{ _id: "s1", name: "Cricket", slugName: "cricket", sportsCode: "4", leagues: [] }]
 
@@ -19,13 +19,13 @@ const model = {
     loadAllSettings: [{ settings: { siteTitle: "Khel", color: "#f5b301", faviconImg: "", logoImg: "" }, contacts: { helpline: "", whatsapp: "", email: "", supportChat: "" }, socials: [] }]
   },
   // The simulated tick changes progress every 50 ms; what matters to the walk is whether it is capped.
-  serialize: (s: { value: unknown; context: { progress: number; sportsLoaded: boolean; token?: string; theme: string } }) =>
-    JSON.stringify([s.value, s.context.progress + 2 >= TICK_CAP, s.context.sportsLoaded, s.context.token !== undefined, s.context.theme]),
+  serialize: (s: { value: unknown; context: { progress: number; sportsLoaded: boolean; token?: string } }) =>
+    JSON.stringify([s.value, s.context.progress + 2 >= TICK_CAP, s.context.sportsLoaded, s.context.token !== undefined]),
   from: [
     // 46 ticks bring the bar to 92 %, so the walk sees the tick that caps it at 95 %.
-    { prefix: Array.from({ length: 46 }, () => ({ type: "xstate.after.tick.app.Starting.Progress.Ticking" })) },
+    { label: "start, 46 ticks in (92 %)", prefix: Array.from({ length: 46 }, () => ({ type: "xstate.after.tick.app.Starting.Progress.Ticking" })) },
     // No stored token: the user step is skipped.
-    { input: { token: undefined, theme: "light" as const } }
+    { label: "start without a stored token", input: { token: undefined, theme: "light" as const } }
   ]
 }
 
@@ -34,6 +34,7 @@ describe("app machine (model-based)", () => {
     const coverage = replayPaths(appMachine as never, { ...model, serialize: model.serialize as never })
     expect(coverage.paths.length).toBeGreaterThan(5)
     expectFullCoverage(coverage)
+    recordFlows("app", "Start-up pipeline behind the preloader (sports, ads, user with a stored token, app settings, all settings), the simulated progress tick, the loader closing, sports refresh and the theme.", coverage)
   })
 })
 

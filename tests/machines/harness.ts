@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
 import { expect, vi } from "vitest"
 import {
   type AnyEventObject,
@@ -42,7 +44,7 @@ export interface ModelOptions {
    * ticks that bring a counter near a guard's edge). Real actors reach them
    * the same way, so timers and invoked actors are in place.
    */
-  readonly from?: ReadonlyArray<{ readonly input?: unknown; readonly prefix?: ReadonlyArray<AnyEventObject> }>
+  readonly from?: ReadonlyArray<{ readonly label: string; readonly input?: unknown; readonly prefix?: ReadonlyArray<AnyEventObject> }>
   readonly input?: unknown
   /** Actor stubs for replay; by default every invoked actor is a promise that never settles. */
   readonly actors?: Record<string, unknown>
@@ -92,6 +94,8 @@ const eventsFor = (machine: AnyStateMachine, options: ModelOptions) => {
         events.push({ type, error: new Error("stubbed failure"), actorId: type.slice(19) })
       } else if (options.events?.[type]) {
         events.push(...options.events[type])
+      } else if (type.startsWith("xstate.done.state.")) {
+        // Raised by the machine itself when a region finishes; never sent from outside.
       } else if (type !== "*") {
         events.push({ type })
       }
@@ -101,11 +105,12 @@ const eventsFor = (machine: AnyStateMachine, options: ModelOptions) => {
 }
 
 interface Start {
+  readonly label: string
   readonly input: unknown
   readonly prefix: ReadonlyArray<AnyEventObject>
 }
 
-export type ModelPath = Path & { readonly origin: Start }
+export type ModelPath = Path & { readonly origin: Start; taken?: ReadonlySet<string> }
 
 /**
  * Paths that together take every edge of the graph: for each state, its
@@ -118,8 +123,8 @@ export const modelPaths = (machine: AnyStateMachine, options: ModelOptions = {})
   const walked = machine.provide({ actions: (options.actions ?? {}) as never })
   const serialize = options.serialize ?? ((s: Snapshot) => serializeSnapshot(s) as string)
   const starts: Array<Start> = [
-    { input: options.input, prefix: [] },
-    ...(options.from ?? []).map((from) => ({ input: from.input ?? options.input, prefix: from.prefix ?? [] }))
+    { label: "start", input: options.input, prefix: [] },
+    ...(options.from ?? []).map((from) => ({ label: from.label, input: from.input ?? options.input, prefix: from.prefix ?? [] }))
   ]
   return starts.flatMap((origin) => {
     let fromState = getInitialSnapshot(walked, origin.input as never) as Snapshot
@@ -180,9 +185,14 @@ export const replayPaths = (machine: AnyStateMachine, options: ModelOptions = {}
   try {
     for (const path of paths) {
       const provided = machine.provide({ actors: stubs as never, actions: (options.actions ?? {}) as never })
+      const pathTaken = new Set<string>()
+      path.taken = pathTaken
       const inspect = (event: InspectionEvent) => {
         if (event.type === "@xstate.microstep") {
-          for (const t of event._transitions) taken.add(transitionKey(t))
+          for (const t of event._transitions) {
+            taken.add(transitionKey(t))
+            pathTaken.add(transitionKey(t))
+          }
           // Transient states (eventless and final ones) only show up inside microsteps.
           for (const node of (event.snapshot as Snapshot)._nodes as ReadonlyArray<AnyStateNode>) visited.add(node.id)
         }
@@ -235,3 +245,48 @@ export const describePath = (path: Path) =>
     .join("\n   ")
 
 export { neverSettles, silentCallback }
+
+/** A small set of paths that together take every transition: greedy, most new transitions first. */
+export const covering = (paths: ReadonlyArray<ModelPath>) => {
+  const chosen: Array<ModelPath> = []
+  const seen = new Set<string>()
+  const remaining = [...paths]
+  for (;;) {
+    let best: ModelPath | undefined
+    let gain = 0
+    for (const path of remaining) {
+      const fresh = [...(path.taken ?? [])].filter((t) => !seen.has(t)).length
+      if (fresh > gain || (fresh === gain && fresh > 0 && best && path.steps.length < best.steps.length)) {
+        best = path
+        gain = fresh
+      }
+    }
+    if (!best || gain === 0) return chosen
+    chosen.push(best)
+    for (const t of best.taken ?? []) seen.add(t)
+    remaining.splice(remaining.indexOf(best), 1)
+  }
+}
+
+/**
+ * With FLOWS_OUT set (`npm run flows`), writes the machine's paths and
+ * coverage as a Markdown fragment that scripts/flows.ts joins into docs/flows.md.
+ */
+export const recordFlows = (name: string, description: string, coverage: Coverage) => {
+  const out = process.env.FLOWS_OUT
+  if (!out) return
+  const lines = [
+    `## ${name}`,
+    "",
+    description,
+    "",
+    `Coverage: ${coverage.states.covered}/${coverage.states.total} states, ${coverage.transitions.covered}/${coverage.transitions.total} transitions, from ${coverage.paths.length} replayed paths. The ${covering(coverage.paths).length} paths below take every transition between them.`,
+    "",
+    ...covering(coverage.paths).map((path, i) => {
+      return `${i + 1}. ${path.origin.label}\n   ${describePath(path)}`
+    }),
+    ""
+  ]
+  mkdirSync(out, { recursive: true })
+  writeFileSync(join(out, `${name}.md`), lines.join("\n"))
+}

@@ -1,4 +1,4 @@
-import { Link, NavLink, useLocation } from "react-router"
+import { Link, useLocation } from "react-router"
 import { AppActor } from "../app-actor.ts"
 import { Icon } from "../widgets/Icon.tsx"
 import { AccountArea } from "./AccountArea.tsx"
@@ -27,14 +27,14 @@ const SegmentSwitch = () => {
       {SEGMENTS.map((segment) => {
         const active = (segment.active as ReadonlyArray<string>).includes(pathname)
         return (
-          <NavLink
+          <Link
             key={segment.label}
             to={segment.to}
             aria-current={active ? "page" : undefined}
             className={`whitespace-nowrap rounded-full px-3 py-1.5 text-xs font-700 sm:px-4 sm:text-sm ${active ? "bg-brand text-brand-fg" : "text-muted hover:text-fg"}`}
           >
             {segment.label}
-          </NavLink>
+          </Link>
         )
       })}
     </nav>

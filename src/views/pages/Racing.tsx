@@ -8,7 +8,7 @@ const Racing = () => {
   const sports = AppActor.useSelector((s) => s.context.sports)
   const [params] = useSearchParams()
   const racing = sports.filter(isRacing)
-  const current = racing.find((sport) => sport.slugName === params.get("sport")) ?? racing[0]
+  const current = racing.find((sport) => sport.slugName === (params.get("sport") ?? "horse-racing")) ?? racing[0]
   return (
     <div className="flex flex-col gap-3">
       <nav aria-label="Racing" className="flex gap-2">

@@ -21,27 +21,30 @@ const BannerImage = ({ banner, eager }: { banner: Banner; eager: boolean }) => (
   />
 )
 
-/** Resolves once the browser is idle, so optional code never competes with the first paint. */
-const useIdle = () => {
+/** True once the app is ready and the browser idle, so optional code never competes with start-up. */
+const useIdleAfterStart = () => {
+  const ready = AppActor.useSelector((s) => s.matches("Ready"))
   const [idle, setIdle] = useState(false)
   useEffect(() => {
+    if (!ready) return
     if (typeof requestIdleCallback === "function") {
       const handle = requestIdleCallback(() => setIdle(true), { timeout: 3000 })
       return () => cancelIdleCallback(handle)
     }
     const timer = setTimeout(() => setIdle(true), 1500)
     return () => clearTimeout(timer)
-  }, [])
+  }, [ready])
   return idle
 }
 
 /**
  * Home banners, in `order`, one per view, every 5 s. The first banner shows
- * at once as a plain image; the carousel code loads when the page is idle.
+ * at once as a plain image; the carousel code loads once the site has started
+ * and the browser is idle.
  */
 export const BannerSlider = () => {
   const banners = AppActor.useSelector((s) => s.context.banners)
-  const idle = useIdle()
+  const idle = useIdleAfterStart()
   if (banners.length === 0) return <div className="aspect-[3/1] w-full rounded-lg bg-raised" aria-hidden="true" />
   const sorted = [...banners].sort((a, b) => a.order - b.order)
   const first = <BannerImage banner={sorted[0]!} eager />

@@ -1,0 +1,73 @@
+import { kb, launchChromium, startServer, table } from "./support.ts"
+
+interface Resource {
+  readonly name: string
+  readonly type: string
+  readonly encoded: number
+  readonly decoded: number
+  readonly end: number
+}
+
+/**
+ * Loads / in Chromium against the real server and sums the JavaScript and
+ * CSS transferred (gzip) before the page is interactive: the moment the
+ * preloader leaves and the app is ready. What loads after (the carousel,
+ * lazy panels) is listed separately.
+ */
+export const homeWeight = async () => {
+  const server = await startServer()
+  const browser = await launchChromium()
+  try {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } })
+    // Note the exact moment the preloader leaves, inside the page.
+    await page.addInitScript(() => {
+      let seen = false
+      new MutationObserver(() => {
+        const present = document.querySelector("[data-testid=preloader]") !== null
+        if (present) seen = true
+        else if (seen && !("interactiveAt" in window)) Object.assign(window, { interactiveAt: performance.now() })
+      }).observe(document, { subtree: true, childList: true })
+    })
+    await page.goto(server.url, { waitUntil: "domcontentloaded" })
+    await page.waitForFunction(() => "interactiveAt" in window, undefined, { timeout: 30_000 })
+    const interactiveAt = await page.evaluate(() => (window as unknown as { interactiveAt: number }).interactiveAt)
+    await page.waitForTimeout(4000)
+    const resources = await page.evaluate(() =>
+      performance.getEntriesByType("resource").map((e) => {
+        const r = e as PerformanceResourceTiming
+        return { name: new URL(r.name).pathname, type: r.initiatorType, encoded: r.encodedBodySize, decoded: r.decodedBodySize, end: r.responseEnd }
+      })
+    ) as Array<Resource>
+    const nav = await page.evaluate(() => {
+      const n = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming
+      return { name: "/", encoded: n.encodedBodySize, decoded: n.decodedBodySize }
+    })
+    const code = resources.filter((r) => /\.(js|css)$/.test(r.name))
+    const before = code.filter((r) => r.end <= interactiveAt)
+    const after = code.filter((r) => r.end > interactiveAt)
+    const sum = (list: ReadonlyArray<Resource>, ext: string) => list.filter((r) => r.name.endsWith(ext)).reduce((n, r) => n + r.encoded, 0)
+    const js = sum(before, ".js")
+    const css = sum(before, ".css")
+    table([
+      ["resource (before interactive)", "gzip", "raw"],
+      ...before.map((r) => [r.name, kb(r.encoded), kb(r.decoded)]),
+      ["index.html", kb(nav.encoded), kb(nav.decoded)]
+    ])
+    console.log("")
+    table([
+      ["home page, before interactive", "gzip"],
+      ["JavaScript", kb(js)],
+      ["CSS", kb(css)],
+      ["total (JS + CSS)", kb(js + css)],
+      ["interactive at", `${Math.round(interactiveAt)} ms`],
+      ["JavaScript target", "≤ 170.0 KB"]
+    ])
+    if (after.length > 0) {
+      console.log("\nloaded after the page was interactive (deferred):")
+      for (const r of after) console.log(`  ${r.name}  ${kb(r.encoded)}`)
+    }
+  } finally {
+    await browser.close()
+    await server.stop()
+  }
+}

@@ -1,0 +1,56 @@
+import { chromium, type Browser } from "@playwright/test"
+import { type ChildProcess, spawn } from "node:child_process"
+import { mkdtempSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+
+export interface RunningServer {
+  readonly url: string
+  readonly process: ChildProcess
+  readonly stop: () => Promise<void>
+}
+
+/** The real server (`node server/main.ts`) on a free port and a fresh data folder. */
+export const startServer = async (env: Record<string, string> = {}): Promise<RunningServer> => {
+  const dataDir = mkdtempSync(join(tmpdir(), "khel-bench-"))
+  const child = spawn(process.execPath, ["server/main.ts"], {
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", ...env },
+    stdio: ["ignore", "pipe", "pipe"]
+  })
+  let output = ""
+  const port = await new Promise<number>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = /Listening on http:\/\/[^:]+:(\d+)/.exec(output)
+      if (match) resolve(Number(match[1]))
+    }
+    child.stdout!.on("data", onData)
+    child.stderr!.on("data", onData)
+    child.on("exit", (code) => reject(new Error(`server exited (${code}): ${output.slice(-2000)}`)))
+  })
+  return {
+    url: `http://127.0.0.1:${port}`,
+    process: child,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once("exit", () => resolve())
+        child.kill("SIGTERM")
+      })
+  }
+}
+
+export const launchChromium = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run"]
+  })
+
+export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+
+export const table = (rows: ReadonlyArray<ReadonlyArray<string | number>>) => {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => String(row[i]).length)))
+  for (const [index, row] of rows.entries()) {
+    console.log(row.map((cell, i) => (i === 0 ? String(cell).padEnd(widths[i]!) : String(cell).padStart(widths[i]!))).join("  "))
+    if (index === 0) console.log(widths.map((w) => "-".repeat(w)).join("  "))
+  }
+}

@@ -1,0 +1,98 @@
+import { expect, test } from "@playwright/test"
+
+test("the preloader reaches 100 % and closes on the home page with demo data", async ({ page }) => {
+  const percents: Array<number> = []
+  await page.exposeFunction("recordPercent", (value: number) => void percents.push(value))
+  await page.addInitScript(() => {
+    new MutationObserver(() => {
+      const el = document.querySelector("[data-testid=preloader-percent]")
+      if (el) (window as unknown as { recordPercent: (n: number) => void }).recordPercent(Number.parseInt(el.textContent ?? "0", 10))
+    }).observe(document, { subtree: true, childList: true, characterData: true })
+  })
+  await page.goto("/")
+  await expect(page.getByTestId("preloader")).toBeHidden({ timeout: 20_000 })
+  expect(percents).toContain(100)
+  expect(percents.every((p, i) => i === 0 || p >= percents[i - 1]!)).toBe(true)
+  await expect(page).toHaveTitle(/Khel/)
+  await expect(page.getByRole("heading", { name: "In-Play" })).toBeVisible()
+  await expect(page.getByTestId("banner-slider").getByRole("img").first()).toBeVisible()
+  await expect(page.getByRole("complementary", { name: "Sports" }).getByRole("button", { name: /Cricket/ })).toBeVisible()
+})
+
+test("the header switches sections and highlights the right segment", async ({ page }) => {
+  await page.goto("/")
+  await expect(page.getByTestId("preloader")).toBeHidden({ timeout: 20_000 })
+  const sections = page.getByRole("navigation", { name: "Sections" }).first()
+  await sections.getByRole("link", { name: "Sports" }).click()
+  await expect(page).toHaveURL(/\/sports$/)
+  await expect(sections.getByRole("link", { name: "Sports" })).toHaveAttribute("aria-current", "page")
+  await page.goto("/inplay")
+  await expect(sections.getByRole("link", { name: "Sports" })).toHaveAttribute("aria-current", "page")
+  await page.goto("/sa-casino")
+  await expect(sections.getByRole("link", { name: "SA Gaming" })).toHaveAttribute("aria-current", "page")
+})
+
+test("the sidebar searches sports, leagues and events ignoring spaces and case", async ({ page }) => {
+  await page.goto("/")
+  await expect(page.getByTestId("preloader")).toBeHidden({ timeout: 20_000 })
+  const sidebar = page.getByRole("complementary", { name: "Sports" })
+  await sidebar.getByRole("searchbox").fill("mumbaiIndians")
+  await expect(sidebar.getByRole("link", { name: /Mumbai Indians v Chennai Super Kings/ })).toBeVisible()
+  await sidebar.getByRole("searchbox").fill("zzzz no such team")
+  await expect(sidebar.getByText("No results")).toBeVisible()
+  await sidebar.getByRole("searchbox").fill("")
+  await expect(sidebar.getByRole("button", { name: /Horse Racing/ })).toHaveCount(0)
+})
+
+test("the Register button pulses until it is hovered", async ({ page }) => {
+  await page.goto("/")
+  await expect(page.getByTestId("preloader")).toBeHidden({ timeout: 20_000 })
+  const register = page.getByRole("banner").getByRole("link", { name: "Register" })
+  await expect(register).toHaveAttribute("data-pulsing", "true")
+  await register.hover()
+  await expect(register).toHaveAttribute("data-pulsing", "false")
+})
+
+test("the theme toggles and is remembered", async ({ page }) => {
+  await page.goto("/")
+  await expect(page.getByTestId("preloader")).toBeHidden({ timeout: 20_000 })
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark")
+  await page.getByRole("button", { name: "Switch to light theme" }).click()
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "light")
+  await page.reload()
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "light")
+})
+
+const ROUTES = [
+  ["/", "In-Play"],
+  ["/sports", "Cricket"],
+  ["/inplay", "In-Play"],
+  ["/event?sport=cricket&league=indian-premier-league&event=mumbai-indians-v-chennai-super-kings", "Mumbai Indians v Chennai Super Kings"],
+  ["/racing", "Horse Racing"],
+  ["/live-casino", "Live Casino"],
+  ["/sa-casino", "SA Gaming"],
+  ["/slots", "Slots"],
+  ["/deposit", "Deposit"],
+  ["/withdrawal", "Withdrawal"],
+  ["/bonus", "Bonus"],
+  ["/referral-bonus", "Referral Bonus"],
+  ["/statements", "Account Statements"],
+  ["/profit-loss", "Profit and Loss"],
+  ["/terms-&-conditions", "Terms & Conditions"],
+  ["/privacy-policy", "Privacy Policy"],
+  ["/responsible-gambling", "Responsible Gambling"],
+  ["/about", "About Us"],
+  ["/no-such-page", "Page not found"]
+] as const
+
+for (const [path, heading] of ROUTES) {
+  test(`route ${path} shows its page`, async ({ page }) => {
+    const errors: Array<string> = []
+    page.on("pageerror", (error) => errors.push(error.message))
+    await page.goto(path)
+    await expect(page.getByTestId("preloader")).toBeHidden({ timeout: 20_000 })
+    await expect(page.getByRole("heading", { name: heading, exact: true }).first()).toBeVisible()
+    await expect(page.getByRole("contentinfo")).toBeVisible()
+    expect(errors).toEqual([])
+  })
+}

@@ -1,0 +1,74 @@
+import { Schema } from "effect"
+import { describe, expect, it } from "vitest"
+import { Envelope, FailureEnvelope } from "../../src/schema/envelope.ts"
+import { ForgotPasswordPayload, LoginPayload, SignUpPayload } from "../../src/schema/identity.ts"
+import { SportsData } from "../../src/schema/sports.ts"
+import { User } from "../../src/schema/user.ts"
+import { splitStatements } from "../../server/db/split.ts"
+
+describe("envelope", () => {
+  it("decodes success and failure envelopes", () => {
+    const ok = Schema.decodeUnknownSync(Envelope(Schema.Number))({ meta: { code: 200, message: "Success" }, data: 1 })
+    expect(ok.data).toBe(1)
+    const failure = Schema.decodeUnknownSync(FailureEnvelope)({ meta: { code: 422, message: "Insufficient balance" }, data: null })
+    expect(failure.meta.message).toBe("Insufficient balance")
+    expect(() => Schema.decodeUnknownSync(Envelope(Schema.Number))({ meta: { code: "200" }, data: 1 })).toThrow()
+  })
+})
+
+describe("payloads", () => {
+  it("takes a login by phone or by username", () => {
+    expect(Schema.decodeUnknownSync(LoginPayload)({ mobile_no: "+919876543210", password: "x" })).toBeTruthy()
+    expect(Schema.decodeUnknownSync(LoginPayload)({ username: "ravi", password: "x" })).toBeTruthy()
+    expect(() => Schema.decodeUnknownSync(LoginPayload)({ username: "ravi" })).toThrow()
+  })
+
+  it("takes sign-up with an optional affiliate code", () => {
+    const base = { name: "Ravi", mobile_no: "9876543210", password: "secret12", confirmPassword: "secret12" }
+    expect(Schema.decodeUnknownSync(SignUpPayload)(base)).toEqual(base)
+    expect(Schema.decodeUnknownSync(SignUpPayload)({ ...base, affiliateCode: "ABC123" }).affiliateCode).toBe("ABC123")
+  })
+
+  it("tells the two forgot-password steps apart", () => {
+    expect(Schema.decodeUnknownSync(ForgotPasswordPayload)({ mobile_no: "9876543210" })).toEqual({ mobile_no: "9876543210" })
+    const reset = Schema.decodeUnknownSync(ForgotPasswordPayload)({ mobile_no: "9876543210", otp: "1234", password: "a", confirm_password: "a" })
+    expect("otp" in reset).toBe(true)
+  })
+})
+
+describe("entities", () => {
+  it("decodes a user and refuses an unknown role or wallet", () => {
+    const user = {
+      id: "u1", name: "Ravi", username: "ravi", mobileNo: "+919876543210", role: 4, wallet: 1,
+      balance: 1000.5, exposure: -200, bonus: 0, refBonus: 0, creditReference: 0, referralCode: "RAVI01", bets: []
+    }
+    expect(Schema.decodeUnknownSync(User)(user).balance).toBe(1000.5)
+    expect(() => Schema.decodeUnknownSync(User)({ ...user, role: 7 })).toThrow()
+    expect(() => Schema.decodeUnknownSync(User)({ ...user, wallet: 3 })).toThrow()
+  })
+
+  it("decodes the sports tree", () => {
+    const data = [{ _id: "s", name: "Cricket", slugName: "cricket", sportsCode: "4", leagues: [{ _id: "l", name: "IPL", slugName: "ipl", events: [{
+      _id: "e", id: "1", name: "A v B", slugName: "a-v-b", date: "2026-11-22T10:00:00.000Z", sportCode: "4", inPlay: true,
+      markets: [{ _id: "m", marketId: "1.1", name: "Match Odds", marketType: "EXCHANGE", marketStartTime: "2026-11-22T10:00:00.000Z", status: "OPEN", runners: [{ selectionId: "1", name: "A" }] }]
+    }] }] }]
+    expect(Schema.decodeUnknownSync(SportsData)(data)[0]!.leagues[0]!.events[0]!.markets[0]!.marketType).toBe("EXCHANGE")
+  })
+})
+
+describe("migration splitter", () => {
+  it("splits on semicolons outside quotes, comments and dollar-quoted bodies", () => {
+    const sql = `
+      -- a comment; with a semicolon
+      CREATE TABLE a (x text DEFAULT 'semi;colon');
+      /* block; comment */
+      CREATE FUNCTION f() RETURNS trigger AS $$ BEGIN RETURN NEW; END; $$ LANGUAGE plpgsql;
+      CREATE TABLE "b;c" (y int)
+    `
+    const statements = splitStatements(sql)
+    expect(statements).toHaveLength(3)
+    expect(statements[0]).toContain("'semi;colon'")
+    expect(statements[1]).toContain("RETURN NEW; END;")
+    expect(statements[2]).toContain('"b;c"')
+  })
+})
