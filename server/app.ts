@@ -7,35 +7,69 @@ import { Api } from "../src/schema/api.ts"
 import { Catalogue } from "./catalogue/Catalogue.ts"
 import { ServerConfig, type ServerConfigShape } from "./config.ts"
 import { DatabaseLive } from "./db/database.ts"
+import { AuthenticationLive } from "./http/auth.ts"
 import { EnvelopesLive } from "./http/envelopes.ts"
+import { IdentityHandlers, SessionHandlers, UserHandlers } from "./http/identity.ts"
 import { SettingsHandlers } from "./http/settings.ts"
 import { SiteRoutes } from "./http/site.ts"
 import { SportsHandlers } from "./http/sports.ts"
 import { SystemHandlers } from "./http/system.ts"
+import { Identity } from "./identity/Identity.ts"
+import { Otp } from "./identity/Otp.ts"
+import { Passwords } from "./identity/Passwords.ts"
+import { Sessions } from "./identity/Sessions.ts"
+import { Sms } from "./identity/Sms.ts"
+import { Throttle } from "./identity/Throttle.ts"
+import { Users } from "./identity/Users.ts"
+import { Idempotency } from "./ledger/Idempotency.ts"
+import { Ledger } from "./ledger/Ledger.ts"
 import { Realtime, SocketAuthenticator } from "./realtime/Realtime.ts"
 import { seedDemo } from "./seed/demo.ts"
 import { Settings } from "./settings/Settings.ts"
 
-/** The database, migrated and (unless told otherwise) holding the demo data. */
-const DataLive = Layer.unwrap(Effect.gen(function*() {
+/** Demo data for an empty database, unless told otherwise (SEED_DEMO=false). */
+const SeedLive = Layer.unwrap(Effect.gen(function*() {
   const config = yield* ServerConfig
-  const seeded = config.seedDemo ? Layer.effectDiscard(seedDemo) : Layer.empty
-  return seeded.pipe(Layer.provideMerge(DatabaseLive))
+  return config.seedDemo ? Layer.effectDiscard(seedDemo) : Layer.empty
 }))
 
-/** Domain services shared by the HTTP handlers and socket.io. */
-const ServicesLive = Layer.mergeAll(Settings.layer, Catalogue.layer, Realtime.layer).pipe(
-  Layer.provideMerge(SocketAuthenticator.visitors),
-  Layer.provideMerge(DataLive)
+/** Sockets authenticate with the same bearer sessions as the API. */
+const SocketSessionsLive = Layer.effect(
+  SocketAuthenticator,
+  Effect.gen(function*() {
+    const sessions = yield* Sessions
+    return {
+      authenticate: (token: string) =>
+        Effect.runPromise(sessions.authenticate(token).pipe(Effect.map((user) => user?.id), Effect.orElseSucceed(() => undefined)))
+    }
+  })
 )
 
-const HandlersLive = Layer.mergeAll(SettingsHandlers, SportsHandlers, SystemHandlers)
+/** Domain services shared by the HTTP handlers and socket.io, each built once. */
+const ServicesLive = Layer.mergeAll(Identity.layer, Settings.layer, Catalogue.layer, SeedLive).pipe(
+  Layer.provideMerge(Layer.mergeAll(Otp.layer, Throttle.layer, Users.layer, Passwords.layer)),
+  Layer.provideMerge(Sms.layer),
+  Layer.provideMerge(Layer.mergeAll(Ledger.layer, Idempotency.layer)),
+  Layer.provideMerge(Realtime.layer),
+  Layer.provideMerge(SocketSessionsLive),
+  Layer.provideMerge(Sessions.layer),
+  Layer.provideMerge(DatabaseLive)
+)
+
+const HandlersLive = Layer.mergeAll(
+  SettingsHandlers,
+  SportsHandlers,
+  SystemHandlers,
+  IdentityHandlers,
+  SessionHandlers,
+  UserHandlers
+)
 
 const routes = (production: boolean) => {
   const api = HttpApiBuilder.layer(Api, { openapiPath: "/api/v1/openapi.json" }).pipe(
     Layer.provide(HandlersLive),
     // Middleware is looked up again per request, so it stays in the context.
-    Layer.provideMerge(EnvelopesLive)
+    Layer.provideMerge(Layer.mergeAll(EnvelopesLive, AuthenticationLive))
   )
   const docs = production ? Layer.empty : HttpApiScalar.layer(Api, { path: "/api/docs" })
   return Layer.mergeAll(api, docs, SiteRoutes)

@@ -1,12 +1,19 @@
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
+import type { Passwords } from "../identity/Passwords.ts"
+import type { Users } from "../identity/Users.ts"
+import type { Ledger } from "../ledger/Ledger.ts"
+import { accounts } from "./accounts.ts"
 import { seedCatalogue } from "./catalogue.ts"
 import { bannerDataUrl, faviconDataUrl, logoDataUrl } from "./images.ts"
+
+/** What seeders may use: the database and the services that keep its rules (the ledger above all). */
+export type SeedServices = SqlClient.SqlClient | Users | Passwords | Ledger
 
 /** One named piece of demo data; each runs once per database. */
 export interface Seeder {
   readonly name: string
-  readonly run: (now: Date) => Effect.Effect<void, unknown, SqlClient.SqlClient>
+  readonly run: (now: Date) => Effect.Effect<void, unknown, SeedServices>
 }
 
 const BRAND = "#f5b301"
@@ -55,7 +62,7 @@ const banners: Seeder = {
 const catalogue: Seeder = { name: "catalogue", run: seedCatalogue }
 
 /** Demo data in the order it must be loaded; later capabilities append theirs. */
-export const seeders: Array<Seeder> = [settings, banners, catalogue]
+export const seeders: Array<Seeder> = [settings, banners, catalogue, accounts]
 
 /** Loads every seeder this database has not had yet, each in its own transaction. */
 export const seedDemo = Effect.gen(function*() {

@@ -1,8 +1,10 @@
-import { Schema } from "effect"
-import { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiMiddleware, OpenApi } from "effect/http-api"
+import { Context, Schema } from "effect"
+import { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiMiddleware, HttpApiSecurity, OpenApi } from "effect/http-api"
 import { ApiError, Envelope } from "./envelope.ts"
+import { ChangePasswordPayload, ForgotPasswordPayload, LoginPayload, LogoutPayload, MobilePayload, SignUpPayload, VerifyOtpPayload } from "./identity.ts"
 import { AllAppSettings, Banner, Health, SiteSettings } from "./settings.ts"
 import { SportsData } from "./sports.ts"
+import { type Role, User } from "./user.ts"
 
 /**
  * Renders every `ApiError`, bad payload and defect as a `FailureEnvelope`.
@@ -11,6 +13,22 @@ import { SportsData } from "./sports.ts"
 export class Envelopes extends HttpApiMiddleware.Service<Envelopes>()("khel/Envelopes", {
   error: ApiError
 }) {}
+
+/** The signed-in account behind a bearer token. */
+export class CurrentUser extends Context.Service<CurrentUser, {
+  readonly id: string
+  readonly role: Role
+  readonly sessionId: string
+}>()("khel/CurrentUser") {}
+
+/** Bearer sessions: an unknown, expired or revoked token is HTTP 401. */
+export class Authentication extends HttpApiMiddleware.Service<Authentication, { provides: CurrentUser }>()("khel/Authentication", {
+  security: { bearer: HttpApiSecurity.bearer },
+  error: ApiError
+}) {}
+
+/** Where a code was sent, in E.164 (the client keeps it for the OTP step). */
+export const OtpSent = Schema.Struct({ mobile_no: Schema.String })
 
 export class SettingsApi extends HttpApiGroup.make("settings")
   .add(
@@ -31,10 +49,41 @@ export class SystemApi extends HttpApiGroup.make("system")
   .prefix("/api/v1")
 {}
 
+/** Visitors: sign-up, OTP, sign-in and password reset. */
+export class IdentityApi extends HttpApiGroup.make("identity")
+  .add(
+    HttpApiEndpoint.post("signUp", "/sign-up", { payload: SignUpPayload, success: Envelope(OtpSent) }),
+    HttpApiEndpoint.post("verifyOtp", "/verify-otp", { payload: VerifyOtpPayload, success: Envelope(User) }),
+    HttpApiEndpoint.post("resendOtp", "/resend-otp", { payload: MobilePayload, success: Envelope(OtpSent) }),
+    HttpApiEndpoint.post("login", "/login", { payload: LoginPayload, success: Envelope(User) }),
+    HttpApiEndpoint.post("forgotPassword", "/forgot-password", { payload: ForgotPasswordPayload, success: Envelope(Schema.NullOr(OtpSent)) })
+  )
+  .prefix("/identity/user")
+{}
+
+/** Signed-in players: their session and password. */
+export class SessionApi extends HttpApiGroup.make("session")
+  .add(
+    HttpApiEndpoint.post("changePassword", "/change-password", { payload: ChangePasswordPayload, success: Envelope(Schema.Null) }),
+    HttpApiEndpoint.post("logout", "/logout", { payload: LogoutPayload, success: Envelope(Schema.Null) })
+  )
+  .middleware(Authentication)
+  .prefix("/identity/user")
+{}
+
+export class UserApi extends HttpApiGroup.make("user")
+  .add(HttpApiEndpoint.get("getUserData", "/getUserData", { success: Envelope(User) }))
+  .middleware(Authentication)
+  .prefix("/api/v1")
+{}
+
 export class Api extends HttpApi.make("khel")
   .add(SettingsApi)
   .add(SportsApi)
   .add(SystemApi)
+  .add(IdentityApi)
+  .add(SessionApi)
+  .add(UserApi)
   .middleware(Envelopes)
   .annotateMerge(OpenApi.annotations({ title: "Khel API", version: "1" }))
 {}

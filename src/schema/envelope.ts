@@ -39,4 +39,7 @@ export const unprocessable = (message: string) => fail(422, message)
 export const tooMany = (message: string) => fail(429, message)
 
 /** A success envelope; `message` is what the client shows in its success toast on writes. */
-export const ok = <A>(data: A, message = "Success") => ({ meta: { code: 200, message }, data })
+export const ok = <A>(data: A, message = "Success", token?: string) => ({
+  meta: token === undefined ? { code: 200, message } : { code: 200, message, token },
+  data
+})

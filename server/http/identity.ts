@@ -1,0 +1,62 @@
+import { Effect } from "effect"
+import { HttpServerRequest } from "effect/http"
+import { HttpApiBuilder } from "effect/http-api"
+import { formatPhone } from "../../src/domain/phone.ts"
+import { Api, CurrentUser } from "../../src/schema/api.ts"
+import { ok } from "../../src/schema/envelope.ts"
+import { sqlDefect } from "./edge.ts"
+import { Identity, type Client } from "../identity/Identity.ts"
+import { Users } from "../identity/Users.ts"
+
+/** Who is calling, for throttling and the session record. */
+export const clientOf = (request: HttpServerRequest.HttpServerRequest): Client => ({
+  ip: request.remoteAddress._tag === "Some" ? request.remoteAddress.value : undefined,
+  userAgent: request.headers["user-agent"]
+})
+
+export const IdentityHandlers = HttpApiBuilder.group(Api, "identity", Effect.fn(function*(handlers) {
+  const identity = yield* Identity
+  return handlers.handleAll({
+    signUp: ({ payload }) =>
+      Effect.map(sqlDefect(identity.signUp(payload)), (mobileNo) => ok({ mobile_no: mobileNo }, `We have sent a 4-digit code to ${formatPhone(mobileNo)}`)),
+    verifyOtp: ({ payload, request }) =>
+      Effect.map(sqlDefect(identity.verifyOtp(payload, clientOf(request))), ({ token, user }) => ok(user, "Your number is verified. Welcome to Khel!", token)),
+    resendOtp: ({ payload }) =>
+      Effect.map(sqlDefect(identity.resendOtp(payload)), (mobileNo) => ok({ mobile_no: mobileNo }, `A new code is on its way to ${formatPhone(mobileNo)}`)),
+    login: ({ payload, request }) =>
+      Effect.map(sqlDefect(identity.login(payload, clientOf(request))), ({ token, user }) => ok(user, "Logged In", token)),
+    forgotPassword: ({ payload }) =>
+      "otp" in payload
+        ? Effect.as(sqlDefect(identity.resetPassword(payload)), ok(null, "Password reset. Please log in with your new password."))
+        : Effect.map(sqlDefect(identity.forgotPassword(payload)), (mobileNo) =>
+          ok({ mobile_no: mobileNo }, `If ${formatPhone(mobileNo)} is registered, a 4-digit code is on its way to it.`))
+  })
+}))
+
+export const SessionHandlers = HttpApiBuilder.group(Api, "session", Effect.fn(function*(handlers) {
+  const identity = yield* Identity
+  return handlers.handleAll({
+    changePassword: ({ payload, request }) =>
+      Effect.gen(function*() {
+        const user = yield* CurrentUser
+        const token = yield* sqlDefect(identity.changePassword(user, payload, clientOf(request)))
+        return ok(null, "Password Changed", token)
+      }),
+    logout: () =>
+      Effect.gen(function*() {
+        yield* sqlDefect(identity.logout(yield* CurrentUser))
+        return ok(null, "Logged Out")
+      })
+  })
+}))
+
+export const UserHandlers = HttpApiBuilder.group(Api, "user", Effect.fn(function*(handlers) {
+  const users = yield* Users
+  return handlers.handleAll({
+    getUserData: () =>
+      Effect.gen(function*() {
+        const current = yield* CurrentUser
+        return ok(yield* sqlDefect(users.view(current.id)))
+      })
+  })
+}))

@@ -1,0 +1,63 @@
+import { Context, Effect, Layer } from "effect"
+import { SqlClient, type SqlError } from "effect/sql"
+import { createHash, randomBytes } from "node:crypto"
+import type { Role } from "../../src/schema/user.ts"
+
+export const SESSION_DAYS = 30
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex")
+
+export interface SessionUser {
+  readonly id: string
+  readonly role: Role
+  readonly sessionId: string
+}
+
+/**
+ * Bearer sessions: 32 random bytes, stored only as a SHA-256, valid 30 days,
+ * revoked on logout and on any password change.
+ */
+export class Sessions extends Context.Service<Sessions, {
+  create(userId: string, client: { ip?: string | undefined; userAgent?: string | undefined }): Effect.Effect<string, SqlError.SqlError>
+  authenticate(token: string): Effect.Effect<SessionUser | undefined, SqlError.SqlError>
+  revoke(sessionId: string): Effect.Effect<void, SqlError.SqlError>
+  revokeAll(userId: string): Effect.Effect<void, SqlError.SqlError>
+}>()("khel/Sessions") {
+  static readonly layer = Layer.effect(
+    Sessions,
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+
+      const create = Effect.fn("Sessions.create")(function*(userId: string, client: { ip?: string | undefined; userAgent?: string | undefined }) {
+        const token = randomBytes(32).toString("base64url")
+        yield* sql`
+          INSERT INTO sessions (user_id, token_hash, expires_at, ip, user_agent)
+          VALUES (${userId}, ${hashToken(token)}, now() + ${`${SESSION_DAYS} days`}::interval, ${client.ip ?? null}, ${client.userAgent?.slice(0, 300) ?? null})
+        `
+        return token
+      })
+
+      const authenticate = Effect.fn("Sessions.authenticate")(function*(token: string) {
+        if (!token || token.length > 200) return undefined
+        const [row] = yield* sql<{ sessionId: string; userId: string; role: Role; touch: boolean }>`
+          SELECT s.id AS session_id, u.id AS user_id, u.role, s.last_seen_at < now() - interval '5 minutes' AS touch
+            FROM sessions s JOIN users u ON u.id = s.user_id
+           WHERE s.token_hash = ${hashToken(token)} AND s.revoked_at IS NULL AND s.expires_at > now() AND u.status = 'active'
+        `
+        if (!row) return undefined
+        if (row.touch) yield* sql`UPDATE sessions SET last_seen_at = now() WHERE id = ${row.sessionId}`
+        return { id: row.userId, role: row.role, sessionId: row.sessionId }
+      })
+
+      const revoke = Effect.fn("Sessions.revoke")(function*(sessionId: string) {
+        yield* sql`UPDATE sessions SET revoked_at = now() WHERE id = ${sessionId} AND revoked_at IS NULL`
+      })
+
+      const revokeAll = Effect.fn("Sessions.revokeAll")(function*(userId: string) {
+        yield* sql`UPDATE sessions SET revoked_at = now() WHERE user_id = ${userId} AND revoked_at IS NULL`
+      })
+
+      return Sessions.of({ create, authenticate, revoke, revokeAll })
+    })
+  )
+}

@@ -1,0 +1,63 @@
+/**
+ * The form rules of SPEC section 5, with their exact messages. The client
+ * checks them before sending; the server checks them again for any caller.
+ */
+export type FieldErrors<K extends string> = Partial<Record<K, string>>
+
+export const PASSWORD_MIN = 8
+export const PASSWORD_MAX = 128
+export const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN} characters`
+
+const blank = (value: string | undefined) => value === undefined || value.trim() === ""
+
+export const MESSAGES = {
+  mobileRequired: "Mobile No is required",
+  usernameRequired: "Username is required",
+  passwordRequired: "Password is required",
+  nameRequired: "Name is required",
+  confirmRequired: "Confirm Password is required",
+  passwordsDiffer: "Passwords do not match",
+  enterMobile: "Please Enter Mobile No",
+  fillAll: "Please fill all Fields",
+  newPasswordMismatch: "New password and Confirm password mismatch",
+  otpRequired: "Otp is required"
+} as const
+
+export const validateLogin = (input: { by: "phone" | "username"; mobileNo: string; username: string; password: string }) => {
+  const errors: FieldErrors<"mobileNo" | "username" | "password"> = {}
+  if (input.by === "phone" && blank(input.mobileNo)) errors.mobileNo = MESSAGES.mobileRequired
+  if (input.by === "username" && blank(input.username)) errors.username = MESSAGES.usernameRequired
+  if (input.password === "") errors.password = MESSAGES.passwordRequired
+  return errors
+}
+
+export const validateSignUp = (input: { name: string; mobileNo: string; password: string; confirmPassword: string }) => {
+  const errors: FieldErrors<"name" | "mobileNo" | "password" | "confirmPassword"> = {}
+  if (blank(input.name)) errors.name = MESSAGES.nameRequired
+  if (blank(input.mobileNo)) errors.mobileNo = MESSAGES.mobileRequired
+  if (input.password === "") errors.password = MESSAGES.passwordRequired
+  else if (input.password.length < PASSWORD_MIN) errors.password = PASSWORD_TOO_SHORT
+  if (input.confirmPassword === "") errors.confirmPassword = MESSAGES.confirmRequired
+  else if (input.password !== "" && input.password !== input.confirmPassword) errors.confirmPassword = MESSAGES.passwordsDiffer
+  return errors
+}
+
+/** Each of the four boxes must hold a digit. */
+export const validateOtp = (digits: ReadonlyArray<string>) =>
+  digits.length === 4 && digits.every((d) => /^\d$/.test(d)) ? undefined : MESSAGES.otpRequired
+
+/** The reset step: a notice rather than field errors (SPEC section 5). */
+export const validateReset = (input: { otp: string; password: string; confirmPassword: string }) => {
+  if (blank(input.otp) || input.password === "" || input.confirmPassword === "") return MESSAGES.fillAll
+  if (input.password !== input.confirmPassword) return MESSAGES.newPasswordMismatch
+  if (input.password.length < PASSWORD_MIN) return PASSWORD_TOO_SHORT
+  return undefined
+}
+
+/** Change password: all three required (no message), new and confirm must match. */
+export const validateChangePassword = (input: { oldPassword: string; password: string; confirmPassword: string }) => {
+  if (input.oldPassword === "" || input.password === "" || input.confirmPassword === "") return "required" as const
+  if (input.password !== input.confirmPassword) return MESSAGES.newPasswordMismatch
+  if (input.password.length < PASSWORD_MIN) return PASSWORD_TOO_SHORT
+  return undefined
+}
