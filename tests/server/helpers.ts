@@ -1,7 +1,7 @@
 import { PgClient } from "@effect/sql-pg"
 import { Effect, Layer, Logger, ManagedRuntime, Redacted, References } from "effect"
 import { SqlClient } from "effect/sql"
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import { tmpdir } from "node:os"
@@ -110,4 +110,43 @@ export const request = async (base: string, path: string, init: RequestInit & { 
     body = text
   }
   return { status: response.status, headers: response.headers, body }
+}
+
+/** The codes the console SMS provider wrote for a number, newest last. */
+export const outboxCodes = (dataDir: string, mobileNo: string, purpose?: "signup" | "reset") => {
+  const path = join(dataDir, "sms-outbox.jsonl")
+  if (!existsSync(path)) return []
+  return readFileSync(path, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { mobile_no: string; purpose: string; otp: string })
+    .filter((entry) => entry.mobile_no === mobileNo && (!purpose || entry.purpose === purpose))
+    .map((entry) => entry.otp)
+}
+
+let phoneCounter = 0
+/** A fresh valid Indian mobile number (E.164), unique within this process. */
+export const freshPhone = () => `+917${String(Date.now() % 1e6).padStart(6, "0")}${String(++phoneCounter % 1000).padStart(3, "0")}`
+
+/** Signs up and verifies a new player through the API; returns their token and user. */
+export const signUpPlayer = async (server: Pick<TestServer, "url" | "dataDir">, options: { name?: string; password?: string; affiliateCode?: string } = {}) => {
+  const mobileNo = freshPhone()
+  const password = options.password ?? "Secret@123"
+  const signUp = await request(server.url, "/identity/user/sign-up", {
+    method: "POST",
+    json: { name: options.name ?? "Test Player", mobile_no: mobileNo, password, confirmPassword: password, ...(options.affiliateCode ? { affiliateCode: options.affiliateCode } : {}) }
+  })
+  if (signUp.status !== 200) throw new Error(`sign-up failed: ${JSON.stringify(signUp.body)}`)
+  const otp = outboxCodes(server.dataDir, mobileNo, "signup").at(-1)!
+  const verified = await request(server.url, "/identity/user/verify-otp", { method: "POST", json: { mobile_no: mobileNo, otp } })
+  if (verified.status !== 200) throw new Error(`verify failed: ${JSON.stringify(verified.body)}`)
+  return { token: verified.body.meta.token as string, user: verified.body.data as { id: string; username: string; referralCode: string }, mobileNo, password }
+}
+
+/** Signs a seeded demo account in; returns the token. */
+export const loginAs = async (server: Pick<TestServer, "url">, username: "demo" | "credit" | "admin") => {
+  const passwords = { demo: "Demo@1234", credit: "Credit@1234", admin: "Admin@1234" } as const
+  const res = await request(server.url, "/identity/user/login", { method: "POST", json: { username, password: passwords[username] } })
+  if (res.status !== 200) throw new Error(`login failed: ${JSON.stringify(res.body)}`)
+  return { token: res.body.meta.token as string, user: res.body.data as { id: string } }
 }
