@@ -2,7 +2,6 @@ import { Effect } from "effect"
 import { Api as Contract } from "../schema/api.ts"
 import { Api } from "../services/api.ts"
 import { run } from "../services/runtime.ts"
-import { Storage } from "../services/storage.ts"
 
 const endpoints = Contract.groups
 
@@ -14,7 +13,8 @@ export const startup = {
     run(data(Api.use((api) => api.call(endpoints.sports.endpoints.sportsData, {}, { notify: "none" }))), signal),
   ads: ({ signal }: { signal: AbortSignal }) =>
     run(data(Api.use((api) => api.call(endpoints.settings.endpoints.advertisement, {}, { notify: "none" }))), signal),
-  user: ({ signal }: { signal: AbortSignal }) => run(Storage.use((storage) => storage.user), signal),
+  user: ({ signal }: { signal: AbortSignal }) =>
+    run(data(Api.use((api) => api.call(endpoints.user.endpoints.getUserData, {}, { notify: "none" }))), signal),
   appSettings: ({ signal }: { signal: AbortSignal }) =>
     run(data(Api.use((api) => api.call(endpoints.settings.endpoints.appSettings, {}, { notify: "none" }))), signal),
   allSettings: ({ signal }: { signal: AbortSignal }) =>

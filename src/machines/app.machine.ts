@@ -1,9 +1,11 @@
-import { assign, fromPromise, setup } from "xstate"
+import { assign, fromPromise, sendTo, setup } from "xstate"
 import type { AllAppSettings, Banner, SiteSettings } from "../schema/settings.ts"
 import type { SportsData } from "../schema/sports.ts"
 import type { User } from "../schema/user.ts"
 import type { Theme } from "../services/storage.ts"
 import { startup } from "./app.actors.ts"
+import { authModalMachine } from "./authModal.machine.ts"
+import { sessionMachine } from "./session.machine.ts"
 
 /**
  * The root machine: the startup pipeline behind the preloader (SPEC sections 4
@@ -26,7 +28,6 @@ export interface AppContext {
   readonly sports: SportsData
   readonly sportsLoaded: boolean
   readonly banners: ReadonlyArray<Banner>
-  readonly user: User | undefined
   readonly settings: SiteSettings | undefined
   readonly allSettings: AllAppSettings | undefined
   readonly theme: Theme
@@ -58,12 +59,15 @@ export const appMachine = setup({
   types: {
     context: {} as AppContext,
     events: {} as AppEvent,
-    input: {} as AppInput
+    input: {} as AppInput,
+    children: {} as { session: "session"; authModal: "authModal" }
   },
   actors: {
+    session: sessionMachine,
+    authModal: authModalMachine,
     loadSports: fromPromise<SportsData>(startup.sports),
     loadAds: fromPromise<ReadonlyArray<Banner>>(startup.ads),
-    loadUser: fromPromise<User | undefined>(startup.user),
+    loadUser: fromPromise<User>(startup.user),
     loadAppSettings: fromPromise<SiteSettings>(startup.appSettings),
     loadAllSettings: fromPromise<AllAppSettings>(startup.allSettings)
   },
@@ -92,12 +96,16 @@ export const appMachine = setup({
     sports: [],
     sportsLoaded: false,
     banners: [],
-    user: undefined,
     settings: undefined,
     allSettings: undefined,
     theme: input.theme
   }),
   entry: { type: "applyTheme", params: ({ context }) => ({ theme: context.theme }) },
+  // The session and the sign-in modals live as long as the app; other actors reach them by system id.
+  invoke: [
+    { id: "session", systemId: "session", src: "session", input: ({ context }) => ({ token: context.token }) },
+    { id: "authModal", systemId: "authModal", src: "authModal", input: {} }
+  ],
   on: {
     "theme.toggle": {
       actions: [
@@ -190,13 +198,17 @@ export const appMachine = setup({
                 src: "loadUser",
                 onDone: {
                   target: "AppSettings",
-                  actions: assign({ user: ({ event }) => event.output, progress: reach(MARKS.user), message: MESSAGES.appSettings })
+                  actions: [
+                    assign({ progress: reach(MARKS.user), message: MESSAGES.appSettings }),
+                    sendTo("session", ({ event }) => ({ type: "session.loaded" as const, user: event.output }))
+                  ]
                 },
                 onError: {
                   target: "AppSettings",
                   actions: [
                     { type: "logFailure", params: ({ event }) => ({ step: "user", error: event.error }) },
-                    assign({ progress: reach(MARKS.user), message: MESSAGES.appSettings })
+                    assign({ progress: reach(MARKS.user), message: MESSAGES.appSettings }),
+                    sendTo("session", { type: "session.restoreFailed" })
                   ]
                 }
               }

@@ -6,6 +6,11 @@ import type { SportsData } from "../../src/schema/sports.ts"
 import type { User } from "../../src/schema/user.ts"
 import { expectFullCoverage, recordFlows, replayPaths } from "./harness.ts"
 
+const user: User = {
+  id: "u1", name: "Ravi", username: "ravi1234", mobileNo: "+919876543210", role: 4, wallet: 1,
+  balance: 100, exposure: 0, bonus: 0, refBonus: 0, creditReference: 0, referralCode: "ABCDEFGH", bets: []
+}
+
 const sports: SportsData = [{ _id: "s1", name: "Cricket", slugName: "cricket", sportsCode: "4", leagues: [] }]
 
 const model = {
@@ -14,7 +19,7 @@ const model = {
   outputs: {
     loadSports: [sports],
     loadAds: [[]],
-    loadUser: [undefined],
+    loadUser: [user],
     loadAppSettings: [{ siteTitle: "Khel", color: "#f5b301", faviconImg: "", logoImg: "" }],
     loadAllSettings: [{ settings: { siteTitle: "Khel", color: "#f5b301", faviconImg: "", logoImg: "" }, contacts: { helpline: "", whatsapp: "", email: "", supportChat: "" }, socials: [] }]
   },
@@ -46,7 +51,7 @@ describe("app machine timings and marks", () => {
   const stubs = {
     loadSports: settle(sports),
     loadAds: settle<ReadonlyArray<Banner>>([]),
-    loadUser: settle<User | undefined>(undefined),
+    loadUser: settle<User>(user),
     loadAppSettings: settle<SiteSettings>({ siteTitle: "Khel", color: "#f5b301", faviconImg: "", logoImg: "" }),
     loadAllSettings: settle<AllAppSettings>({ settings: { siteTitle: "Khel", color: "#f5b301", faviconImg: "", logoImg: "" }, contacts: { helpline: "", whatsapp: "", email: "", supportChat: "" }, socials: [] })
   }
@@ -82,12 +87,12 @@ describe("app machine timings and marks", () => {
 
   it("loads the user only when a token is stored", async () => {
     let asked = 0
-    const user = fromPromise<User | undefined>(async () => {
+    const loadUser = fromPromise<User>(async () => {
       asked++
-      return undefined
+      return user
     })
     for (const token of [undefined, "t"]) {
-      const actor = createActor(appMachine.provide({ actors: { ...stubs, loadUser: user }, actions: quiet }), { input: { token, theme: "dark" } }).start()
+      const actor = createActor(appMachine.provide({ actors: { ...stubs, loadUser }, actions: quiet }), { input: { token, theme: "dark" } }).start()
       await new Promise((resolve) => setTimeout(resolve, 20))
       actor.stop()
     }

@@ -192,6 +192,8 @@ export const replayPaths = (machine: AnyStateMachine, options: ModelOptions = {}
           for (const t of event._transitions) {
             taken.add(transitionKey(t))
             pathTaken.add(transitionKey(t))
+            // A transition leaving a state proves the state was active (transient states leave in the same step).
+            visited.add((t.source as AnyStateNode).id)
           }
           // Transient states (eventless and final ones) only show up inside microsteps.
           for (const node of (event.snapshot as Snapshot)._nodes as ReadonlyArray<AnyStateNode>) visited.add(node.id)

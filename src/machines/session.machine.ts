@@ -1,0 +1,118 @@
+import { assign, fromCallback, fromPromise, setup } from "xstate"
+import type { User } from "../schema/user.ts"
+import { session } from "./session.actors.ts"
+
+/**
+ * The player's session (SPEC section 4): a token plus the user's data.
+ * Restoring waits for the start-up pipeline to load the user of a stored
+ * token; signing in (login, OTP) hands over token and user; the user's own
+ * socket event reloads the user; any 401 from the API ends the session;
+ * logout tells the server, clears the stored session and goes home.
+ */
+export interface SessionContext {
+  readonly token: string | undefined
+  readonly user: User | undefined
+}
+
+export type SessionEvent =
+  | { type: "session.loaded"; user: User }
+  | { type: "session.restoreFailed" }
+  | { type: "session.signedIn"; token: string; user: User; remember: boolean }
+  | { type: "session.tokenChanged"; token: string }
+  | { type: "session.logout" }
+  | { type: "session.expired" }
+  | { type: "user.changed" }
+
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    input: {} as { token: string | undefined }
+  },
+  actors: {
+    /** The user's socket event and the API's 401 signal, as machine events. */
+    userChannel: fromCallback<SessionEvent, { userId: string }>(session.userChannel),
+    fetchUser: fromPromise<User>(session.fetchUser),
+    logout: fromPromise<void, { userId: string | undefined }>(session.logout)
+  },
+  actions: {
+    saveSession: (_, _params: { token: string; user: User; remember: boolean }) => {},
+    saveUser: (_, _params: { user: User }) => {},
+    saveToken: (_, _params: { token: string }) => {},
+    clearSession: () => {},
+    authenticateSocket: (_, _params: { token: string | undefined }) => {},
+    goHome: () => {},
+    notifyLoggedOut: () => {}
+  }
+}).createMachine({
+  id: "session",
+  context: ({ input }) => ({ token: input.token, user: undefined }),
+  initial: "Starting",
+  states: {
+    Starting: {
+      always: [{ guard: ({ context }) => context.token !== undefined, target: "Restoring" }, { target: "LoggedOut" }]
+    },
+    Restoring: {
+      on: {
+        "session.loaded": { target: "LoggedIn", actions: assign({ user: ({ event }) => event.user }) },
+        "session.restoreFailed": { target: "LoggedOut", actions: assign({ token: undefined, user: undefined }) }
+      }
+    },
+    LoggedOut: {
+      entry: { type: "authenticateSocket", params: { token: undefined } },
+      on: {
+        "session.signedIn": {
+          target: "LoggedIn",
+          actions: [
+            assign({ token: ({ event }) => event.token, user: ({ event }) => event.user }),
+            { type: "saveSession", params: ({ event }) => ({ token: event.token, user: event.user, remember: event.remember }) }
+          ]
+        }
+      }
+    },
+    LoggedIn: {
+      tags: ["signedIn"],
+      entry: { type: "authenticateSocket", params: ({ context }) => ({ token: context.token }) },
+      invoke: { id: "userChannel", src: "userChannel", input: ({ context }) => ({ userId: context.user!.id }) },
+      on: {
+        "session.logout": "LoggingOut",
+        "session.expired": { target: "LoggedOut", actions: assign({ token: undefined, user: undefined }) },
+        "session.tokenChanged": {
+          actions: [
+            assign({ token: ({ event }) => event.token }),
+            { type: "saveToken", params: ({ event }) => ({ token: event.token }) },
+            { type: "authenticateSocket", params: ({ event }) => ({ token: event.token }) }
+          ]
+        }
+      },
+      initial: "Idle",
+      states: {
+        Idle: { on: { "user.changed": "Refreshing" } },
+        Refreshing: {
+          invoke: {
+            id: "fetchUser",
+            src: "fetchUser",
+            onDone: {
+              target: "Idle",
+              actions: [assign({ user: ({ event }) => event.output }), { type: "saveUser", params: ({ event }) => ({ user: event.output }) }]
+            },
+            onError: "Idle"
+          },
+          // Another change while loading: load again once this answer is in.
+          on: { "user.changed": { target: "Refreshing", reenter: true } }
+        }
+      }
+    },
+    LoggingOut: {
+      tags: ["busy"],
+      invoke: {
+        id: "logout",
+        src: "logout",
+        input: ({ context }) => ({ userId: context.user?.id }),
+        // The session ends here whatever the server answered.
+        onDone: { target: "LoggedOut", actions: ["clearSession", assign({ token: undefined, user: undefined }), "goHome", "notifyLoggedOut"] },
+        onError: { target: "LoggedOut", actions: ["clearSession", assign({ token: undefined, user: undefined }), "goHome", "notifyLoggedOut"] }
+      }
+    }
+  }
+})
