@@ -49,6 +49,29 @@ export const createNoticeStore = (autoCloseMs = TOAST_AUTOCLOSE_MS) => {
 
 export type NoticeStore = ReturnType<typeof createNoticeStore>
 
+const FLASH_KEY = "khel.flash"
+
+/** Keeps a toast across a full page load (login reloads the site), shown by `showFlash` on the next start. */
+export const flash = (type: ToastType, message: string, subMessage?: string) => {
+  try {
+    sessionStorage.setItem(FLASH_KEY, JSON.stringify({ type, message, subMessage }))
+  } catch {
+    // No storage: the toast is simply lost.
+  }
+}
+
+export const showFlash = (store: NoticeStore) => {
+  try {
+    const raw = sessionStorage.getItem(FLASH_KEY)
+    if (!raw) return
+    sessionStorage.removeItem(FLASH_KEY)
+    const { type, message, subMessage } = JSON.parse(raw) as { type: ToastType; message: string; subMessage?: string }
+    if (["success", "warning", "error"].includes(type) && typeof message === "string") store.show(type, message, subMessage)
+  } catch {
+    // A damaged flash is dropped.
+  }
+}
+
 export class Notices extends Context.Service<Notices, {
   readonly store: NoticeStore
   success(message: string, subMessage?: string): Effect.Effect<void>

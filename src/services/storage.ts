@@ -36,7 +36,9 @@ export class Storage extends Context.Service<Storage, {
   readonly user: Effect.Effect<User | undefined>
   readonly theme: Effect.Effect<Theme>
   readonly signUpData: Effect.Effect<SignUpData | undefined>
-  saveSession(token: string, user: User): Effect.Effect<void>
+  /** `remember: false` keeps the token for this browser session only. */
+  saveSession(token: string, user: User, remember?: boolean): Effect.Effect<void>
+  saveToken(token: string): Effect.Effect<void>
   saveUser(user: User): Effect.Effect<void>
   /** HTTP 401: the stored user goes. */
   readonly clearUser: Effect.Effect<void>
@@ -47,7 +49,7 @@ export class Storage extends Context.Service<Storage, {
   readonly clearSignUpData: Effect.Effect<void>
 }>()("khel/Storage") {
   static readonly layer = Layer.succeed(Storage, {
-    token: Effect.sync(() => read(local, KEYS.token) ?? undefined),
+    token: Effect.sync(() => read(local, KEYS.token) ?? read(session, KEYS.token) ?? undefined),
     user: Effect.sync(() => {
       const raw = read(local, KEYS.userData)
       return raw === null ? undefined : decodeUser(raw).pipe((o) => (o._tag === "Some" ? o.value : undefined))
@@ -57,16 +59,23 @@ export class Storage extends Context.Service<Storage, {
       const raw = read(session, KEYS.signUpData)
       return raw === null ? undefined : decodeSignUp(raw).pipe((o) => (o._tag === "Some" ? o.value : undefined))
     }),
-    saveSession: (token, user) =>
+    saveSession: (token, user, remember = true) =>
       Effect.sync(() => {
-        write(local, KEYS.token, token)
+        write(remember ? local : session, KEYS.token, token)
+        write(remember ? session : local, KEYS.token, null)
         write(local, KEYS.userData, JSON.stringify(user))
+      }),
+    saveToken: (token) =>
+      Effect.sync(() => {
+        // Keep the token where the player chose to keep it.
+        write(read(session, KEYS.token) !== null ? session : local, KEYS.token, token)
       }),
     saveUser: (user) => Effect.sync(() => write(local, KEYS.userData, JSON.stringify(user))),
     clearUser: Effect.sync(() => write(local, KEYS.userData, null)),
     clearSession: Effect.sync(() => {
       write(local, KEYS.userData, null)
       write(local, KEYS.token, null)
+      write(session, KEYS.token, null)
     }),
     saveTheme: (theme) => Effect.sync(() => write(local, KEYS.theme, theme)),
     saveSignUpData: (data) => Effect.sync(() => write(session, KEYS.signUpData, JSON.stringify(data))),

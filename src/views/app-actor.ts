@@ -1,7 +1,14 @@
 import { createActorContext } from "@xstate/react"
+import { Effect } from "effect"
 import { appMachine } from "../machines/app.machine.ts"
+import { authModalMachine } from "../machines/authModal.machine.ts"
+import { sessionMachine } from "../machines/session.machine.ts"
 import type { SiteSettings } from "../schema/settings.ts"
-import { run } from "../services/runtime.ts"
+import type { User } from "../schema/user.ts"
+import { flash } from "../services/notices.ts"
+import { Notices } from "../services/notices.ts"
+import { Realtime } from "../services/realtime.ts"
+import { navigator, run } from "../services/runtime.ts"
 import { Storage, type Theme } from "../services/storage.ts"
 
 const setFavicon = (href: string) => {
@@ -15,8 +22,41 @@ const setFavicon = (href: string) => {
   link.href = href
 }
 
-/** The app machine with its DOM side effects; tests use the bare machine with spies. */
+const effect = (program: Effect.Effect<void, never, Storage | Notices | Realtime>) => () => void run(program)
+
+/** The session's side effects in the browser: storage, socket, navigation, toasts. */
+const browserSession = sessionMachine.provide({
+  actions: {
+    saveSession: (_, p: { token: string; user: User; remember: boolean }) => void run(Storage.use((s) => s.saveSession(p.token, p.user, p.remember))),
+    saveUser: (_, p: { user: User }) => void run(Storage.use((s) => s.saveUser(p.user))),
+    saveToken: (_, p: { token: string }) => void run(Storage.use((s) => s.saveToken(p.token))),
+    clearSession: effect(Storage.use((s) => s.clearSession)),
+    authenticateSocket: (_, p: { token: string | undefined }) => void run(Realtime.use((r) => r.authenticate(p.token))),
+    goHome: () => navigator.go("/"),
+    notifyLoggedOut: effect(Notices.use((n) => n.success("Logged Out", "Where Real Life Happens")))
+  }
+})
+
+/** The sign-in modals' side effects in the browser. */
+const browserAuthModal = authModalMachine.provide({
+  actions: {
+    notice: (_, p: { message: string }) => void run(Notices.use((n) => n.warning(p.message))),
+    errorToast: (_, p: { message: string }) => void run(Notices.use((n) => n.error(p.message))),
+    success: (_, p: { message: string; subMessage?: string }) => void run(Notices.use((n) => n.success(p.message, p.subMessage))),
+    // SPEC section 4: after login, go to / and reload; the notice is shown once the site is back.
+    reloadHome: () => {
+      flash("success", "Logged In")
+      location.assign("/")
+    },
+    goHome: () => navigator.go("/"),
+    saveSignUpData: (_, p: { mobileNo: string }) => void run(Storage.use((s) => s.saveSignUpData({ mobileNo: p.mobileNo }))),
+    clearSignUpData: effect(Storage.use((s) => s.clearSignUpData))
+  }
+})
+
+/** The app machine with its browser side effects; tests use the bare machines with spies. */
 export const browserAppMachine = appMachine.provide({
+  actors: { session: browserSession, authModal: browserAuthModal },
   actions: {
     applyTheme: (_, { theme }: { theme: Theme }) => {
       document.documentElement.dataset.theme = theme

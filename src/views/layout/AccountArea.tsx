@@ -1,5 +1,9 @@
-import { useEffect, useState } from "react"
+import { useEffect, useRef, useState } from "react"
 import { Link } from "react-router"
+import { formatAmount } from "../../domain/money.ts"
+import { isCreditPlayer, type User } from "../../schema/user.ts"
+import { useAuthModalRef, useSession, useSessionRef, useUser } from "../session.ts"
+import { Icon, type IconName } from "../widgets/Icon.tsx"
 
 /** The Register button pulses for 10 s, or until the player hovers, focuses or clicks it. */
 export const REGISTER_PULSE_MS = 10_000
@@ -13,21 +17,178 @@ const useRegisterPulse = () => {
   return [pulsing, () => setPulsing(false)] as const
 }
 
-export const AccountArea = () => {
+const VisitorButtons = () => {
+  const auth = useAuthModalRef()
   const [pulsing, stopPulse] = useRegisterPulse()
   return (
     <div className="flex items-center gap-2">
-      <Link to="/login" className="btn-ghost px-3 py-1.5">Login</Link>
-      <Link
-        to="/login?register=1"
+      <button type="button" className="btn-ghost px-3 py-1.5" onClick={() => auth.send({ type: "auth.openLogin" })}>Login</button>
+      <button
+        type="button"
         data-pulsing={pulsing}
         className={`btn-brand px-3 py-1.5 ${pulsing ? "pulse" : ""}`}
         onMouseEnter={stopPulse}
         onFocus={stopPulse}
-        onClick={stopPulse}
+        onClick={() => {
+          stopPulse()
+          auth.send({ type: "auth.openRegister" })
+        }}
       >
         Register
-      </Link>
+      </button>
     </div>
   )
+}
+
+/**
+ * Balance = balance + exposure (exposure is negative); exposure shown as an
+ * absolute value (SPEC section 9). Credit players see Credit Ref. instead of
+ * the bonus lines.
+ */
+export const balanceLines = (user: User): ReadonlyArray<readonly [label: string, value: number]> => {
+  const lines: Array<readonly [string, number]> = [
+    ["Balance", user.balance + user.exposure],
+    ["Exposure", Math.abs(user.exposure)]
+  ]
+  if (isCreditPlayer(user)) lines.push(["Credit Ref.", user.creditReference])
+  else lines.push(["Bonus", user.bonus], ["Ref. Bonus", user.refBonus])
+  return lines
+}
+
+const BalanceBlock = ({ user }: { user: User }) => {
+  const lines = balanceLines(user)
+  return (
+    <dl className="m-0 flex items-center gap-3 rounded-md border border-line bg-bg px-3 py-1 text-xs" aria-label="Your balance" data-testid="balance-block">
+      {lines.map(([label, value], index) => (
+        <div key={label} className={`flex flex-col leading-tight ${index > 1 ? "hidden xl:flex" : index === 1 ? "hidden sm:flex" : "flex"}`}>
+          <dt className="text-muted">{label}</dt>
+          <dd className="m-0 font-700 tabular-nums" data-testid={`balance-${label.toLowerCase().replace(/[^a-z]+/g, "-")}`}>₹{formatAmount(value)}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+const MONEY_LINKS: ReadonlyArray<readonly [to: string, label: string, icon: IconName]> = [
+  ["/deposit", "Deposit", "deposit"],
+  ["/withdrawal", "Withdraw", "withdraw"],
+  ["/bonus", "Bonus", "gift"]
+]
+
+interface MenuItem {
+  readonly label: string
+  readonly icon: IconName
+  readonly to?: string
+  readonly onSelect?: () => void
+}
+
+/** The profile menu: a button with a menu that arrow keys move through and Escape closes. */
+const ProfileMenu = ({ user, items }: { user: User; items: ReadonlyArray<MenuItem> }) => {
+  const [open, setOpen] = useState(false)
+  const buttonRef = useRef<HTMLButtonElement>(null)
+  const menuRef = useRef<HTMLUListElement>(null)
+  useEffect(() => {
+    if (!open) return
+    menuRef.current?.querySelector<HTMLElement>("[role=menuitem]")?.focus()
+    const onPointer = (event: PointerEvent) => {
+      if (!menuRef.current?.contains(event.target as Node) && !buttonRef.current?.contains(event.target as Node)) setOpen(false)
+    }
+    document.addEventListener("pointerdown", onPointer)
+    return () => document.removeEventListener("pointerdown", onPointer)
+  }, [open])
+  const close = () => {
+    setOpen(false)
+    buttonRef.current?.focus()
+  }
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    const entries = [...(menuRef.current?.querySelectorAll<HTMLElement>("[role=menuitem]") ?? [])]
+    const index = entries.indexOf(document.activeElement as HTMLElement)
+    if (event.key === "Escape") close()
+    else if (event.key === "ArrowDown") entries[(index + 1) % entries.length]?.focus()
+    else if (event.key === "ArrowUp") entries[(index - 1 + entries.length) % entries.length]?.focus()
+    else return
+    event.preventDefault()
+  }
+  return (
+    <div className="relative">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-label={`Account menu for ${user.name}`}
+        onClick={() => setOpen((o) => !o)}
+        className="flex items-center gap-1 rounded-md border border-line px-2 py-1.5 hover:bg-raised"
+      >
+        <Icon name="user" />
+        <span className="hidden max-w-24 truncate text-sm font-600 md:inline">{user.username}</span>
+        <Icon name="chevronDown" size={14} />
+      </button>
+      {open ? (
+        <ul ref={menuRef} role="menu" aria-label="Account" onKeyDown={onKeyDown} className="card absolute right-0 top-full z-50 mt-1 w-56 list-none p-1 shadow-xl">
+          <li role="none" className="border-b border-line px-3 py-2 text-xs text-muted">
+            Signed in as <strong className="text-fg">{user.username}</strong>
+          </li>
+          {items.map((item) => (
+            <li key={item.label} role="none">
+              {item.to ? (
+                <Link role="menuitem" to={item.to} onClick={() => setOpen(false)} className="flex items-center gap-2 rounded px-3 py-2 text-sm hover:bg-raised focus:bg-raised focus:outline-none">
+                  <Icon name={item.icon} size={16} /> {item.label}
+                </Link>
+              ) : (
+                <button
+                  type="button"
+                  role="menuitem"
+                  onClick={() => {
+                    setOpen(false)
+                    item.onSelect?.()
+                  }}
+                  className="flex w-full items-center gap-2 rounded px-3 py-2 text-left text-sm hover:bg-raised focus:bg-raised focus:outline-none"
+                >
+                  <Icon name={item.icon} size={16} /> {item.label}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  )
+}
+
+const PlayerArea = ({ user }: { user: User }) => {
+  const session = useSessionRef()
+  const auth = useAuthModalRef()
+  const credit = isCreditPlayer(user)
+  const items: Array<MenuItem> = [
+    ...(credit ? [] : [{ label: "Referral Bonus", icon: "gift" as const, to: "/referral-bonus" }]),
+    { label: "Account Statements", icon: "statement", to: "/statements" },
+    { label: "Profit And Loss", icon: "chart", to: "/profit-loss" },
+    { label: "Change Password", icon: "key", onSelect: () => auth.send({ type: "auth.openChangePassword" }) },
+    { label: "Logout", icon: "logout", onSelect: () => session.send({ type: "session.logout" }) }
+  ]
+  return (
+    <div className="flex items-center gap-2">
+      {credit ? null : (
+        <nav aria-label="Money" className="hidden items-center gap-1 lg:flex">
+          {MONEY_LINKS.map(([to, label, icon]) => (
+            <Link key={to} to={to} className={`${label === "Deposit" ? "btn-brand" : "btn-ghost"} px-3 py-1.5`}>
+              <Icon name={icon} size={16} /> {label}
+            </Link>
+          ))}
+        </nav>
+      )}
+      <BalanceBlock user={user} />
+      <ProfileMenu user={user} items={items} />
+    </div>
+  )
+}
+
+/** The header's right side: Login/Register for visitors, balances and the account menu for players. */
+export const AccountArea = () => {
+  const user = useUser()
+  const restoring = useSession((s) => s.matches("Restoring") || s.matches("Starting"))
+  if (user) return <PlayerArea user={user} />
+  if (restoring) return <div className="h-9 w-40 animate-pulse rounded-md bg-raised" aria-label="Loading your account" role="status" />
+  return <VisitorButtons />
 }

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react"
 import { Outlet, useLocation } from "react-router"
+import { AuthHost } from "./AuthHost.tsx"
 import { BottomBar } from "./BottomBar.tsx"
 import { Footer } from "./Footer.tsx"
 import { Header } from "./Header.tsx"
@@ -44,6 +45,7 @@ export const Layout = () => {
       <BottomBar />
       <SupportChat />
       <Toasts />
+      <AuthHost />
       <Preloader />
     </div>
   )

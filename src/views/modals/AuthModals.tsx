@@ -1,0 +1,369 @@
+import { useSelector } from "@xstate/react"
+import { useRef, useState } from "react"
+import type { ActorRefFrom } from "xstate"
+import type { otpCountdownMachine } from "../../machines/otpCountdown.machine.ts"
+import { formatPhone } from "../../domain/phone.ts"
+import { AppActor } from "../app-actor.ts"
+import { useAuthModal, useAuthModalRef } from "../session.ts"
+import { Dialog } from "../widgets/Dialog.tsx"
+import { Alert, emptyPhone, Field, fullNumber, LinkButton, PasswordInput, PhoneInput, TextInput } from "../widgets/Form.tsx"
+import { Icon } from "../widgets/Icon.tsx"
+
+const TITLES = {
+  Login: "Sign in",
+  Register: "Create your account",
+  Otp: "Verify your number",
+  Forgot: "Forgot password",
+  Reset: "Reset password",
+  Done: "Password reset",
+  ChangePassword: "Change password"
+} as const
+
+type Step = keyof typeof TITLES
+
+/** The sign-in modal chain, driven by the authModal machine; loaded when it first opens. */
+const AuthModals = () => {
+  const auth = useAuthModalRef()
+  const step = useAuthModal((s) => (s.matches("Closed") ? undefined : (Object.keys(TITLES) as Array<Step>).find((k) => s.matches(k))))
+  if (!step) return null
+  return (
+    <Dialog open title={TITLES[step]} onClose={() => auth.send({ type: "auth.close" })} testId="auth-modal">
+      {step === "Login" ? <LoginForm /> : null}
+      {step === "Register" ? <RegisterForm /> : null}
+      {step === "Otp" ? <OtpForm /> : null}
+      {step === "Forgot" ? <ForgotForm /> : null}
+      {step === "Reset" ? <ResetForm /> : null}
+      {step === "Done" ? <ResetDone /> : null}
+      {step === "ChangePassword" ? <ChangePasswordForm /> : null}
+    </Dialog>
+  )
+}
+
+export default AuthModals
+
+const useFormState = () => ({
+  busy: useAuthModal((s) => s.hasTag("busy")),
+  error: useAuthModal((s) => s.context.error),
+  fieldErrors: useAuthModal((s) => s.context.fieldErrors)
+})
+
+const Submit = ({ busy, label, busyLabel }: { busy: boolean; label: string; busyLabel: string }) => (
+  <button type="submit" disabled={busy} aria-busy={busy} className="btn-brand w-full py-2.5">
+    {busy ? busyLabel : label}
+  </button>
+)
+
+const LoginForm = () => {
+  const auth = useAuthModalRef()
+  const { busy, error, fieldErrors } = useFormState()
+  const [by, setBy] = useState<"phone" | "username">("phone")
+  const [phone, setPhone] = useState(emptyPhone)
+  const [username, setUsername] = useState("")
+  const [password, setPassword] = useState("")
+  const [remember, setRemember] = useState(true)
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-4"
+      onSubmit={(e) => {
+        e.preventDefault()
+        auth.send({ type: "login.submit", form: { by, mobileNo: fullNumber(phone), username, password, remember } })
+      }}
+    >
+      <div role="tablist" aria-label="Sign in with" className="grid grid-cols-2 rounded-md border border-line p-0.5">
+        {(["phone", "username"] as const).map((tab) => (
+          <button
+            key={tab}
+            type="button"
+            role="tab"
+            aria-selected={by === tab}
+            onClick={() => setBy(tab)}
+            className={`rounded px-3 py-1.5 text-sm font-600 ${by === tab ? "bg-brand text-brand-fg" : "text-muted hover:text-fg"}`}
+          >
+            {tab === "phone" ? "Phone Number" : "Username"}
+          </button>
+        ))}
+      </div>
+      <Alert message={error} />
+      {by === "phone" ? (
+        <Field label="Mobile number" error={fieldErrors.mobileNo}>
+          {(p) => <PhoneInput id={p.id} value={phone} onChange={setPhone} invalid={p["aria-invalid"]} describedBy={p["aria-describedby"]} autoFocus />}
+        </Field>
+      ) : (
+        <Field label="Username" error={fieldErrors.username}>
+          {(p) => <TextInput {...p} autoFocus autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} />}
+        </Field>
+      )}
+      <Field label="Password" error={fieldErrors.password}>
+        {(p) => <PasswordInput {...p} autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />}
+      </Field>
+      <div className="flex items-center justify-between">
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} className="h-4 w-4 accent-[rgb(var(--brand))]" />
+          Remember me
+        </label>
+        <LinkButton onClick={() => auth.send({ type: "auth.toForgot" })}>Forgot password?</LinkButton>
+      </div>
+      <Submit busy={busy} label="Login" busyLabel="Logging in..." />
+      <p className="m-0 text-center text-sm text-muted">
+        New to Khel? <LinkButton onClick={() => auth.send({ type: "auth.toRegister" })}>Sign up</LinkButton>
+      </p>
+    </form>
+  )
+}
+
+const RegisterForm = () => {
+  const auth = useAuthModalRef()
+  const { busy, error, fieldErrors } = useFormState()
+  const referralFromLink = useAuthModal((s) => s.context.referralCode)
+  const whatsapp = AppActor.useSelector((s) => s.context.allSettings?.contacts.whatsapp)
+  const [name, setName] = useState("")
+  const [phone, setPhone] = useState(emptyPhone)
+  const [password, setPassword] = useState("")
+  const [confirmPassword, setConfirm] = useState("")
+  const [referralCode, setReferral] = useState(referralFromLink ?? "")
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-4"
+      onSubmit={(e) => {
+        e.preventDefault()
+        auth.send({ type: "register.submit", form: { name, mobileNo: fullNumber(phone), password, confirmPassword, referralCode } })
+      }}
+    >
+      <Alert message={error} />
+      <Field label="Name" error={fieldErrors.name}>
+        {(p) => <TextInput {...p} autoFocus autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />}
+      </Field>
+      <Field label="Mobile number" error={fieldErrors.mobileNo} hint="We will send a 4-digit code to this number.">
+        {(p) => <PhoneInput id={p.id} value={phone} onChange={setPhone} invalid={p["aria-invalid"]} describedBy={p["aria-describedby"]} />}
+      </Field>
+      <Field label="Password" error={fieldErrors.password} hint="At least 8 characters.">
+        {(p) => <PasswordInput {...p} autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />}
+      </Field>
+      <Field label="Confirm password" error={fieldErrors.confirmPassword}>
+        {(p) => <PasswordInput {...p} autoComplete="new-password" value={confirmPassword} onChange={(e) => setConfirm(e.target.value)} />}
+      </Field>
+      {referralFromLink !== undefined ? (
+        <Field label="Referral code (optional)" error={fieldErrors.referralCode}>
+          {(p) => <TextInput {...p} value={referralCode} onChange={(e) => setReferral(e.target.value.toUpperCase())} />}
+        </Field>
+      ) : null}
+      <Submit busy={busy} label="Create account" busyLabel="Creating account..." />
+      {whatsapp ? (
+        <a
+          href={`${whatsapp}?text=${encodeURIComponent("Hi, I would like to create a Khel account.")}`}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="btn w-full border border-[#25d366] text-[#25d366] hover:bg-[#25d366]/10"
+        >
+          <Icon name="whatsapp" /> Create account on WhatsApp
+        </a>
+      ) : null}
+      <p className="m-0 text-center text-sm text-muted">
+        Already have an account? <LinkButton onClick={() => auth.send({ type: "auth.toLogin" })}>Login</LinkButton>
+      </p>
+    </form>
+  )
+}
+
+const OTP_LENGTH = 4
+
+/** Four one-digit boxes: typing moves on, Backspace moves back, pasting a code fills them all. */
+const OtpBoxes = ({ digits, onChange, invalid }: { digits: Array<string>; onChange: (digits: Array<string>) => void; invalid: boolean }) => {
+  const refs = useRef<Array<HTMLInputElement | null>>([])
+  const fill = (start: number, text: string) => {
+    const incoming = text.replace(/\D/g, "").slice(0, OTP_LENGTH - start).split("")
+    if (incoming.length === 0) return
+    const next = [...digits]
+    incoming.forEach((d, i) => (next[start + i] = d))
+    onChange(next)
+    refs.current[Math.min(start + incoming.length, OTP_LENGTH - 1)]?.focus()
+  }
+  return (
+    <div className="flex justify-center gap-3" role="group" aria-label="One-time code">
+      {digits.map((digit, i) => (
+        <input
+          key={i}
+          ref={(el) => {
+            refs.current[i] = el
+          }}
+          aria-label={`Digit ${i + 1} of ${OTP_LENGTH}`}
+          aria-invalid={invalid && digit === ""}
+          inputMode="numeric"
+          autoComplete={i === 0 ? "one-time-code" : "off"}
+          autoFocus={i === 0}
+          maxLength={OTP_LENGTH}
+          value={digit}
+          onChange={(e) => {
+            if (e.target.value === "") {
+              const next = [...digits]
+              next[i] = ""
+              onChange(next)
+            } else fill(i, e.target.value)
+          }}
+          onKeyDown={(e) => {
+            if (e.key === "Backspace" && digit === "" && i > 0) refs.current[i - 1]?.focus()
+          }}
+          onPaste={(e) => {
+            e.preventDefault()
+            fill(0, e.clipboardData.getData("text"))
+          }}
+          className={`h-14 w-12 rounded-md border bg-bg text-center text-2xl font-700 text-fg focus:(outline-none border-brand) ${invalid && digit === "" ? "border-bad" : "border-line"}`}
+        />
+      ))}
+    </div>
+  )
+}
+
+const OtpForm = () => {
+  const auth = useAuthModalRef()
+  const { busy, fieldErrors } = useFormState()
+  const mobileNo = useAuthModal((s) => s.context.mobileNo)
+  const canResend = useAuthModal((s) => s.context.canResend)
+  const resending = useAuthModal((s) => s.matches({ Otp: "Resending" }))
+  const countdown = useAuthModal((s) => s.children.countdown) as ActorRefFrom<typeof otpCountdownMachine> | undefined
+  const [digits, setDigits] = useState<Array<string>>(() => Array.from({ length: OTP_LENGTH }, () => ""))
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-4"
+      onSubmit={(e) => {
+        e.preventDefault()
+        auth.send({ type: "otp.submit", digits })
+      }}
+    >
+      <p className="m-0 text-sm text-muted">
+        Enter the 4-digit code we sent to <strong className="text-fg">{mobileNo ? formatPhone(mobileNo) : "your number"}</strong>.
+      </p>
+      <OtpBoxes digits={digits} onChange={setDigits} invalid={fieldErrors.otp !== undefined} />
+      {fieldErrors.otp ? <p role="alert" className="m-0 text-center text-xs text-bad">{fieldErrors.otp}</p> : null}
+      <Submit busy={busy && !resending} label="Verify" busyLabel="Verifying..." />
+      <div className="flex items-center justify-between text-sm">
+        <LinkButton onClick={() => auth.send({ type: "otp.changePhone" })}>Change phone number</LinkButton>
+        {countdown ? <ResendButton countdown={countdown} canResend={canResend} busy={busy} onResend={() => auth.send({ type: "otp.resend" })} /> : null}
+      </div>
+    </form>
+  )
+}
+
+const ResendButton = ({ countdown, canResend, busy, onResend }: {
+  countdown: ActorRefFrom<typeof otpCountdownMachine>
+  canResend: boolean
+  busy: boolean
+  onResend: () => void
+}) => {
+  const remaining = useSelector(countdown, (s) => s.context.remaining)
+  const waiting = useSelector(countdown, (s) => s.hasTag("waiting"))
+  return (
+    <button type="button" disabled={!canResend || waiting || busy} onClick={onResend} className="font-600 text-brand disabled:(cursor-not-allowed text-muted)">
+      {waiting ? `Resend OTP in ${remaining}s` : "Resend OTP"}
+    </button>
+  )
+}
+
+const ForgotForm = () => {
+  const auth = useAuthModalRef()
+  const { busy, fieldErrors } = useFormState()
+  const [phone, setPhone] = useState(emptyPhone)
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-4"
+      onSubmit={(e) => {
+        e.preventDefault()
+        auth.send({ type: "forgot.submit", mobileNo: fullNumber(phone) })
+      }}
+    >
+      <p className="m-0 text-sm text-muted">Enter your registered mobile number. We will send you a code to reset your password.</p>
+      <Field label="Mobile number" error={fieldErrors.mobileNo}>
+        {(p) => <PhoneInput id={p.id} value={phone} onChange={setPhone} invalid={p["aria-invalid"]} describedBy={p["aria-describedby"]} autoFocus />}
+      </Field>
+      <Submit busy={busy} label="Send OTP" busyLabel="Sending..." />
+      <p className="m-0 text-center text-sm text-muted">
+        Remembered it? <LinkButton onClick={() => auth.send({ type: "auth.toLogin" })}>Back to login</LinkButton>
+      </p>
+    </form>
+  )
+}
+
+const ResetForm = () => {
+  const auth = useAuthModalRef()
+  const { busy } = useFormState()
+  const mobileNo = useAuthModal((s) => s.context.mobileNo)
+  const [otp, setOtp] = useState("")
+  const [password, setPassword] = useState("")
+  const [confirmPassword, setConfirm] = useState("")
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-4"
+      onSubmit={(e) => {
+        e.preventDefault()
+        auth.send({ type: "reset.submit", form: { otp, password, confirmPassword } })
+      }}
+    >
+      <p className="m-0 text-sm text-muted">
+        Enter the code sent to <strong className="text-fg">{mobileNo ? formatPhone(mobileNo) : "your number"}</strong> and choose a new password.
+      </p>
+      <Field label="OTP">
+        {(p) => (
+          <TextInput {...p} autoFocus inputMode="numeric" autoComplete="one-time-code" maxLength={4} value={otp} onChange={(e) => setOtp(e.target.value.replace(/\D/g, ""))} />
+        )}
+      </Field>
+      <Field label="New password" hint="At least 8 characters.">
+        {(p) => <PasswordInput {...p} autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />}
+      </Field>
+      <Field label="Confirm new password">
+        {(p) => <PasswordInput {...p} autoComplete="new-password" value={confirmPassword} onChange={(e) => setConfirm(e.target.value)} />}
+      </Field>
+      <Submit busy={busy} label="Reset password" busyLabel="Resetting..." />
+      <p className="m-0 text-center text-sm text-muted">
+        <LinkButton onClick={() => auth.send({ type: "auth.toLogin" })}>Back to login</LinkButton>
+      </p>
+    </form>
+  )
+}
+
+const ResetDone = () => {
+  const auth = useAuthModalRef()
+  return (
+    <div className="flex flex-col items-center gap-4 text-center">
+      <span className="flex h-12 w-12 items-center justify-center rounded-full bg-ok/15 text-ok" aria-hidden="true">
+        <Icon name="key" size={24} />
+      </span>
+      <p className="m-0">Your password has been reset. Log in with your new password.</p>
+      <button type="button" className="btn-brand w-full" onClick={() => auth.send({ type: "auth.toLogin" })} autoFocus>Login</button>
+    </div>
+  )
+}
+
+const ChangePasswordForm = () => {
+  const auth = useAuthModalRef()
+  const { busy, error, fieldErrors } = useFormState()
+  const [oldPassword, setOld] = useState("")
+  const [password, setPassword] = useState("")
+  const [confirmPassword, setConfirm] = useState("")
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-4"
+      onSubmit={(e) => {
+        e.preventDefault()
+        auth.send({ type: "password.submit", form: { oldPassword, password, confirmPassword } })
+      }}
+    >
+      <Alert message={error} />
+      <Field label="Current password" error={fieldErrors.oldPassword === "" ? undefined : fieldErrors.oldPassword}>
+        {(p) => <PasswordInput {...p} aria-invalid={"oldPassword" in fieldErrors} autoFocus autoComplete="current-password" required value={oldPassword} onChange={(e) => setOld(e.target.value)} />}
+      </Field>
+      <Field label="New password" hint="At least 8 characters.">
+        {(p) => <PasswordInput {...p} aria-invalid={"password" in fieldErrors} autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} />}
+      </Field>
+      <Field label="Confirm new password">
+        {(p) => <PasswordInput {...p} aria-invalid={"confirmPassword" in fieldErrors} autoComplete="new-password" required value={confirmPassword} onChange={(e) => setConfirm(e.target.value)} />}
+      </Field>
+      <Submit busy={busy} label="Change password" busyLabel="Saving..." />
+    </form>
+  )
+}
