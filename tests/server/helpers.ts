@@ -19,10 +19,15 @@ export interface TestServer {
   readonly dataDir: string
   readonly engine: "pglite" | "postgres"
   readonly databaseUrl: string | undefined
+  /** Runs a program against the server's own services (ledger, realtime…), for setup that has no HTTP call. */
+  readonly run: <A, E>(effect: Effect.Effect<A, E, ServerServices>) => Promise<A>
   /** Runs SQL against the server's database (for assertions and setup). */
   readonly sql: <A>(f: (sql: SqlClient.SqlClient) => Effect.Effect<A, unknown, never>) => Promise<A>
   readonly close: () => Promise<void>
 }
+
+/** What a test may ask the server's runtime for. */
+export type ServerServices = Layer.Success<ReturnType<typeof makeServer>>
 
 export const tempDir = (prefix: string) => mkdtempSync(join(tmpdir(), `khel-${prefix}-`))
 
@@ -71,19 +76,14 @@ export const startServer = async (overrides: Partial<ServerConfigShape> = {}): P
   const runtime = ManagedRuntime.make(makeServer(config, server).pipe(Layer.provide(quietLogs)))
   await runtime.runPromise(Effect.void)
   const { port } = server.address() as AddressInfo
-  const sqlLayer = databaseUrl
-    ? PgClient.layer({ url: Redacted.make(databaseUrl), maxConnections: 1 })
-    : undefined
   return {
+    run: (effect) => runtime.runPromise(effect),
     url: `http://127.0.0.1:${port}`,
     dataDir,
     engine: databaseUrl ? "postgres" : "pglite",
     databaseUrl,
-    sql: (f) =>
-      sqlLayer
-        ? Effect.runPromise(SqlClient.SqlClient.use(f).pipe(Effect.provide(sqlLayer), Effect.scoped))
-        // PGlite has one owner: go through the server's own client.
-        : runtime.runPromise(SqlClient.SqlClient.use(f) as Effect.Effect<never>),
+    // Through the server's own client: PGlite has one owner, and rows come back camelCased as the server sees them.
+    sql: (f) => runtime.runPromise(SqlClient.SqlClient.use(f)),
     close: async () => {
       await runtime.dispose()
       if (databaseUrl && !("databaseUrl" in overrides)) await dropDatabase(dbName)
