@@ -6,14 +6,13 @@ export interface Country {
   readonly code: "IN" | "US"
   readonly name: string
   readonly dial: "+91" | "+1"
-  readonly flag: string
   /** The national number, without the country code. */
   readonly national: RegExp
 }
 
 export const COUNTRIES: ReadonlyArray<Country> = [
-  { code: "IN", name: "India", dial: "+91", flag: "🇮🇳", national: /^[6-9]\d{9}$/ },
-  { code: "US", name: "United States", dial: "+1", flag: "🇺🇸", national: /^[2-9]\d{2}[2-9]\d{6}$/ }
+  { code: "IN", name: "India", dial: "+91", national: /^[6-9]\d{9}$/ },
+  { code: "US", name: "United States", dial: "+1", national: /^[2-9]\d{2}[2-9]\d{6}$/ }
 ]
 
 export const DEFAULT_COUNTRY = COUNTRIES[0]!

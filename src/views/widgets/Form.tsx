@@ -66,7 +66,7 @@ export const PhoneInput = ({ id, value, onChange, invalid, describedBy, autoFocu
         className="border-0 border-r border-line bg-raised px-2 text-sm text-fg focus:outline-none"
       >
         {COUNTRIES.map((c) => (
-          <option key={c.code} value={c.code}>{`${c.flag} ${c.dial}`}</option>
+          <option key={c.code} value={c.code}>{`${c.code} ${c.dial}`}</option>
         ))}
       </select>
       <input
