@@ -1,10 +1,12 @@
 import { useEffect, useId, useRef } from "react"
 import { Icon } from "./Icon.tsx"
 
+const FOCUSABLE = "a[href], button, input, select, textarea, [tabindex]:not([tabindex='-1'])"
+
 /**
  * A modal on the native <dialog>: `showModal()` makes the rest of the page
- * inert (focus stays inside) and Escape closes it. Focus goes back to where
- * it was when the dialog closes.
+ * inert and Escape closes it; Tab wraps around inside. Focus goes back to
+ * where it was when the dialog closes.
  */
 export const Dialog = ({ open, title, onClose, children, wide = false, testId }: {
   open: boolean
@@ -37,6 +39,21 @@ export const Dialog = ({ open, title, onClose, children, wide = false, testId }:
       ref={ref}
       aria-labelledby={titleId}
       data-testid={testId}
+      onKeyDown={(event) => {
+        // Tab and Shift+Tab wrap around inside the dialog instead of leaving for the browser's own controls.
+        if (event.key !== "Tab") return
+        const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.hasAttribute("disabled") && el.offsetParent !== null)
+        const first = focusable[0]
+        const last = focusable[focusable.length - 1]
+        if (!first || !last) return
+        if (event.shiftKey && document.activeElement === first) {
+          event.preventDefault()
+          last.focus()
+        } else if (!event.shiftKey && document.activeElement === last) {
+          event.preventDefault()
+          first.focus()
+        }
+      }}
       onCancel={(event) => {
         event.preventDefault()
         onClose()
