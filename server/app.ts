@@ -23,6 +23,7 @@ import { Throttle } from "./identity/Throttle.ts"
 import { Users } from "./identity/Users.ts"
 import { Idempotency } from "./ledger/Idempotency.ts"
 import { Ledger } from "./ledger/Ledger.ts"
+import { PaymentHandlersLive, PaymentServicesLive } from "./payments/layer.ts"
 import { Realtime, SocketAuthenticator } from "./realtime/Realtime.ts"
 import { seedDemo } from "./seed/demo.ts"
 import { Settings } from "./settings/Settings.ts"
@@ -46,7 +47,7 @@ const SocketSessionsLive = Layer.effect(
 )
 
 /** Domain services shared by the HTTP handlers and socket.io, each built once. */
-const ServicesLive = Layer.mergeAll(Identity.layer, Settings.layer, Catalogue.layer, SeedLive).pipe(
+const ServicesLive = Layer.mergeAll(Identity.layer, Settings.layer, Catalogue.layer, SeedLive, PaymentServicesLive).pipe(
   Layer.provideMerge(Layer.mergeAll(Otp.layer, Throttle.layer, Users.layer, Passwords.layer)),
   Layer.provideMerge(Sms.layer),
   Layer.provideMerge(Layer.mergeAll(Ledger.layer, Idempotency.layer)),
@@ -62,7 +63,8 @@ const HandlersLive = Layer.mergeAll(
   SystemHandlers,
   IdentityHandlers,
   SessionHandlers,
-  UserHandlers
+  UserHandlers,
+  PaymentHandlersLive
 )
 
 const routes = (production: boolean) => {

@@ -3,6 +3,7 @@ import { SqlClient } from "effect/sql"
 import type { Passwords } from "../identity/Passwords.ts"
 import type { Users } from "../identity/Users.ts"
 import type { Ledger } from "../ledger/Ledger.ts"
+import { depositAccounts } from "../payments/seed.ts"
 import { accounts } from "./accounts.ts"
 import { seedCatalogue } from "./catalogue.ts"
 import { bannerDataUrl, faviconDataUrl, logoDataUrl } from "./images.ts"
@@ -62,7 +63,7 @@ const banners: Seeder = {
 const catalogue: Seeder = { name: "catalogue", run: seedCatalogue }
 
 /** Demo data in the order it must be loaded; later capabilities append theirs. */
-export const seeders: Array<Seeder> = [settings, banners, catalogue, accounts]
+export const seeders: Array<Seeder> = [settings, banners, catalogue, accounts, depositAccounts]
 
 /** Loads every seeder this database has not had yet, each in its own transaction. */
 export const seedDemo = Effect.gen(function*() {

@@ -3,6 +3,12 @@ import { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiMiddleware, HttpApiSecur
 import { ApiError, Envelope } from "./envelope.ts"
 import { ChangePasswordPayload, ForgotPasswordPayload, LoginPayload, LogoutPayload, MobilePayload, SignUpPayload, VerifyOtpPayload } from "./identity.ts"
 import { AllAppSettings, Banner, Health, SiteSettings } from "./settings.ts"
+import { AdminApi } from "./admin.ts"
+import { BonusApi } from "./bonus.ts"
+import { PaymentsApi } from "./payments.ts"
+import { ReferralApi } from "./referral.ts"
+import { StatementsApi } from "./statements.ts"
+import { WalletApi } from "./wallet.ts"
 import { SportsData } from "./sports.ts"
 import { type Role, User } from "./user.ts"
 
@@ -84,6 +90,13 @@ export class Api extends HttpApi.make("khel")
   .add(IdentityApi)
   .add(SessionApi)
   .add(UserApi)
+  // Wallet and payments: every group needs a session.
+  .add(PaymentsApi.middleware(Authentication))
+  .add(WalletApi.middleware(Authentication))
+  .add(StatementsApi.middleware(Authentication))
+  .add(BonusApi.middleware(Authentication))
+  .add(ReferralApi.middleware(Authentication))
+  .add(AdminApi.middleware(Authentication))
   .middleware(Envelopes)
   .annotateMerge(OpenApi.annotations({ title: "Khel API", version: "1" }))
 {}

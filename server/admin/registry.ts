@@ -1,0 +1,38 @@
+import type { Effect } from "effect"
+import type { SqlClient } from "effect/sql"
+import type { Users } from "../identity/Users.ts"
+import type { Idempotency } from "../ledger/Idempotency.ts"
+import type { Ledger } from "../ledger/Ledger.ts"
+import type { PaymentServices } from "./services.ts"
+
+/** What a command's program may use; a command needing more provides it itself (`Effect.provide(MyService.layer)`). */
+export type AdminServices = SqlClient.SqlClient | Ledger | Idempotency | Users | PaymentServices
+
+export interface AdminCommand {
+  readonly name: string
+  /** Arguments, as `help` shows them: "<id> [remark]". */
+  readonly usage: string
+  readonly description: string
+  /**
+   * Prints what it did (console.log) and fails to exit non-zero. `args` are
+   * the words after the command's name.
+   */
+  readonly run: (args: ReadonlyArray<string>) => Effect.Effect<void, unknown, AdminServices>
+}
+
+const commands = new Map<string, AdminCommand>()
+
+/** Adds commands to `npm run admin`; a module registers its own when server/admin.ts imports it. */
+export const registerCommand = (...list: ReadonlyArray<AdminCommand>) => {
+  for (const command of list) {
+    if (commands.has(command.name)) throw new Error(`admin command ${command.name} is registered twice`)
+    commands.set(command.name, command)
+  }
+}
+
+export const findCommand = (name: string) => commands.get(name)
+
+export const allCommands = () => [...commands.values()].sort((a, b) => a.name.localeCompare(b.name))
+
+/** A command's usage error: printed with its usage line, exit code 2. */
+export class UsageError extends Error {}

@@ -1,0 +1,26 @@
+import { Layer } from "effect"
+import type { Bonus } from "../bonus/Bonus.ts"
+import { Users } from "../identity/Users.ts"
+import { Idempotency } from "../ledger/Idempotency.ts"
+import { Ledger } from "../ledger/Ledger.ts"
+import { PaymentServicesLive } from "../payments/layer.ts"
+import type { Payments } from "../payments/Payments.ts"
+import type { Wallet } from "../payments/Wallet.ts"
+import { Realtime, SocketAuthenticator } from "../realtime/Realtime.ts"
+import type { Referral } from "../referral/Referral.ts"
+import type { Statements } from "../statements/Statements.ts"
+import type { Uploads } from "../uploads/Uploads.ts"
+
+export type PaymentServices = Payments | Bonus | Referral | Uploads | Wallet | Statements
+
+/**
+ * The services the CLI runs on: the ledger and payments on the database, with
+ * no HTTP server. Realtime is a detached socket.io with no clients, so a
+ * balance change made here reaches players only when they next load.
+ */
+export const AdminServicesLive = PaymentServicesLive.pipe(
+  Layer.provideMerge(Layer.mergeAll(Users.layer, Idempotency.layer)),
+  Layer.provideMerge(Ledger.layer),
+  Layer.provideMerge(Realtime.layer),
+  Layer.provideMerge(SocketAuthenticator.visitors)
+)

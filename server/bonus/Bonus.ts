@@ -1,0 +1,197 @@
+import { Context, Effect, Layer } from "effect"
+import { SqlClient, type SqlError } from "effect/sql"
+import { toRupees } from "../../src/domain/money.ts"
+import type { BonusData, BonusStatus } from "../../src/schema/bonus.ts"
+import { type ApiError, conflict, notFound } from "../../src/schema/envelope.ts"
+import { InsufficientFunds, Ledger } from "../ledger/Ledger.ts"
+import { Realtime } from "../realtime/Realtime.ts"
+
+/** The welcome offer: 100 % of the first approved deposit, up to ₹10,000, wagered 5 times. */
+export const WELCOME = { code: "WELCOME100", title: "100% welcome bonus", percent: 100, capPaise: 10_000_00, wagerTimes: 5 } as const
+
+export interface BonusOffer {
+  readonly code: string
+  readonly title: string
+  readonly amountPaise: number
+  readonly wageringPaise: number
+  /** What the offer comes from; a player gets one bonus per source. */
+  readonly source: string
+}
+
+interface BonusRow {
+  id: string
+  code: string
+  title: string
+  amount: bigint
+  wageringRequired: bigint
+  wagered: bigint
+  status: BonusStatus
+  createdAt: Date
+  activatedAt: Date | null
+  finishedAt: Date | null
+}
+
+const iso = (date: Date | null) => (date === null ? null : new Date(date).toISOString())
+
+/**
+ * Bonuses: an offer becomes money in the bonus wallet when the player
+ * activates it (paid from the operator's bonus_expense account); settled
+ * stakes count towards its wagering requirement; once met, claiming moves the
+ * bonus wallet to the main balance; forfeiting gives the bonus wallet back.
+ * One bonus is in play at a time (a partial unique index), since the bonus
+ * wallet belongs to it.
+ */
+export class Bonus extends Context.Service<Bonus, {
+  /** Offers a bonus; nothing happens if this source already gave the player one. */
+  offer(userId: string, offer: BonusOffer): Effect.Effect<boolean, SqlError.SqlError>
+  data(userId: string): Effect.Effect<BonusData, SqlError.SqlError>
+  activate(userId: string, bonusId: string): Effect.Effect<BonusData, ApiError | SqlError.SqlError>
+  claim(userId: string, bonusId: string): Effect.Effect<BonusData, ApiError | SqlError.SqlError>
+  forfeit(userId: string, bonusId: string): Effect.Effect<BonusData, ApiError | SqlError.SqlError>
+  /**
+   * Settlement of a bet adds its stake (in paise) to the wagering of the
+   * player's bonus in play. The betting engine calls this inside the
+   * settlement's own transaction, once per settled bet.
+   */
+  recordSettledStake(userId: string, stakePaise: number): Effect.Effect<void, SqlError.SqlError>
+}>()("khel/Bonus") {
+  static readonly layer = Layer.effect(
+    Bonus,
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      const ledger = yield* Ledger
+      const realtime = yield* Realtime
+
+      const offer = Effect.fn("Bonus.offer")(function*(userId: string, offer: BonusOffer) {
+        const rows = yield* sql`
+          INSERT INTO bonuses (user_id, code, title, amount, wagering_required, source)
+          VALUES (${userId}, ${offer.code}, ${offer.title}, ${offer.amountPaise}, ${offer.wageringPaise}, ${offer.source})
+          ON CONFLICT (user_id, source) DO NOTHING RETURNING id
+        `
+        if (rows.length > 0) yield* sql.afterCommit(realtime.notifyUser(userId, "bonus_offer"))
+        return rows.length > 0
+      })
+
+      const data = Effect.fn("Bonus.data")(function*(userId: string) {
+        const rows = yield* sql<BonusRow>`
+          SELECT id, code, title, amount, wagering_required, wagered, status, created_at, activated_at, finished_at
+            FROM bonuses WHERE user_id = ${userId}
+           ORDER BY CASE status WHEN 'completed' THEN 0 WHEN 'active' THEN 1 WHEN 'available' THEN 2 ELSE 3 END, created_at DESC
+        `
+        const balances = yield* ledger.balances(userId)
+        return {
+          bonusBalance: toRupees(balances.bonus),
+          bonuses: rows.map((row) => ({
+            _id: row.id,
+            code: row.code,
+            title: row.title,
+            amount: toRupees(row.amount),
+            wageringRequired: toRupees(row.wageringRequired),
+            wagered: toRupees(row.wagered),
+            status: row.status,
+            createdAt: new Date(row.createdAt).toISOString(),
+            activatedAt: iso(row.activatedAt),
+            finishedAt: iso(row.finishedAt)
+          }))
+        } satisfies BonusData
+      })
+
+      /** Moves the bonus from one status to the next, or says why it cannot (the row is locked until commit). */
+      const transition = (userId: string, bonusId: string, from: ReadonlyArray<BonusStatus>, to: BonusStatus) =>
+        Effect.gen(function*() {
+          const [row] = yield* sql<{ id: string; status: BonusStatus; amount: bigint }>`
+            SELECT id, status, amount FROM bonuses WHERE id = ${bonusId} AND user_id = ${userId} FOR UPDATE
+          `
+          if (!row) return yield* notFound("There is no such bonus.")
+          if (!from.includes(row.status)) return yield* conflict(`This bonus is ${row.status}.`)
+          yield* sql`
+            UPDATE bonuses SET status = ${to},
+              activated_at = CASE WHEN ${to} = 'active' THEN now() ELSE activated_at END,
+              finished_at = CASE WHEN ${to} IN ('claimed', 'forfeited') THEN now() ELSE finished_at END
+             WHERE id = ${bonusId}
+          `
+          return row
+        })
+
+      const activate = Effect.fn("Bonus.activate")(function*(userId: string, bonusId: string) {
+        yield* sql.withTransaction(Effect.gen(function*() {
+          const [inPlay] = yield* sql`SELECT 1 FROM bonuses WHERE user_id = ${userId} AND status IN ('active', 'completed') AND id <> ${bonusId}`
+          if (inPlay) return yield* conflict("You already have a bonus in play. Claim or forfeit it first.")
+          const row = yield* transition(userId, bonusId, ["available"], "active")
+          yield* ledger.post({
+            kind: "bonus_activate",
+            userId,
+            reference: `bonus:${bonusId}`,
+            description: "Bonus activated",
+            legs: [
+              { account: { operator: "bonus_expense" }, amount: -Number(row.amount) },
+              { account: { user: userId, kind: "bonus" }, amount: Number(row.amount) }
+            ]
+          }).pipe(Effect.catchTag("InsufficientFunds", (e) => Effect.die(e)))
+        }))
+        return yield* data(userId)
+      })
+
+      /** Empties the bonus wallet into `to`; the player plays from main again. */
+      const settleWallet = (userId: string, bonusId: string, kind: "bonus_claim" | "bonus_forfeit") =>
+        Effect.gen(function*() {
+          const { bonus } = yield* ledger.balances(userId)
+          if (bonus > 0) {
+            yield* ledger.post({
+              kind,
+              userId,
+              reference: `bonus:${bonusId}`,
+              description: kind === "bonus_claim" ? "Bonus claimed to main balance" : "Bonus forfeited",
+              legs: [
+                { account: { user: userId, kind: "bonus" }, amount: -bonus },
+                kind === "bonus_claim" ? { account: { user: userId, kind: "main" }, amount: bonus } : { account: { operator: "bonus_expense" }, amount: bonus }
+              ]
+            })
+          }
+          yield* sql`UPDATE users SET wallet = 1 WHERE id = ${userId} AND wallet <> 1`
+        })
+
+      const claim = Effect.fn("Bonus.claim")(function*(userId: string, bonusId: string) {
+        yield* sql.withTransaction(Effect.gen(function*() {
+          const [row] = yield* sql<{ status: BonusStatus; wagered: bigint; wageringRequired: bigint }>`
+            SELECT status, wagered, wagering_required FROM bonuses WHERE id = ${bonusId} AND user_id = ${userId}
+          `
+          if (row?.status === "active") {
+            return yield* conflict(`Wager ₹${toRupees(row.wageringRequired - row.wagered).toFixed(2)} more on settled bets to claim this bonus.`)
+          }
+          yield* transition(userId, bonusId, ["completed"], "claimed")
+          yield* settleWallet(userId, bonusId, "bonus_claim")
+        })).pipe(Effect.catchTag("InsufficientFunds", (e: InsufficientFunds) => Effect.die(e)))
+        return yield* data(userId)
+      })
+
+      const forfeit = Effect.fn("Bonus.forfeit")(function*(userId: string, bonusId: string) {
+        yield* sql.withTransaction(Effect.gen(function*() {
+          const row = yield* transition(userId, bonusId, ["available", "active", "completed"], "forfeited")
+          if (row.status !== "available") yield* settleWallet(userId, bonusId, "bonus_forfeit")
+        })).pipe(Effect.catchTag("InsufficientFunds", (e: InsufficientFunds) => Effect.die(e)))
+        yield* realtime.notifyUser(userId, "bonus")
+        return yield* data(userId)
+      })
+
+      const recordSettledStake = Effect.fn("Bonus.recordSettledStake")(function*(userId: string, stakePaise: number) {
+        if (!Number.isSafeInteger(stakePaise) || stakePaise <= 0) return
+        const rows = yield* sql`
+          UPDATE bonuses SET wagered = wagered + ${stakePaise},
+            status = CASE WHEN wagered + ${stakePaise} >= wagering_required THEN 'completed' ELSE status END
+           WHERE user_id = ${userId} AND status = 'active'
+           RETURNING status
+        `
+        if (rows.length > 0) yield* sql.afterCommit(realtime.notifyUser(userId, "bonus_wagering"))
+      })
+
+      return Bonus.of({ offer, data, activate, claim, forfeit, recordSettledStake })
+    })
+  )
+}
+
+/** The welcome offer for a first deposit of `depositPaise`. */
+export const welcomeOffer = (depositPaise: number): BonusOffer => {
+  const amountPaise = Math.min(Math.floor((depositPaise * WELCOME.percent) / 100), WELCOME.capPaise)
+  return { code: WELCOME.code, title: WELCOME.title, amountPaise, wageringPaise: amountPaise * WELCOME.wagerTimes, source: "welcome" }
+}

@@ -1,0 +1,39 @@
+import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
+import { Api } from "../../src/schema/api.ts"
+import { ok } from "../../src/schema/envelope.ts"
+import { ReferralUsers } from "../../src/schema/referral.ts"
+import { currentPlayer, idempotent, rangeOf } from "../payments/guards.ts"
+import { Referral } from "../referral/Referral.ts"
+import { sqlDefect } from "./edge.ts"
+
+export const ReferralHandlers = HttpApiBuilder.group(Api, "referral", Effect.fn(function*(handlers) {
+  const referral = yield* Referral
+  return handlers.handleAll({
+    referralUsers: () =>
+      Effect.gen(function*() {
+        const user = yield* currentPlayer
+        return ok(yield* sqlDefect(referral.users(user.id)))
+      }),
+    referralTransactions: () =>
+      Effect.gen(function*() {
+        const user = yield* currentPlayer
+        return ok(yield* sqlDefect(referral.transactions(user.id)))
+      }),
+    weeklyReferralTransactions: ({ query }) =>
+      Effect.gen(function*() {
+        const user = yield* currentPlayer
+        // Without a start, the last eight weeks.
+        const range = yield* rangeOf({
+          start_date: query.startDate ?? new Date(Date.now() - 8 * 7 * 86_400_000).toISOString(),
+          ...(query.endDate ? { end_date: query.endDate } : {})
+        })
+        return ok(yield* sqlDefect(referral.weekly(user.id, range.from, range.to)))
+      }),
+    claimRefBonus: ({ request }) =>
+      Effect.gen(function*() {
+        const user = yield* currentPlayer
+        return ok(yield* idempotent(request, user.id, {}, ReferralUsers, referral.claim(user.id)), "Referral bonus claimed to your main balance")
+      })
+  })
+}))

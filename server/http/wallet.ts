@@ -1,0 +1,22 @@
+import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
+import { Api } from "../../src/schema/api.ts"
+import { ok } from "../../src/schema/envelope.ts"
+import { WALLET_CHANGED } from "../../src/schema/wallet.ts"
+import { Users } from "../identity/Users.ts"
+import { currentPlayer } from "../payments/guards.ts"
+import { Wallet } from "../payments/Wallet.ts"
+import { sqlDefect } from "./edge.ts"
+
+export const WalletHandlers = HttpApiBuilder.group(Api, "wallet", Effect.fn(function*(handlers) {
+  const wallet = yield* Wallet
+  const users = yield* Users
+  return handlers.handleAll({
+    switchWallet: ({ payload }) =>
+      Effect.gen(function*() {
+        const user = yield* currentPlayer
+        yield* sqlDefect(wallet.select(user.id, payload.selectedWallet))
+        return ok(yield* sqlDefect(users.view(user.id)), WALLET_CHANGED.message)
+      })
+  })
+}))

@@ -1,0 +1,112 @@
+import { Context, Effect, Layer } from "effect"
+import { SqlClient, type SqlError } from "effect/sql"
+import { toRupees } from "../../src/domain/money.ts"
+import type { Statement, StatementRow } from "../../src/schema/statements.ts"
+import type { PlayerAccount } from "../ledger/Ledger.ts"
+
+/**
+ * Movements of money in and out of the site (and bonuses); everything else a
+ * ledger transaction can be (bets, settlements, casino rounds, kinds other
+ * engineers add later) is a game result.
+ */
+export const PAYMENT_KINDS: ReadonlyArray<string> = [
+  "deposit",
+  "withdrawal_hold",
+  "withdrawal_paid",
+  "withdrawal_rejected",
+  "adjustment",
+  "bonus_activate",
+  "bonus_claim",
+  "bonus_forfeit",
+  "referral_reward",
+  "referral_claim"
+]
+
+/**
+ * account: every movement of the wallets shown; payments: money in and out;
+ * results: game results (profit and loss), where a stake only counts once it
+ * is settled, since held exposure is part of what is shown.
+ */
+export type StatementView = "account" | "payments" | "results"
+
+const WALLETS: Record<StatementView, { main: ReadonlyArray<PlayerAccount>; bonus: ReadonlyArray<PlayerAccount> }> = {
+  account: { main: ["main"], bonus: ["bonus", "ref_bonus"] },
+  payments: { main: ["main"], bonus: ["bonus", "ref_bonus"] },
+  results: { main: ["main", "exposure"], bonus: ["bonus", "bonus_exposure"] }
+}
+
+/**
+ * Statements straight from the ledger: every transaction that touched the
+ * chosen wallets between two instants, with what it did to them, the balance
+ * after it and the totals. Any `kind` shows, with its own description.
+ */
+export class Statements extends Context.Service<Statements, {
+  statement(userId: string, options: { view: StatementView; from: Date; to: Date; includeBonus: boolean }): Effect.Effect<Statement, SqlError.SqlError>
+}>()("khel/Statements") {
+  static readonly layer = Layer.effect(
+    Statements,
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+
+      const statement = Effect.fn("Statements.statement")(function*(userId: string, options: { view: StatementView; from: Date; to: Date; includeBonus: boolean }) {
+        const wallets = WALLETS[options.view]
+        const kinds = options.includeBonus ? [...wallets.main, ...wallets.bonus] : [...wallets.main]
+        const [opening] = yield* sql<{ total: string }>`
+          SELECT coalesce(sum(e.amount), 0)::text AS total
+            FROM ledger_entries e
+            JOIN ledger_accounts a ON a.id = e.account_id
+            JOIN ledger_transactions t ON t.id = e.transaction_id
+           WHERE a.user_id = ${userId} AND a.kind IN ${sql.in(kinds)} AND t.created_at < ${options.from}
+        `
+        const rows = yield* sql<{ id: string; kind: string; description: string; reference: string | null; createdAt: Date; amount: string }>`
+          SELECT t.id, t.kind, t.description, t.reference, t.created_at, sum(e.amount)::text AS amount
+            FROM ledger_entries e
+            JOIN ledger_accounts a ON a.id = e.account_id
+            JOIN ledger_transactions t ON t.id = e.transaction_id
+           WHERE a.user_id = ${userId} AND a.kind IN ${sql.in(kinds)}
+             AND t.created_at >= ${options.from} AND t.created_at <= ${options.to}
+           GROUP BY t.id
+           ORDER BY min(e.id)
+        `
+        const openingPaise = BigInt(opening!.total)
+        let balance = openingPaise
+        const shown: Array<StatementRow> = []
+        let credit = 0n
+        let debit = 0n
+        for (const row of rows) {
+          const amount = BigInt(row.amount)
+          balance += amount
+          const isPayment = PAYMENT_KINDS.includes(row.kind)
+          const keep = options.view === "account" || (options.view === "payments" ? isPayment : !isPayment)
+          // A movement between shown wallets (a bet placed and held) nets to zero: not a result, not a payment.
+          if (!keep || (amount === 0n && options.view !== "account")) continue
+          if (amount > 0n) credit += amount
+          else debit -= amount
+          shown.push({
+            _id: row.id,
+            kind: row.kind,
+            description: row.description,
+            reference: row.reference,
+            createdAt: new Date(row.createdAt).toISOString(),
+            credit: amount > 0n ? toRupees(amount) : 0,
+            debit: amount < 0n ? toRupees(-amount) : 0,
+            amount: toRupees(amount),
+            balance: toRupees(balance)
+          })
+        }
+        // Newest first, as statements are read.
+        shown.reverse()
+        return {
+          startDate: options.from.toISOString(),
+          endDate: options.to.toISOString(),
+          openingBalance: toRupees(openingPaise),
+          closingBalance: toRupees(balance),
+          rows: shown,
+          totals: { credit: toRupees(credit), debit: toRupees(debit), net: toRupees(credit - debit) }
+        } satisfies Statement
+      })
+
+      return Statements.of({ statement })
+    })
+  )
+}

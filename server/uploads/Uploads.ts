@@ -1,0 +1,96 @@
+import { Context, Effect, Layer } from "effect"
+import { SqlClient, type SqlError } from "effect/sql"
+import { randomBytes } from "node:crypto"
+import { mkdirSync } from "node:fs"
+import { readFile, rename, writeFile } from "node:fs/promises"
+import { join } from "node:path"
+import sharp from "sharp"
+import { type ApiError, badRequest, forbidden, notFound } from "../../src/schema/envelope.ts"
+import { SCREENSHOT_MAX_BYTES } from "../../src/schema/payments.ts"
+import { isOperatorRole, type Role } from "../../src/schema/user.ts"
+import { ServerConfig } from "../config.ts"
+
+type ImageFormat = "png" | "jpeg" | "webp"
+
+const MIME: Record<ImageFormat, string> = { png: "image/png", jpeg: "image/jpeg", webp: "image/webp" }
+
+/** The format by its first bytes, whatever the file was called or claimed to be. */
+export const sniffImage = (bytes: Uint8Array): ImageFormat | undefined => {
+  const starts = (...sig: Array<number>) => sig.every((b, i) => bytes[i] === b)
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return "png"
+  if (starts(0xff, 0xd8, 0xff)) return "jpeg"
+  if (starts(0x52, 0x49, 0x46, 0x46) && bytes[8] === 0x57 && bytes[9] === 0x45 && bytes[10] === 0x42 && bytes[11] === 0x50) return "webp"
+  return undefined
+}
+
+export const UPLOAD_MESSAGES = {
+  notImage: "The screenshot must be a PNG, JPEG or WebP image.",
+  tooLarge: `The screenshot must be at most ${SCREENSHOT_MAX_BYTES / 1024 / 1024} MB.`,
+  unreadable: "The screenshot could not be read as an image. Please upload another one."
+} as const
+
+/** Decompression bombs: a 5 MB file may not unpack into more than this many pixels. */
+const MAX_PIXELS = 40_000_000
+
+/**
+ * Payment screenshots. Only PNG, JPEG and WebP (by content), at most 5 MB
+ * decoded; each is re-encoded (which drops EXIF, GPS and any other metadata,
+ * and anything hidden after the image data) and stored under a name the
+ * server makes in `$DATA_DIR/uploads`. Only the owner and operators read it.
+ */
+export class Uploads extends Context.Service<Uploads, {
+  /** Stores a data URL (or bare base64) for `userId`; returns the upload's id. */
+  store(userId: string, dataUrl: string): Effect.Effect<string, ApiError | SqlError.SqlError>
+  /** The image as a data URL, for its owner or an operator. */
+  read(viewer: { id: string; role: Role }, id: string): Effect.Effect<string, ApiError | SqlError.SqlError>
+}>()("khel/Uploads") {
+  static readonly layer = Layer.effect(
+    Uploads,
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      const { dataDir } = yield* ServerConfig
+      const dir = join(dataDir, "uploads")
+      mkdirSync(dir, { recursive: true, mode: 0o700 })
+
+      const store = Effect.fn("Uploads.store")(function*(userId: string, dataUrl: string) {
+        const match = /^(?:data:[\w/+.-]*;base64,)?([A-Za-z0-9+/=\s]*)$/.exec(dataUrl)
+        if (!match) return yield* badRequest(UPLOAD_MESSAGES.notImage)
+        const base64 = match[1]!.replace(/\s/g, "")
+        if (Math.floor((base64.length * 3) / 4) - (base64.endsWith("==") ? 2 : base64.endsWith("=") ? 1 : 0) > SCREENSHOT_MAX_BYTES) {
+          return yield* badRequest(UPLOAD_MESSAGES.tooLarge)
+        }
+        const bytes = Buffer.from(base64, "base64")
+        if (bytes.length > SCREENSHOT_MAX_BYTES) return yield* badRequest(UPLOAD_MESSAGES.tooLarge)
+        const format = sniffImage(bytes)
+        if (!format) return yield* badRequest(UPLOAD_MESSAGES.notImage)
+        const clean = yield* Effect.tryPromise({
+          try: () =>
+            sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: "error" })
+              .rotate() // apply the EXIF orientation before the metadata goes
+              .toFormat(format, format === "png" ? { compressionLevel: 8 } : { quality: 85 })
+              .toBuffer(),
+          catch: () => badRequest(UPLOAD_MESSAGES.unreadable)
+        })
+        const id = randomBytes(16).toString("hex")
+        const file = `${id}.${format === "jpeg" ? "jpg" : format}`
+        // Write then rename, so a crash never leaves half a file under the final name.
+        yield* Effect.promise(async () => {
+          await writeFile(join(dir, `${file}.part`), clean, { mode: 0o600 })
+          await rename(join(dir, `${file}.part`), join(dir, file))
+        })
+        yield* sql`INSERT INTO uploads (id, user_id, file, mime, bytes) VALUES (${id}, ${userId}, ${file}, ${MIME[format]}, ${clean.length})`
+        return id
+      })
+
+      const read = Effect.fn("Uploads.read")(function*(viewer: { id: string; role: Role }, id: string) {
+        const [row] = yield* sql<{ userId: string; file: string; mime: string }>`SELECT user_id, file, mime FROM uploads WHERE id = ${id}`
+        if (!row) return yield* notFound("There is no such screenshot.")
+        if (row.userId !== viewer.id && !isOperatorRole(viewer.role)) return yield* forbidden("This screenshot belongs to another account.")
+        const bytes = yield* Effect.tryPromise({ try: () => readFile(join(dir, row.file)), catch: () => notFound("The screenshot file is missing.") })
+        return `data:${row.mime};base64,${bytes.toString("base64")}`
+      })
+
+      return Uploads.of({ store, read })
+    })
+  )
+}

@@ -1,0 +1,88 @@
+/**
+ * The payment rules of SPEC sections 5 and 9, with their exact messages. The
+ * client checks them before sending; the server checks them again for any caller.
+ */
+import { toPaise } from "./money.ts"
+
+export const MIN_DEPOSIT = 100
+export const MAX_DEPOSIT = 10_00_000
+export const MIN_WITHDRAWAL = 100
+export const DEPOSIT_QUICK_AMOUNTS: ReadonlyArray<number> = [500, 1000, 5000, 10000]
+
+export const PAYMENT_MESSAGES = {
+  enterAmount: "Please enter amount",
+  minDeposit: `Min Deposit amount is ${MIN_DEPOSIT}`,
+  maxDeposit: `Max Deposit amount is ${MAX_DEPOSIT}`,
+  referenceOrScreenshot: "Please provide reference-id or upload a screenshot.",
+  fillAll: "Please fill all Fields",
+  badAmount: "Amounts can have at most two decimals",
+  minWithdrawal: `Min Withdrawal amount is ${MIN_WITHDRAWAL}`,
+  chooseAccount: "Please choose an account to withdraw to",
+  insufficient: "Insufficient balance: the amount is more than you can withdraw",
+  badIfsc: "IFSC code must look like SBIN0001234 (4 letters, 0, then 6 letters or digits)",
+  badUpi: "UPI id must look like name@bank",
+  badAccountNumber: "Account number must be 6 to 18 digits"
+} as const
+
+/** The amount field as typed: a number, or the first rule it breaks. */
+export const parseAmount = (input: string | number): number | string => {
+  const text = String(input).trim()
+  if (text === "") return PAYMENT_MESSAGES.enterAmount
+  const amount = Number(text)
+  if (!Number.isFinite(amount) || amount <= 0) return PAYMENT_MESSAGES.enterAmount
+  if (toPaise(amount) === undefined) return PAYMENT_MESSAGES.badAmount
+  return amount
+}
+
+/** Deposit modal: amount, then a reference or a screenshot (in this order, one message at a time). */
+export const validateDeposit = (input: { amount: string | number; txnRef: string; hasScreenshot: boolean }) => {
+  const amount = parseAmount(input.amount)
+  if (typeof amount === "string") return amount
+  if (amount < MIN_DEPOSIT) return PAYMENT_MESSAGES.minDeposit
+  if (amount > MAX_DEPOSIT) return PAYMENT_MESSAGES.maxDeposit
+  if (input.txnRef.trim() === "" && !input.hasScreenshot) return PAYMENT_MESSAGES.referenceOrScreenshot
+  return undefined
+}
+
+export const validateWithdrawal = (input: { amount: string | number; accountId: string | undefined }) => {
+  const amount = parseAmount(input.amount)
+  if (typeof amount === "string") return amount
+  if (amount < MIN_WITHDRAWAL) return PAYMENT_MESSAGES.minWithdrawal
+  if (!input.accountId) return PAYMENT_MESSAGES.chooseAccount
+  return undefined
+}
+
+/** IFSC: 4 letters (the bank), a 0, then 6 letters or digits (the branch). */
+export const isIfsc = (code: string) => /^[A-Z]{4}0[A-Z0-9]{6}$/.test(code.trim().toUpperCase())
+
+/** UPI id (VPA): a handle, @, a provider; e.g. ravi.kumar@okhdfcbank. */
+export const isUpiId = (id: string) => /^[a-zA-Z0-9._-]{2,64}@[a-zA-Z][a-zA-Z0-9.-]{1,63}$/.test(id.trim())
+
+export const isBankAccountNumber = (number: string) => /^\d{6,18}$/.test(number.trim())
+
+export interface AccountForm {
+  readonly type: "upi" | "bank"
+  readonly accountNumber: string
+  readonly accountHolderName: string
+  readonly bankName?: string | undefined
+  readonly ifscCode?: string | undefined
+  readonly accountType?: "savings" | "current" | undefined
+}
+
+const blank = (value: string | undefined) => value === undefined || value.trim() === ""
+
+/** Add/Edit UPI and Add/Edit Bank Account: every field required, then the shapes. */
+export const validateAccount = (input: AccountForm) => {
+  if (input.type === "upi") {
+    if (blank(input.accountNumber) || blank(input.accountHolderName)) return PAYMENT_MESSAGES.fillAll
+    if (!isUpiId(input.accountNumber)) return PAYMENT_MESSAGES.badUpi
+    return undefined
+  }
+  if ([input.accountHolderName, input.bankName, input.accountNumber, input.ifscCode, input.accountType].some(blank)) return PAYMENT_MESSAGES.fillAll
+  if (!isBankAccountNumber(input.accountNumber)) return PAYMENT_MESSAGES.badAccountNumber
+  if (!isIfsc(input.ifscCode!)) return PAYMENT_MESSAGES.badIfsc
+  return undefined
+}
+
+/** "XXXXXX1234": enough to recognise an account without showing it whole. */
+export const maskAccount = (number: string) => (number.length <= 4 ? number : `${"X".repeat(Math.min(number.length - 4, 8))}${number.slice(-4)}`)

@@ -1,0 +1,67 @@
+import { addDays, addWeeks, endOfDay, endOfWeek, isAfter, startOfDay, startOfWeek, subDays } from "date-fns"
+
+/**
+ * Date ranges of statements and referral weeks. Weeks run Sunday 00:00 to
+ * Saturday 23:59:59.999 in the local time of whoever computes them (the
+ * browser for pickers, the server's TZ for the weekly referral list).
+ */
+
+export interface Range {
+  readonly from: Date
+  readonly to: Date
+}
+
+/** India time, for calendar days sent without a time (YYYY-MM-DD). */
+export const IST_OFFSET_MINUTES = 330
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/
+
+/** An ISO instant, or a calendar day (its start, or with `end` its last millisecond) in India time. */
+export const parseInstant = (text: string, end = false): Date | undefined => {
+  const day = DAY.exec(text.trim())
+  if (day) {
+    const utc = Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3])) - IST_OFFSET_MINUTES * 60_000
+    const date = new Date(end ? utc + 86_400_000 - 1 : utc)
+    return Number.isNaN(date.getTime()) ? undefined : date
+  }
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(text.trim())) return undefined
+  const date = new Date(text)
+  return Number.isNaN(date.getTime()) ? undefined : date
+}
+
+export const DEFAULT_RANGE_DAYS = 7
+export const MAX_RANGE_DAYS = 366
+
+/** start_date / end_date as sent, or the last 7 days; a range that runs backwards or is too long is refused. */
+export const resolveRange = (start: string | undefined, end: string | undefined, now = new Date()): Range | string => {
+  const to = end ? parseInstant(end, true) : now
+  if (!to) return "end_date must be a date (YYYY-MM-DD) or an ISO time"
+  const from = start ? parseInstant(start) : subDays(to, DEFAULT_RANGE_DAYS)
+  if (!from) return "start_date must be a date (YYYY-MM-DD) or an ISO time"
+  if (isAfter(from, to)) return "start_date must not be after end_date"
+  if (to.getTime() - from.getTime() > MAX_RANGE_DAYS * 86_400_000) return `A range can span at most ${MAX_RANGE_DAYS} days`
+  return { from, to }
+}
+
+/** The week (Sunday 00:00 to Saturday 23:59:59.999) that holds `date`. */
+export const weekOf = (date: Date): Range => ({
+  from: startOfWeek(date, { weekStartsOn: 0 }),
+  to: endOfWeek(date, { weekStartsOn: 0 })
+})
+
+/** Every week that overlaps [from, to], oldest first. */
+export const weeksBetween = (from: Date, to: Date): Array<Range> => {
+  const weeks: Array<Range> = []
+  for (let start = weekOf(from).from; !isAfter(start, to); start = addWeeks(start, 1)) weeks.push(weekOf(start))
+  return weeks
+}
+
+/** A picker's day range in the browser's time: from the first day's start to the last day's end. */
+export const localDays = (first: Date, last: Date): Range => ({ from: startOfDay(first), to: endOfDay(last) })
+
+/** The last `days` days including today, as the pickers open. */
+export const lastDays = (days: number, now = new Date()): Range => localDays(addDays(now, -(days - 1)), now)
+
+/** YYYY-MM-DD of a date in local time, for `<input type="date">`. */
+export const dayInput = (date: Date) =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`

@@ -1,0 +1,63 @@
+import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
+import { Envelope } from "./envelope.ts"
+import { AccountKind, BankAccountType, DepositRequest, PaymentAccount, RequestStatus, WithdrawalRequest } from "./payments.ts"
+import { Rupees } from "./user.ts"
+
+const Text = (max: number) => Schema.String.check(Schema.isMaxLength(max))
+
+export const AdminListQuery = Schema.Struct({
+  status: Schema.optionalKey(RequestStatus),
+  start_date: Schema.optionalKey(Text(40)),
+  end_date: Schema.optionalKey(Text(40))
+})
+export type AdminListQuery = typeof AdminListQuery.Type
+
+export const DecisionPayload = Schema.Struct({ remark: Schema.optionalKey(Text(200)) })
+export type DecisionPayload = typeof DecisionPayload.Type
+
+/** An operator deposit account; a UPI account without `image` gets a generated QR. */
+export const DepositAccountPayload = Schema.Struct({
+  type: AccountKind,
+  accountNumber: Text(64),
+  accountHolderName: Text(80),
+  bankName: Schema.optionalKey(Text(80)),
+  ifscCode: Schema.optionalKey(Text(20)),
+  accountType: Schema.optionalKey(BankAccountType),
+  image: Schema.optionalKey(Text(2_000_000)),
+  active: Schema.optionalKey(Schema.Boolean)
+})
+export type DepositAccountPayload = typeof DepositAccountPayload.Type
+
+export const AdminDepositAccount = Schema.Struct({ ...PaymentAccount.fields, active: Schema.Boolean })
+export type AdminDepositAccount = typeof AdminDepositAccount.Type
+
+/** Credits a player's main wallet (demos, goodwill): by username or user id. */
+export const CreditPayload = Schema.Struct({
+  user: Text(64),
+  amount: Rupees,
+  note: Schema.optionalKey(Text(200))
+})
+export type CreditPayload = typeof CreditPayload.Type
+
+export const CreditResult = Schema.Struct({ userId: Schema.String, transactionId: Schema.String, balance: Rupees })
+export type CreditResult = typeof CreditResult.Type
+
+const Id = { id: Schema.String }
+
+/** Operators only (SPEC section 6 roles other than players); Authentication is added in api.ts. */
+export class AdminApi extends HttpApiGroup.make("admin")
+  .add(
+    HttpApiEndpoint.get("deposits", "/deposit-requests", { query: AdminListQuery, success: Envelope(Schema.Array(DepositRequest)) }),
+    HttpApiEndpoint.put("approveDeposit", "/deposit-requests/:id/approve", { params: Id, payload: DecisionPayload, success: Envelope(DepositRequest) }),
+    HttpApiEndpoint.put("rejectDeposit", "/deposit-requests/:id/reject", { params: Id, payload: DecisionPayload, success: Envelope(DepositRequest) }),
+    HttpApiEndpoint.get("withdrawals", "/withdrawal-requests", { query: AdminListQuery, success: Envelope(Schema.Array(WithdrawalRequest)) }),
+    HttpApiEndpoint.put("approveWithdrawal", "/withdrawal-requests/:id/approve", { params: Id, payload: DecisionPayload, success: Envelope(WithdrawalRequest) }),
+    HttpApiEndpoint.put("rejectWithdrawal", "/withdrawal-requests/:id/reject", { params: Id, payload: DecisionPayload, success: Envelope(WithdrawalRequest) }),
+    HttpApiEndpoint.get("depositAccounts", "/deposit-accounts", { success: Envelope(Schema.Array(AdminDepositAccount)) }),
+    HttpApiEndpoint.post("addDepositAccount", "/deposit-accounts", { payload: DepositAccountPayload, success: Envelope(AdminDepositAccount) }),
+    HttpApiEndpoint.put("updateDepositAccount", "/deposit-accounts/:id", { params: Id, payload: DepositAccountPayload, success: Envelope(AdminDepositAccount) }),
+    HttpApiEndpoint.post("credit", "/credit", { payload: CreditPayload, success: Envelope(CreditResult) })
+  )
+  .prefix("/api/v1/admin")
+{}

@@ -1,0 +1,89 @@
+import { Effect, Layer } from "effect"
+import { SqlClient } from "effect/sql"
+import sharp from "sharp"
+import { expect } from "vitest"
+import { Ledger, type Posting } from "../../server/ledger/Ledger.ts"
+import { Realtime } from "../../server/realtime/Realtime.ts"
+import { loginAs, request, type TestServer } from "./helpers.ts"
+
+/** The ledger on a test server's database, without socket.io (tests post and verify through it). */
+const ledgerOn = (sql: SqlClient.SqlClient) =>
+  Ledger.layer.pipe(
+    Layer.provide(Layer.succeed(Realtime, { io: undefined as never, notifyUser: () => Effect.void, attach: () => Effect.void })),
+    Layer.provide(Layer.succeed(SqlClient.SqlClient, sql))
+  )
+
+export const withLedger = <A>(server: TestServer, f: (ledger: Ledger["Service"]) => Effect.Effect<A, unknown>) =>
+  server.sql((sql) => Ledger.use(f).pipe(Effect.provide(ledgerOn(sql))) as Effect.Effect<A, unknown, never>)
+
+/** What `npm run admin -- verify-ledger` checks, asserted: run after every scenario. */
+export const expectLedgerVerifies = async (server: TestServer) => {
+  const check = await withLedger(server, (ledger) => ledger.verify)
+  expect(check.unbalanced).toEqual([])
+  expect(check.drifted).toEqual([])
+  expect(check.belowFloor).toEqual([])
+  expect(check.total).toBe("0")
+  return check
+}
+
+export const post = (server: TestServer, posting: Posting) => withLedger(server, (ledger) => ledger.post(posting))
+
+export const balancesOf = (server: TestServer, userId: string) => withLedger(server, (ledger) => ledger.balances(userId))
+
+let keyCounter = 0
+export const freshKey = () => `test-${Date.now().toString(36)}-${++keyCounter}`
+
+export const adminToken = async (server: TestServer) => (await loginAs(server, "admin")).token
+
+export const depositAccount = async (server: TestServer, token: string, type: "upi" | "bank" = "upi") => {
+  const res = await request(server.url, "/api/v1/admin-account-details", { token })
+  expect(res.status).toBe(200)
+  return (res.body.data as Array<{ _id: string; type: string }>).find((a) => a.type === type)!
+}
+
+export const createDeposit = async (server: TestServer, token: string, amount: number, extra: Record<string, unknown> = {}) => {
+  const account = await depositAccount(server, token)
+  return request(server.url, "/api/v1/admin-deposit-request", {
+    method: "POST",
+    token,
+    json: { amount, accountId: account._id, type: "upi", txnRef: `UTR${Date.now()}`, ...extra }
+  })
+}
+
+export const approveDeposit = (server: TestServer, admin: string, id: string, key?: string) =>
+  request(server.url, `/api/v1/admin/deposit-requests/${id}/approve`, {
+    method: "PUT",
+    token: admin,
+    json: {},
+    ...(key ? { headers: { "idempotency-key": key } } : {})
+  })
+
+/** Deposits and approves: the player's main balance rises by `amount`. */
+export const fund = async (server: TestServer, token: string, amount: number, admin?: string) => {
+  const deposit = await createDeposit(server, token, amount)
+  expect(deposit.status).toBe(200)
+  const approved = await approveDeposit(server, admin ?? (await adminToken(server)), deposit.body.data._id)
+  expect(approved.status).toBe(200)
+  return deposit.body.data._id as string
+}
+
+export const addUpi = async (server: TestServer, token: string, upi = "ravi.kumar@okhdfcbank") => {
+  const res = await request(server.url, "/api/v1/account-details", {
+    method: "POST",
+    token,
+    json: { type: "upi", accountNumber: upi, accountHolderName: "Ravi Kumar" }
+  })
+  expect(res.status).toBe(200)
+  return res.body.data._id as string
+}
+
+export const user = async (server: TestServer, token: string) => (await request(server.url, "/api/v1/getUserData", { token })).body.data
+
+/** A small real image, optionally with EXIF metadata (to check it is stripped). */
+export const pngDataUrl = async (options: { exif?: boolean; format?: "png" | "jpeg" | "webp" } = {}) => {
+  let image = sharp({ create: { width: 64, height: 40, channels: 3, background: { r: 20, g: 120, b: 200 } } })
+  if (options.exif) image = image.withExif({ IFD0: { Copyright: "secret-location", Artist: "someone" } })
+  const format = options.format ?? "png"
+  const buffer = await image.toFormat(format).toBuffer()
+  return { dataUrl: `data:image/${format};base64,${buffer.toString("base64")}`, buffer }
+}
