@@ -12,6 +12,7 @@ import { DatabaseLive } from "./db/database.ts"
 import { allCommands, findCommand, UsageError } from "./admin/registry.ts"
 import { AdminServicesLive } from "./admin/services.ts"
 import "./admin/commands.ts"
+import "./betting/commands.ts"
 
 const help = () => {
   console.log("Usage: npm run admin -- <command> [args]\n\nCommands:")

@@ -4,6 +4,8 @@ import { HttpRouter } from "effect/http"
 import { HttpApiBuilder, HttpApiScalar } from "effect/http-api"
 import { createServer, type Server } from "node:http"
 import { Api } from "../src/schema/api.ts"
+import { BettingHandlersLive, BettingServicesLive } from "./betting/layer.ts"
+import { CasinoHandlersLive, CasinoRoutes, CasinoServicesLive, ProviderSignatureLive } from "./casino/layer.ts"
 import { Catalogue } from "./catalogue/Catalogue.ts"
 import { ServerConfig, type ServerConfigShape } from "./config.ts"
 import { DatabaseLive } from "./db/database.ts"
@@ -47,7 +49,9 @@ const SocketSessionsLive = Layer.effect(
 )
 
 /** Domain services shared by the HTTP handlers and socket.io, each built once. */
-const ServicesLive = Layer.mergeAll(Identity.layer, Settings.layer, Catalogue.layer, SeedLive, PaymentServicesLive).pipe(
+const ServicesLive = Layer.mergeAll(Identity.layer, Settings.layer, Catalogue.layer, SeedLive, PaymentServicesLive, CasinoServicesLive,
+  // The odds feed reads the catalogue when it starts: after the demo data is in.
+  BettingServicesLive.pipe(Layer.provide(SeedLive))).pipe(
   Layer.provideMerge(Layer.mergeAll(Otp.layer, Throttle.layer, Users.layer, Passwords.layer)),
   Layer.provideMerge(Sms.layer),
   Layer.provideMerge(Layer.mergeAll(Ledger.layer, Idempotency.layer)),
@@ -64,17 +68,19 @@ const HandlersLive = Layer.mergeAll(
   IdentityHandlers,
   SessionHandlers,
   UserHandlers,
-  PaymentHandlersLive
+  PaymentHandlersLive,
+  BettingHandlersLive,
+  CasinoHandlersLive
 )
 
 const routes = (production: boolean) => {
   const api = HttpApiBuilder.layer(Api, { openapiPath: "/api/v1/openapi.json" }).pipe(
     Layer.provide(HandlersLive),
     // Middleware is looked up again per request, so it stays in the context.
-    Layer.provideMerge(Layer.mergeAll(EnvelopesLive, AuthenticationLive))
+    Layer.provideMerge(Layer.mergeAll(EnvelopesLive, AuthenticationLive, ProviderSignatureLive))
   )
   const docs = production ? Layer.empty : HttpApiScalar.layer(Api, { path: "/api/docs" })
-  return Layer.mergeAll(api, docs, SiteRoutes)
+  return Layer.mergeAll(api, docs, SiteRoutes, CasinoRoutes)
 }
 
 /**

@@ -84,8 +84,8 @@ export class Users extends Context.Service<Users, {
         const row = yield* byId(id)
         if (!row) return yield* Effect.die(new Error(`no user ${id}`))
         const b = yield* ledger.balances(id)
-        // Events with open bets, for the event pages' "My Bets" markers (bets arrive with the betting capability).
-        const events: ReadonlyArray<string> = []
+        // Events with open bets, for the event pages' "My Bets" markers.
+        const events = (yield* sql<{ eventId: string }>`SELECT DISTINCT event_id FROM bets WHERE user_id = ${id} AND status = 'open'`).map((row) => row.eventId)
         const credit = Number(row.creditReference)
         const held = b.exposure + b.bonusExposure
         // Balance counts what is held for open bets; the client shows balance + exposure, i.e. what can still be staked.

@@ -1,5 +1,7 @@
 import { Context, Schema } from "effect"
 import { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiMiddleware, HttpApiSecurity, OpenApi } from "effect/http-api"
+import { BettingAdminEndpoints as BA, BettingEndpoints as B, OddsApi } from "./betting.ts"
+import { CasinoAdminApi, CasinoApi, CasinoPlayApi, CasinoWalletApi } from "./casino.ts"
 import { ApiError, Envelope } from "./envelope.ts"
 import { ChangePasswordPayload, ForgotPasswordPayload, LoginPayload, LogoutPayload, MobilePayload, SignUpPayload, VerifyOtpPayload } from "./identity.ts"
 import { AllAppSettings, Banner, Health, SiteSettings } from "./settings.ts"
@@ -83,6 +85,20 @@ export class UserApi extends HttpApiGroup.make("user")
   .prefix("/api/v1")
 {}
 
+/** Signed-in players: bet limits, placing bets, their open bets (src/schema/betting.ts). */
+export class BettingApi extends HttpApiGroup.make("betting")
+  .add(B.sportsDataAuthenticate, B.setting, B.updateSetting, B.betSport, B.betRacing, B.fancyBetSport, B.betsByMarket)
+  .middleware(Authentication)
+  .prefix("/api/v1")
+{}
+
+/** Operators: market results, voids and manual prices. */
+export class BettingAdminApi extends HttpApiGroup.make("bettingAdmin")
+  .add(BA.settleMarket, BA.voidMarket, BA.marketPrice)
+  .middleware(Authentication)
+  .prefix("/api/v1")
+{}
+
 export class Api extends HttpApi.make("khel")
   .add(SettingsApi)
   .add(SportsApi)
@@ -90,6 +106,9 @@ export class Api extends HttpApi.make("khel")
   .add(IdentityApi)
   .add(SessionApi)
   .add(UserApi)
+  .add(OddsApi)
+  .add(BettingApi)
+  .add(BettingAdminApi)
   // Wallet and payments: every group needs a session.
   .add(PaymentsApi.middleware(Authentication))
   .add(WalletApi.middleware(Authentication))
@@ -97,6 +116,11 @@ export class Api extends HttpApi.make("khel")
   .add(BonusApi.middleware(Authentication))
   .add(ReferralApi.middleware(Authentication))
   .add(AdminApi.middleware(Authentication))
+  // Casino: lobbies for anyone, launches and rounds for players, the catalogue for operators, the wallet for providers.
+  .add(CasinoApi)
+  .add(CasinoPlayApi.middleware(Authentication))
+  .add(CasinoAdminApi.middleware(Authentication))
+  .add(CasinoWalletApi)
   .middleware(Envelopes)
   .annotateMerge(OpenApi.annotations({ title: "Khel API", version: "1" }))
 {}

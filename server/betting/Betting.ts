@@ -1,0 +1,265 @@
+import { Context, Duration, Effect, Layer } from "effect"
+import { SqlClient, type SqlError } from "effect/sql"
+import { backProfit, isSameOrBetter, marketExposure, type Position, validPrice } from "../../src/domain/betting.ts"
+import { formatAmount, toPaise, toRupees } from "../../src/domain/money.ts"
+import type { Bet } from "../../src/schema/bets.ts"
+import { type BetSetting, type OddsChangeRule, type PlaceBetPayload, PlacedBet } from "../../src/schema/betting.ts"
+import { type ApiError, badRequest, notFound, unprocessable } from "../../src/schema/envelope.ts"
+import type { MarketType } from "../../src/schema/sports.ts"
+import { Roles } from "../../src/schema/user.ts"
+import { Idempotency } from "../ledger/Idempotency.ts"
+import { type AccountRef, Ledger } from "../ledger/Ledger.ts"
+import { OddsFeed } from "../odds/OddsFeed.ts"
+import { Realtime } from "../realtime/Realtime.ts"
+import { Bets } from "./Bets.ts"
+
+/** Which endpoint a bet came through: each takes its own kind of market. */
+export type BetChannel = "sport" | "racing" | "fancy"
+
+interface MarketInfo {
+  readonly id: string
+  readonly externalId: string
+  readonly marketType: MarketType
+  readonly status: string
+  readonly eventId: string
+  readonly eventStatus: string
+  readonly leagueId: string
+  readonly sportId: string
+  readonly isRacing: boolean
+  readonly runners: ReadonlyArray<{ selectionId: string; name: string }>
+}
+
+interface Limits {
+  readonly minStake: bigint
+  readonly maxStake: bigint
+  readonly inPlayDelaySeconds: number
+}
+
+export const MESSAGES = {
+  unknownMarket: "This market is not available.",
+  unknownSelection: "That selection is not part of this market.",
+  suspended: "This market is suspended. Please try again when it reopens.",
+  closed: "This market is closed for betting.",
+  badPrice: "Those odds are not valid for this market.",
+  badStake: "Stake must be an amount in rupees with at most two decimals.",
+  noPrice: "There is no price on offer for that selection right now.",
+  oddsChanged: "Odds changed. Please check the new price and place your bet again.",
+  insufficient: "Insufficient balance to place this bet.",
+  notPlayer: "Only player accounts can place bets.",
+  wrongChannelFancy: "Fancy markets take bets through fancy-bet-sport.",
+  wrongChannelNotFancy: "This is not a fancy market.",
+  wrongChannelRacing: "Racing markets take bets through bet-racing.",
+  wrongChannelNotRacing: "This is not a racing market."
+} as const
+
+const minStakeMessage = (paise: bigint) => `Minimum stake is ₹${formatAmount(toRupees(paise))}.`
+const maxStakeMessage = (paise: bigint) => `Maximum stake is ₹${formatAmount(toRupees(paise))}.`
+
+/**
+ * Placing bets. Everything is checked again inside one database
+ * transaction (with the Idempotency-Key record): the market is open, the
+ * stake within limits, the price the same or better than asked (or any, by
+ * the player's choice), and what the market's worst case grows by is moved
+ * from the player's balance to their exposure. A bet that does not add risk
+ * is accepted whatever the balance.
+ */
+export class Betting extends Context.Service<Betting, {
+  place(
+    user: { readonly id: string; readonly role: number },
+    channel: BetChannel,
+    payload: PlaceBetPayload,
+    idempotencyKey: string | undefined
+  ): Effect.Effect<PlacedBet, ApiError | SqlError.SqlError>
+  setting(userId: string, scope: { readonly sportsId?: string | undefined; readonly leagueId?: string | undefined; readonly eventId?: string | undefined }): Effect.Effect<BetSetting, SqlError.SqlError>
+  setOddsChange(userId: string, rule: OddsChangeRule): Effect.Effect<void, SqlError.SqlError>
+}>()("khel/Betting") {
+  static readonly layer = Layer.effect(
+    Betting,
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      const ledger = yield* Ledger
+      const idempotency = yield* Idempotency
+      const feed = yield* OddsFeed
+      const bets = yield* Bets
+      const realtime = yield* Realtime
+
+      const marketInfo = (externalId: string) =>
+        sql<MarketInfo>`
+          SELECT m.id, m.external_id, m.market_type, m.status, e.id AS event_id, e.status AS event_status,
+                 l.id AS league_id, s.id AS sport_id, s.is_racing,
+                 (SELECT json_agg(json_build_object('selectionId', r.selection_id, 'name', r.name) ORDER BY r.sort)
+                    FROM runners r WHERE r.market_id = m.id) AS runners
+            FROM markets m
+            JOIN events e ON e.id = m.event_id
+            JOIN leagues l ON l.id = e.league_id
+            JOIN sports s ON s.id = l.sport_id
+           WHERE m.external_id = ${externalId}
+        `.pipe(Effect.map((rows) => rows[0]))
+
+      const limitsFor = (scope: { sportId?: string | undefined; leagueId?: string | undefined; eventId?: string | undefined }) =>
+        sql<Limits>`
+          SELECT min_stake, max_stake, in_play_delay_seconds FROM bet_limits
+           WHERE (sport_id IS NULL OR sport_id = ${scope.sportId ?? null})
+             AND (league_id IS NULL OR league_id = ${scope.leagueId ?? null})
+             AND (event_id IS NULL OR event_id = ${scope.eventId ?? null})
+           ORDER BY (event_id IS NOT NULL) DESC, (league_id IS NOT NULL) DESC, (sport_id IS NOT NULL) DESC
+           LIMIT 1
+        `.pipe(Effect.map((rows) => rows[0] ?? { minStake: 10_000n, maxStake: 50_000_000n, inPlayDelaySeconds: 0 }))
+
+      const oddsChangeOf = (userId: string) =>
+        sql<{ acceptAnyOdds: boolean }>`SELECT accept_any_odds FROM betting_preferences WHERE user_id = ${userId}`.pipe(
+          Effect.map((rows): OddsChangeRule => (rows[0]?.acceptAnyOdds ? "any" : "better"))
+        )
+
+      const setting = Effect.fn("Betting.setting")(function*(userId: string, scope: { readonly sportsId?: string | undefined; readonly leagueId?: string | undefined; readonly eventId?: string | undefined }) {
+        const limits = yield* limitsFor({ sportId: scope.sportsId, leagueId: scope.leagueId, eventId: scope.eventId })
+        return {
+          minStake: toRupees(limits.minStake),
+          maxStake: toRupees(limits.maxStake),
+          betDelay: limits.inPlayDelaySeconds,
+          oddsChange: yield* oddsChangeOf(userId)
+        } satisfies BetSetting
+      })
+
+      const setOddsChange = Effect.fn("Betting.setOddsChange")(function*(userId: string, rule: OddsChangeRule) {
+        yield* sql`
+          INSERT INTO betting_preferences (user_id, accept_any_odds) VALUES (${userId}, ${rule === "any"})
+          ON CONFLICT (user_id) DO UPDATE SET accept_any_odds = EXCLUDED.accept_any_odds, updated_at = now()
+        `
+      })
+
+      /** The price on offer now for this side: the best back or lay level (fancy: the Yes or No line with its size). */
+      const currentPrice = (market: MarketInfo, selectionId: string, side: "back" | "lay") => {
+        const book = feed.book(market.externalId)
+        if (!book) return { status: "CLOSED" as const, level: undefined }
+        const runner = book.runners.find((r) => r.selectionId === selectionId)
+        const level = side === "back" ? runner?.back[0] : runner?.lay[0]
+        return { status: book.status, level }
+      }
+
+      /** Everything that does not need the transaction; repeated inside it for what can change. */
+      const check = (market: MarketInfo, channel: BetChannel, payload: PlaceBetPayload) =>
+        Effect.gen(function*() {
+          if (channel === "fancy" && market.marketType !== "FANCY") return yield* unprocessable(MESSAGES.wrongChannelNotFancy)
+          if (channel !== "fancy" && market.marketType === "FANCY") return yield* unprocessable(MESSAGES.wrongChannelFancy)
+          if (channel === "racing" && !market.isRacing) return yield* unprocessable(MESSAGES.wrongChannelNotRacing)
+          if (channel === "sport" && market.isRacing) return yield* unprocessable(MESSAGES.wrongChannelRacing)
+          const runner = market.runners.find((r) => r.selectionId === payload.selectionId)
+          if (!runner) return yield* unprocessable(MESSAGES.unknownSelection)
+          if (!validPrice(market.marketType, payload.odds, market.marketType === "FANCY" ? payload.size ?? null : null)) {
+            return yield* badRequest(MESSAGES.badPrice)
+          }
+          const stake = toPaise(payload.stake)
+          if (stake === undefined || stake <= 0) return yield* badRequest(MESSAGES.badStake)
+          return { runner, stake }
+        })
+
+      const place = Effect.fn("Betting.place")(function*(
+        user: { readonly id: string; readonly role: number },
+        channel: BetChannel,
+        payload: PlaceBetPayload,
+        idempotencyKey: string | undefined
+      ) {
+        if (user.role !== Roles.PLAYER && user.role !== Roles.CREDIT_PLAYER) return yield* unprocessable(MESSAGES.notPlayer)
+        const market = yield* marketInfo(payload.marketId)
+        if (!market) return yield* notFound(MESSAGES.unknownMarket)
+        // In play, a bet waits out the delay before it is checked against the price of that moment.
+        if (market.eventStatus === "live") {
+          const { inPlayDelaySeconds } = yield* limitsFor(market)
+          if (inPlayDelaySeconds > 0) yield* Effect.sleep(Duration.seconds(inPlayDelaySeconds))
+        }
+
+        const write = Effect.gen(function*() {
+          const { runner, stake } = yield* check(market, channel, payload)
+          // One bet at a time per player: their exposure is recomputed from their open bets.
+          const [player] = yield* sql<{ wallet: 1 | 2; status: string }>`SELECT wallet, status FROM users WHERE id = ${user.id} FOR UPDATE`
+          if (!player || player.status !== "active") return yield* unprocessable(MESSAGES.notPlayer)
+          // Settlement takes this row FOR UPDATE, so a bet either lands before it or sees the market settled.
+          const [locked] = yield* sql<{ status: string; eventStatus: string; inPlay: boolean }>`
+            SELECT m.status, e.status AS event_status FROM markets m JOIN events e ON e.id = m.event_id
+             WHERE m.id = ${market.id} FOR KEY SHARE OF m
+          `
+          if (!locked || locked.status === "SUSPENDED") {
+            return yield* unprocessable(locked ? MESSAGES.suspended : MESSAGES.unknownMarket)
+          }
+          if (locked.status !== "OPEN" || !["scheduled", "live"].includes(locked.eventStatus)) return yield* unprocessable(MESSAGES.closed)
+
+          const limits = yield* limitsFor(market)
+          if (BigInt(stake) < limits.minStake) return yield* unprocessable(minStakeMessage(limits.minStake))
+          if (BigInt(stake) > limits.maxStake) return yield* unprocessable(maxStakeMessage(limits.maxStake))
+
+          const price = currentPrice(market, payload.selectionId, payload.selectionType)
+          if (price.status === "SUSPENDED") return yield* unprocessable(MESSAGES.suspended)
+          if (price.status === "CLOSED") return yield* unprocessable(MESSAGES.closed)
+          if (!price.level) return yield* unprocessable(MESSAGES.noPrice)
+          const requested = { odds: payload.odds, size: payload.size ?? null }
+          const current = { odds: price.level.price, size: market.marketType === "FANCY" ? price.level.size : null }
+          const rule = yield* oddsChangeOf(user.id)
+          if (rule === "better" && !isSameOrBetter(market.marketType, payload.selectionType, requested, current)) {
+            return yield* unprocessable(MESSAGES.oddsChanged)
+          }
+
+          // Matched at the price on offer, which is the one asked for or better (or, by choice, any).
+          const next: Position = { selectionId: payload.selectionId, side: payload.selectionType, odds: current.odds, stake, size: current.size }
+          const open = yield* sql<{ selectionId: string; side: "back" | "lay"; odds: string; size: string | null; stake: bigint }>`
+            SELECT selection_id, side, odds::text AS odds, size::text AS size, stake
+              FROM bets WHERE user_id = ${user.id} AND market_id = ${market.id} AND status = 'open'
+          `
+          const [held] = yield* sql<{ wallet: 1 | 2; exposure: bigint }>`
+            SELECT wallet, exposure FROM market_exposures WHERE user_id = ${user.id} AND market_id = ${market.id}
+          `
+          const positions: Array<Position> = open.map((row) => ({
+            selectionId: row.selectionId,
+            side: row.side,
+            odds: Number(row.odds),
+            stake: Number(row.stake),
+            size: row.size === null ? null : Number(row.size)
+          }))
+          const selections = market.runners.map((r) => r.selectionId)
+          const before = held ? Number(held.exposure) : marketExposure(market.marketType, selections, positions)
+          const after = marketExposure(market.marketType, selections, [...positions, next])
+          const delta = after - before
+          // A market's exposure stays in the wallet it started in; a credit player only has the main wallet.
+          const wallet: 1 | 2 = held?.wallet ?? (user.role === Roles.CREDIT_PLAYER ? 1 : player.wallet)
+          const free: AccountRef = { user: user.id, kind: wallet === 2 ? "bonus" : "main" }
+          const exposureAccount: AccountRef = { user: user.id, kind: wallet === 2 ? "bonus_exposure" : "exposure" }
+
+          const [row] = yield* sql<{ id: string }>`
+            INSERT INTO bets (user_id, market_id, event_id, selection_id, selection_name, side, market_type, odds, size, stake,
+                              profit, liability, wallet, in_play)
+            VALUES (${user.id}, ${market.id}, ${market.eventId}, ${runner.selectionId}, ${runner.name}, ${next.side}, ${market.marketType},
+                    ${next.odds}, ${next.size ?? null}, ${stake},
+                    ${next.side === "back" ? backProfit(market.marketType, next.odds, stake, next.size) : stake},
+                    ${next.side === "back" ? stake : backProfit(market.marketType, next.odds, stake, next.size)},
+                    ${wallet}, ${locked.eventStatus === "live"})
+            RETURNING id
+          `
+          if (delta !== 0) {
+            yield* ledger.post({
+              kind: delta > 0 ? "bet.exposure" : "bet.release",
+              userId: user.id,
+              reference: `bet:${row!.id}`,
+              description: delta > 0 ? `Exposure held for bet on ${runner.name}` : `Exposure released by bet on ${runner.name}`,
+              legs: [
+                { account: free, amount: -delta },
+                { account: exposureAccount, amount: delta }
+              ]
+            }).pipe(Effect.catchTag("InsufficientFunds", () => unprocessable(MESSAGES.insufficient)))
+          }
+          yield* sql`
+            INSERT INTO market_exposures (user_id, market_id, wallet, exposure) VALUES (${user.id}, ${market.id}, ${wallet}, ${after})
+            ON CONFLICT (user_id, market_id) DO UPDATE SET exposure = EXCLUDED.exposure
+          `
+          // My Bets changes even when no money moved (a bet that left the worst case as it was).
+          if (delta === 0) yield* sql.afterCommit(realtime.notifyUser(user.id, "bet"))
+          const bet = (yield* bets.byId(row!.id)) as Bet
+          return { bet, marketExposure: toRupees(after) } satisfies PlacedBet
+        })
+
+        return yield* idempotency.run({ owner: user.id, key: idempotencyKey, request: { channel, payload }, response: PlacedBet }, write)
+      })
+
+      return Betting.of({ place, setting, setOddsChange })
+    })
+  )
+}

@@ -1,0 +1,158 @@
+import { Context, Effect, Layer } from "effect"
+import { SqlClient, type SqlError } from "effect/sql"
+import { fancyOutcome, type Position, runnerOutcome } from "../../src/domain/betting.ts"
+import { toRupees } from "../../src/domain/money.ts"
+import type { Settlement as SettlementView } from "../../src/schema/betting.ts"
+import { type ApiError, conflict, notFound, unprocessable } from "../../src/schema/envelope.ts"
+import type { MarketType } from "../../src/schema/sports.ts"
+import { Bonus } from "../bonus/Bonus.ts"
+import { type AccountRef, Ledger } from "../ledger/Ledger.ts"
+
+interface MarketRow {
+  readonly id: string
+  readonly externalId: string
+  readonly name: string
+  readonly marketType: MarketType
+  readonly status: string
+  readonly eventName: string
+}
+
+interface OpenBet {
+  readonly id: string
+  readonly userId: string
+  readonly selectionId: string
+  readonly side: "back" | "lay"
+  readonly odds: string
+  readonly size: string | null
+  readonly stake: bigint
+  readonly wallet: 1 | 2
+}
+
+const position = (bet: OpenBet): Position => ({
+  selectionId: bet.selectionId,
+  side: bet.side,
+  odds: Number(bet.odds),
+  stake: Number(bet.stake),
+  size: bet.size === null ? null : Number(bet.size)
+})
+
+const accounts = (userId: string, wallet: 1 | 2) => ({
+  free: { user: userId, kind: wallet === 2 ? "bonus" : "main" } as AccountRef,
+  held: { user: userId, kind: wallet === 2 ? "bonus_exposure" : "exposure" } as AccountRef
+})
+
+/**
+ * Settles a market exactly once: the market row is locked and moved to
+ * SETTLED or VOID, its result recorded, and for every player with open bets
+ * one ledger transaction releases what was held and pays or collects the
+ * result against the house. A second attempt finds the market settled and is
+ * refused; bets placed meanwhile wait for the lock and then see it closed.
+ */
+export class Settlement extends Context.Service<Settlement, {
+  settle(marketId: string, result: string, by: string): Effect.Effect<SettlementView, ApiError | SqlError.SqlError>
+  voidMarket(marketId: string, reason: string, by: string): Effect.Effect<SettlementView, ApiError | SqlError.SqlError>
+}>()("khel/Settlement") {
+  static readonly layer = Layer.effect(
+    Settlement,
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      const ledger = yield* Ledger
+      const bonus = yield* Bonus
+
+      const run = (marketId: string, decision: { outcome: "result"; result: string } | { outcome: "void"; reason: string }, by: string) =>
+        sql.withTransaction(Effect.gen(function*() {
+          const [market] = yield* sql<MarketRow>`
+            SELECT m.id, m.external_id, m.name, m.market_type, m.status, e.name AS event_name
+              FROM markets m JOIN events e ON e.id = m.event_id
+             WHERE m.external_id = ${marketId}
+               FOR UPDATE OF m
+          `
+          if (!market) return yield* notFound("No such market.")
+          if (market.status === "SETTLED" || market.status === "VOID") {
+            return yield* conflict(`This market was already ${market.status === "SETTLED" ? "settled" : "voided"}.`)
+          }
+          let winner: string | undefined
+          let runs: number | undefined
+          if (decision.outcome === "result") {
+            if (market.marketType === "FANCY") {
+              runs = Number(decision.result)
+              if (!/^\d{1,5}$/.test(decision.result.trim())) return yield* unprocessable("A fancy result is the number of runs.")
+            } else {
+              const runner = yield* sql`SELECT 1 FROM runners WHERE market_id = ${market.id} AND selection_id = ${decision.result}`
+              if (runner.length === 0) return yield* unprocessable("The result must be a selection of this market.")
+              winner = decision.result
+            }
+          }
+          yield* sql`UPDATE markets SET status = ${decision.outcome === "void" ? "VOID" : "SETTLED"} WHERE id = ${market.id}`
+          yield* sql`
+            INSERT INTO market_results (market_id, outcome, result, settled_by, reason)
+            VALUES (${market.id}, ${decision.outcome}, ${decision.outcome === "result" ? decision.result.trim() : null}, ${by},
+                    ${decision.outcome === "void" ? decision.reason : ""})
+          `
+          const bets = yield* sql<OpenBet>`
+            SELECT id, user_id, selection_id, side, odds::text AS odds, size::text AS size, stake, wallet
+              FROM bets WHERE market_id = ${market.id} AND status = 'open'
+             ORDER BY user_id, created_at
+          `
+          const held = yield* sql<{ userId: string; wallet: 1 | 2; exposure: bigint }>`
+            SELECT user_id, wallet, exposure FROM market_exposures WHERE market_id = ${market.id}
+          `
+          const heldBy = new Map(held.map((row) => [row.userId, row]))
+          const byUser = new Map<string, Array<OpenBet>>()
+          for (const bet of bets) byUser.set(bet.userId, [...(byUser.get(bet.userId) ?? []), bet])
+
+          let playersNet = 0
+          for (const [userId, userBets] of byUser) {
+            const wallet = heldBy.get(userId)?.wallet ?? userBets[0]!.wallet
+            const exposure = Number(heldBy.get(userId)?.exposure ?? 0n)
+            const results = userBets.map((bet) =>
+              decision.outcome === "void" ? 0
+                : market.marketType === "FANCY" ? fancyOutcome(position(bet), runs!)
+                : runnerOutcome(market.marketType, position(bet), winner!)
+            )
+            const net = results.reduce((a, b) => a + b, 0)
+            playersNet += net
+            const { free, held: heldAccount } = accounts(userId, wallet)
+            const legs = [
+              { account: heldAccount, amount: -exposure },
+              { account: free, amount: exposure + net },
+              { account: { operator: "house" } as AccountRef, amount: -net }
+            ].filter((leg) => leg.amount !== 0)
+            const verdict = decision.outcome === "void" ? "void" : net > 0 ? "won" : net < 0 ? "lost" : "settled"
+            if (legs.length >= 2) {
+              yield* ledger.post({
+                kind: decision.outcome === "void" ? "bet.void" : "bet.settle",
+                userId,
+                reference: `market:${market.id}`,
+                description: `${market.eventName} · ${market.name} · ${verdict}`,
+                legs
+              }).pipe(Effect.catchTag("InsufficientFunds", (error) => Effect.die(error)))
+            }
+            for (const [index, bet] of userBets.entries()) {
+              const pl = results[index]!
+              const status = decision.outcome === "void" ? "void" : pl > 0 ? "won" : "lost"
+              yield* sql`UPDATE bets SET status = ${status}, profit_loss = ${pl}, settled_at = now() WHERE id = ${bet.id}`
+            }
+            // Settled stakes count towards a bonus's wagering; voided ones do not.
+            if (decision.outcome === "result") {
+              yield* bonus.recordSettledStake(userId, userBets.reduce((sum, bet) => sum + Number(bet.stake), 0))
+            }
+          }
+          yield* sql`DELETE FROM market_exposures WHERE market_id = ${market.id}`
+          return {
+            marketId: market.externalId,
+            outcome: decision.outcome,
+            result: decision.outcome === "result" ? decision.result.trim() : null,
+            bets: bets.length,
+            players: byUser.size,
+            playersNet: toRupees(playersNet)
+          } satisfies SettlementView
+        })).pipe(Effect.withSpan("Settlement.run", { attributes: { marketId, outcome: decision.outcome } }))
+
+      return Settlement.of({
+        settle: (marketId, result, by) => run(marketId, { outcome: "result", result }, by),
+        voidMarket: (marketId, reason, by) => run(marketId, { outcome: "void", reason }, by)
+      })
+    })
+  )
+}

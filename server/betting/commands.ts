@@ -1,0 +1,66 @@
+import { Effect } from "effect"
+import { SqlClient, type SqlError } from "effect/sql"
+import type { ApiError } from "../../src/schema/envelope.ts"
+import { type AdminCommand, registerCommand, UsageError } from "../admin/registry.ts"
+import { Settlement } from "./Settlement.ts"
+
+/** The operator acting from the command line (market_results.settled_by). */
+const CLI_OPERATOR = "cli"
+
+const printSettlement = (s: { marketId: string; outcome: string; result: string | null; bets: number; players: number; playersNet: number }) =>
+  console.log(`market ${s.marketId}: ${s.outcome === "void" ? "voided" : `settled, result ${s.result}`}; ${s.bets} bets of ${s.players} players; players net ₹${s.playersNet.toFixed(2)}`)
+
+/** Settlement refusals (unknown market, already settled) carry a message for people: print it, exit 1. */
+const explain = <A, R>(effect: Effect.Effect<A, ApiError | SqlError.SqlError, R>) =>
+  effect.pipe(Effect.catchTag("ApiError", (error) => Effect.fail(new Error(error.message))))
+
+export const settle: AdminCommand = {
+  name: "settle",
+  usage: "<marketId> <result>",
+  description: "Settles a market once: <result> is the winning selection id, or for a fancy the result in runs. Pays winners, collects from losers, releases exposure.",
+  run: (args) =>
+    Effect.gen(function*() {
+      const [marketId, result] = args
+      if (!marketId || !result) throw new UsageError("Give the market's id and its result.")
+      const settlement = yield* Settlement
+      printSettlement(yield* explain(settlement.settle(marketId, result, CLI_OPERATOR)))
+    }).pipe(Effect.provide(Settlement.layer))
+}
+
+export const voidMarket: AdminCommand = {
+  name: "void-market",
+  usage: "<marketId> [reason]",
+  description: "Voids a market once: every open bet on it is returned, stakes and liabilities released.",
+  run: (args) =>
+    Effect.gen(function*() {
+      const [marketId, ...reason] = args
+      if (!marketId) throw new UsageError("Give the market's id.")
+      const settlement = yield* Settlement
+      printSettlement(yield* explain(settlement.voidMarket(marketId, reason.join(" ") || "Voided by the operator", CLI_OPERATOR)))
+    }).pipe(Effect.provide(Settlement.layer))
+}
+
+export const markets: AdminCommand = {
+  name: "markets",
+  usage: "[search]",
+  description: "Lists markets still to settle (with their runners' selection ids) and their open bets; [search] matches event or market names.",
+  run: (args) =>
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      const search = `%${args.join(" ").toLowerCase()}%`
+      const rows = yield* sql<{ marketId: string; event: string; market: string; type: string; status: string; runners: string; openBets: number }>`
+        SELECT m.external_id AS market_id, e.name AS event, m.name AS market, m.market_type AS type, m.status,
+               (SELECT string_agg(r.selection_id || '=' || r.name, ', ' ORDER BY r.sort) FROM runners r WHERE r.market_id = m.id) AS runners,
+               (SELECT count(*)::int FROM bets b WHERE b.market_id = m.id AND b.status = 'open') AS open_bets
+          FROM markets m JOIN events e ON e.id = m.event_id
+         WHERE m.status IN ('OPEN', 'SUSPENDED', 'CLOSED')
+           AND (lower(e.name) LIKE ${search} OR lower(m.name) LIKE ${search})
+         ORDER BY open_bets DESC, e.starts_at, m.sort
+         LIMIT 50
+      `
+      if (rows.length === 0) console.log("(none)")
+      else console.table(rows)
+    })
+}
+
+registerCommand(settle, voidMarket, markets)

@@ -1,0 +1,25 @@
+import { Layer } from "effect"
+import { Bonus } from "../bonus/Bonus.ts"
+import { BettingAdminHandlers, BettingHandlers } from "../http/betting.ts"
+import { OddsHandlers } from "../http/odds.ts"
+import { Racing } from "../http/racing.ts"
+import { OddsFeedLive } from "../odds/SimulatedFeed.ts"
+import { OddsChannelLive } from "../realtime/odds.ts"
+import { Betting } from "./Betting.ts"
+import { Bets } from "./Bets.ts"
+import { Settlement } from "./Settlement.ts"
+
+/**
+ * Sports betting on top of the ledger, realtime, idempotency and the
+ * database: settlement, the odds feed (the simulator), the odds channel,
+ * placement and the player's bets.
+ */
+export const BettingServicesLive = Layer.mergeAll(Betting.layer, Racing.layer, OddsChannelLive).pipe(
+  Layer.provideMerge(Layer.mergeAll(OddsFeedLive, Bets.layer)),
+  Layer.provideMerge(Settlement.layer),
+  // Settled stakes count towards bonus wagering (the same Bonus instance: layers are shared by reference).
+  Layer.provide(Bonus.layer)
+)
+
+/** The HTTP groups of src/schema/betting.ts. */
+export const BettingHandlersLive = Layer.mergeAll(BettingHandlers, BettingAdminHandlers, OddsHandlers)

@@ -1,0 +1,84 @@
+import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
+import { Api, CurrentUser } from "../../src/schema/api.ts"
+import type { PlaceBetPayload } from "../../src/schema/betting.ts"
+import { forbidden, ok } from "../../src/schema/envelope.ts"
+import { isOperatorRole } from "../../src/schema/user.ts"
+import { type BetChannel, Betting } from "../betting/Betting.ts"
+import { Bets } from "../betting/Bets.ts"
+import { Settlement } from "../betting/Settlement.ts"
+import { Catalogue } from "../catalogue/Catalogue.ts"
+import { idempotencyKeyOf } from "../ledger/Idempotency.ts"
+import { OddsFeed } from "../odds/OddsFeed.ts"
+import { sqlDefect } from "./edge.ts"
+import type { HttpServerRequest } from "effect/http"
+
+export const BettingHandlers = HttpApiBuilder.group(Api, "betting", Effect.fn(function*(handlers) {
+  const betting = yield* Betting
+  const bets = yield* Bets
+  const catalogue = yield* Catalogue
+
+  const place = (channel: BetChannel) => ({ payload, request }: { payload: PlaceBetPayload; request: HttpServerRequest.HttpServerRequest }) =>
+    Effect.gen(function*() {
+      const user = yield* CurrentUser
+      const key = yield* idempotencyKeyOf(request)
+      const placed = yield* sqlDefect(betting.place(user, channel, payload, key))
+      return ok(placed, "Bet placed")
+    })
+
+  return handlers.handleAll({
+    sportsDataAuthenticate: () => Effect.map(catalogue.sportsData, (data) => ok(data)),
+    setting: ({ query }) =>
+      Effect.gen(function*() {
+        const user = yield* CurrentUser
+        return ok(yield* sqlDefect(betting.setting(user.id, query)))
+      }),
+    updateSetting: ({ payload }) =>
+      Effect.gen(function*() {
+        const user = yield* CurrentUser
+        yield* sqlDefect(betting.setOddsChange(user.id, payload.oddsChange))
+        return ok(yield* sqlDefect(betting.setting(user.id, {})), payload.oddsChange === "any" ? "Any odds change will be accepted" : "Only the same or better odds will be accepted")
+      }),
+    betSport: place("sport"),
+    betRacing: place("racing"),
+    fancyBetSport: place("fancy"),
+    betsByMarket: ({ query }) =>
+      Effect.gen(function*() {
+        const user = yield* CurrentUser
+        return ok(yield* sqlDefect(bets.open(user.id, { marketId: query.marketId, eventId: query.eventId })))
+      })
+  })
+}))
+
+/** Operators only: every endpoint refuses player accounts. */
+const operator = Effect.gen(function*() {
+  const user = yield* CurrentUser
+  if (!isOperatorRole(user.role)) return yield* forbidden("Only operators can do this.")
+  return user
+})
+
+export const BettingAdminHandlers = HttpApiBuilder.group(Api, "bettingAdmin", Effect.fn(function*(handlers) {
+  const settlement = yield* Settlement
+  const feed = yield* OddsFeed
+  return handlers.handleAll({
+    settleMarket: ({ payload }) =>
+      Effect.gen(function*() {
+        const user = yield* operator
+        const result = yield* sqlDefect(settlement.settle(payload.marketId, payload.result, `operator:${user.id}`))
+        yield* feed.reload
+        return ok(result, "Market settled")
+      }),
+    voidMarket: ({ payload }) =>
+      Effect.gen(function*() {
+        const user = yield* operator
+        const result = yield* sqlDefect(settlement.voidMarket(payload.marketId, payload.reason ?? "Voided by the operator", `operator:${user.id}`))
+        yield* feed.reload
+        return ok(result, "Market voided")
+      }),
+    marketPrice: ({ payload }) =>
+      Effect.gen(function*() {
+        yield* operator
+        return ok(yield* feed.setPrice(payload), "Price updated")
+      })
+  })
+}))

@@ -1,0 +1,43 @@
+import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
+import { SqlClient } from "effect/sql"
+import { Api } from "../../src/schema/api.ts"
+import type { Fancy } from "../../src/schema/betting.ts"
+import { ok } from "../../src/schema/envelope.ts"
+import { OddsFeed } from "../odds/OddsFeed.ts"
+import { sqlDefect } from "./edge.ts"
+import { Racing } from "./racing.ts"
+
+/** Public reads: an event's live prices and score, its fancy lines, the racing hierarchy. */
+export const OddsHandlers = HttpApiBuilder.group(Api, "odds", Effect.fn(function*(handlers) {
+  const feed = yield* OddsFeed
+  const racing = yield* Racing
+  const sql = yield* SqlClient.SqlClient
+  return handlers.handleAll({
+    eventOdds: ({ query }) => Effect.succeed(ok(feed.eventOdds(query.event_id))),
+    fancies: ({ query }) =>
+      Effect.gen(function*() {
+        const rows = yield* sqlDefect(sql<{ id: string; externalId: string; name: string }>`
+          SELECT id, external_id, name FROM markets
+           WHERE event_id = ${query.event_id} AND market_type = 'FANCY' AND status IN ('OPEN', 'SUSPENDED')
+           ORDER BY sort
+        `)
+        const fancies = rows.flatMap((row): Array<Fancy> => {
+          const book = feed.book(row.externalId)
+          if (!book || book.status === "CLOSED") return []
+          const runner = book.runners[0]
+          return [{
+            _id: row.id,
+            marketId: row.externalId,
+            name: row.name,
+            status: book.status,
+            selectionId: runner?.selectionId ?? "",
+            yes: runner?.back[0] ?? null,
+            no: runner?.lay[0] ?? null
+          }]
+        })
+        return ok(fancies)
+      }),
+    racing: () => Effect.map(sqlDefect(racing.hierarchy), (data) => ok(data))
+  })
+}))

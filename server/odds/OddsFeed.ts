@@ -1,0 +1,34 @@
+import { Context, type Effect } from "effect"
+import type { EventOdds, MarketBook, MarketPricePayload, Score } from "../../src/schema/betting.ts"
+import type { ApiError } from "../../src/schema/envelope.ts"
+
+/** A change the feed publishes: a market's new book, an event's new score, or both. */
+export interface OddsUpdate {
+  readonly eventId: string
+  readonly market?: MarketBook
+  readonly score?: Score
+}
+
+/**
+ * Where live prices come from. The built-in provider is the simulator
+ * (server/odds/SimulatedFeed.ts); a real feed implements the same service.
+ * Reads are synchronous: the feed keeps the latest book of every open
+ * market in memory, and bet placement checks prices against it.
+ */
+export class OddsFeed extends Context.Service<OddsFeed, {
+  /** The latest book of a market, by its feed id. */
+  book(marketId: string): MarketBook | undefined
+  /** Every open market of an event with the live score. */
+  eventOdds(eventId: string): EventOdds
+  score(eventId: string): Score | undefined
+  /** Hears every change; returns the unsubscribe function. */
+  subscribe(listener: (update: OddsUpdate) => void): () => void
+  /** Hears that events started, finished or were added (the catalogue changed). */
+  onCatalogueChange(listener: () => void): () => void
+  /** Tells the feed how many clients watch an event, so it spends its updates where they are seen. */
+  watch(eventId: string, delta: 1 | -1): void
+  /** An operator's manual price or status for a market (bookmaker desks run markets by hand). */
+  setPrice(input: MarketPricePayload): Effect.Effect<MarketBook, ApiError>
+  /** Reloads the markets from the database (after settlement or new fixtures). */
+  readonly reload: Effect.Effect<void>
+}>()("khel/OddsFeed") {}

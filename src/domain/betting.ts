@@ -1,0 +1,163 @@
+/**
+ * Every betting formula, once, for the bet slip and the server alike
+ * (SPEC section 9). Amounts are integer paise; prices are as the market
+ * shows them:
+ *
+ * - EXCHANGE: decimal odds (1.85). A back bet wins (odds - 1) x stake.
+ * - BOOKMAKER: a rate per 100 (85). A back bet wins odds / 100 x stake.
+ * - FANCY: a run line (45) with a size per 100 (90). "Yes" (back) wins
+ *   stake x size / 100 when the result reaches the line, "No" (lay) wins the
+ *   stake when it does not.
+ *
+ * A lay bet is the other side of a back bet: the backer's profit is the
+ * layer's liability, and the stake is what the layer wins.
+ */
+import type { MarketType } from "../schema/sports.ts"
+
+export type Side = "back" | "lay"
+
+/** A placed or proposed bet, amounts in paise. `size` only for FANCY. */
+export interface Position {
+  readonly selectionId: string
+  readonly side: Side
+  readonly odds: number
+  readonly stake: number
+  readonly size?: number | null | undefined
+}
+
+/** Hundredths of a price with at most two decimals (1.85 -> 185), exactly. */
+const hundredths = (price: number) => Math.round(price * 100)
+
+/**
+ * What a back bet wins, or what a lay bet risks, in paise: the "profit" of
+ * SPEC section 9, rounded to the nearest paisa.
+ */
+export const backProfit = (type: MarketType, odds: number, stake: number, size?: number | null): number => {
+  switch (type) {
+    case "EXCHANGE":
+      return Math.round((stake * (hundredths(odds) - 100)) / 100)
+    case "BOOKMAKER":
+      return Math.round((stake * hundredths(odds)) / 10_000)
+    case "FANCY":
+      return Math.round((stake * hundredths(size ?? 100)) / 10_000)
+  }
+}
+
+/** What the bet pays if it wins. */
+export const winAmount = (type: MarketType, bet: Position) => (bet.side === "back" ? backProfit(type, bet.odds, bet.stake, bet.size) : bet.stake)
+
+/** What the bet costs if it loses (its liability). */
+export const liabilityOf = (type: MarketType, bet: Position) =>
+  bet.side === "back" ? bet.stake : backProfit(type, bet.odds, bet.stake, bet.size)
+
+/**
+ * The bet's result when the thing it is about happens (its runner wins, or
+ * the fancy result reaches its line) or not: back gains on it, lay loses.
+ */
+export const betResult = (type: MarketType, bet: Position, happens: boolean) =>
+  happens === (bet.side === "back") ? winAmount(type, bet) : -liabilityOf(type, bet)
+
+/** Exchange and bookmaker: the bet's result when `winner` wins the market. */
+export const runnerOutcome = (type: MarketType, bet: Position, winner: string) => betResult(type, bet, bet.selectionId === winner)
+
+/** Fancy: the bet's result for a final `result` (runs); a line is reached when the result is at least the line. */
+export const fancyOutcome = (bet: Position, result: number) => betResult("FANCY", bet, result >= bet.odds)
+
+/** Projected P/L of every runner of an exchange or bookmaker market: what the player ends with if that runner wins. */
+export const runnerBook = (type: MarketType, runners: ReadonlyArray<string>, bets: ReadonlyArray<Position>): Map<string, number> => {
+  const book = new Map<string, number>()
+  for (const runner of runners) {
+    let total = 0
+    for (const bet of bets) total += runnerOutcome(type, bet, runner)
+    book.set(runner, total)
+  }
+  return book
+}
+
+/** How far the fancy book reaches beyond the lowest and highest line. */
+export const FANCY_BOOK_MARGIN = 5
+
+/** The fancy book: P/L for each result from the lowest line - 5 to the highest line + 5. */
+export const fancyBook = (bets: ReadonlyArray<Position>, margin = FANCY_BOOK_MARGIN): Array<{ readonly result: number; readonly pl: number }> => {
+  if (bets.length === 0) return []
+  const lines = bets.map((bet) => Math.floor(bet.odds))
+  const low = Math.max(0, Math.min(...lines) - margin)
+  const high = Math.max(...lines) + margin
+  const rows: Array<{ result: number; pl: number }> = []
+  for (let result = low; result <= high; result++) {
+    let pl = 0
+    for (const bet of bets) pl += fancyOutcome(bet, result)
+    rows.push({ result, pl })
+  }
+  return rows
+}
+
+/**
+ * The results that decide a fancy market: below every line, and at each
+ * line (results are runs, so never below 0). P/L only changes where a line is crossed, so these are all the bands.
+ */
+const fancyBands = (bets: ReadonlyArray<Position>) => {
+  const lines = [...new Set(bets.map((bet) => bet.odds))].sort((a, b) => a - b)
+  // Results are runs: never below 0.
+  return lines.length === 0 ? [] : [lines[0]! - 1, ...lines].filter((result) => result >= 0)
+}
+
+/** Every possible P/L of a market's bets: one per runner, or one per fancy result band. */
+export const outcomes = (type: MarketType, runners: ReadonlyArray<string>, bets: ReadonlyArray<Position>): Array<number> => {
+  if (type === "FANCY") return fancyBands(bets).map((result) => bets.reduce((sum, bet) => sum + fancyOutcome(bet, result), 0))
+  return [...runnerBook(type, runners, bets).values()]
+}
+
+/**
+ * The exposure of a market: the most the player can lose on it, the worst
+ * outcome over its runners or fancy result bands (0 when no outcome loses).
+ */
+export const marketExposure = (type: MarketType, runners: ReadonlyArray<string>, bets: ReadonlyArray<Position>): number => {
+  if (bets.length === 0) return 0
+  const worst = Math.min(0, ...outcomes(type, runners, bets))
+  return worst === 0 ? 0 : -worst
+}
+
+/**
+ * How much more has to be held for a new bet: the change in the market's
+ * worst case. Zero or negative means the bet does not add risk (it reduces
+ * it or leaves it), so it is accepted whatever the balance.
+ */
+export const exposureChange = (type: MarketType, runners: ReadonlyArray<string>, open: ReadonlyArray<Position>, next: Position) =>
+  marketExposure(type, runners, [...open, next]) - marketExposure(type, runners, open)
+
+/**
+ * The odds-change rule: is `current` the same as or better than `requested`
+ * for this side? Back wants a higher price, lay a lower one; a fancy "Yes"
+ * wants a lower line and a higher size, a "No" a higher line and a lower size.
+ */
+export const isSameOrBetter = (
+  type: MarketType,
+  side: Side,
+  requested: { readonly odds: number; readonly size?: number | null | undefined },
+  current: { readonly odds: number; readonly size?: number | null | undefined }
+) => {
+  const r = hundredths(requested.odds)
+  const c = hundredths(current.odds)
+  if (type !== "FANCY") return side === "back" ? c >= r : c <= r
+  const rs = hundredths(requested.size ?? 100)
+  const cs = hundredths(current.size ?? 100)
+  return side === "back" ? c <= r && cs >= rs : c >= r && cs <= rs
+}
+
+/** Prices the markets accept: exchange odds 1.01-1000 in hundredths, bookmaker rates and fancy sizes above 0, fancy lines whole. */
+export const validPrice = (type: MarketType, odds: number, size?: number | null) => {
+  if (!Number.isFinite(odds) || hundredths(odds) / 100 !== odds) return false
+  switch (type) {
+    case "EXCHANGE":
+      return odds >= 1.01 && odds <= 1000
+    case "BOOKMAKER":
+      return odds > 0 && odds <= 10_000
+    case "FANCY":
+      return Number.isInteger(odds) && odds >= 0 && odds <= 10_000 && size !== undefined && size !== null && Number.isFinite(size) &&
+        hundredths(size) / 100 === size && size > 0 && size <= 10_000
+  }
+}
+
+/** Profit and liability of a bet the slip is about to place, in paise. */
+export const slipFigures = (type: MarketType, bet: Position) => ({ profit: winAmount(type, bet), liability: liabilityOf(type, bet) })

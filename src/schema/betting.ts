@@ -1,0 +1,178 @@
+import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
+import { Bet, SelectionType } from "./bets.ts"
+import { Envelope } from "./envelope.ts"
+import { MarketType, RacingSport, SportsData } from "./sports.ts"
+import { Rupees } from "./user.ts"
+
+/** One price on offer: the price and the amount (rupees) available at it. */
+export const PriceLevel = Schema.Struct({ price: Schema.Finite, size: Schema.Finite })
+export type PriceLevel = typeof PriceLevel.Type
+
+/**
+ * A runner's prices, best first. Exchange: decimal odds; bookmaker: rates
+ * per 100; fancy: `back` is the "Yes" line with its size, `lay` the "No".
+ */
+export const RunnerPrices = Schema.Struct({
+  selectionId: Schema.String,
+  back: Schema.Array(PriceLevel),
+  lay: Schema.Array(PriceLevel)
+})
+export type RunnerPrices = typeof RunnerPrices.Type
+
+export const BookStatus = Schema.Literals(["OPEN", "SUSPENDED", "CLOSED"])
+export type BookStatus = typeof BookStatus.Type
+
+/** The live prices of one market (keyed by the feed's `marketId`). */
+export const MarketBook = Schema.Struct({
+  marketId: Schema.String,
+  eventId: Schema.String,
+  marketType: MarketType,
+  status: BookStatus,
+  inPlay: Schema.Boolean,
+  runners: Schema.Array(RunnerPrices),
+  /** Increases with every change, so a client can drop a stale update. */
+  version: Schema.Int
+})
+export type MarketBook = typeof MarketBook.Type
+
+/** The simulated (or fed) live score of an event. */
+export const Score = Schema.Struct({
+  eventId: Schema.String,
+  sportCode: Schema.String,
+  /** "MI 84/2 (9.3)", "2 - 1", "6-4 3-2". */
+  home: Schema.String,
+  away: Schema.String,
+  summary: Schema.String,
+  /** Minute, over or set, as shown. */
+  clock: Schema.String,
+  status: Schema.Literals(["scheduled", "live", "finished"])
+})
+export type Score = typeof Score.Type
+
+export const EventOdds = Schema.Struct({
+  eventId: Schema.String,
+  markets: Schema.Array(MarketBook),
+  score: Schema.NullOr(Score)
+})
+export type EventOdds = typeof EventOdds.Type
+
+/** Stakes are rupees with at most two decimals. */
+const Stake = Schema.Finite.check(Schema.isGreaterThan(0))
+
+export const PlaceBetPayload = Schema.Struct({
+  /** The market's feed id (`Market.marketId`). */
+  marketId: Schema.String.check(Schema.isMaxLength(64)),
+  selectionId: Schema.String.check(Schema.isMaxLength(64)),
+  selectionType: SelectionType,
+  /** The price the player saw: decimal odds, bookmaker rate, or fancy line. */
+  odds: Schema.Finite,
+  stake: Stake,
+  /** Fancy: the size the player saw. */
+  size: Schema.optionalKey(Schema.Finite)
+})
+export type PlaceBetPayload = typeof PlaceBetPayload.Type
+
+export const PlacedBet = Schema.Struct({
+  bet: Bet,
+  /** What is now held on this market for the player (rupees). */
+  marketExposure: Rupees
+})
+export type PlacedBet = typeof PlacedBet.Type
+
+export const OddsChangeRule = Schema.Literals(["better", "any"])
+export type OddsChangeRule = typeof OddsChangeRule.Type
+
+/** The limits that apply to an event for the signed-in player. Rupees and seconds. */
+export const BetSetting = Schema.Struct({
+  minStake: Rupees,
+  maxStake: Rupees,
+  /** Seconds an in-play bet waits before it is accepted. */
+  betDelay: Schema.Int,
+  oddsChange: OddsChangeRule
+})
+export type BetSetting = typeof BetSetting.Type
+
+export const BetPreferencesPayload = Schema.Struct({ oddsChange: OddsChangeRule })
+
+/** A fancy line as the event page lists it. */
+export const Fancy = Schema.Struct({
+  _id: Schema.String,
+  marketId: Schema.String,
+  name: Schema.String,
+  status: BookStatus,
+  selectionId: Schema.String,
+  yes: Schema.NullOr(PriceLevel),
+  no: Schema.NullOr(PriceLevel)
+})
+export type Fancy = typeof Fancy.Type
+
+export const SettleMarketPayload = Schema.Struct({
+  marketId: Schema.String.check(Schema.isMaxLength(64)),
+  /** The winning selection id, or for a fancy market the result in runs. */
+  result: Schema.String.check(Schema.isMaxLength(64))
+})
+export type SettleMarketPayload = typeof SettleMarketPayload.Type
+
+export const VoidMarketPayload = Schema.Struct({
+  marketId: Schema.String.check(Schema.isMaxLength(64)),
+  reason: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(200)))
+})
+export type VoidMarketPayload = typeof VoidMarketPayload.Type
+
+export const Settlement = Schema.Struct({
+  marketId: Schema.String,
+  outcome: Schema.Literals(["result", "void"]),
+  result: Schema.NullOr(Schema.String),
+  bets: Schema.Int,
+  players: Schema.Int,
+  /** Net paid to players (negative: the house won), rupees. */
+  playersNet: Rupees
+})
+export type Settlement = typeof Settlement.Type
+
+/** An operator's manual price or status for one runner (bookmaker desks run their markets by hand). */
+export const MarketPricePayload = Schema.Struct({
+  marketId: Schema.String.check(Schema.isMaxLength(64)),
+  selectionId: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(64))),
+  back: Schema.optionalKey(PriceLevel),
+  lay: Schema.optionalKey(PriceLevel),
+  status: Schema.optionalKey(BookStatus)
+})
+export type MarketPricePayload = typeof MarketPricePayload.Type
+
+const Id = Schema.String.check(Schema.isMaxLength(64))
+
+/** Public reads: live prices, fancy lines, racing. */
+export class OddsApi extends HttpApiGroup.make("odds")
+  .add(
+    HttpApiEndpoint.get("eventOdds", "/event-odds", { query: { event_id: Id }, success: Envelope(EventOdds) }),
+    HttpApiEndpoint.get("fancies", "/admin/get-active-fanies-of-event", { query: { event_id: Id }, success: Envelope(Schema.Array(Fancy)) }),
+    HttpApiEndpoint.get("racing", "/racing", { success: Envelope(Schema.Array(RacingSport)) })
+  )
+  .prefix("/api/v1")
+{}
+
+/** Signed-in players: limits, placing bets, their open bets. */
+export const BettingEndpoints = {
+  sportsDataAuthenticate: HttpApiEndpoint.get("sportsDataAuthenticate", "/get-sports-data-authenticate", { success: Envelope(SportsData) }),
+  setting: HttpApiEndpoint.get("setting", "/setting", {
+    query: { sportsId: Schema.optionalKey(Id), leagueId: Schema.optionalKey(Id), eventId: Schema.optionalKey(Id) },
+    success: Envelope(BetSetting)
+  }),
+  updateSetting: HttpApiEndpoint.put("updateSetting", "/setting", { payload: BetPreferencesPayload, success: Envelope(BetSetting) }),
+  betSport: HttpApiEndpoint.post("betSport", "/bet-sport", { payload: PlaceBetPayload, success: Envelope(PlacedBet) }),
+  betRacing: HttpApiEndpoint.post("betRacing", "/bet-racing", { payload: PlaceBetPayload, success: Envelope(PlacedBet) }),
+  fancyBetSport: HttpApiEndpoint.post("fancyBetSport", "/fancy-bet-sport", { payload: PlaceBetPayload, success: Envelope(PlacedBet) }),
+  betsByMarket: HttpApiEndpoint.get("betsByMarket", "/bet-sport-byMarket", {
+    query: { marketId: Schema.optionalKey(Id), eventId: Schema.optionalKey(Id) },
+    success: Envelope(Schema.Array(Bet))
+  })
+} as const
+
+/** Operators: results, voids and manual prices. */
+export const BettingAdminEndpoints = {
+  settleMarket: HttpApiEndpoint.post("settleMarket", "/admin/settle-market", { payload: SettleMarketPayload, success: Envelope(Settlement) }),
+  voidMarket: HttpApiEndpoint.post("voidMarket", "/admin/void-market", { payload: VoidMarketPayload, success: Envelope(Settlement) }),
+  marketPrice: HttpApiEndpoint.post("marketPrice", "/admin/market-price", { payload: MarketPricePayload, success: Envelope(MarketBook) })
+} as const

@@ -1,0 +1,109 @@
+import { Effect } from "effect"
+import { expect } from "vitest"
+import { request, type TestServer } from "./helpers.ts"
+
+/** Puts money in a player's main account the way a confirmed deposit does: one balanced ledger transaction. */
+export const fund = (server: TestServer, userId: string, paise: number) =>
+  server.sql((sql) =>
+    sql.withTransaction(Effect.gen(function*() {
+      yield* sql`INSERT INTO ledger_accounts (user_id, kind, floor) VALUES (${userId}, 'main', 0) ON CONFLICT (user_id, kind) DO NOTHING`
+      yield* sql`INSERT INTO ledger_accounts (user_id, kind, floor) VALUES (NULL, 'deposits', NULL) ON CONFLICT (user_id, kind) DO NOTHING`
+      const [tx] = yield* sql<{ id: string }>`
+        INSERT INTO ledger_transactions (kind, user_id, description) VALUES ('deposit', ${userId}, 'Test deposit') RETURNING id
+      `
+      const [main] = yield* sql<{ id: string; balance: bigint }>`
+        UPDATE ledger_accounts SET balance = balance + ${paise} WHERE user_id = ${userId} AND kind = 'main' RETURNING id, balance
+      `
+      const [deposits] = yield* sql<{ id: string; balance: bigint }>`
+        UPDATE ledger_accounts SET balance = balance - ${paise} WHERE user_id IS NULL AND kind = 'deposits' RETURNING id, balance
+      `
+      yield* sql`INSERT INTO ledger_entries (transaction_id, account_id, amount, balance_after) VALUES (${tx!.id}, ${main!.id}, ${paise}, ${main!.balance})`
+      yield* sql`INSERT INTO ledger_entries (transaction_id, account_id, amount, balance_after) VALUES (${tx!.id}, ${deposits!.id}, ${-paise}, ${deposits!.balance})`
+    }))
+  )
+
+/**
+ * The checks of `Ledger.verify` (npm run admin -- verify-ledger), plus the
+ * betting invariant: each player's exposure accounts hold exactly the sum of
+ * their markets' worst cases.
+ */
+export const expectLedgerClean = async (server: TestServer) => {
+  const result = await server.sql((sql) =>
+    Effect.gen(function*() {
+      const unbalanced = yield* sql`
+        SELECT t.id FROM ledger_transactions t LEFT JOIN ledger_entries e ON e.transaction_id = t.id
+         GROUP BY t.id HAVING coalesce(sum(e.amount), 0) <> 0 OR count(e.id) < 2
+      `
+      const drifted = yield* sql`
+        SELECT a.id FROM ledger_accounts a LEFT JOIN ledger_entries e ON e.account_id = a.id
+         GROUP BY a.id HAVING a.balance <> coalesce(sum(e.amount), 0)
+      `
+      const belowFloor = yield* sql`SELECT id FROM ledger_accounts WHERE floor IS NOT NULL AND balance < floor`
+      const [total] = yield* sql<{ total: string }>`SELECT coalesce(sum(balance), 0)::text AS total FROM ledger_accounts`
+      const exposureMismatch = yield* sql`
+        SELECT a.user_id, a.kind FROM ledger_accounts a
+          LEFT JOIN (SELECT user_id, wallet, sum(exposure) AS held FROM market_exposures GROUP BY user_id, wallet) m
+            ON m.user_id = a.user_id AND m.wallet = CASE a.kind WHEN 'exposure' THEN 1 ELSE 2 END
+         WHERE a.kind IN ('exposure', 'bonus_exposure') AND a.balance <> coalesce(m.held, 0)
+      `
+      return { unbalanced, drifted, belowFloor, total: total!.total, exposureMismatch }
+    })
+  )
+  expect(result.unbalanced).toEqual([])
+  expect(result.drifted).toEqual([])
+  expect(result.belowFloor).toEqual([])
+  expect(result.total).toBe("0")
+  expect(result.exposureMismatch).toEqual([])
+}
+
+export interface CatalogueMarket {
+  _id: string
+  marketId: string
+  name: string
+  marketType: "EXCHANGE" | "BOOKMAKER" | "FANCY"
+  runners: Array<{ selectionId: string; name: string }>
+}
+export interface CatalogueEvent {
+  _id: string
+  name: string
+  slugName: string
+  inPlay: boolean
+  markets: Array<CatalogueMarket>
+}
+export interface CatalogueSport {
+  _id: string
+  slugName: string
+  leagues: Array<{ _id: string; slugName: string; events: Array<CatalogueEvent> }>
+}
+
+export const catalogue = async (server: TestServer) => {
+  const res = await request(server.url, "/api/v1/get-sports-data")
+  return res.body.data as Array<CatalogueSport>
+}
+
+/** Events of a sport, in play or not. */
+export const eventsOf = (sports: Array<CatalogueSport>, slug: string, inPlay?: boolean) =>
+  sports.find((s) => s.slugName === slug)!.leagues.flatMap((l) => l.events).filter((e) => inPlay === undefined || e.inPlay === inPlay)
+
+export const marketOf = (event: CatalogueEvent, type: CatalogueMarket["marketType"], name?: string) =>
+  event.markets.find((m) => m.marketType === type && (name === undefined || m.name.startsWith(name)))!
+
+/** The best back and lay of a runner right now. */
+export const priceOf = async (server: TestServer, eventId: string, marketId: string, selectionId: string) => {
+  const res = await request(server.url, `/api/v1/event-odds?event_id=${eventId}`)
+  const book = (res.body.data.markets as Array<{ marketId: string; status: string; runners: Array<{ selectionId: string; back: Array<{ price: number; size: number }>; lay: Array<{ price: number; size: number }> }> }>)
+    .find((m) => m.marketId === marketId)!
+  const runner = book.runners.find((r) => r.selectionId === selectionId)!
+  return { back: runner.back[0]!, lay: runner.lay[0]!, status: book.status }
+}
+
+export const balances = async (server: TestServer, token: string) => {
+  const res = await request(server.url, "/api/v1/getUserData", { token })
+  return res.body.data as { balance: number; exposure: number; bonus: number; bets: Array<{ eventId: { _id: string } }> }
+}
+
+export const setPrice = (server: TestServer, adminToken: string, body: Record<string, unknown>) =>
+  request(server.url, "/api/v1/admin/market-price", { method: "POST", token: adminToken, json: body })
+
+export const bet = (server: TestServer, token: string, path: "bet-sport" | "bet-racing" | "fancy-bet-sport", json: Record<string, unknown>, key?: string) =>
+  request(server.url, `/api/v1/${path}`, { method: "POST", token, json, ...(key ? { headers: { "idempotency-key": key } } : {}) })

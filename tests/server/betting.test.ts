@@ -1,0 +1,361 @@
+import { io } from "socket.io-client"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { loginAs, request, signUpPlayer, startServer, type TestServer } from "./helpers.ts"
+import {
+  balances,
+  bet,
+  catalogue,
+  type CatalogueEvent,
+  type CatalogueSport,
+  eventsOf,
+  expectLedgerClean,
+  fund,
+  marketOf,
+  priceOf,
+  setPrice
+} from "./betting-support.ts"
+
+// Prices stay where they are unless a test moves them; events neither start nor finish.
+process.env.ODDS_SIMULATOR = "off"
+
+let server: TestServer
+let admin: string
+let sports: Array<CatalogueSport>
+let match: CatalogueEvent
+let live: CatalogueEvent
+
+const player = async (rupees: number) => {
+  const p = await signUpPlayer(server)
+  if (rupees > 0) await fund(server, p.user.id, rupees * 100)
+  return p
+}
+
+beforeAll(async () => {
+  server = await startServer()
+  admin = (await loginAs(server, "admin")).token
+  sports = await catalogue(server)
+  match = eventsOf(sports, "cricket", false)[0]!
+  live = eventsOf(sports, "cricket", true)[0]!
+})
+afterAll(async () => {
+  await server?.close()
+})
+
+/** Fixes a runner's price so a test knows what it will be matched at. */
+const fix = async (event: CatalogueEvent, type: "EXCHANGE" | "BOOKMAKER", selection: number, back: number, lay: number) => {
+  const market = marketOf(event, type)
+  const res = await setPrice(server, admin, {
+    marketId: market.marketId,
+    selectionId: market.runners[selection]!.selectionId,
+    back: { price: back, size: 1000 },
+    lay: { price: lay, size: 1000 },
+    status: "OPEN"
+  })
+  expect(res.status).toBe(200)
+  return market
+}
+
+describe("limits and preferences", () => {
+  it("serves the limits that apply and the player's odds-change rule", async () => {
+    const p = await player(0)
+    const res = await request(server.url, `/api/v1/setting?eventId=${match._id}`, { token: p.token })
+    expect(res.body.data).toEqual({ minStake: 100, maxStake: 500000, betDelay: 2, oddsChange: "better" })
+    const put = await request(server.url, "/api/v1/setting", { method: "PUT", token: p.token, json: { oddsChange: "any" } })
+    expect(put.body.data.oddsChange).toBe("any")
+    expect((await request(server.url, "/api/v1/setting", { token: p.token })).body.data.oddsChange).toBe("any")
+    expect((await request(server.url, "/api/v1/setting")).status).toBe(401)
+  })
+
+  it("lists an event's fancy lines, its live prices and the racing hierarchy", async () => {
+    const fancies = await request(server.url, `/api/v1/admin/get-active-fanies-of-event?event_id=${match._id}`)
+    expect(fancies.status).toBe(200)
+    expect(fancies.body.data.length).toBeGreaterThan(0)
+    expect(fancies.body.data[0]).toMatchObject({ name: expect.stringContaining("Over Runs"), yes: { price: expect.any(Number), size: 100 } })
+    const odds = await request(server.url, `/api/v1/event-odds?event_id=${match._id}`)
+    expect(odds.body.data.markets.map((m: { marketType: string }) => m.marketType)).toEqual(expect.arrayContaining(["EXCHANGE", "BOOKMAKER", "FANCY"]))
+    const exchange = odds.body.data.markets.find((m: { marketType: string }) => m.marketType === "EXCHANGE")
+    expect(exchange.runners[0].back).toHaveLength(3)
+    expect(exchange.runners[0].back[0].price).toBeLessThan(exchange.runners[0].lay[0].price)
+    const racing = await request(server.url, "/api/v1/racing")
+    const horses = racing.body.data.find((s: { slugName: string }) => s.slugName === "horse-racing")
+    expect(horses.countries.map((c: { id: string }) => c.id)).toEqual(expect.arrayContaining(["GB", "IE", "AU", "IN"]))
+    expect(horses.countries[0].tracks[0].events[0].markets[0].runners.length).toBe(8)
+    const authed = await request(server.url, "/api/v1/get-sports-data-authenticate", { token: (await player(0)).token })
+    expect(authed.body.data.length).toBe(sports.length)
+  })
+})
+
+describe("placing bets", () => {
+  it("backs on the exchange: holds the stake as exposure, shows the bet and the event on the user", async () => {
+    const p = await player(1000)
+    const market = await fix(match, "EXCHANGE", 0, 2.5, 2.52)
+    const res = await bet(server, p.token, "bet-sport", { marketId: market.marketId, selectionId: market.runners[0]!.selectionId, selectionType: "back", odds: 2.5, stake: 200 })
+    expect(res.status).toBe(200)
+    expect(res.body.meta.message).toBe("Bet placed")
+    expect(res.body.data.bet).toMatchObject({ selection: market.runners[0]!.name, selectionType: "back", odds: 2.5, stake: 200, liability: 200, status: "open", marketType: "EXCHANGE" })
+    expect(res.body.data.marketExposure).toBe(200)
+    const user = await balances(server, p.token)
+    expect(user.balance).toBe(1000)
+    expect(user.exposure).toBe(-200)
+    expect(user.bets.map((b) => b.eventId._id)).toContain(match._id)
+    const mine = await request(server.url, `/api/v1/bet-sport-byMarket?marketId=${market.marketId}`, { token: p.token })
+    expect(mine.body.data).toHaveLength(1)
+    expect(mine.body.data[0].eventId).toMatchObject({ _id: match._id, slugName: match.slugName })
+    await expectLedgerClean(server)
+  })
+
+  it("lays: holds the liability (odds - 1) x stake", async () => {
+    const p = await player(1000)
+    const market = await fix(match, "EXCHANGE", 1, 3, 3.05)
+    const res = await bet(server, p.token, "bet-sport", { marketId: market.marketId, selectionId: market.runners[1]!.selectionId, selectionType: "lay", odds: 3.05, stake: 200 })
+    expect(res.status).toBe(200)
+    expect(res.body.data.bet).toMatchObject({ selectionType: "lay", odds: 3.05, stake: 200, liability: 410 })
+    expect((await balances(server, p.token)).exposure).toBe(-410)
+    await expectLedgerClean(server)
+  })
+
+  it("accepts a bet that reduces risk even with nothing left to stake", async () => {
+    const p = await player(100)
+    const market = await fix(match, "EXCHANGE", 0, 2, 2.02)
+    const runner = market.runners[0]!.selectionId
+    expect((await bet(server, p.token, "bet-sport", { marketId: market.marketId, selectionId: runner, selectionType: "back", odds: 2, stake: 100 })).status).toBe(200)
+    expect((await balances(server, p.token)).exposure).toBe(-100)
+    await fix(match, "EXCHANGE", 0, 1.98, 2)
+    const hedge = await bet(server, p.token, "bet-sport", { marketId: market.marketId, selectionId: runner, selectionType: "lay", odds: 2, stake: 100 })
+    expect(hedge.status).toBe(200)
+    expect(hedge.body.data.marketExposure).toBe(0)
+    const user = await balances(server, p.token)
+    expect(user.exposure).toBe(0)
+    expect(user.balance).toBe(100)
+    await expectLedgerClean(server)
+  })
+
+  it("bookmaker: a back wins odds/100 x stake; fancy: Yes wins stake x size/100", async () => {
+    const p = await player(2000)
+    const book = await fix(match, "BOOKMAKER", 0, 80, 82)
+    const res = await bet(server, p.token, "bet-sport", { marketId: book.marketId, selectionId: book.runners[0]!.selectionId, selectionType: "lay", odds: 82, stake: 500 })
+    expect(res.status).toBe(200)
+    expect(res.body.data.bet).toMatchObject({ marketType: "BOOKMAKER", liability: 410 })
+    const fancy = marketOf(match, "FANCY")
+    await setPrice(server, admin, { marketId: fancy.marketId, back: { price: 50, size: 90 }, lay: { price: 49, size: 100 }, status: "OPEN" })
+    const yes = await bet(server, p.token, "fancy-bet-sport", { marketId: fancy.marketId, selectionId: fancy.runners[0]!.selectionId, selectionType: "back", odds: 50, size: 90, stake: 300 })
+    expect(yes.status).toBe(200)
+    expect(yes.body.data.bet).toMatchObject({ marketType: "FANCY", odds: 50, oddsSize: 90, stake: 300, liability: 300 })
+    expect((await balances(server, p.token)).exposure).toBe(-710)
+    await expectLedgerClean(server)
+  })
+
+  it("racing markets take bets through bet-racing only", async () => {
+    const p = await player(1000)
+    const race = (await request(server.url, "/api/v1/racing")).body.data[0].countries[0].tracks[0].events[0]
+    const market = race.markets[0]
+    const runner = market.runners[0].selectionId
+    const price = await priceOf(server, race._id, market.marketId, runner)
+    const wrong = await bet(server, p.token, "bet-sport", { marketId: market.marketId, selectionId: runner, selectionType: "back", odds: price.back.price, stake: 100 })
+    expect(wrong.status).toBe(422)
+    expect(wrong.body.meta.message).toBe("Racing markets take bets through bet-racing.")
+    const ok = await bet(server, p.token, "bet-racing", { marketId: market.marketId, selectionId: runner, selectionType: "back", odds: price.back.price, stake: 100 })
+    expect(ok.status).toBe(200)
+  })
+
+  it("waits out the in-play bet delay before accepting", async () => {
+    const p = await player(1000)
+    const market = await fix(live, "EXCHANGE", 0, 1.8, 1.82)
+    const started = Date.now()
+    const res = await bet(server, p.token, "bet-sport", { marketId: market.marketId, selectionId: market.runners[0]!.selectionId, selectionType: "back", odds: 1.8, stake: 100 })
+    expect(res.status).toBe(200)
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2000)
+  })
+
+  it("replays an Idempotency-Key with the first answer and moves money once", async () => {
+    const p = await player(1000)
+    const market = await fix(match, "EXCHANGE", 0, 2.5, 2.52)
+    const body = { marketId: market.marketId, selectionId: market.runners[0]!.selectionId, selectionType: "back", odds: 2.5, stake: 300 }
+    const first = await bet(server, p.token, "bet-sport", body, "slip-1")
+    const again = await bet(server, p.token, "bet-sport", body, "slip-1")
+    expect(again.body.data.bet._id).toBe(first.body.data.bet._id)
+    expect((await balances(server, p.token)).exposure).toBe(-300)
+    const other = await bet(server, p.token, "bet-sport", { ...body, stake: 400 }, "slip-1")
+    expect(other.status).toBe(409)
+    await expectLedgerClean(server)
+  })
+})
+
+describe("rejections carry a clear message and move nothing", () => {
+  it("refuses every rule the server checks", async () => {
+    const p = await player(500)
+    const market = await fix(match, "EXCHANGE", 0, 2, 2.02)
+    const runner = market.runners[0]!.selectionId
+    const fancy = marketOf(match, "FANCY")
+    const base = { marketId: market.marketId, selectionId: runner, selectionType: "back", odds: 2, stake: 100 }
+    const cases: Array<[string, Promise<{ status: number; body: { meta: { code: number; message: string } } }>, number, string | RegExp]> = [
+      ["no session", request(server.url, "/api/v1/bet-sport", { method: "POST", json: base }), 401, /session/],
+      ["unknown market", bet(server, p.token, "bet-sport", { ...base, marketId: "1.nope" }), 404, "This market is not available."],
+      ["unknown selection", bet(server, p.token, "bet-sport", { ...base, selectionId: "nope" }), 422, "That selection is not part of this market."],
+      ["fancy through bet-sport", bet(server, p.token, "bet-sport", { ...base, marketId: fancy.marketId, selectionId: fancy.runners[0]!.selectionId }), 422, "Fancy markets take bets through fancy-bet-sport."],
+      ["exchange through fancy-bet-sport", bet(server, p.token, "fancy-bet-sport", base), 422, "This is not a fancy market."],
+      ["odds off the ladder", bet(server, p.token, "bet-sport", { ...base, odds: 1 }), 400, "Those odds are not valid for this market."],
+      ["three decimals of stake", bet(server, p.token, "bet-sport", { ...base, stake: 100.001 }), 400, "Stake must be an amount in rupees with at most two decimals."],
+      ["below the minimum", bet(server, p.token, "bet-sport", { ...base, stake: 99 }), 422, "Minimum stake is ₹100.00."],
+      ["above the maximum", bet(server, p.token, "bet-sport", { ...base, stake: 500001 }), 422, "Maximum stake is ₹5,00,000.00."],
+      ["more than the balance", bet(server, p.token, "bet-sport", { ...base, stake: 600 }), 422, "Insufficient balance to place this bet."],
+      ["a worse price", bet(server, p.token, "bet-sport", { ...base, odds: 2.1 }), 422, "Odds changed. Please check the new price and place your bet again."],
+      ["a bad payload", bet(server, p.token, "bet-sport", { ...base, selectionType: "sideways" }), 400, /selectionType/],
+      ["an operator account", bet(server, admin, "bet-sport", base), 422, "Only player accounts can place bets."]
+    ]
+    for (const [label, pending, status, message] of cases) {
+      const res = await pending
+      expect(res.status, label).toBe(status)
+      expect(res.body.meta.code, label).toBe(status)
+      if (typeof message === "string") expect(res.body.meta.message, label).toBe(message)
+      else expect(res.body.meta.message, label).toMatch(message)
+    }
+    const user = await balances(server, p.token)
+    expect(user).toMatchObject({ balance: 500, exposure: 0, bets: [] })
+    await expectLedgerClean(server)
+  })
+
+  it("refuses a suspended market, and an odds change unless the player accepts any", async () => {
+    const p = await player(1000)
+    const market = marketOf(match, "EXCHANGE")
+    const runner = market.runners[0]!.selectionId
+    await setPrice(server, admin, { marketId: market.marketId, selectionId: runner, status: "SUSPENDED" })
+    const suspended = await bet(server, p.token, "bet-sport", { marketId: market.marketId, selectionId: runner, selectionType: "back", odds: 2, stake: 100 })
+    expect(suspended.status).toBe(422)
+    expect(suspended.body.meta.message).toBe("This market is suspended. Please try again when it reopens.")
+    await fix(match, "EXCHANGE", 0, 1.9, 1.92)
+    const worse = await bet(server, p.token, "bet-sport", { marketId: market.marketId, selectionId: runner, selectionType: "back", odds: 2, stake: 100 })
+    expect(worse.body.meta.message).toBe("Odds changed. Please check the new price and place your bet again.")
+    // A better price is matched at that better price.
+    const better = await bet(server, p.token, "bet-sport", { marketId: market.marketId, selectionId: runner, selectionType: "back", odds: 1.85, stake: 100 })
+    expect(better.body.data.bet.odds).toBe(1.9)
+    await request(server.url, "/api/v1/setting", { method: "PUT", token: p.token, json: { oddsChange: "any" } })
+    const any = await bet(server, p.token, "bet-sport", { marketId: market.marketId, selectionId: runner, selectionType: "back", odds: 2, stake: 100 })
+    expect(any.status).toBe(200)
+    expect(any.body.data.bet.odds).toBe(1.9)
+    await expectLedgerClean(server)
+  })
+})
+
+describe("concurrency", () => {
+  it("of many bets that together exceed the balance, exactly the affordable ones succeed", async () => {
+    const p = await player(1000)
+    const market = await fix(match, "EXCHANGE", 1, 2.5, 2.52)
+    const body = { marketId: market.marketId, selectionId: market.runners[1]!.selectionId, selectionType: "back", odds: 2.5, stake: 200 }
+    const results = await Promise.all(Array.from({ length: 12 }, () => bet(server, p.token, "bet-sport", body)))
+    expect(results.filter((r) => r.status === 200)).toHaveLength(5)
+    expect(results.filter((r) => r.status === 422).every((r) => r.body.meta.message === "Insufficient balance to place this bet.")).toBe(true)
+    expect(results.filter((r) => r.status !== 200 && r.status !== 422)).toEqual([])
+    const user = await balances(server, p.token)
+    expect(user.exposure).toBe(-1000)
+    await expectLedgerClean(server)
+  })
+})
+
+describe("settlement", () => {
+  it("pays the winners and collects from the losers exactly once, and refuses a second result", async () => {
+    const winner = await player(1000)
+    const loser = await player(1000)
+    const event = eventsOf(sports, "cricket", false)[1]!
+    const market = await fix(event, "EXCHANGE", 0, 3, 3.1)
+    const [home, away] = market.runners.map((r) => r.selectionId)
+    expect((await bet(server, winner.token, "bet-sport", { marketId: market.marketId, selectionId: home, selectionType: "back", odds: 3, stake: 100 })).status).toBe(200)
+    expect((await bet(server, loser.token, "bet-sport", { marketId: market.marketId, selectionId: home, selectionType: "lay", odds: 3.1, stake: 100 })).status).toBe(200)
+    expect((await balances(server, loser.token)).exposure).toBe(-210)
+
+    const byPlayer = await request(server.url, "/api/v1/admin/settle-market", { method: "POST", token: winner.token, json: { marketId: market.marketId, result: home } })
+    expect(byPlayer.status).toBe(403)
+    const wrong = await request(server.url, "/api/v1/admin/settle-market", { method: "POST", token: admin, json: { marketId: market.marketId, result: "nobody" } })
+    expect(wrong.status).toBe(422)
+
+    const settled = await request(server.url, "/api/v1/admin/settle-market", { method: "POST", token: admin, json: { marketId: market.marketId, result: home } })
+    expect(settled.status).toBe(200)
+    expect(settled.body.data).toMatchObject({ outcome: "result", result: home, bets: 2, players: 2, playersNet: -10 })
+    expect(await balances(server, winner.token)).toMatchObject({ balance: 1200, exposure: 0, bets: [] })
+    expect(await balances(server, loser.token)).toMatchObject({ balance: 790, exposure: 0 })
+
+    const again = await request(server.url, "/api/v1/admin/settle-market", { method: "POST", token: admin, json: { marketId: market.marketId, result: away } })
+    expect(again.status).toBe(409)
+    expect(again.body.meta.message).toBe("This market was already settled.")
+    const late = await bet(server, winner.token, "bet-sport", { marketId: market.marketId, selectionId: home, selectionType: "back", odds: 3, stake: 100 })
+    expect(late.status).toBe(422)
+    expect((await request(server.url, `/api/v1/bet-sport-byMarket?marketId=${market.marketId}`, { token: winner.token })).body.data).toEqual([])
+    const [won] = await server.sql((sql) => sql<{ status: string; profitLoss: bigint }>`SELECT status, profit_loss FROM bets WHERE user_id = ${winner.user.id}`)
+    expect(won).toMatchObject({ status: "won", profitLoss: 20_000n })
+    await expectLedgerClean(server)
+  })
+
+  it("settles simultaneous requests once", async () => {
+    const p = await player(1000)
+    const event = eventsOf(sports, "cricket", false)[2]!
+    const market = await fix(event, "EXCHANGE", 0, 2, 2.02)
+    await bet(server, p.token, "bet-sport", { marketId: market.marketId, selectionId: market.runners[0]!.selectionId, selectionType: "back", odds: 2, stake: 100 })
+    const all = await Promise.all(Array.from({ length: 5 }, () =>
+      request(server.url, "/api/v1/admin/settle-market", { method: "POST", token: admin, json: { marketId: market.marketId, result: market.runners[0]!.selectionId } })))
+    expect(all.filter((r) => r.status === 200)).toHaveLength(1)
+    expect(all.filter((r) => r.status === 409)).toHaveLength(4)
+    expect((await balances(server, p.token)).balance).toBe(1100)
+    await expectLedgerClean(server)
+  })
+
+  it("settles a fancy by its result in runs", async () => {
+    const p = await player(1000)
+    const event = eventsOf(sports, "cricket", false)[3]!
+    const fancy = marketOf(event, "FANCY")
+    await setPrice(server, admin, { marketId: fancy.marketId, back: { price: 40, size: 100 }, lay: { price: 39, size: 100 }, status: "OPEN" })
+    const selectionId = fancy.runners[0]!.selectionId
+    expect((await bet(server, p.token, "fancy-bet-sport", { marketId: fancy.marketId, selectionId, selectionType: "back", odds: 40, size: 100, stake: 200 })).status).toBe(200)
+    expect((await bet(server, p.token, "fancy-bet-sport", { marketId: fancy.marketId, selectionId, selectionType: "lay", odds: 39, size: 100, stake: 100 })).status).toBe(200)
+    // Yes 40 for 200 and No 39 for 100: worst at 39 (both lose): -300.
+    expect((await balances(server, p.token)).exposure).toBe(-300)
+    const bad = await request(server.url, "/api/v1/admin/settle-market", { method: "POST", token: admin, json: { marketId: fancy.marketId, result: "forty" } })
+    expect(bad.status).toBe(422)
+    const res = await request(server.url, "/api/v1/admin/settle-market", { method: "POST", token: admin, json: { marketId: fancy.marketId, result: "44" } })
+    expect(res.status).toBe(200)
+    // 44 reaches Yes 40 (+200) and No 39 loses (-100).
+    expect(await balances(server, p.token)).toMatchObject({ balance: 1100, exposure: 0 })
+    await expectLedgerClean(server)
+  })
+
+  it("voids a market: every stake and liability goes back", async () => {
+    const p = await player(1000)
+    const event = eventsOf(sports, "football", false)[0]!
+    const market = await fix(event, "EXCHANGE", 2, 3.5, 3.6)
+    await bet(server, p.token, "bet-sport", { marketId: market.marketId, selectionId: market.runners[2]!.selectionId, selectionType: "lay", odds: 3.6, stake: 100 })
+    expect((await balances(server, p.token)).exposure).toBe(-260)
+    const res = await request(server.url, "/api/v1/admin/void-market", { method: "POST", token: admin, json: { marketId: market.marketId, reason: "Abandoned" } })
+    expect(res.status).toBe(200)
+    expect(res.body.data).toMatchObject({ outcome: "void", result: null, bets: 1, playersNet: 0 })
+    expect(await balances(server, p.token)).toMatchObject({ balance: 1000, exposure: 0 })
+    const again = await request(server.url, "/api/v1/admin/void-market", { method: "POST", token: admin, json: { marketId: market.marketId } })
+    expect(again.status).toBe(409)
+    const [row] = await server.sql((sql) => sql<{ status: string }>`SELECT status FROM bets WHERE user_id = ${p.user.id}`)
+    expect(row!.status).toBe("void")
+    await expectLedgerClean(server)
+  })
+})
+
+describe("the odds channel", () => {
+  it("sends a snapshot on watch, then the latest prices as they change", async () => {
+    const socket = io(server.url, { path: "/socket.io/", transports: ["websocket"] })
+    const event = eventsOf(sports, "tennis", false)[0]!
+    const market = marketOf(event, "EXCHANGE")
+    const snapshot = new Promise<{ eventId: string; markets: Array<{ marketId: string }> }>((resolve) => socket.once("odds.snapshot", resolve))
+    socket.emit("odds.watch", event._id)
+    const first = await snapshot
+    expect(first.eventId).toBe(event._id)
+    expect(first.markets.map((m) => m.marketId)).toContain(market.marketId)
+    const batches: Array<{ markets: Array<{ marketId: string; runners: Array<{ back: Array<{ price: number }> }> }> }> = []
+    socket.on("odds", (batch, ack: () => void) => {
+      batches.push(batch)
+      ack()
+    })
+    for (const price of [3, 3.5, 4]) {
+      await setPrice(server, admin, { marketId: market.marketId, selectionId: market.runners[0]!.selectionId, back: { price, size: 10 }, status: "OPEN" })
+    }
+    await expect.poll(() => batches.flatMap((b) => b.markets).at(-1)?.runners[0]?.back[0]?.price, { timeout: 5000 }).toBe(4)
+    // Conflated: never more batches than changes, and the last one carries the latest price.
+    expect(batches.length).toBeLessThanOrEqual(3)
+    socket.disconnect()
+  })
+})
