@@ -25,6 +25,8 @@ export const Dialog = ({ open, title, onClose, children, wide = false, testId }:
     if (open && !dialog.open) {
       const previous = document.activeElement as HTMLElement | null
       dialog.showModal()
+      // showModal focuses the first button (the close button); the first field is where the player starts.
+      dialog.querySelector<HTMLElement>("[data-dialog-body] input:not([type=hidden]), [data-dialog-body] select, [data-dialog-body] textarea")?.focus()
       return () => {
         if (dialog.open) dialog.close()
         previous?.focus?.()
@@ -70,7 +72,7 @@ export const Dialog = ({ open, title, onClose, children, wide = false, testId }:
           <Icon name="close" />
         </button>
       </div>
-      <div className="max-h-[80vh] overflow-y-auto px-5 py-4">{children}</div>
+      <div data-dialog-body className="max-h-[80vh] overflow-y-auto px-5 py-4">{children}</div>
     </dialog>
   )
 }
