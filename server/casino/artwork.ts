@@ -1,0 +1,120 @@
+import { createHash } from "node:crypto"
+import sharp from "sharp"
+import { GAME_IMAGE } from "../../src/domain/casino.ts"
+
+/**
+ * Game artwork, drawn here rather than shipped: an SVG per game (the
+ * category's colours and motif, the title, the provider) rendered by sharp to
+ * a 320x200 palette PNG. Rendered once per game and title, then kept in memory.
+ */
+
+const PALETTES: Record<string, readonly [string, string, string]> = {
+  "Indian Games": ["#b45309", "#7c2d12", "#fde68a"],
+  "Dragon Tiger": ["#b91c1c", "#450a0a", "#fca5a5"],
+  Roulette: ["#047857", "#022c22", "#6ee7b7"],
+  Baccarat: ["#1d4ed8", "#172554", "#93c5fd"],
+  Blackjack: ["#0f766e", "#042f2e", "#5eead4"],
+  "Card Games": ["#7c3aed", "#2e1065", "#c4b5fd"],
+  "Dice Games": ["#c2410c", "#431407", "#fdba74"],
+  "Game Shows": ["#db2777", "#500724", "#f9a8d4"],
+  Poker: ["#334155", "#020617", "#cbd5e1"],
+  "Video Slots": ["#9333ea", "#3b0764", "#e9d5ff"],
+  "Classic Slots": ["#ca8a04", "#422006", "#fef08a"],
+  Megaways: ["#0891b2", "#083344", "#a5f3fc"],
+  Jackpots: ["#a16207", "#1c1917", "#fde047"],
+  Other: ["#475569", "#0f172a", "#e2e8f0"]
+}
+
+const card = (x: number, y: number, rotate: number, label: string, red: boolean, light: string) =>
+  `<g transform="translate(${x} ${y}) rotate(${rotate})">
+    <rect x="-26" y="-36" width="52" height="72" rx="6" fill="#fff" stroke="${light}" stroke-width="2"/>
+    <text x="0" y="10" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-size="26" font-weight="700" fill="${red ? "#b91c1c" : "#111827"}">${label}</text>
+  </g>`
+
+const MOTIFS: Record<string, (light: string) => string> = {
+  Roulette: (light) => `<g transform="translate(250 78)">
+    <circle r="52" fill="none" stroke="${light}" stroke-width="6"/>
+    <circle r="40" fill="none" stroke="${light}" stroke-opacity=".6" stroke-width="14" stroke-dasharray="10 10"/>
+    <circle r="12" fill="${light}"/><circle cx="30" cy="-24" r="6" fill="#fff"/></g>`,
+  "Dice Games": (light) => `<g transform="translate(236 70) rotate(-12)"><rect x="-30" y="-30" width="60" height="60" rx="10" fill="#fff"/>
+    <circle cx="-14" cy="-14" r="6" fill="#111"/><circle cx="0" cy="0" r="6" fill="#111"/><circle cx="14" cy="14" r="6" fill="#111"/></g>
+    <g transform="translate(282 96) rotate(18)"><rect x="-24" y="-24" width="48" height="48" rx="8" fill="${light}"/>
+    <circle cx="-10" cy="-10" r="5" fill="#111"/><circle cx="10" cy="10" r="5" fill="#111"/></g>`,
+  "Game Shows": (light) => `<g transform="translate(250 78)">${Array.from({ length: 12 }, (_, i) =>
+    `<path d="M0 0 L${(56 * Math.cos((i * Math.PI) / 6)).toFixed(1)} ${(56 * Math.sin((i * Math.PI) / 6)).toFixed(1)} A56 56 0 0 1 ${(56 * Math.cos(((i + 1) * Math.PI) / 6)).toFixed(1)} ${(56 * Math.sin(((i + 1) * Math.PI) / 6)).toFixed(1)} Z" fill="${i % 2 ? light : "#fff"}" fill-opacity="${i % 2 ? 0.9 : 0.35}"/>`).join("")}
+    <circle r="10" fill="#fff"/></g>`,
+  slots: (light) => `<g transform="translate(196 40)">${[0, 1, 2].map((i) =>
+    `<rect x="${i * 40}" y="0" width="34" height="76" rx="6" fill="#fff" fill-opacity=".92"/><text x="${i * 40 + 17}" y="50" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-size="30" font-weight="700" fill="${["#b91c1c", "#111827", "#a16207"][i]}">7</text>`).join("")}
+    <rect x="-6" y="-6" width="126" height="88" rx="10" fill="none" stroke="${light}" stroke-width="4"/></g>`,
+  cards: (light) => `${card(232, 74, -14, "A", false, light)}${card(268, 70, 10, "K", true, light)}`,
+  "Dragon Tiger": (light) => `${card(228, 74, -10, "D", true, light)}${card(276, 74, 10, "T", false, light)}`,
+  "Indian Games": (light) => `${card(232, 74, -12, "J", true, light)}${card(270, 70, 8, "7", false, light)}
+    <circle cx="250" cy="128" r="10" fill="${light}"/>`
+}
+
+const motifOf = (category: string, kind: "live" | "slot") =>
+  kind === "slot" ? MOTIFS.slots! : MOTIFS[category] ?? MOTIFS.cards!
+
+const escapeXml = (text: string) => text.replace(/[<>&"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
+
+/** Up to two lines of about 16 characters, breaking at spaces. */
+const titleLines = (title: string) => {
+  const words = title.split(/\s+/)
+  const lines: Array<string> = []
+  let line = ""
+  for (const word of words) {
+    if (line && (line + " " + word).length > 16) {
+      lines.push(line)
+      line = word
+    } else {
+      line = line ? `${line} ${word}` : word
+    }
+  }
+  if (line) lines.push(line)
+  return lines.length > 2 ? [lines[0]!, `${lines.slice(1).join(" ").slice(0, 15)}…`] : lines
+}
+
+export interface ArtworkInput {
+  readonly title: string
+  readonly category: string
+  readonly kind: "live" | "slot"
+  readonly providerName: string
+}
+
+export const artworkSvg = ({ title, category, kind, providerName }: ArtworkInput) => {
+  const [from, to, light] = PALETTES[category] ?? PALETTES.Other!
+  const lines = titleLines(title)
+  const size = lines.some((l) => l.length > 13) ? 20 : 24
+  const { width, height } = GAME_IMAGE
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
+  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
+  <rect width="${width}" height="${height}" fill="url(#g)"/>
+  <circle cx="270" cy="40" r="90" fill="#fff" fill-opacity=".06"/>
+  ${motifOf(category, kind)(light)}
+  <text x="16" y="30" font-family="DejaVu Sans, sans-serif" font-size="12" font-weight="700" letter-spacing="1" fill="${light}">${escapeXml(providerName.toUpperCase())}</text>
+  ${lines.map((line, i) => `<text x="16" y="${height - 22 - (lines.length - 1 - i) * (size + 4)}" font-family="DejaVu Sans, sans-serif" font-size="${size}" font-weight="700" fill="#fff">${escapeXml(line)}</text>`).join("\n  ")}
+</svg>`
+}
+
+export interface Artwork {
+  readonly png: Buffer
+  readonly etag: string
+}
+
+const cache = new Map<string, Promise<Artwork>>()
+const CACHE_LIMIT = 500
+
+/** The PNG of a game's artwork (rendered once per look, then served from memory). */
+export const renderArtwork = (input: ArtworkInput): Promise<Artwork> => {
+  const key = JSON.stringify(input)
+  const hit = cache.get(key)
+  if (hit) return hit
+  const rendering = sharp(Buffer.from(artworkSvg(input)))
+    .png({ palette: true, quality: 90, compressionLevel: 9, effort: 8 })
+    .toBuffer()
+    .then((png) => ({ png, etag: `"${createHash("sha1").update(png).digest("base64url").slice(0, 20)}"` }))
+  rendering.catch(() => cache.delete(key))
+  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!)
+  cache.set(key, rendering)
+  return rendering
+}

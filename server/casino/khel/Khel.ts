@@ -1,0 +1,384 @@
+import { Context, Duration, Effect, Layer, Option, Ref, Schedule, Schema } from "effect"
+import { FetchHttpClient, HttpClient, HttpClientRequest } from "effect/http"
+import { SqlClient, type SqlError } from "effect/sql"
+import { randomUUID } from "node:crypto"
+import { toPaise, toRupees } from "../../../src/domain/money.ts"
+import { WalletResult, WalletSession } from "../../../src/schema/casino.ts"
+import { type ApiError, badRequest, conflict, fail, forbidden, notFound } from "../../../src/schema/envelope.ts"
+import { Casino } from "../Casino.ts"
+import { randomHex, sha256, sign } from "../signature.ts"
+import { commitOf, draw, GAMES, type GameCode, type Outcome, payout } from "./fair.js"
+
+/**
+ * Khel Originals, the built-in game provider. It stands where a real
+ * provider would: it knows players only through the seamless wallet, which it
+ * calls over HTTP with signed requests exactly as a partner does, and keeps
+ * its own records of rounds and seeds.
+ *
+ * A round: the bet is checked and the session's committed server seed is
+ * taken (a fresh one is committed for the next round); the stake is debited;
+ * the outcome is drawn from the seeds; the return is credited (0 closes a lost
+ * round). A debit whose answer never came is rolled back; a credit that did
+ * not go through is retried until it does, here and by a sweep every minute.
+ */
+
+export const PROVIDER = "khel"
+
+/** Table limits per bet spot, in rupees. */
+export const LIMITS = { min: 100, max: 100_000, total: 200_000 } as const
+
+export const isGameCode = (value: string): value is GameCode => Object.hasOwn(GAMES, value)
+
+const ClientSeed = Schema.String.check(Schema.isPattern(/^[A-Za-z0-9_-]{1,64}$/))
+const Hex64 = Schema.String.check(Schema.isPattern(/^[0-9a-f]{64}$/))
+
+export const TablePayload = Schema.Struct({ token: Schema.String.check(Schema.isMaxLength(200)), game: Schema.String.check(Schema.isMaxLength(40)) })
+export type TablePayload = typeof TablePayload.Type
+
+export const PlayPayload = Schema.Struct({
+  ...TablePayload.fields,
+  /** Rupees per bet spot. */
+  bets: Schema.Record(Schema.String.check(Schema.isMaxLength(20)), Schema.Finite),
+  clientSeed: ClientSeed,
+  /** The commitment the player saw before betting. */
+  commit: Hex64
+})
+export type PlayPayload = typeof PlayPayload.Type
+
+export interface RoundView {
+  readonly roundId: string
+  readonly game: GameCode
+  readonly bets: Readonly<Record<string, number>>
+  readonly stake: number
+  readonly win: number
+  readonly outcome: Outcome
+  readonly serverSeed: string
+  readonly clientSeed: string
+  readonly nonce: number
+  readonly commit: string
+  readonly createdAt: string
+}
+
+export interface TableView {
+  readonly game: GameCode
+  readonly title: string
+  readonly balance: number
+  readonly commit: string
+  readonly nonce: number
+  readonly limits: typeof LIMITS
+  readonly history: ReadonlyArray<RoundView>
+}
+
+export interface PlayResult {
+  readonly round: RoundView
+  readonly balance: number
+  readonly next: { readonly commit: string; readonly nonce: number }
+  /** False when the win is still on its way to the wallet (it is retried). */
+  readonly settled: boolean
+}
+
+class WalletRefused extends Schema.TaggedError<WalletRefused>()("WalletRefused", { code: Schema.Int, message: Schema.String }) {}
+class WalletUnreachable extends Schema.TaggedError<WalletUnreachable>()("WalletUnreachable", { message: Schema.String }) {}
+
+const Failure = Schema.Struct({ meta: Schema.Struct({ code: Schema.Int, message: Schema.String }) })
+const decodeFailure = Schema.decodeUnknownOption(Failure)
+
+interface TableRow {
+  readonly tokenHash: string
+  readonly playerId: string
+  readonly game: GameCode
+  readonly serverSeed: string
+  readonly commitHash: string
+  readonly nonce: number
+}
+
+interface RoundRow {
+  readonly id: string
+  readonly tokenHash: string
+  readonly playerId: string
+  readonly game: GameCode
+  readonly bets: Record<string, number>
+  readonly stake: bigint
+  readonly clientSeed: string
+  readonly serverSeed: string
+  readonly commitHash: string
+  readonly nonce: number
+  readonly outcome: Outcome | null
+  readonly win: bigint | null
+  readonly status: "pending" | "settling" | "settled" | "rejected" | "cancelled"
+  readonly createdAt: Date
+}
+
+const view = (row: RoundRow): RoundView => ({
+  roundId: row.id,
+  game: row.game,
+  bets: Object.fromEntries(Object.entries(row.bets).map(([spot, paise]) => [spot, toRupees(paise)])),
+  stake: toRupees(row.stake),
+  win: toRupees(row.win ?? 0),
+  outcome: row.outcome!,
+  serverSeed: row.serverSeed,
+  clientSeed: row.clientSeed,
+  nonce: row.nonce,
+  commit: row.commitHash,
+  createdAt: new Date(row.createdAt).toISOString()
+})
+
+const newSeed = () => Effect.promise(async () => {
+  const seed = randomHex(32)
+  return { seed, commit: await commitOf(seed) }
+})
+
+const SESSION_GONE = "Your game session has ended. Go back to the lobby and open the game again."
+
+export class Khel extends Context.Service<Khel, {
+  /** Opens (or reopens) the table of a game session: balance, the next round's commitment, recent rounds. */
+  table(origin: string, payload: TablePayload): Effect.Effect<TableView, ApiError | SqlError.SqlError>
+  play(origin: string, payload: PlayPayload): Effect.Effect<PlayResult, ApiError | SqlError.SqlError>
+  /** Finishes rounds left half-way (a win not yet credited, a debit never answered). */
+  sweep(origin: string): Effect.Effect<number, SqlError.SqlError>
+}>()("khel/KhelOriginals") {
+  static readonly layer = Layer.effect(
+    Khel,
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      const casino = yield* Casino
+      const http = yield* HttpClient.HttpClient
+      const lastOrigin = yield* Ref.make<string | undefined>(undefined)
+
+      /** A signed call to the seamless wallet, as any provider makes it; answers the envelope's data. */
+      const post = (origin: string, path: string, body: unknown) =>
+        Effect.gen(function*() {
+          const secret = yield* casino.walletSecret(PROVIDER).pipe(Effect.orDie)
+          if (!secret) return yield* new WalletRefused({ code: 503, message: "Khel Originals is switched off." })
+          const text = JSON.stringify(body)
+          const timestamp = String(Math.floor(Date.now() / 1000))
+          const request = HttpClientRequest.post(`${origin}/api/v1/casino/wallet/${path}`).pipe(
+            HttpClientRequest.setHeaders({ "x-provider": PROVIDER, "x-timestamp": timestamp, "x-signature": sign(secret, timestamp, text) }),
+            HttpClientRequest.bodyText(text, "application/json")
+          )
+          const response = yield* http.execute(request).pipe(
+            Effect.timeout(Duration.seconds(10)),
+            Effect.mapError(() => new WalletUnreachable({ message: "The wallet did not answer." }))
+          )
+          const json = yield* response.json.pipe(Effect.mapError(() => new WalletUnreachable({ message: "The wallet's answer was not JSON." })))
+          if (response.status === 200) return (json as { data?: unknown }).data
+          const failure = decodeFailure(json)
+          if (Option.isSome(failure) && response.status < 500) return yield* new WalletRefused(failure.value.meta)
+          return yield* new WalletUnreachable({ message: `The wallet answered ${response.status}.` })
+        })
+
+      const contract = () => new WalletUnreachable({ message: "The wallet's answer did not match its contract." })
+      const decodeResult = Schema.decodeUnknownEffect(WalletResult)
+      const decodeSession = Schema.decodeUnknownEffect(WalletSession)
+      const wallet = (origin: string, path: "debit" | "credit" | "rollback", body: unknown) =>
+        post(origin, path, body).pipe(Effect.flatMap((data) => Effect.mapError(decodeResult(data), contract)))
+      const walletSession = (origin: string, token: string) =>
+        post(origin, "balance", { token }).pipe(Effect.flatMap((data) => Effect.mapError(decodeSession(data), contract)))
+
+      const tableRow = (tokenHash: string) =>
+        sql<TableRow>`SELECT token_hash, player_id, game, server_seed, commit_hash, nonce FROM khel_tables WHERE token_hash = ${tokenHash}`.pipe(
+          Effect.map((rows) => rows[0])
+        )
+
+      const rounds = (tokenHash: string) =>
+        sql<RoundRow>`
+          SELECT * FROM khel_rounds WHERE token_hash = ${tokenHash} AND status = 'settled' ORDER BY created_at DESC LIMIT 10
+        `.pipe(Effect.map((rows) => rows.map(view)))
+
+      const setStatus = (id: string, status: RoundRow["status"], error: string | null) =>
+        sql`UPDATE khel_rounds SET status = ${status}, error = ${error},
+              settled_at = CASE WHEN ${status} IN ('settled', 'rejected', 'cancelled') THEN now() ELSE settled_at END
+            WHERE id = ${id}`
+
+      const credit = (origin: string, round: RoundRow) =>
+        wallet(origin, "credit", {
+          playerId: round.playerId,
+          transactionId: `${round.id}-win`,
+          roundId: round.id,
+          amount: toRupees(round.win ?? 0)
+        })
+
+      const rollback = (origin: string, round: RoundRow) =>
+        wallet(origin, "rollback", {
+          playerId: round.playerId,
+          transactionId: `${round.id}-rollback`,
+          refTransactionId: `${round.id}-bet`,
+          roundId: round.id
+        })
+
+      /** Brings one unfinished round to its end; true when it got there. */
+      const finish = (origin: string, round: RoundRow) =>
+        Effect.gen(function*() {
+          if (round.status === "settling") {
+            return yield* credit(origin, round).pipe(
+              Effect.flatMap(() => setStatus(round.id, "settled", null)),
+              Effect.as(true),
+              // Refused for good (the round was closed another way): record why, stop retrying.
+              Effect.catchTag("WalletRefused", (error) => Effect.as(setStatus(round.id, "cancelled", error.message), true)),
+              Effect.catchTag("WalletUnreachable", () => Effect.succeed(false))
+            )
+          }
+          return yield* rollback(origin, round).pipe(
+            Effect.flatMap(() => setStatus(round.id, "cancelled", "The bet was not confirmed and has been returned.")),
+            Effect.as(true),
+            Effect.catchTag("WalletRefused", (error) => Effect.as(setStatus(round.id, "cancelled", error.message), true)),
+            Effect.catchTag("WalletUnreachable", () => Effect.succeed(false))
+          )
+        })
+
+      const unfinished = (tokenHash: string | null) =>
+        sql<RoundRow>`
+          SELECT * FROM khel_rounds
+           WHERE (status = 'settling' OR (status = 'pending' AND created_at < now() - interval '1 minute'))
+             AND (${tokenHash}::text IS NULL OR token_hash = ${tokenHash})
+           ORDER BY created_at LIMIT 100
+        `
+
+      const sweep = Effect.fn("Khel.sweep")(function*(origin: string) {
+        let done = 0
+        for (const round of yield* unfinished(null)) if (yield* finish(origin, round)) done++
+        return done
+      })
+
+      const refusal = (error: WalletRefused | WalletUnreachable) =>
+        error._tag === "WalletRefused"
+          ? fail(error.code === 403 || error.code === 401 ? 403 : error.code === 422 ? 422 : 409, error.code === 401 ? SESSION_GONE : error.message)
+          : fail(503, "The table cannot reach your wallet right now. Please try again in a moment.")
+
+      const table = Effect.fn("Khel.table")(function*(origin: string, payload: TablePayload) {
+        yield* Ref.set(lastOrigin, origin)
+        if (!isGameCode(payload.game)) return yield* notFound("There is no such game.")
+        const tokenHash = sha256(payload.token)
+        const session = yield* walletSession(origin, payload.token).pipe(Effect.mapError(refusal))
+        if (session.gameId !== payload.game) return yield* forbidden("This game session was opened for another game.")
+        for (const round of yield* unfinished(tokenHash)) yield* finish(origin, round)
+        let row = yield* tableRow(tokenHash)
+        if (!row) {
+          const { seed, commit } = yield* newSeed()
+          yield* sql`
+            INSERT INTO khel_tables (token_hash, player_id, game, server_seed, commit_hash)
+            VALUES (${tokenHash}, ${session.playerId}, ${payload.game}, ${seed}, ${commit})
+            ON CONFLICT (token_hash) DO NOTHING
+          `
+          row = (yield* tableRow(tokenHash))!
+        }
+        // Balance again: finishing a round above may have moved it.
+        const balance = yield* walletSession(origin, payload.token).pipe(
+          Effect.map((s) => s.balance),
+          Effect.orElseSucceed(() => session.balance)
+        )
+        return {
+          game: row.game,
+          title: GAMES[row.game].title,
+          balance,
+          commit: row.commitHash,
+          nonce: row.nonce,
+          limits: LIMITS,
+          history: yield* rounds(tokenHash)
+        }
+      })
+
+      const checkBets = Effect.fn("Khel.checkBets")(function*(game: GameCode, bets: Readonly<Record<string, number>>) {
+        const spots = new Set(GAMES[game].spots.map((spot) => spot.id))
+        const paise: Record<string, number> = {}
+        let total = 0
+        for (const [spot, amount] of Object.entries(bets)) {
+          if (amount === 0) continue
+          if (!spots.has(spot)) return yield* badRequest(`There is no '${spot}' bet at this table.`)
+          const p = toPaise(amount)
+          if (p === undefined || !Number.isInteger(amount)) return yield* badRequest("Bets are whole rupees.")
+          if (amount < LIMITS.min || amount > LIMITS.max) {
+            return yield* badRequest(`Each bet must be between ₹${LIMITS.min} and ₹${LIMITS.max.toLocaleString("en-IN")}.`)
+          }
+          paise[spot] = p
+          total += amount
+        }
+        if (total === 0) return yield* badRequest("Place a bet first.")
+        if (total > LIMITS.total) return yield* badRequest(`The table limit is ₹${LIMITS.total.toLocaleString("en-IN")} a round.`)
+        return paise
+      })
+
+      const play = Effect.fn("Khel.play")(function*(origin: string, payload: PlayPayload) {
+        yield* Ref.set(lastOrigin, origin)
+        if (!isGameCode(payload.game)) return yield* notFound("There is no such game.")
+        const game = payload.game
+        const bets = yield* checkBets(game, payload.bets)
+        const stake = Object.values(bets).reduce((sum, p) => sum + p, 0)
+        const tokenHash = sha256(payload.token)
+        for (const round of yield* unfinished(tokenHash)) yield* finish(origin, round)
+
+        // 1. Take the committed seed and commit the next one, in one transaction.
+        const next = yield* newSeed()
+        const started = yield* sql.withTransaction(Effect.gen(function*() {
+          const [row] = yield* sql<TableRow>`
+            SELECT token_hash, player_id, game, server_seed, commit_hash, nonce FROM khel_tables WHERE token_hash = ${tokenHash} FOR UPDATE
+          `
+          if (!row) return yield* notFound("Open the table first.")
+          if (row.game !== game) return yield* forbidden("This game session was opened for another game.")
+          if (row.commitHash !== payload.commit) {
+            return yield* conflict("A round was played in another window: the table has a new seed hash. Check it and bet again.")
+          }
+          const id = randomUUID()
+          yield* sql`
+            INSERT INTO khel_rounds (id, token_hash, player_id, game, bets, stake, client_seed, server_seed, commit_hash, nonce, status)
+            VALUES (${id}, ${tokenHash}, ${row.playerId}, ${game}, ${JSON.stringify(bets)}::jsonb, ${stake}, ${payload.clientSeed},
+                    ${row.serverSeed}, ${row.commitHash}, ${row.nonce}, 'pending')
+          `
+          yield* sql`
+            UPDATE khel_tables SET server_seed = ${next.seed}, commit_hash = ${next.commit}, nonce = nonce + 1, updated_at = now()
+             WHERE token_hash = ${tokenHash}
+          `
+          return { id, row }
+        }))
+        const { id, row } = started
+
+        // 2. The stake.
+        const debited = yield* wallet(origin, "debit", { token: payload.token, transactionId: `${id}-bet`, roundId: id, amount: toRupees(stake) }).pipe(
+          Effect.catchTag("WalletRefused", (error) =>
+            Effect.andThen(setStatus(id, "rejected", error.message), Effect.fail(refusal(error)))),
+          Effect.catchTag("WalletUnreachable", (error) =>
+            Effect.gen(function*() {
+              // The debit may or may not have gone through: cancel it either way.
+              const [round] = yield* sql<RoundRow>`SELECT * FROM khel_rounds WHERE id = ${id}`
+              yield* finish(origin, round!)
+              return yield* Effect.fail(refusal(error))
+            }))
+        )
+
+        // 3. The outcome, from the seeds, and what it returns.
+        const outcome = yield* Effect.promise(() => draw(game, row.serverSeed, payload.clientSeed, row.nonce))
+        const win = payout(outcome, bets)
+        yield* sql`UPDATE khel_rounds SET outcome = ${JSON.stringify(outcome)}::jsonb, win = ${win}, status = 'settling' WHERE id = ${id}`
+        const [settling] = yield* sql<RoundRow>`SELECT * FROM khel_rounds WHERE id = ${id}`
+
+        // 4. The return (0 closes a lost round); retried later if the wallet cannot be reached now.
+        const credited = yield* credit(origin, settling!).pipe(
+          Effect.tap(() => setStatus(id, "settled", null)),
+          Effect.map((result) => ({ settled: true, balance: result.balance })),
+          Effect.catchTag("WalletRefused", (error) =>
+            Effect.as(setStatus(id, "cancelled", error.message), { settled: false, balance: debited.balance })),
+          Effect.catchTag("WalletUnreachable", () => Effect.succeed({ settled: false, balance: debited.balance }))
+        )
+        const [finished] = yield* sql<RoundRow>`SELECT * FROM khel_rounds WHERE id = ${id}`
+        return {
+          round: view(finished!),
+          balance: credited.balance,
+          next: { commit: next.commit, nonce: row.nonce + 1 },
+          settled: credited.settled
+        }
+      })
+
+      // Rounds left half-way are finished within a minute or so, even if the player never comes back.
+      yield* Effect.gen(function*() {
+        const origin = yield* Ref.get(lastOrigin)
+        if (origin) yield* sweep(origin)
+      }).pipe(
+        Effect.catchCause((cause) => Effect.logWarning("khel sweep failed", cause)),
+        Effect.repeat(Schedule.spaced(Duration.minutes(1))),
+        Effect.forkScoped
+      )
+
+      return Khel.of({ table, play, sweep })
+    })
+  ).pipe(Layer.provide(FetchHttpClient.layer))
+}

@@ -1,0 +1,188 @@
+import { Effect, Layer, Redacted, Schema } from "effect"
+import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
+import { HttpApiBuilder } from "effect/http-api"
+import type { SqlError } from "effect/sql"
+import type { IncomingMessage } from "node:http"
+import { categoryOf } from "../../src/domain/casino.ts"
+import { Api, CurrentUser } from "../../src/schema/api.ts"
+import { CasinoProviderCode, ProviderSignature } from "../../src/schema/casino.ts"
+import { ApiError, forbidden, ok, unauthorized } from "../../src/schema/envelope.ts"
+import { isOperatorRole } from "../../src/schema/user.ts"
+import { renderArtwork } from "../casino/artwork.ts"
+import { Casino } from "../casino/Casino.ts"
+import { Khel, PlayPayload, TablePayload } from "../casino/khel/Khel.ts"
+import { isGameCode } from "../casino/khel/Khel.ts"
+import { ASSET_VERSION, ASSETS, errorPage, gamePage, lobbyHref, PAGE_HEADERS } from "../casino/khel/pages.ts"
+import { SeamlessWallet } from "../casino/SeamlessWallet.ts"
+import { signatureMatches, timestampFresh } from "../casino/signature.ts"
+import { sqlDefect } from "./edge.ts"
+import { failureResponse, toFailureResponse } from "./envelopes.ts"
+
+export const CasinoHandlers = HttpApiBuilder.group(Api, "casino", Effect.fn(function*(handlers) {
+  const casino = yield* Casino
+  return handlers.handleAll({
+    casinoGames: ({ query }) => Effect.map(sqlDefect(casino.lobby(query.slots === "true" ? "slots" : "live")), (games) => ok(games)),
+    saCasinoGames: () => Effect.map(sqlDefect(casino.lobby("sa")), (games) => ok(games))
+  })
+}))
+
+export const CasinoPlayHandlers = HttpApiBuilder.group(Api, "casinoPlay", Effect.fn(function*(handlers) {
+  const casino = yield* Casino
+  return handlers.handleAll({
+    liveCasinoLaunch: ({ params }) =>
+      Effect.gen(function*() {
+        const url = yield* sqlDefect(casino.launch(yield* CurrentUser, "live", params.game_id))
+        return ok(url, url ? "Success" : "Game Not Available")
+      }),
+    saCasinoLaunch: ({ params }) =>
+      Effect.gen(function*() {
+        const url = yield* sqlDefect(casino.launch(yield* CurrentUser, "sa", params.game_id))
+        return ok(url, url ? "Success" : "Game Not Available")
+      }),
+    casinoBetsByDate: ({ query }) =>
+      Effect.gen(function*() {
+        const user = yield* CurrentUser
+        return ok(yield* sqlDefect(casino.betsByDate(user.id, query.provider, query.date)))
+      })
+  })
+}))
+
+const operator = Effect.gen(function*() {
+  const user = yield* CurrentUser
+  if (!isOperatorRole(user.role)) return yield* forbidden("This is for operators only.")
+  return user
+})
+
+export const CasinoAdminHandlers = HttpApiBuilder.group(Api, "casinoAdmin", Effect.fn(function*(handlers) {
+  const casino = yield* Casino
+  return handlers.handleAll({
+    games: () => Effect.andThen(operator, Effect.map(sqlDefect(casino.adminGames), (games) => ok(games))),
+    addGame: ({ payload }) => Effect.andThen(operator, Effect.map(sqlDefect(casino.addGame(payload)), (game) => ok(game, "Game added"))),
+    updateGame: ({ params, payload }) =>
+      Effect.andThen(operator, Effect.map(sqlDefect(casino.updateGame(params.id, payload)), (game) => ok(game, "Game updated"))),
+    settings: () => Effect.andThen(operator, Effect.map(sqlDefect(casino.settings), (settings) => ok(settings))),
+    updateSettings: ({ payload }) =>
+      Effect.andThen(operator, Effect.map(sqlDefect(casino.updateSettings(payload)), (settings) => ok(settings, "Casino settings saved"))),
+    providers: () => Effect.andThen(operator, Effect.map(sqlDefect(casino.providers), (providers) => ok(providers))),
+    updateProvider: ({ params, payload }) =>
+      Effect.andThen(operator, Effect.map(sqlDefect(casino.updateProvider(params.code, payload)), (provider) => ok(provider, "Provider saved")))
+  })
+}))
+
+export const CasinoWalletHandlers = HttpApiBuilder.group(Api, "casinoWallet", Effect.fn(function*(handlers) {
+  const wallet = yield* SeamlessWallet
+  return handlers.handleAll({
+    balance: ({ payload }) => Effect.gen(function*() {
+      return ok(yield* sqlDefect(wallet.balance(yield* CasinoProviderCode, payload)))
+    }),
+    debit: ({ payload }) => Effect.gen(function*() {
+      return ok(yield* sqlDefect(wallet.debit(yield* CasinoProviderCode, payload)))
+    }),
+    credit: ({ payload }) => Effect.gen(function*() {
+      return ok(yield* sqlDefect(wallet.credit(yield* CasinoProviderCode, payload)))
+    }),
+    rollback: ({ payload }) => Effect.gen(function*() {
+      return ok(yield* sqlDefect(wallet.rollback(yield* CasinoProviderCode, payload)))
+    })
+  })
+}))
+
+/** Checks the provider's HMAC signature over the raw body (docs/casino.md) before any wallet call runs. */
+export const ProviderSignatureLive = Layer.effect(
+  ProviderSignature,
+  Effect.gen(function*() {
+    const casino = yield* Casino
+    return ProviderSignature.of({
+      signature: (httpEffect, { credential }) =>
+        Effect.gen(function*() {
+          const request = yield* HttpServerRequest.HttpServerRequest
+          const provider = request.headers["x-provider"] ?? ""
+          const timestamp = request.headers["x-timestamp"] ?? ""
+          const secret = provider ? yield* casino.walletSecret(provider).pipe(Effect.orDie) : undefined
+          if (!secret) return yield* unauthorized("Unknown provider, or its wallet access is not set up.")
+          if (!timestampFresh(timestamp)) return yield* unauthorized("X-Timestamp is missing or more than five minutes off.")
+          const body = yield* request.text.pipe(Effect.mapError(() => new ApiError({ code: 400, message: "The request body could not be read." })))
+          if (!signatureMatches(secret, timestamp, body, Redacted.value(credential))) return yield* unauthorized("The signature does not match.")
+          return yield* Effect.provideService(httpEffect, CasinoProviderCode, provider)
+        })
+    })
+  })
+)
+
+// ---- artwork and the Khel Originals pages (plain routes, outside the API contract) ----
+
+const ARTWORK_CACHE = "public, max-age=2592000, stale-while-revalidate=86400"
+
+const notFoundImage = HttpServerResponse.text("Not found", { status: 404, headers: { "cache-control": "public, max-age=300" } })
+
+const artwork = (request: HttpServerRequest.HttpServerRequest) =>
+  Effect.gen(function*() {
+    const casino = yield* Casino
+    const { provider = "", category = "", file = "" } = yield* HttpRouter.params
+    if (!file.endsWith(".png")) return notFoundImage
+    const game = yield* casino.artwork(provider, category, file.slice(0, -4)).pipe(Effect.orDie)
+    if (!game) return notFoundImage
+    const art = yield* Effect.promise(() =>
+      renderArtwork({ title: game.title, category: categoryOf(game.provider, game.kind, game.category), kind: game.kind, providerName: game.providerName })
+    )
+    const headers = { "cache-control": ARTWORK_CACHE, etag: art.etag }
+    if (request.headers["if-none-match"] === art.etag) return HttpServerResponse.empty({ status: 304, headers })
+    return HttpServerResponse.uint8Array(art.png, { contentType: "image/png", headers })
+  })
+
+/**
+ * Where the wallet is, seen from this server: the address this very request
+ * came in on. The built-in provider calls the wallet over HTTP, as a partner
+ * would, without any extra configuration.
+ */
+export const walletOrigin = (request: HttpServerRequest.HttpServerRequest) => {
+  const socket = (request.source as IncomingMessage).socket
+  const address = (socket.localAddress ?? "127.0.0.1").replace(/^::ffff:/, "")
+  return `http://${address.includes(":") ? `[${address}]` : address}:${socket.localPort}`
+}
+
+const page = (request: HttpServerRequest.HttpServerRequest) =>
+  Effect.gen(function*() {
+    const { game = "" } = yield* HttpRouter.params
+    const url = new URL(request.url, "http://site")
+    const lobby = lobbyHref(url.searchParams.get("lobby") ?? undefined)
+    const html = (body: string, status = 200) => HttpServerResponse.text(body, { status, contentType: "text/html; charset=utf-8", headers: PAGE_HEADERS })
+    if (!isGameCode(game)) return html(errorPage("There is no such game.", lobby), 404)
+    if (!url.searchParams.get("token")) return html(errorPage("This game opens from the lobby. Go back and choose it there.", lobby), 400)
+    return html(gamePage(game, lobby))
+  })
+
+const asset = Effect.gen(function*() {
+  const { version = "", file = "" } = yield* HttpRouter.params
+  const found = version === ASSET_VERSION ? ASSETS[file] : undefined
+  if (!found) return HttpServerResponse.text("Not found", { status: 404 })
+  return HttpServerResponse.uint8Array(found.body, {
+    contentType: found.type,
+    headers: { "cache-control": "public, max-age=31536000, immutable", "x-content-type-options": "nosniff" }
+  })
+})
+
+/** The provider's own API for its pages, answered in the same envelope as ours. */
+const khelApi = <A, I>(
+  schema: Schema.Codec<A, I>,
+  run: (khel: Khel["Service"], origin: string, payload: A) => Effect.Effect<unknown, ApiError | SqlError.SqlError>
+) =>
+  (request: HttpServerRequest.HttpServerRequest) =>
+    Effect.gen(function*() {
+      const khel = yield* Khel
+      const json = yield* request.json.pipe(Effect.mapError(() => new ApiError({ code: 400, message: "The request body must be JSON." })))
+      const payload = yield* Schema.decodeUnknownEffect(schema)(json).pipe(
+        Effect.mapError(() => new ApiError({ code: 400, message: "The request does not match what the table expects." }))
+      )
+      const data = yield* sqlDefect(run(khel, walletOrigin(request), payload))
+      return HttpServerResponse.jsonUnsafe(ok(data), { headers: { "cache-control": "no-store" } })
+    }).pipe(Effect.catchCause(toFailureResponse))
+
+export const CasinoRoutes = Layer.mergeAll(
+  HttpRouter.add("GET", "/images/:provider/:category/:file", artwork),
+  HttpRouter.add("GET", "/games/khel/:game", page),
+  HttpRouter.add("GET", "/games/khel/assets/:version/:file", asset),
+  HttpRouter.add("POST", "/games/khel/api/table", khelApi(TablePayload, (khel, origin, payload) => khel.table(origin, payload))),
+  HttpRouter.add("POST", "/games/khel/api/play", khelApi(PlayPayload, (khel, origin, payload) => khel.play(origin, payload))),
+  HttpRouter.add("*", "/games/*", () => Effect.succeed(failureResponse(404, "There is no such game page.")))
+)
