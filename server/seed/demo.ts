@@ -4,6 +4,7 @@ import type { Passwords } from "../identity/Passwords.ts"
 import type { Users } from "../identity/Users.ts"
 import type { Ledger } from "../ledger/Ledger.ts"
 import { depositAccounts } from "../payments/seed.ts"
+import { casinoSeeder } from "../casino/catalogue.ts"
 import { accounts } from "./accounts.ts"
 import { seedCatalogue } from "./catalogue.ts"
 import { bannerDataUrl, faviconDataUrl, logoDataUrl } from "./images.ts"
@@ -63,7 +64,7 @@ const banners: Seeder = {
 const catalogue: Seeder = { name: "catalogue", run: seedCatalogue }
 
 /** Demo data in the order it must be loaded; later capabilities append theirs. */
-export const seeders: Array<Seeder> = [settings, banners, catalogue, accounts, depositAccounts]
+export const seeders: Array<Seeder> = [settings, banners, catalogue, accounts, depositAccounts, casinoSeeder]
 
 /** Loads every seeder this database has not had yet, each in its own transaction. */
 export const seedDemo = Effect.gen(function*() {
