@@ -1,0 +1,338 @@
+import { assign, fromPromise, setup } from "xstate"
+import { fancyBook, marketExposure, type Position, runnerBook, slipFigures, validPrice } from "../domain/betting.ts"
+import { DEFAULT_CHIPS, toPaise, toRupees } from "../domain/money.ts"
+import type { Bet } from "../schema/bets.ts"
+import type { BetSetting, PlacedBet } from "../schema/betting.ts"
+import type { MarketType } from "../schema/sports.ts"
+import { betSlip } from "./betSlip.actors.ts"
+
+/**
+ * The bet slip (ARCHITECTURE section 3): a price is clicked, the player
+ * types a stake or picks a chip, sees profit or liability and the projected
+ * P/L of every runner, and places the bet. The server applies the
+ * odds-change rule; when it refuses because the price moved, the slip takes
+ * the live price so the player can confirm again. Chips are editable.
+ */
+
+export interface SlipSelection {
+  readonly eventId: string
+  readonly sportId: string
+  readonly leagueId: string
+  /** The market's feed id. */
+  readonly marketId: string
+  readonly marketName: string
+  readonly marketType: MarketType
+  /** Which endpoint takes the bet. */
+  readonly channel: "sport" | "racing" | "fancy"
+  readonly selectionId: string
+  readonly name: string
+  readonly side: "back" | "lay"
+  readonly odds: number
+  /** Fancy: the size of the line. */
+  readonly size: number | null
+  readonly runners: ReadonlyArray<{ readonly selectionId: string; readonly name: string }>
+}
+
+export interface BetSlipContext {
+  readonly selection: SlipSelection | undefined
+  /** What the player typed. */
+  readonly stake: string
+  readonly odds: number
+  readonly size: number | null
+  /** The price on offer now, from the odds channel. */
+  readonly live: { readonly odds: number; readonly size: number | null } | undefined
+  readonly chips: ReadonlyArray<number>
+  /** Chips being edited, as typed. */
+  readonly draft: ReadonlyArray<string>
+  readonly setting: BetSetting | undefined
+  /** The player's open bets on this market. */
+  readonly open: ReadonlyArray<Position>
+  readonly error: string | undefined
+  readonly placed: PlacedBet | undefined
+  /** Idempotency key of the attempt in flight: a retry after a lost answer reuses it. */
+  readonly key: string | undefined
+}
+
+export type BetSlipEvent =
+  | { type: "slip.open"; selection: SlipSelection }
+  | { type: "slip.stake"; value: string }
+  | { type: "slip.chip"; amount: number }
+  | { type: "slip.odds"; value: number }
+  | { type: "slip.price"; odds: number; size: number | null }
+  | { type: "slip.place" }
+  | { type: "slip.close" }
+  | { type: "chips.edit" }
+  | { type: "chips.change"; index: number; value: string }
+  | { type: "chips.save" }
+  | { type: "chips.cancel" }
+
+export interface BetSlipInput {
+  readonly chips?: ReadonlyArray<number> | undefined
+}
+
+/** The server's message when the price moved against the player (server/betting/Betting.ts). */
+export const ODDS_CHANGED = "Odds changed. Please check the new price and place your bet again."
+export const PLACED_CLOSE_MS = 1500
+
+/** How a placement ended: the bet, or the server's refusal (code 0: no answer reached us). */
+export type PlaceOutcome = { readonly ok: true; readonly placed: PlacedBet } | { readonly ok: false; readonly code: number; readonly message: string }
+
+const outcomeOf = (event: unknown) => (event as { output?: PlaceOutcome }).output
+const rejection = (output: unknown) => ((output as PlaceOutcome).ok ? "" : (output as Extract<PlaceOutcome, { ok: false }>).message)
+export const MAX_CHIPS = 8
+
+/** The stake in paise, or undefined while it is not a valid amount. */
+export const stakePaise = (context: Pick<BetSlipContext, "stake">) => {
+  const value = Number(context.stake)
+  if (context.stake.trim() === "" || !Number.isFinite(value) || value <= 0) return undefined
+  return toPaise(value)
+}
+
+/** The bet as it would be placed. */
+export const proposed = (context: BetSlipContext): Position | undefined => {
+  const stake = stakePaise(context)
+  if (!context.selection || stake === undefined) return undefined
+  return { selectionId: context.selection.selectionId, side: context.selection.side, odds: context.odds, stake, size: context.size }
+}
+
+/** Why the slip cannot be placed yet, or undefined when it can. */
+export const stakeProblem = (context: BetSlipContext): string | undefined => {
+  const selection = context.selection
+  if (!selection) return "Pick a price first."
+  const stake = stakePaise(context)
+  if (stake === undefined) return "Enter a stake."
+  if (!validPrice(selection.marketType, context.odds, selection.marketType === "FANCY" ? context.size : null)) return "Enter valid odds."
+  if (context.setting && stake < Math.round(context.setting.minStake * 100)) return `Min stake ₹${context.setting.minStake}`
+  if (context.setting && stake > Math.round(context.setting.maxStake * 100)) return `Max stake ₹${context.setting.maxStake}`
+  return undefined
+}
+
+/** Profit if it wins and liability if it loses, in rupees, as the player types. */
+export const figures = (context: BetSlipContext) => {
+  const bet = proposed(context)
+  if (!bet || !context.selection) return { profit: 0, liability: 0 }
+  const { profit, liability } = slipFigures(context.selection.marketType, bet)
+  return { profit: toRupees(profit), liability: toRupees(liability) }
+}
+
+/**
+ * Projected P/L before placing: for each runner (or fancy result) what the
+ * player ends with now and with this bet, in rupees.
+ */
+export const projection = (context: BetSlipContext) => {
+  const selection = context.selection
+  if (!selection) return { runners: [], fancy: [], exposure: 0 }
+  const bet = proposed(context)
+  const withBet = bet ? [...context.open, bet] : [...context.open]
+  const ids = selection.runners.map((r) => r.selectionId)
+  if (selection.marketType === "FANCY") {
+    return { runners: [], fancy: fancyBook(withBet).map((row) => ({ result: row.result, pl: toRupees(row.pl) })), exposure: toRupees(marketExposure("FANCY", ids, withBet)) }
+  }
+  const now = runnerBook(selection.marketType, ids, context.open)
+  const next = runnerBook(selection.marketType, ids, withBet)
+  return {
+    runners: selection.runners.map((r) => ({ selectionId: r.selectionId, name: r.name, now: toRupees(now.get(r.selectionId) ?? 0), next: toRupees(next.get(r.selectionId) ?? 0) })),
+    fancy: [],
+    exposure: toRupees(marketExposure(selection.marketType, ids, withBet))
+  }
+}
+
+const toPosition = (bet: Bet): Position => ({
+  selectionId: bet.selectionId,
+  side: bet.selectionType,
+  odds: bet.odds,
+  stake: Math.round(bet.stake * 100),
+  size: bet.oddsSize
+})
+
+const newKey = () => (typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`)
+
+const cleanChips = (draft: ReadonlyArray<string>, fallback: ReadonlyArray<number>) => {
+  const chips = draft.map(Number).filter((n) => Number.isInteger(n) && n > 0 && n <= 10_000_000)
+  return chips.length > 0 ? [...new Set(chips)].sort((a, b) => a - b).slice(0, MAX_CHIPS) : [...fallback]
+}
+
+export const betSlipMachine = setup({
+  types: {
+    context: {} as BetSlipContext,
+    events: {} as BetSlipEvent,
+    input: {} as BetSlipInput
+  },
+  actors: {
+    loadSetting: fromPromise<BetSetting, { sportsId: string; leagueId: string; eventId: string }>(betSlip.loadSetting),
+    loadOpenBets: fromPromise<ReadonlyArray<Bet>, { marketId: string }>(betSlip.loadOpenBets),
+    placeBet: fromPromise<PlaceOutcome, { selection: SlipSelection; odds: number; size: number | null; stake: number; key: string }>(betSlip.placeBet)
+  },
+  actions: {
+    /** Keeps the player's chips (local storage); provided by the view. */
+    storeChips: (_, _params: { chips: ReadonlyArray<number> }) => {},
+    /** A bet went through: My Bets and the header refresh; provided by the view. */
+    betPlaced: (_, _params: { placed: PlacedBet }) => {}
+  },
+  guards: {
+    canPlace: ({ context }) => stakeProblem(context) === undefined,
+    placedOk: ({ event }) => outcomeOf(event)?.ok === true,
+    oddsChanged: ({ event }) => {
+      const outcome = outcomeOf(event)
+      return outcome?.ok === false && outcome.message === ODDS_CHANGED
+    },
+    /** Nothing came back (network): the same key lets the server answer what it did. */
+    unanswered: ({ event }) => {
+      const outcome = outcomeOf(event)
+      return outcome?.ok === false && outcome.code === 0
+    }
+  },
+  delays: {
+    closeAfterPlaced: PLACED_CLOSE_MS
+  }
+}).createMachine({
+  id: "betSlip",
+  context: ({ input }) => ({
+    selection: undefined,
+    stake: "",
+    odds: 0,
+    size: null,
+    live: undefined,
+    chips: input.chips && input.chips.length > 0 ? input.chips : DEFAULT_CHIPS,
+    draft: [],
+    setting: undefined,
+    open: [],
+    error: undefined,
+    placed: undefined,
+    key: undefined
+  }),
+  initial: "Closed",
+  states: {
+    Closed: {
+      on: {
+        "slip.open": {
+          target: "Open",
+          actions: assign(({ event }) => ({
+            selection: event.selection,
+            odds: event.selection.odds,
+            size: event.selection.size,
+            live: undefined,
+            stake: "",
+            open: [],
+            error: undefined,
+            placed: undefined,
+            key: undefined
+          }))
+        }
+      }
+    },
+    Open: {
+      invoke: [
+        {
+          id: "loadSetting",
+          src: "loadSetting",
+          input: ({ context }) => ({ sportsId: context.selection!.sportId, leagueId: context.selection!.leagueId, eventId: context.selection!.eventId }),
+          onDone: { actions: assign({ setting: ({ event }) => event.output }) },
+          // Without limits the server still checks the stake; the slip just cannot hint.
+          onError: { actions: assign({ setting: undefined }) }
+        },
+        {
+          id: "loadOpenBets",
+          src: "loadOpenBets",
+          input: ({ context }) => ({ marketId: context.selection!.marketId }),
+          onDone: { actions: assign({ open: ({ event }) => event.output.map(toPosition) }) },
+          onError: { actions: assign({ open: [] }) }
+        }
+      ],
+      on: {
+        "slip.open": {
+          target: "Open",
+          reenter: true,
+          actions: assign(({ event, context }) => ({
+            selection: event.selection,
+            odds: event.selection.odds,
+            size: event.selection.size,
+            live: undefined,
+            // Another price of the same market keeps the stake the player typed.
+            stake: context.selection?.marketId === event.selection.marketId ? context.stake : "",
+            error: undefined,
+            placed: undefined,
+            key: undefined
+          }))
+        },
+        "slip.close": "Closed",
+        "slip.price": { actions: assign({ live: ({ event }) => ({ odds: event.odds, size: event.size }) }) }
+      },
+      initial: "Stake",
+      states: {
+        Stake: {
+          on: {
+            "slip.stake": { actions: assign({ stake: ({ event }) => event.value.replace(/[^\d.]/g, "").slice(0, 12) }) },
+            "slip.chip": { actions: assign({ stake: ({ event }) => String(event.amount) }) },
+            "slip.odds": { actions: assign({ odds: ({ event }) => event.value }) },
+            "chips.edit": { target: "Chips", actions: assign({ draft: ({ context }) => context.chips.map(String) }) },
+            "slip.place": { guard: "canPlace", target: "Placing", actions: assign({ key: () => newKey(), error: undefined }) }
+          }
+        },
+        Chips: {
+          on: {
+            "chips.change": {
+              actions: assign({
+                draft: ({ context, event }) => context.draft.map((value, i) => (i === event.index ? event.value.replace(/\D/g, "").slice(0, 8) : value))
+              })
+            },
+            "chips.save": {
+              target: "Stake",
+              actions: [
+                assign({ chips: ({ context }) => cleanChips(context.draft, context.chips) }),
+                { type: "storeChips", params: ({ context }) => ({ chips: context.chips }) }
+              ]
+            },
+            "chips.cancel": "Stake"
+          }
+        },
+        Placing: {
+          tags: ["busy"],
+          invoke: {
+            id: "placeBet",
+            src: "placeBet",
+            input: ({ context }) => ({ selection: context.selection!, odds: context.odds, size: context.size, stake: Number(context.stake), key: context.key! }),
+            onDone: [
+              {
+                guard: "placedOk",
+                target: "Placed",
+                actions: [
+                  assign({ placed: ({ event }) => (event.output as Extract<PlaceOutcome, { ok: true }>).placed, key: undefined }),
+                  { type: "betPlaced", params: ({ event }) => ({ placed: (event.output as Extract<PlaceOutcome, { ok: true }>).placed }) }
+                ]
+              },
+              {
+                // The price moved: show the live price and let the player confirm it.
+                guard: "oddsChanged",
+                target: "Rejected",
+                actions: assign({
+                  error: ODDS_CHANGED,
+                  key: undefined,
+                  odds: ({ context }) => context.live?.odds ?? context.odds,
+                  size: ({ context }) => (context.live ? context.live.size : context.size)
+                })
+              },
+              { guard: "unanswered", target: "Rejected", actions: assign({ error: ({ event }) => rejection(event.output) }) },
+              { target: "Rejected", actions: assign({ error: ({ event }) => rejection(event.output), key: undefined }) }
+            ],
+            onError: { target: "Rejected", actions: assign({ error: "Something went wrong. Please try again.", key: undefined }) }
+          },
+          // The bet is on its way: the slip stays until the server answers.
+          on: { "slip.close": {}, "slip.open": {} }
+        },
+        Placed: {
+          tags: ["placed"],
+          after: { closeAfterPlaced: "#betSlip.Closed" }
+        },
+        Rejected: {
+          on: {
+            "slip.stake": { target: "Stake", actions: assign({ stake: ({ event }) => event.value.replace(/[^\d.]/g, "").slice(0, 12), error: undefined }) },
+            "slip.chip": { target: "Stake", actions: assign({ stake: ({ event }) => String(event.amount), error: undefined }) },
+            "slip.odds": { target: "Stake", actions: assign({ odds: ({ event }) => event.value, error: undefined }) },
+            "slip.place": { guard: "canPlace", target: "Placing", actions: assign({ key: ({ context }) => context.key ?? newKey() }) }
+          }
+        }
+      }
+    }
+  }
+})

@@ -1,0 +1,12 @@
+import { Effect } from "effect"
+import { Api as Contract } from "../schema/api.ts"
+import { Api } from "../services/api.ts"
+import { run } from "../services/runtime.ts"
+
+const { odds } = Contract.groups
+
+/** The real programs behind /racing. */
+export const racing = {
+  loadRacing: ({ signal }: { signal: AbortSignal }) =>
+    run(Effect.map(Api.use((api) => api.call(odds.endpoints.racing, {}, { notify: "none" })), (envelope) => envelope.data), signal)
+}

@@ -1,0 +1,125 @@
+import type { Socket } from "socket.io-client"
+import type { EventOdds, MarketBook, PriceLevel, Score } from "../schema/betting.ts"
+
+/**
+ * The odds channel on the client: its own socket (SPEC section 7: "a socket
+ * to an odds host"), opened when a page first watches an event. Books are
+ * kept per market and scores per event in a small external store; each odds
+ * cell subscribes to its own market and reads its own price, so a price
+ * change re-renders that cell and nothing else.
+ *
+ * The server sends one batch at a time and waits for the acknowledgement;
+ * we acknowledge after the next animation frame, so a busy page is sent the
+ * latest prices, merged, rather than a backlog.
+ */
+
+type Listener = () => void
+
+const books = new Map<string, MarketBook>()
+const scores = new Map<string, Score>()
+const marketListeners = new Map<string, Set<Listener>>()
+const scoreListeners = new Map<string, Set<Listener>>()
+const eventMarkets = new Map<string, Set<string>>()
+const watchers = new Map<string, number>()
+const catalogueListeners = new Set<Listener>()
+let socket: Promise<Socket> | undefined
+
+const notify = (listeners: Map<string, Set<Listener>>, key: string) => {
+  for (const listener of listeners.get(key) ?? []) listener()
+}
+
+const applyBook = (book: MarketBook) => {
+  const current = books.get(book.marketId)
+  if (current && current.version >= book.version && current.status === book.status) return
+  books.set(book.marketId, book)
+  let markets = eventMarkets.get(book.eventId)
+  if (!markets) eventMarkets.set(book.eventId, (markets = new Set()))
+  markets.add(book.marketId)
+  notify(marketListeners, book.marketId)
+}
+
+const applyScore = (score: Score) => {
+  scores.set(score.eventId, score)
+  notify(scoreListeners, score.eventId)
+}
+
+/** Applies a batch of changes; exported for tests and the bench. */
+export const applyOdds = (batch: { readonly markets?: ReadonlyArray<MarketBook>; readonly scores?: ReadonlyArray<Score> }) => {
+  for (const book of batch.markets ?? []) applyBook(book)
+  for (const score of batch.scores ?? []) applyScore(score)
+}
+
+const afterFrame = (fn: () => void) => {
+  if (typeof document !== "undefined" && document.visibilityState === "visible" && typeof requestAnimationFrame === "function") {
+    requestAnimationFrame(() => fn())
+  } else setTimeout(fn, 50)
+}
+
+const connect = () => {
+  socket ??= import("socket.io-client").then(({ io }) => {
+    const s = io({ path: "/socket.io/", transports: ["websocket", "polling"] })
+    s.on("odds.snapshot", (snapshot: EventOdds) => {
+      for (const book of snapshot.markets) applyBook(book)
+      if (snapshot.score) applyScore(snapshot.score)
+    })
+    s.on("odds", (batch: { markets: ReadonlyArray<MarketBook>; scores: ReadonlyArray<Score> }, ack?: () => void) => {
+      applyOdds(batch)
+      if (ack) afterFrame(ack)
+    })
+    s.on("catalogue", () => {
+      for (const listener of catalogueListeners) listener()
+    })
+    // After a reconnect the server has forgotten what we watched.
+    s.io.on("reconnect", () => {
+      for (const eventId of watchers.keys()) s.emit("odds.watch", eventId)
+    })
+    return s
+  })
+  return socket
+}
+
+export const odds = {
+  /** Starts live prices for an event; the returned function stops them. Counted, so two views may watch one event. */
+  watch(eventId: string): () => void {
+    const count = watchers.get(eventId) ?? 0
+    watchers.set(eventId, count + 1)
+    if (count === 0) void connect().then((s) => s.emit("odds.watch", eventId))
+    return () => {
+      const left = (watchers.get(eventId) ?? 1) - 1
+      if (left > 0) watchers.set(eventId, left)
+      else {
+        watchers.delete(eventId)
+        void connect().then((s) => s.emit("odds.unwatch", eventId))
+      }
+    }
+  },
+  book: (marketId: string): MarketBook | undefined => books.get(marketId),
+  /** The price at `level` (0 = best) of one side of a runner. */
+  level: (marketId: string, selectionId: string, side: "back" | "lay", level = 0): PriceLevel | undefined =>
+    books.get(marketId)?.runners.find((r) => r.selectionId === selectionId)?.[side][level],
+  subscribeMarket(marketId: string, listener: Listener): () => void {
+    let set = marketListeners.get(marketId)
+    if (!set) marketListeners.set(marketId, (set = new Set()))
+    set.add(listener)
+    return () => {
+      set.delete(listener)
+    }
+  },
+  score: (eventId: string): Score | undefined => scores.get(eventId),
+  subscribeScore(eventId: string, listener: Listener): () => void {
+    let set = scoreListeners.get(eventId)
+    if (!set) scoreListeners.set(eventId, (set = new Set()))
+    set.add(listener)
+    return () => {
+      set.delete(listener)
+    }
+  },
+  /** Hears that events started, finished or were added. */
+  onCatalogue(listener: Listener): () => void {
+    catalogueListeners.add(listener)
+    void connect()
+    return () => {
+      catalogueListeners.delete(listener)
+    }
+  }
+}

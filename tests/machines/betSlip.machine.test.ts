@@ -1,0 +1,142 @@
+import { describe, expect, it, vi } from "vitest"
+import { createActor, fromPromise } from "xstate"
+import { betSlipMachine, figures, ODDS_CHANGED, type PlaceOutcome, projection, type SlipSelection, stakeProblem } from "../../src/machines/betSlip.machine.ts"
+import type { BetSetting, PlacedBet } from "../../src/schema/betting.ts"
+import { expectFullCoverage, recordFlows, replayPaths } from "./harness.ts"
+
+const exchange: SlipSelection = {
+  eventId: "e1",
+  sportId: "s1",
+  leagueId: "l1",
+  marketId: "1.1",
+  marketName: "Match Odds",
+  marketType: "EXCHANGE",
+  channel: "sport",
+  selectionId: "a",
+  name: "India",
+  side: "back",
+  odds: 2.5,
+  size: null,
+  runners: [{ selectionId: "a", name: "India" }, { selectionId: "b", name: "Australia" }]
+}
+const fancy: SlipSelection = { ...exchange, marketId: "1.2", marketName: "6 Over Runs IND", marketType: "FANCY", channel: "fancy", selectionId: "f", name: "6 Over Runs IND", side: "lay", odds: 45, size: 100, runners: [{ selectionId: "f", name: "6 Over Runs IND" }] }
+
+const setting: BetSetting = { minStake: 100, maxStake: 500000, betDelay: 2, oddsChange: "better" }
+const placed: PlacedBet = {
+  bet: {
+    _id: "b1", selection: "India", selectionId: "a", selectionType: "back", odds: 2.5, stake: 100, liability: 100, oddsSize: null,
+    marketType: "EXCHANGE", marketId: "1.1", marketName: "Match Odds", status: "open", profitLoss: null, createdAt: "2026-01-01T00:00:00.000Z",
+    eventId: { _id: "e1", name: "India v Australia", slugName: "india-v-australia" }, sportId: { slugName: "cricket" }, leagueId: { slugName: "t20" }
+  },
+  marketExposure: 100
+}
+const outcomes: Array<PlaceOutcome> = [
+  { ok: true, placed },
+  { ok: false, code: 422, message: ODDS_CHANGED },
+  { ok: false, code: 0, message: "We could not reach the server." },
+  { ok: false, code: 422, message: "Insufficient balance to place this bet." }
+]
+
+const model = {
+  actions: { storeChips: vi.fn(), betPlaced: vi.fn() },
+  input: {},
+  outputs: { loadSetting: [setting], loadOpenBets: [[placed.bet]], placeBet: outcomes },
+  events: {
+    "slip.open": [{ type: "slip.open", selection: exchange }, { type: "slip.open", selection: fancy }],
+    "slip.stake": [{ type: "slip.stake", value: "250" }, { type: "slip.stake", value: "" }],
+    "slip.chip": [{ type: "slip.chip", amount: 1000 }],
+    "slip.odds": [{ type: "slip.odds", value: 2.6 }],
+    "slip.price": [{ type: "slip.price", odds: 2.4, size: null }],
+    "chips.change": [{ type: "chips.change", index: 0, value: "500" }]
+  },
+  // What matters to the walk: the state, whether the slip can be placed, a live price and an attempt key.
+  serialize: (s: { value: unknown; context: Parameters<typeof stakeProblem>[0] }) =>
+    JSON.stringify([s.value, stakeProblem(s.context) === undefined, s.context.live !== undefined, s.context.key !== undefined, s.context.selection?.marketType])
+}
+
+describe("betSlip machine (model-based)", () => {
+  it("reaches every state and takes every transition, and the real actor agrees with the graph at each step", () => {
+    const coverage = replayPaths(betSlipMachine as never, { ...model, serialize: model.serialize as never })
+    expectFullCoverage(coverage)
+    recordFlows("betSlip", "Bet slip: a price opens it, stake typed or from (editable) chips, placing with an idempotency key, placed (closes after 1.5 s) or rejected; an odds-change refusal takes the live price; a lost answer keeps the key for the retry.", coverage)
+  })
+})
+
+describe("betSlip machine (behaviour)", () => {
+  const run = (outcome: PlaceOutcome) => {
+    const placeBet = vi.fn(async () => outcome)
+    const actor = createActor(betSlipMachine.provide({
+      actors: {
+        loadSetting: fromPromise(async () => setting),
+        loadOpenBets: fromPromise(async () => []),
+        placeBet: fromPromise(placeBet)
+      }
+    }), { input: {} }).start()
+    return { actor, placeBet }
+  }
+
+  it("places with the typed stake and a fresh idempotency key, then closes itself", async () => {
+    vi.useFakeTimers()
+    try {
+      const { actor, placeBet } = run({ ok: true, placed })
+      actor.send({ type: "slip.open", selection: exchange })
+      actor.send({ type: "slip.stake", value: "₹1,00" })
+      expect(actor.getSnapshot().context.stake).toBe("100")
+      actor.send({ type: "slip.place" })
+      await vi.advanceTimersByTimeAsync(0)
+      expect(placeBet.mock.calls[0]![0].input).toMatchObject({ stake: 100, odds: 2.5, key: expect.any(String) })
+      expect(actor.getSnapshot().hasTag("placed")).toBe(true)
+      await vi.advanceTimersByTimeAsync(1500)
+      expect(actor.getSnapshot().value).toBe("Closed")
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it("takes the live price after an odds-change refusal", async () => {
+    const { actor } = run({ ok: false, code: 422, message: ODDS_CHANGED })
+    actor.send({ type: "slip.open", selection: exchange })
+    actor.send({ type: "slip.price", odds: 2.3, size: null })
+    actor.send({ type: "slip.chip", amount: 1000 })
+    actor.send({ type: "slip.place" })
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ Open: "Rejected" })).toBe(true))
+    expect(actor.getSnapshot().context).toMatchObject({ odds: 2.3, error: ODDS_CHANGED, stake: "1000" })
+  })
+
+  it("refuses to place below the minimum stake once the limits are in", async () => {
+    const { actor, placeBet } = run({ ok: true, placed })
+    actor.send({ type: "slip.open", selection: exchange })
+    await vi.waitFor(() => expect(actor.getSnapshot().context.setting).toEqual(setting))
+    actor.send({ type: "slip.stake", value: "50" })
+    expect(stakeProblem(actor.getSnapshot().context)).toBe("Min stake ₹100")
+    actor.send({ type: "slip.place" })
+    expect(placeBet).not.toHaveBeenCalled()
+  })
+
+  it("shows profit, liability and the projected P/L of every runner as the stake is typed", () => {
+    const { actor } = run({ ok: true, placed })
+    actor.send({ type: "slip.open", selection: { ...exchange, side: "lay", odds: 3 } })
+    actor.send({ type: "slip.stake", value: "200" })
+    const context = actor.getSnapshot().context
+    expect(figures(context)).toEqual({ profit: 200, liability: 400 })
+    expect(projection(context).runners).toEqual([
+      { selectionId: "a", name: "India", now: 0, next: -400 },
+      { selectionId: "b", name: "Australia", now: 0, next: 200 }
+    ])
+    expect(projection(context).exposure).toBe(400)
+  })
+
+  it("edits and keeps the chips", () => {
+    const storeChips = vi.fn()
+    const actor = createActor(betSlipMachine.provide({
+      actions: { storeChips },
+      actors: { loadSetting: fromPromise(async () => setting), loadOpenBets: fromPromise(async () => []) }
+    }), { input: { chips: [100, 200] } }).start()
+    actor.send({ type: "slip.open", selection: exchange })
+    actor.send({ type: "chips.edit" })
+    actor.send({ type: "chips.change", index: 1, value: "2500" })
+    actor.send({ type: "chips.save" })
+    expect(actor.getSnapshot().context.chips).toEqual([100, 2500])
+    expect(storeChips).toHaveBeenCalledWith(expect.anything(), { chips: [100, 2500] })
+  })
+})

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest"
+import { createActor, fromCallback } from "xstate"
+import { livePanelMachine } from "../../src/machines/livePanel.machine.ts"
+import type { Score } from "../../src/schema/betting.ts"
+import { expectFullCoverage, recordFlows, replayPaths } from "./harness.ts"
+
+const score: Score = { eventId: "e1", sportCode: "4", home: "IND 84/2 (9.3)", away: "AUS yet to bat", summary: "IND 84/2 (9.3)", clock: "1st inns, over 9.3", status: "live" }
+
+describe("livePanel machine (model-based)", () => {
+  it("reaches every state and takes every transition", () => {
+    const coverage = replayPaths(livePanelMachine as never, {
+      input: { eventId: "e1" },
+      events: { "score.update": [{ type: "score.update", score }] },
+      serialize: ((s: { value: unknown; context: { score?: Score } }) => JSON.stringify([s.value, s.context.score !== undefined])) as never
+    })
+    expectFullCoverage(coverage)
+    recordFlows("livePanel", "Live score / TV panel: Score and Tv toggles switch (the active one collapses), the collapse button closes; the score follows the odds channel.", coverage)
+  })
+
+  it("follows the score while the score is shown", () => {
+    let push: ((score: Score) => void) | undefined
+    const actor = createActor(livePanelMachine.provide({
+      actors: {
+        watchScore: fromCallback(({ sendBack }) => {
+          push = (s) => sendBack({ type: "score.update", score: s })
+          return () => {
+            push = undefined
+          }
+        })
+      }
+    }), { input: { eventId: "e1" } }).start()
+    push!(score)
+    expect(actor.getSnapshot().context.score).toEqual(score)
+    actor.send({ type: "panel.tv" })
+    expect(push).toBeUndefined()
+    actor.send({ type: "panel.collapse" })
+    expect(actor.getSnapshot().value).toBe("Closed")
+  })
+})
