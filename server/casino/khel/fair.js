@@ -122,19 +122,18 @@ export async function draw(game, serverSeed, clientSeed, nonce) {
   if (game === "andar-bahar") {
     const joker = await rng.int(52)
     const deck = Array.from({ length: 52 }, (_, i) => i).filter((card) => card !== joker)
-    // Fisher–Yates, from the last position down.
-    for (let i = deck.length - 1; i > 0; i--) {
-      const j = await rng.int(i + 1)
-      const swap = deck[i]
-      deck[i] = deck[j]
-      deck[j] = swap
-    }
     const andar = []
     const bahar = []
+    // Cards come off a shuffled deck one at a time: position i takes a card drawn
+    // from the ones not dealt yet (Fisher–Yates from the front), until one matches.
     for (let i = 0; i < deck.length; i++) {
+      const j = i + (await rng.int(deck.length - i))
+      const card = deck[j]
+      deck[j] = deck[i]
+      deck[i] = card
       const side = i % 2 === 0 ? andar : bahar
-      side.push(deck[i])
-      if (rankOf(deck[i]) === rankOf(joker)) return { game, joker, andar, bahar, winner: i % 2 === 0 ? "andar" : "bahar" }
+      side.push(card)
+      if (rankOf(card) === rankOf(joker)) return { game, joker, andar, bahar, winner: i % 2 === 0 ? "andar" : "bahar" }
     }
     throw new Error("a deck always holds three more cards of the joker's rank")
   }
