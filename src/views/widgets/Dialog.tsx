@@ -26,7 +26,8 @@ export const Dialog = ({ open, title, onClose, children, wide = false, testId }:
       const previous = document.activeElement as HTMLElement | null
       dialog.showModal()
       // showModal focuses the first button (the close button); the first field is where the player starts.
-      dialog.querySelector<HTMLElement>("[data-dialog-body] input:not([type=hidden]), [data-dialog-body] select, [data-dialog-body] textarea")?.focus()
+      const body = dialog.querySelector("[data-dialog-body]")
+      ;(body?.querySelector<HTMLElement>("input:not([type=hidden]):not([type=checkbox]), textarea") ?? body?.querySelector<HTMLElement>("select, button"))?.focus()
       return () => {
         if (dialog.open) dialog.close()
         previous?.focus?.()
@@ -44,7 +45,7 @@ export const Dialog = ({ open, title, onClose, children, wide = false, testId }:
       onKeyDown={(event) => {
         // Tab and Shift+Tab wrap around inside the dialog instead of leaving for the browser's own controls.
         if (event.key !== "Tab") return
-        const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.hasAttribute("disabled") && el.offsetParent !== null)
+        const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.hasAttribute("disabled") && el.getClientRects().length > 0)
         const first = focusable[0]
         const last = focusable[focusable.length - 1]
         if (!first || !last) return
