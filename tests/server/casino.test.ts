@@ -293,7 +293,8 @@ describe("Khel Originals, played through its pages' API", () => {
     const player = await funded(150)
     const { token } = await launch(server, player.token)
     const commit = (await table(token, "dragon-tiger")).body.data.commit as string
-    for (const bets of [{ dragon: 50 }, { dragon: 100.5 }, { banker: 100 }, {}, { dragon: 200_000 }]) {
+    const invalid: Array<Record<string, number>> = [{ dragon: 50 }, { dragon: 100.5 }, { banker: 100 }, {}, { dragon: 200_000 }]
+    for (const bets of invalid) {
       const res = await play(token, "dragon-tiger", bets, commit)
       expect(res.status, JSON.stringify(bets)).toBe(400)
     }
