@@ -47,7 +47,7 @@ test("the sidebar searches sports, leagues and events ignoring spaces and case",
 test("the Register button pulses until it is hovered", async ({ page }) => {
   await page.goto("/")
   await expect(page.getByTestId("preloader")).toBeHidden({ timeout: 20_000 })
-  const register = page.getByRole("banner").getByRole("link", { name: "Register" })
+  const register = page.getByRole("banner").getByRole("button", { name: "Register" })
   await expect(register).toHaveAttribute("data-pulsing", "true")
   await register.hover()
   await expect(register).toHaveAttribute("data-pulsing", "false")
