@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
 import { fixed2, toPaise } from "../../src/domain/money.ts"
-import { resolveRange } from "../../src/domain/ranges.ts"
+import { parseInstant } from "../../src/domain/ranges.ts"
 import type { DepositAccountPayload } from "../../src/schema/admin.ts"
 import { RequestStatus } from "../../src/schema/payments.ts"
 import { Roles } from "../../src/schema/user.ts"
@@ -24,10 +24,13 @@ const flag = (args: ReadonlyArray<string>, name: string) => {
   return index === -1 ? undefined : args[index + 1]
 }
 
+/** --from / --to as calendar days (India time); by default everything up to now. */
 const rangeFrom = (args: ReadonlyArray<string>) => {
-  const range = resolveRange(flag(args, "from") ?? "2000-01-01", flag(args, "to"))
-  if (typeof range === "string") throw new UsageError(range)
-  return range
+  const from = flag(args, "from")
+  const to = flag(args, "to")
+  const range = { from: from ? parseInstant(from) : new Date(0), to: to ? parseInstant(to, true) : new Date() }
+  if (!range.from || !range.to) throw new UsageError("--from and --to take dates as YYYY-MM-DD")
+  return { from: range.from, to: range.to }
 }
 
 const statusFrom = (args: ReadonlyArray<string>) => {

@@ -128,6 +128,8 @@ export class Bonus extends Context.Service<Bonus, {
               { account: { user: userId, kind: "bonus" }, amount: Number(row.amount) }
             ]
           }).pipe(Effect.catchTag("InsufficientFunds", (e) => Effect.die(e)))
+          // An offer without wagering can be claimed at once.
+          yield* sql`UPDATE bonuses SET status = 'completed' WHERE id = ${bonusId} AND wagered >= wagering_required`
         }))
         return yield* data(userId)
       })

@@ -1,9 +1,9 @@
-import { addDays, addWeeks, endOfDay, endOfWeek, isAfter, startOfDay, startOfWeek, subDays } from "date-fns"
+import { addDays, addMilliseconds, addWeeks, endOfDay, isAfter, startOfDay, subDays } from "date-fns"
 
 /**
- * Date ranges of statements and referral weeks. Weeks run Sunday 00:00 to
- * Saturday 23:59:59.999 in the local time of whoever computes them (the
- * browser for pickers, the server's TZ for the weekly referral list).
+ * Date ranges of statements and referral weeks, in India time whatever the
+ * time zone of the machine computing them: calendar days sent as YYYY-MM-DD
+ * are Indian days, and weeks run Sunday 00:00 to Saturday 23:59:59.999 IST.
  */
 
 export interface Range {
@@ -43,11 +43,14 @@ export const resolveRange = (start: string | undefined, end: string | undefined,
   return { from, to }
 }
 
-/** The week (Sunday 00:00 to Saturday 23:59:59.999) that holds `date`. */
-export const weekOf = (date: Date): Range => ({
-  from: startOfWeek(date, { weekStartsOn: 0 }),
-  to: endOfWeek(date, { weekStartsOn: 0 })
-})
+/** The week (Sunday 00:00 to Saturday 23:59:59.999, India time) that holds `date`. */
+export const weekOf = (date: Date): Range => {
+  // Read the wall clock in India: shift by the offset and use the UTC fields.
+  const india = addMilliseconds(date, IST_OFFSET_MINUTES * 60_000)
+  const sunday = Date.UTC(india.getUTCFullYear(), india.getUTCMonth(), india.getUTCDate() - india.getUTCDay())
+  const from = new Date(sunday - IST_OFFSET_MINUTES * 60_000)
+  return { from, to: addMilliseconds(addWeeks(from, 1), -1) }
+}
 
 /** Every week that overlaps [from, to], oldest first. */
 export const weeksBetween = (from: Date, to: Date): Array<Range> => {

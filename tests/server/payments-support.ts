@@ -1,20 +1,27 @@
-import { Effect, Layer } from "effect"
+import { PgClient } from "@effect/sql-pg"
+import { Effect, Layer, Redacted } from "effect"
 import { SqlClient } from "effect/sql"
 import sharp from "sharp"
 import { expect } from "vitest"
+import { Bonus } from "../../server/bonus/Bonus.ts"
 import { Ledger, type Posting } from "../../server/ledger/Ledger.ts"
 import { Realtime } from "../../server/realtime/Realtime.ts"
 import { loginAs, request, type TestServer } from "./helpers.ts"
 
-/** The ledger on a test server's database, without socket.io (tests post and verify through it). */
-const ledgerOn = (sql: SqlClient.SqlClient) =>
-  Ledger.layer.pipe(
-    Layer.provide(Layer.succeed(Realtime, { io: undefined as never, notifyUser: () => Effect.void, attach: () => Effect.void })),
+/** The ledger and bonuses on a test server's database, without socket.io (tests post, settle and verify through them). */
+const servicesOn = (sql: SqlClient.SqlClient) =>
+  Bonus.layer.pipe(
+    Layer.provideMerge(Ledger.layer),
+    Layer.provideMerge(Layer.succeed(Realtime, { io: undefined as never, notifyUser: () => Effect.void, attach: () => Effect.void })),
     Layer.provide(Layer.succeed(SqlClient.SqlClient, sql))
   )
 
 export const withLedger = <A>(server: TestServer, f: (ledger: Ledger["Service"]) => Effect.Effect<A, unknown>) =>
-  server.sql((sql) => Ledger.use(f).pipe(Effect.provide(ledgerOn(sql))) as Effect.Effect<A, unknown, never>)
+  server.sql((sql) => Ledger.use(f).pipe(Effect.provide(servicesOn(sql))) as Effect.Effect<A, unknown, never>)
+
+/** What the betting engine does at settlement: counts a settled stake towards the bonus in play. */
+export const settleStake = (server: TestServer, userId: string, stakePaise: number) =>
+  server.sql((sql) => Bonus.use((bonus) => bonus.recordSettledStake(userId, stakePaise)).pipe(Effect.provide(servicesOn(sql))) as Effect.Effect<void, unknown, never>)
 
 /** What `npm run admin -- verify-ledger` checks, asserted: run after every scenario. */
 export const expectLedgerVerifies = async (server: TestServer) => {
@@ -86,4 +93,16 @@ export const pngDataUrl = async (options: { exif?: boolean; format?: "png" | "jp
   const format = options.format ?? "png"
   const buffer = await image.toFormat(format).toBuffer()
   return { dataUrl: `data:image/${format};base64,${buffer.toString("base64")}`, buffer }
+}
+
+/** A PostgreSQL database of its own (for a server process a test spawns); `drop` removes it. */
+export const freshDatabase = async () => {
+  const admin = process.env.DATABASE_URL!
+  const name = `khel_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`
+  const run = (statement: string) =>
+    Effect.runPromise(SqlClient.SqlClient.use((sql) => sql.unsafe(statement)).pipe(Effect.provide(PgClient.layer({ url: Redacted.make(admin), maxConnections: 1 })), Effect.scoped))
+  await run(`CREATE DATABASE ${name}`)
+  const url = new URL(admin)
+  url.pathname = `/${name}`
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) }
 }

@@ -1,0 +1,85 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
+import { request, signUpPlayer, startServer, type TestServer } from "./helpers.ts"
+import { addUpi, adminToken, approveDeposit, balancesOf, createDeposit, expectLedgerVerifies, fund } from "./payments-support.ts"
+
+/**
+ * Races. On PostgreSQL (DATABASE_URL, as CI runs it) the requests really run
+ * at once on separate connections, so row locks and constraints are what keep
+ * the money right; on PGlite they queue on its one connection.
+ */
+let server: TestServer
+let admin: string
+
+beforeAll(async () => {
+  server = await startServer()
+  admin = await adminToken(server)
+})
+afterAll(async () => {
+  await server?.close()
+})
+afterEach(async () => {
+  await expectLedgerVerifies(server)
+})
+
+const count = (statuses: Array<number>) => statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {})
+
+describe(`concurrency on ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}`, () => {
+  it("200 parallel withdrawals against a balance that covers exactly one: one is accepted, none overdraws", async () => {
+    const { token, user: player } = await signUpPlayer(server)
+    await fund(server, token, 100, admin)
+    const accountId = await addUpi(server, token)
+    const results = await Promise.all(
+      Array.from({ length: 200 }, () => request(server.url, "/api/v1/withdrawal-request", { method: "POST", token, json: { amount: 100, accountId } }))
+    )
+    expect(count(results.map((r) => r.status))).toEqual({ 200: 1, 422: 199 })
+    const balances = await balancesOf(server, player.id)
+    expect(balances.main).toBe(0)
+    expect(balances.withdrawalHold).toBe(100_00)
+    const list = await request(server.url, "/api/v1/withdrawal-request", { token })
+    // Refused requests leave no row behind (each ran in one rolled-back transaction).
+    expect(list.body.data).toHaveLength(1)
+  }, 120_000)
+
+  it("the same deposit approved 30 times at once credits the player once", async () => {
+    const { token, user: player } = await signUpPlayer(server)
+    const deposit = await createDeposit(server, token, 999)
+    const results = await Promise.all(Array.from({ length: 30 }, () => approveDeposit(server, admin, deposit.body.data._id)))
+    expect(count(results.map((r) => r.status))).toEqual({ 200: 1, 409: 29 })
+    expect((await balancesOf(server, player.id)).main).toBe(999_00)
+  }, 120_000)
+
+  it("an approval retried at once with one Idempotency-Key answers the same to every copy and credits once", async () => {
+    const { token, user: player } = await signUpPlayer(server)
+    const deposit = await createDeposit(server, token, 450)
+    const results = await Promise.all(Array.from({ length: 20 }, () => approveDeposit(server, admin, deposit.body.data._id, "approve-once")))
+    expect(count(results.map((r) => r.status))).toEqual({ 200: 20 })
+    expect(new Set(results.map((r) => JSON.stringify(r.body.data))).size).toBe(1)
+    expect((await balancesOf(server, player.id)).main).toBe(450_00)
+  }, 120_000)
+
+  it("approving and rejecting one withdrawal at once: exactly one decision, and the hold leaves once", async () => {
+    const { token, user: player } = await signUpPlayer(server)
+    await fund(server, token, 1000, admin)
+    const accountId = await addUpi(server, token)
+    const created = await request(server.url, "/api/v1/withdrawal-request", { method: "POST", token, json: { amount: 600, accountId } })
+    const id = created.body.data._id
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => request(server.url, `/api/v1/admin/withdrawal-requests/${id}/${i % 2 ? "approve" : "reject"}`, { method: "PUT", token: admin, json: {} }))
+    )
+    expect(count(results.map((r) => r.status))).toEqual({ 200: 1, 409: 19 })
+    const winner = results.find((r) => r.status === 200)!.body.data.status
+    const balances = await balancesOf(server, player.id)
+    expect(balances.withdrawalHold).toBe(0)
+    expect(balances.main).toBe(winner === "approved" ? 400_00 : 1000_00)
+  }, 120_000)
+
+  it("claims of the referral wallet at once move it once", async () => {
+    const referrer = await signUpPlayer(server)
+    const friend = await signUpPlayer(server, { affiliateCode: referrer.user.referralCode })
+    await fund(server, friend.token, 5000, admin)
+    const results = await Promise.all(Array.from({ length: 10 }, () => request(server.url, "/api/v1/claim-ref-bonus", { method: "PUT", token: referrer.token, json: {} })))
+    expect(count(results.map((r) => r.status))).toEqual({ 200: 1, 422: 9 })
+    const balances = await balancesOf(server, referrer.user.id)
+    expect(balances).toMatchObject({ main: 500_00, refBonus: 0 })
+  }, 120_000)
+})
