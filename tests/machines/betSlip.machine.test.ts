@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise } from "xstate"
 import { betSlipMachine, figures, ODDS_CHANGED, type PlaceOutcome, projection, type SlipSelection, stakeProblem } from "../../src/machines/betSlip.machine.ts"
+import type { Bet } from "../../src/schema/bets.ts"
 import type { BetSetting, PlacedBet } from "../../src/schema/betting.ts"
 import { expectFullCoverage, recordFlows, replayPaths } from "./harness.ts"
 
@@ -64,11 +65,11 @@ describe("betSlip machine (model-based)", () => {
 
 describe("betSlip machine (behaviour)", () => {
   const run = (outcome: PlaceOutcome) => {
-    const placeBet = vi.fn(async () => outcome)
+    const placeBet = vi.fn(async (_: { input: { selection: SlipSelection; odds: number; size: number | null; stake: number; key: string } }) => outcome)
     const actor = createActor(betSlipMachine.provide({
       actors: {
         loadSetting: fromPromise(async () => setting),
-        loadOpenBets: fromPromise(async () => []),
+        loadOpenBets: fromPromise(async (): Promise<ReadonlyArray<Bet>> => []),
         placeBet: fromPromise(placeBet)
       }
     }), { input: {} }).start()
@@ -130,7 +131,7 @@ describe("betSlip machine (behaviour)", () => {
     const storeChips = vi.fn()
     const actor = createActor(betSlipMachine.provide({
       actions: { storeChips },
-      actors: { loadSetting: fromPromise(async () => setting), loadOpenBets: fromPromise(async () => []) }
+      actors: { loadSetting: fromPromise(async () => setting), loadOpenBets: fromPromise(async (): Promise<ReadonlyArray<Bet>> => []) }
     }), { input: { chips: [100, 200] } }).start()
     actor.send({ type: "slip.open", selection: exchange })
     actor.send({ type: "chips.edit" })

@@ -1,41 +1,105 @@
+import { useActorRef, useSelector } from "@xstate/react"
+import { useEffect } from "react"
 import { Link, useSearchParams } from "react-router"
 import { eventDateLabel } from "../../domain/dates.ts"
-import { isRacing } from "../../domain/sports.ts"
-import { AppActor } from "../app-actor.ts"
+import { racingMachine } from "../../machines/racing.machine.ts"
+import { odds } from "../../services/odds.ts"
+import type { RacingSport } from "../../schema/sports.ts"
+import { EventMarkets, useEventOdds } from "./Event.tsx"
 
-/** /racing: horse and greyhound racing by track; ?sport= picks the sport. */
+const racingHref = (sport: string, country?: string, track?: string, event?: string) =>
+  `/racing?${new URLSearchParams({ sport, ...(country ? { country } : {}), ...(track ? { track } : {}), ...(event ? { event } : {}) })}`
+
+/** The race a URL names (sport slug, country id, track slug, event id), or the next race of the sport. */
+const pick = (sports: ReadonlyArray<RacingSport>, params: URLSearchParams) => {
+  const sport = sports.find((s) => s.slugName === params.get("sport")) ?? sports[0]
+  if (!sport) return undefined
+  const countries = sport.countries.filter((c) => !params.get("country") || c.id === params.get("country"))
+  const tracks = countries.flatMap((c) => c.tracks.map((track) => ({ country: c, track })))
+    .filter(({ track }) => !params.get("track") || track.slugName === params.get("track"))
+  const races = tracks.flatMap(({ country, track }) => track.events.map((event) => ({ country, track, event })))
+  const wanted = params.get("event")
+  const race = races.find(({ event }) => event._id === wanted || event.id === wanted) ??
+    [...races].sort((a, b) => a.event.date.localeCompare(b.event.date))[0]
+  return { sport, race }
+}
+
+/**
+ * /racing: horse and greyhound racing, sport -> countries -> tracks ->
+ * races; the chosen race (by default the next one) with its live prices.
+ */
 const Racing = () => {
-  const sports = AppActor.useSelector((s) => s.context.sports)
+  const racing = useActorRef(racingMachine)
+  const sports = useSelector(racing, (s) => s.context.sports)
+  const loading = useSelector(racing, (s) => s.hasTag("loading"))
+  const failed = useSelector(racing, (s) => s.matches("Failed"))
   const [params] = useSearchParams()
-  const racing = sports.filter(isRacing)
-  const current = racing.find((sport) => sport.slugName === (params.get("sport") ?? "horse-racing")) ?? racing[0]
+  const chosen = pick(sports, params)
+  useEventOdds(chosen?.race?.event._id)
+  // Races start, finish and new ones are scheduled: reload the hierarchy.
+  useEffect(() => odds.onCatalogue(() => racing.send({ type: "racing.reload" })), [racing])
+  if (loading && sports.length === 0) return <p className="card m-0 p-6 text-center text-muted">Loading races…</p>
+  if (failed) {
+    return (
+      <div className="card p-6 text-center">
+        <p className="m-0 mb-3 text-muted">Races could not be loaded.</p>
+        <button type="button" className="btn-brand" onClick={() => racing.send({ type: "racing.reload" })}>Try again</button>
+      </div>
+    )
+  }
+  if (!chosen) return <p className="card m-0 p-6 text-center text-muted">No races scheduled.</p>
+  const { sport, race } = chosen
   return (
     <div className="flex flex-col gap-3">
       <nav aria-label="Racing" className="flex gap-2">
-        {racing.map((sport) => (
+        {sports.map((s) => (
           <Link
-            key={sport._id}
-            to={`/racing?sport=${sport.slugName}`}
-            aria-current={sport === current ? "page" : undefined}
-            className={`chip py-1.5 text-sm ${sport === current ? "border-brand bg-brand text-brand-fg" : "bg-surface"}`}
+            key={s._id}
+            to={racingHref(s.slugName)}
+            aria-current={s === sport ? "page" : undefined}
+            className={`chip py-1.5 text-sm ${s === sport ? "border-brand bg-brand text-brand-fg" : "bg-surface"}`}
           >
-            {sport.name}
+            {s.name}
           </Link>
         ))}
       </nav>
-      <h1 className="page-title m-0">{current?.name ?? "Racing"}</h1>
-      {current?.leagues.map((track) => (
-        <section key={track._id} className="card p-3" aria-labelledby={`track-${track._id}`}>
-          <h2 id={`track-${track._id}`} className="m-0 mb-2 text-sm font-700">{track.name}</h2>
-          <ul className="m-0 flex list-none flex-wrap gap-2 p-0">
-            {track.events.map((race) => (
-              <li key={race._id} className="chip py-1">
-                {race.name} · {eventDateLabel(race.date)}
-              </li>
-            ))}
-          </ul>
+      <h1 className="page-title m-0">{sport.name}</h1>
+      {sport.countries.map((country) => (
+        <section key={country.id} className="card p-3" aria-labelledby={`country-${sport.slugName}-${country.id}`}>
+          <h2 id={`country-${sport.slugName}-${country.id}`} className="m-0 mb-2 text-sm font-700">{country.name}</h2>
+          {country.tracks.map((track) => (
+            <div key={track._id} className="mb-2 flex flex-wrap items-center gap-2">
+              <span className="w-32 shrink-0 truncate text-sm font-600">{track.name}</span>
+              {track.events.map((event) => (
+                <Link
+                  key={event._id}
+                  to={racingHref(sport.slugName, country.id, track.slugName, event._id)}
+                  aria-current={race?.event._id === event._id ? "page" : undefined}
+                  className={`chip py-1 ${race?.event._id === event._id ? "border-brand text-brand" : ""}`}
+                >
+                  {event.inPlay ? <span className="font-700 text-ok">Live</span> : eventDateLabel(event.date)}
+                  <span className="sr-only"> {event.name}</span>
+                </Link>
+              ))}
+            </div>
+          ))}
         </section>
-      )) ?? <p className="card m-0 p-6 text-center text-muted">No races scheduled.</p>}
+      ))}
+      {race ? (
+        <section aria-labelledby="race-title" className="flex flex-col gap-3">
+          <header className="card p-4">
+            <p className="m-0 text-xs text-muted">{race.country.name} · {race.track.name}</p>
+            <h2 id="race-title" className="page-title m-0">{race.event.name}</h2>
+            <p className="m-0 text-sm text-muted">{race.event.inPlay ? <span className="font-700 text-ok">In-Play</span> : eventDateLabel(race.event.date)}</p>
+          </header>
+          <EventMarkets
+            sport={{ _id: sport._id, name: sport.name, slugName: sport.slugName, sportsCode: sport.sportsCode, leagues: [] }}
+            league={{ _id: race.track._id, name: race.track.name, slugName: race.track.slugName, events: [] }}
+            event={race.event}
+            channel="racing"
+          />
+        </section>
+      ) : null}
     </div>
   )
 }

@@ -1,0 +1,31 @@
+import { useActorRef, useSelector } from "@xstate/react"
+import { useEffect } from "react"
+import { myBetsMachine } from "../../machines/myBets.machine.ts"
+import { useUser } from "../session.ts"
+import { BetGroups } from "../widgets/BetsTable.tsx"
+import { Dialog } from "../widgets/Dialog.tsx"
+
+/**
+ * My Bets (SPEC section 2): the player's open bets grouped by event,
+ * collapsible, the first group open, 'No Data Available' when there are
+ * none; each group links to its event. Reloads when the account changes.
+ */
+const MyBetsModal = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
+  const user = useUser()
+  const list = useActorRef(myBetsMachine)
+  const bets = useSelector(list, (s) => s.context.bets)
+  const loading = useSelector(list, (s) => s.hasTag("loading") && s.context.bets.length === 0)
+  const failed = useSelector(list, (s) => s.matches("Failed"))
+  useEffect(() => {
+    if (open && user) list.send({ type: "bets.load", query: {} })
+  }, [open, user, list])
+  return (
+    <Dialog open={open} title="My Bets" onClose={onClose} wide testId="my-bets">
+      {loading ? <p className="m-0 p-4 text-center text-sm text-muted">Loading…</p>
+        : failed ? <p role="alert" className="m-0 p-4 text-center text-sm text-warn">Your bets could not be loaded. Please try again.</p>
+        : <BetGroups bets={bets} onNavigate={onClose} />}
+    </Dialog>
+  )
+}
+
+export default MyBetsModal

@@ -1,0 +1,181 @@
+import { useSelector } from "@xstate/react"
+import { useEffect, useId } from "react"
+import type { ActorRefFrom } from "xstate"
+import { type betSlipMachine, figures, projection, stakeProblem } from "../../machines/betSlip.machine.ts"
+import { chipLabel, fixed2 } from "../../domain/money.ts"
+import { odds } from "../../services/odds.ts"
+import { priceLabel } from "../betting.ts"
+
+export type BetSlipRef = ActorRefFrom<typeof betSlipMachine>
+
+const plClass = (value: number) => (value > 0 ? "text-ok" : value < 0 ? "text-bad" : "text-muted")
+
+/** Sends the live price of the slip's selection to the machine, so an odds-change refusal can offer it. */
+const useLivePrice = (slip: BetSlipRef) => {
+  const selection = useSelector(slip, (s) => s.context.selection)
+  useEffect(() => {
+    if (!selection) return
+    const push = () => {
+      const level = odds.level(selection.marketId, selection.selectionId, selection.side)
+      if (level) slip.send({ type: "slip.price", odds: level.price, size: selection.marketType === "FANCY" ? level.size : null })
+    }
+    push()
+    return odds.subscribeMarket(selection.marketId, push)
+  }, [slip, selection])
+}
+
+/**
+ * The bet slip for the selection it holds: Back (blue) or Lay (pink), odds,
+ * stake typed or from chips (editable), profit or liability as the player
+ * types, the projected P/L of every runner (or the fancy book) and Place.
+ */
+export const BetSlip = ({ slip }: { slip: BetSlipRef }) => {
+  useLivePrice(slip)
+  const snapshot = useSelector(slip, (s) => s)
+  const ids = { stake: useId(), odds: useId() }
+  const { context } = snapshot
+  const selection = context.selection
+  if (!selection || snapshot.matches("Closed")) return null
+  const busy = snapshot.hasTag("busy")
+  const placed = snapshot.hasTag("placed")
+  const editingChips = snapshot.matches({ Open: "Chips" })
+  const problem = stakeProblem(context)
+  const { profit, liability } = figures(context)
+  const book = projection(context)
+  const isFancy = selection.marketType === "FANCY"
+  const sideName = isFancy ? (selection.side === "back" ? "Yes" : "No") : selection.side === "back" ? "Back" : "Lay"
+  return (
+    <section
+      aria-label="Bet slip"
+      data-testid="bet-slip"
+      className={`rounded-md border p-3 text-sm ${selection.side === "back" ? "border-back bg-back/15" : "border-lay bg-lay/15"}`}
+    >
+      <header className="mb-2 flex items-center justify-between gap-2">
+        <p className="m-0 min-w-0 truncate">
+          <span className={`mr-2 rounded px-1.5 py-0.5 text-xs font-700 text-[#10151f] ${selection.side === "back" ? "bg-back" : "bg-lay"}`}>{sideName}</span>
+          <strong>{selection.name}</strong> <span className="text-muted">· {selection.marketName}</span>
+        </p>
+        <button type="button" className="btn-ghost px-2 py-1" aria-label="Close bet slip" onClick={() => slip.send({ type: "slip.close" })} disabled={busy}>✕</button>
+      </header>
+
+      <div className="grid grid-cols-2 gap-2">
+        <label htmlFor={ids.odds} className="text-xs text-muted">
+          {isFancy ? `Line (size ${context.size ?? 100})` : selection.marketType === "BOOKMAKER" ? "Rate" : "Odds"}
+          <input
+            id={ids.odds}
+            // Uncontrolled while typing; the machine gets the odds when the field is left (and the live price resets it).
+            key={context.odds}
+            className="field mt-1 py-1.5"
+            inputMode="decimal"
+            defaultValue={priceLabel(context.odds, selection.marketType)}
+            readOnly={selection.marketType !== "EXCHANGE"}
+            onBlur={(e) => {
+              const value = Number(e.target.value)
+              if (selection.marketType === "EXCHANGE" && Number.isFinite(value) && value !== context.odds) slip.send({ type: "slip.odds", value })
+            }}
+            disabled={busy}
+          />
+        </label>
+        <label htmlFor={ids.stake} className="text-xs text-muted">
+          Stake (₹)
+          <input
+            id={ids.stake}
+            className="field mt-1 py-1.5"
+            inputMode="decimal"
+            placeholder="0"
+            value={context.stake}
+            onChange={(e) => slip.send({ type: "slip.stake", value: e.target.value })}
+            disabled={busy}
+            autoFocus
+          />
+        </label>
+      </div>
+
+      {editingChips ? (
+        <fieldset className="m-0 mt-2 border-0 p-0">
+          <legend className="mb-1 text-xs text-muted">Edit your chips</legend>
+          <div className="grid grid-cols-4 gap-1">
+            {context.draft.map((value, index) => (
+              <input
+                key={index}
+                aria-label={`Chip ${index + 1}`}
+                className="field px-2 py-1 text-xs"
+                inputMode="numeric"
+                value={value}
+                onChange={(e) => slip.send({ type: "chips.change", index, value: e.target.value })}
+              />
+            ))}
+          </div>
+          <div className="mt-2 flex gap-2">
+            <button type="button" className="btn-brand flex-1 py-1.5" onClick={() => slip.send({ type: "chips.save" })}>Save chips</button>
+            <button type="button" className="btn-ghost flex-1 py-1.5" onClick={() => slip.send({ type: "chips.cancel" })}>Cancel</button>
+          </div>
+        </fieldset>
+      ) : (
+        <div className="mt-2 grid grid-cols-4 gap-1" role="group" aria-label="Stake chips">
+          {context.chips.map((amount) => (
+            <button key={amount} type="button" className="btn-ghost px-1 py-1 text-xs" disabled={busy} onClick={() => slip.send({ type: "slip.chip", amount })}>
+              {chipLabel(amount)}
+            </button>
+          ))}
+          <button type="button" className="col-span-4 text-left text-xs text-brand underline disabled:opacity-50" disabled={busy} onClick={() => slip.send({ type: "chips.edit" })}>
+            Edit chips
+          </button>
+        </div>
+      )}
+
+      <dl className="m-0 mt-2 grid grid-cols-2 gap-x-2 text-xs">
+        <dt className="text-muted">{selection.side === "back" ? "Profit" : "Profit (stake)"}</dt>
+        <dd className="m-0 text-right font-700 text-ok" data-testid="slip-profit">₹{fixed2(profit)}</dd>
+        <dt className="text-muted">Liability</dt>
+        <dd className="m-0 text-right font-700 text-bad" data-testid="slip-liability">₹{fixed2(liability)}</dd>
+      </dl>
+
+      {book.runners.length > 0 ? (
+        <table className="mt-2 w-full text-xs" aria-label="Projected profit and loss">
+          <thead>
+            <tr className="text-muted"><th className="text-left font-500">If this wins</th><th className="text-right font-500">Now</th><th className="text-right font-500">After bet</th></tr>
+          </thead>
+          <tbody>
+            {book.runners.map((runner) => (
+              <tr key={runner.selectionId}>
+                <td className="truncate py-0.5">{runner.name}</td>
+                <td className={`text-right ${plClass(runner.now)}`}>{fixed2(runner.now)}</td>
+                <td className={`text-right font-700 ${plClass(runner.next)}`}>{fixed2(runner.next)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {book.fancy.length > 0 ? (
+        <details className="mt-2 text-xs">
+          <summary className="cursor-pointer text-muted">Fancy book (P/L by runs)</summary>
+          <table className="mt-1 w-full" aria-label="Fancy book">
+            <tbody>
+              {book.fancy.map((row) => (
+                <tr key={row.result}><td>{row.result}</td><td className={`text-right font-700 ${plClass(row.pl)}`}>{fixed2(row.pl)}</td></tr>
+              ))}
+            </tbody>
+          </table>
+        </details>
+      ) : null}
+
+      {context.error ? <p role="alert" className="m-0 mt-2 rounded bg-warn/15 px-2 py-1 text-xs text-warn">{context.error}</p> : null}
+      {placed ? <p role="status" className="m-0 mt-2 rounded bg-ok/15 px-2 py-1 text-xs text-ok">Bet placed</p> : null}
+
+      <div className="mt-3 flex gap-2">
+        <button type="button" className="btn-ghost flex-1" onClick={() => slip.send({ type: "slip.close" })} disabled={busy}>Cancel</button>
+        <button
+          type="button"
+          className="btn-brand flex-1"
+          disabled={busy || placed || problem !== undefined || editingChips}
+          title={problem}
+          onClick={() => slip.send({ type: "slip.place" })}
+        >
+          {busy ? "Placing…" : context.error === undefined ? "Place Bet" : "Place Again"}
+        </button>
+      </div>
+      {problem && context.stake !== "" ? <p className="m-0 mt-1 text-xs text-muted">{problem}</p> : null}
+    </section>
+  )
+}

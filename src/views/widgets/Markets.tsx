@@ -1,0 +1,139 @@
+import { memo } from "react"
+import { fixed2 } from "../../domain/money.ts"
+import type { Market } from "../../schema/sports.ts"
+import { MarketState, OddsCell, type Pick } from "./OddsCell.tsx"
+
+export type PickHandler = (market: Market, runner: { selectionId: string; name: string }, pick: Pick) => void
+
+const plClass = (value: number) => (value > 0 ? "text-ok" : value < 0 ? "text-bad" : "text-muted")
+
+/** A runner's projected P/L under its name: now, and with the bet in the slip. */
+const RunnerPL = ({ now, next }: { now: number | undefined; next: number | undefined }) => {
+  if (now === undefined && next === undefined) return null
+  return (
+    <span className="block text-xs" data-testid="runner-pl">
+      {now !== undefined ? <span className={`font-700 ${plClass(now)}`}>{fixed2(now)}</span> : null}
+      {next !== undefined ? <span className={`ml-1 ${plClass(next)}`}>» {fixed2(next)}</span> : null}
+    </span>
+  )
+}
+
+export interface MarketProps {
+  readonly market: Market
+  /** P/L per selection id of the player's open bets (rupees), and with the slip's bet. */
+  readonly pl: ReadonlyMap<string, number> | undefined
+  readonly next: ReadonlyMap<string, number> | undefined
+  readonly onPick: PickHandler
+  readonly slip?: React.ReactNode
+}
+
+const MarketHeader = ({ market, label }: { market: Market; label: string }) => (
+  <h2 id={`market-${market._id}`} className="m-0 flex items-center justify-between gap-2 bg-raised px-3 py-2 text-sm font-700">
+    <span>{market.name}</span>
+    <span className="text-xs font-500 text-muted">{label}</span>
+  </h2>
+)
+
+/**
+ * Exchange: three back prices (best nearest the middle) and three lay
+ * prices per runner; on narrow screens only the best of each.
+ */
+export const ExchangeMarket = memo(({ market, pl, next, onPick, slip }: MarketProps) => (
+  <section className="card overflow-hidden" aria-labelledby={`market-${market._id}`} data-testid={`market-${market.marketId}`}>
+    <MarketHeader market={market} label="Exchange" />
+    <div className="relative">
+      <div className="grid grid-cols-[1fr_repeat(2,3.6rem)] md:grid-cols-[1fr_repeat(6,3.6rem)] gap-1 px-3 py-1 text-center text-[11px] font-700 uppercase text-muted">
+        <span />
+        <span className="hidden md:block" />
+        <span className="hidden md:block" />
+        <span>Back</span>
+        <span>Lay</span>
+        <span className="hidden md:block" />
+        <span className="hidden md:block" />
+      </div>
+      {market.runners.map((runner) => (
+        <div key={runner.selectionId} className="grid grid-cols-[1fr_repeat(2,3.6rem)] md:grid-cols-[1fr_repeat(6,3.6rem)] items-center gap-1 border-t border-line px-3 py-1">
+          <div className="min-w-0">
+            <span className="block truncate text-sm font-600">{runner.name}</span>
+            <RunnerPL now={pl?.get(runner.selectionId)} next={next?.get(runner.selectionId)} />
+          </div>
+          {[2, 1, 0].map((level) => (
+            <OddsCell key={`b${level}`} className={level > 0 ? "hidden md:flex" : ""} marketId={market.marketId} marketType="EXCHANGE" selectionId={runner.selectionId}
+              runnerName={runner.name} side="back" level={level} onPick={(pick) => onPick(market, runner, pick)} />
+          ))}
+          {[0, 1, 2].map((level) => (
+            <OddsCell key={`l${level}`} className={level > 0 ? "hidden md:flex" : ""} marketId={market.marketId} marketType="EXCHANGE" selectionId={runner.selectionId}
+              runnerName={runner.name} side="lay" level={level} onPick={(pick) => onPick(market, runner, pick)} />
+          ))}
+        </div>
+      ))}
+      <MarketState marketId={market.marketId} />
+    </div>
+    {slip ? <div className="border-t border-line p-2">{slip}</div> : null}
+  </section>
+))
+
+/** Bookmaker: one back and one lay rate (per 100) per runner. */
+export const BookmakerMarket = memo(({ market, pl, next, onPick, slip }: MarketProps) => (
+  <section className="card overflow-hidden" aria-labelledby={`market-${market._id}`} data-testid={`market-${market.marketId}`}>
+    <MarketHeader market={market} label="Bookmaker · rate per 100" />
+    <div className="relative">
+      <div className="grid grid-cols-[1fr_repeat(2,4rem)] gap-1 px-3 py-1 text-center text-[11px] font-700 uppercase text-muted">
+        <span />
+        <span>Back</span>
+        <span>Lay</span>
+      </div>
+      {market.runners.map((runner) => (
+        <div key={runner.selectionId} className="grid grid-cols-[1fr_repeat(2,4rem)] items-center gap-1 border-t border-line px-3 py-1">
+          <div className="min-w-0">
+            <span className="block truncate text-sm font-600">{runner.name}</span>
+            <RunnerPL now={pl?.get(runner.selectionId)} next={next?.get(runner.selectionId)} />
+          </div>
+          <OddsCell marketId={market.marketId} marketType="BOOKMAKER" selectionId={runner.selectionId} runnerName={runner.name} side="back" onPick={(pick) => onPick(market, runner, pick)} />
+          <OddsCell marketId={market.marketId} marketType="BOOKMAKER" selectionId={runner.selectionId} runnerName={runner.name} side="lay" onPick={(pick) => onPick(market, runner, pick)} />
+        </div>
+      ))}
+      <MarketState marketId={market.marketId} />
+    </div>
+    {slip ? <div className="border-t border-line p-2">{slip}</div> : null}
+  </section>
+))
+
+/** Fancy lines: No (lay) and Yes (back), each with its size. `exposure` is what the player risks on the line. */
+export const FancyMarkets = memo(({ markets, exposure, onPick, slipFor, slip }: {
+  markets: ReadonlyArray<Market>
+  exposure: ReadonlyMap<string, number>
+  onPick: PickHandler
+  slipFor: string | undefined
+  slip: React.ReactNode
+}) => (
+  <section className="card overflow-hidden" aria-labelledby="fancy-heading" data-testid="fancy-markets">
+    <h2 id="fancy-heading" className="m-0 flex items-center justify-between bg-raised px-3 py-2 text-sm font-700">
+      <span>Fancy</span>
+      <span className="text-xs font-500 text-muted">runs · size per 100</span>
+    </h2>
+    <div className="grid grid-cols-[1fr_repeat(2,4rem)] gap-1 px-3 py-1 text-center text-[11px] font-700 uppercase text-muted">
+      <span />
+      <span>No</span>
+      <span>Yes</span>
+    </div>
+    {markets.map((market) => {
+      const runner = market.runners[0] ?? { selectionId: market.marketId, name: market.name }
+      const held = exposure.get(market.marketId)
+      return (
+        <div key={market._id} data-testid={`market-${market.marketId}`}>
+          <div className="relative grid grid-cols-[1fr_repeat(2,4rem)] items-center gap-1 border-t border-line px-3 py-1">
+            <div className="min-w-0">
+              <span className="block truncate text-sm font-600">{market.name}</span>
+              {held !== undefined ? <span className="block text-xs text-bad" data-testid="fancy-exposure">{fixed2(-held)}</span> : null}
+            </div>
+            <OddsCell marketId={market.marketId} marketType="FANCY" selectionId={runner.selectionId} runnerName={market.name} side="lay" onPick={(pick) => onPick(market, runner, pick)} />
+            <OddsCell marketId={market.marketId} marketType="FANCY" selectionId={runner.selectionId} runnerName={market.name} side="back" onPick={(pick) => onPick(market, runner, pick)} />
+            <MarketState marketId={market.marketId} />
+          </div>
+          {slipFor === market.marketId ? <div className="border-t border-line p-2">{slip}</div> : null}
+        </div>
+      )
+    })}
+  </section>
+))
