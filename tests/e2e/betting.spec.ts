@@ -1,0 +1,168 @@
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test"
+import { apiLogin, createPlayer, openSignedIn } from "./support.ts"
+
+/**
+ * Sports betting in Chromium against the real server with its odds
+ * simulator running. Markets a test bets on are priced by hand first (the
+ * operator's manual price), so the simulator leaves them where the test
+ * expects them.
+ */
+
+interface Market {
+  _id: string
+  marketId: string
+  name: string
+  marketType: "EXCHANGE" | "BOOKMAKER" | "FANCY"
+  runners: Array<{ selectionId: string; name: string }>
+}
+interface Event {
+  _id: string
+  name: string
+  slugName: string
+  inPlay: boolean
+  markets: Array<Market>
+}
+
+const fundedPlayer = async (request: APIRequestContext, rupees: number) => {
+  const player = await createPlayer(request, "Betting Player")
+  const admin = await apiLogin(request, "admin")
+  const credit = await request.post("/api/v1/admin/credit", {
+    headers: { authorization: `Bearer ${admin.token}` },
+    data: { user: player.user.username, amount: rupees }
+  })
+  expect(credit.status()).toBe(200)
+  return { ...player, admin: admin.token }
+}
+
+const findEvent = async (request: APIRequestContext, name: string) => {
+  const sports = (await (await request.get("/api/v1/get-sports-data")).json()).data as Array<{ leagues: Array<{ events: Array<Event> }> }>
+  return sports.flatMap((s) => s.leagues.flatMap((l) => l.events)).find((e) => e.name === name)!
+}
+
+const price = (request: APIRequestContext, admin: string, data: Record<string, unknown>) =>
+  request.post("/api/v1/admin/market-price", { headers: { authorization: `Bearer ${admin}` }, data }).then((res) => expect(res.status()).toBe(200))
+
+const place = async (page: Page, stake: string) => {
+  const slip = page.getByTestId("bet-slip")
+  await expect(slip).toBeVisible()
+  await slip.getByLabel("Stake (₹)").fill(stake)
+  await slip.getByRole("button", { name: "Place Bet" }).click()
+  await expect(slip.getByRole("status")).toHaveText("Bet placed")
+  await expect(slip).toBeHidden()
+}
+
+const FIXTURE = "Royal Challengers Bengaluru v Kolkata Knight Riders"
+
+test("search an event, back and lay on exchange, bookmaker and fancy; exposure and My Bets follow", async ({ page, request }) => {
+  const player = await fundedPlayer(request, 5000)
+  const event = await findEvent(request, FIXTURE)
+  const exchange = event.markets.find((m) => m.marketType === "EXCHANGE")!
+  const bookmaker = event.markets.find((m) => m.marketType === "BOOKMAKER")!
+  const fancy = event.markets.find((m) => m.name.startsWith("6 Over Runs"))!
+  const [home, away] = exchange.runners
+  await price(request, player.admin, { marketId: exchange.marketId, selectionId: home!.selectionId, back: { price: 2.5, size: 5000 }, lay: { price: 2.52, size: 5000 }, status: "OPEN" })
+  await price(request, player.admin, { marketId: exchange.marketId, selectionId: away!.selectionId, back: { price: 1.66, size: 5000 }, lay: { price: 1.68, size: 5000 } })
+  await price(request, player.admin, { marketId: bookmaker.marketId, selectionId: bookmaker.runners[1]!.selectionId, back: { price: 60, size: 5000 }, lay: { price: 62, size: 5000 }, status: "OPEN" })
+  await price(request, player.admin, { marketId: fancy.marketId, back: { price: 52, size: 100 }, lay: { price: 51, size: 100 }, status: "OPEN" })
+
+  await openSignedIn(page, player.token, "/")
+  // Find it in the sidebar: the search ignores case and spaces.
+  await page.getByRole("searchbox").first().fill("kolkata knight")
+  await page.getByRole("link", { name: new RegExp(FIXTURE) }).first().click()
+  await expect(page.getByRole("heading", { level: 1, name: FIXTURE })).toBeVisible()
+
+  // Exchange back: profit (odds - 1) x stake as the stake is typed, and every runner's P/L.
+  await page.getByRole("button", { name: `Back ${home!.name} at 2.50` }).click()
+  const slip = page.getByTestId("bet-slip")
+  await slip.getByLabel("Stake (₹)").fill("200")
+  await expect(slip.getByTestId("slip-profit")).toHaveText("₹300.00")
+  await expect(slip.getByRole("table", { name: "Projected profit and loss" })).toContainText("300.00")
+  await expect(slip.getByRole("table", { name: "Projected profit and loss" })).toContainText("-200.00")
+  await slip.getByRole("button", { name: "Place Bet" }).click()
+  await expect(slip.getByRole("status")).toHaveText("Bet placed")
+  await expect(page.getByTestId("balance-exposure")).toHaveText("₹200.00")
+
+  // Exchange lay of the other side: liability (odds - 1) x stake.
+  await page.getByRole("button", { name: `Lay ${away!.name} at 1.68` }).click()
+  await slip.getByLabel("Stake (₹)").fill("100")
+  await expect(slip.getByTestId("slip-liability")).toHaveText("₹68.00")
+  await slip.getByRole("button", { name: "Place Bet" }).click()
+  await expect(slip.getByRole("status")).toHaveText("Bet placed")
+  // If the home side wins: +300 + 100; if the away side wins: -200 - 68. The worst case is held.
+  await expect(page.getByTestId("balance-exposure")).toHaveText("₹268.00")
+
+  // Bookmaker back: odds / 100 x stake, from a chip.
+  await page.getByRole("button", { name: `Back ${bookmaker.runners[1]!.name} at 60` }).click()
+  await slip.getByRole("button", { name: "1,000" }).click()
+  await expect(slip.getByTestId("slip-profit")).toHaveText("₹600.00")
+  await slip.getByRole("button", { name: "Place Bet" }).click()
+  await expect(slip.getByRole("status")).toHaveText("Bet placed")
+
+  // Fancy "Yes" at 52 for size 100.
+  await page.getByRole("button", { name: `Yes ${fancy.name} at 52` }).click()
+  await place(page, "300")
+
+  // The sidebar's My Bets lists all four, newest first, with Back / Lay / Yes tags.
+  const sidebar = page.getByRole("complementary", { name: "Live score and my bets" })
+  await expect(sidebar.getByTestId("bet-row")).toHaveCount(4)
+  await expect(sidebar.getByTestId("bet-row").first()).toContainText("Yes")
+  await expect(sidebar.getByTestId("bet-row").nth(1)).toContainText(`Back${bookmaker.runners[1]!.name}`)
+  await expect(sidebar.getByTestId("bet-row").nth(2)).toContainText(`Lay${away!.name}`)
+  // 268 on the match odds, 1,000 on the bookmaker, 300 on the fancy.
+  await expect(page.getByTestId("balance-exposure")).toHaveText("₹1,568.00")
+  await expect(page.getByTestId("fancy-exposure")).toHaveText("-300.00")
+})
+
+test("an odds change is refused, the slip takes the new price, and the bet goes through on confirmation", async ({ page, request }) => {
+  const player = await fundedPlayer(request, 2000)
+  const event = await findEvent(request, "Delhi Capitals v Rajasthan Royals")
+  const exchange = event.markets.find((m) => m.marketType === "EXCHANGE")!
+  const runner = exchange.runners[0]!
+  await price(request, player.admin, { marketId: exchange.marketId, selectionId: runner.selectionId, back: { price: 3, size: 5000 }, lay: { price: 3.05, size: 5000 }, status: "OPEN" })
+  await openSignedIn(page, player.token, `/event?sport=cricket&league=indian-premier-league&event=${event.slugName}`)
+  await page.getByRole("button", { name: `Back ${runner.name} at 3.00` }).click()
+  const slip = page.getByTestId("bet-slip")
+  await slip.getByLabel("Stake (₹)").fill("500")
+  // The price drops before the player confirms.
+  await price(request, player.admin, { marketId: exchange.marketId, selectionId: runner.selectionId, back: { price: 2.8, size: 5000 } })
+  await expect(page.getByRole("button", { name: `Back ${runner.name} at 2.80` })).toBeVisible()
+  await slip.getByRole("button", { name: "Place Bet" }).click()
+  await expect(slip.getByRole("alert")).toHaveText("Odds changed. Please check the new price and place your bet again.")
+  await expect(slip.getByLabel("Odds")).toHaveValue("2.80")
+  await expect(page.getByTestId("balance-exposure")).toHaveText("₹0.00")
+  await slip.getByRole("button", { name: "Place Again" }).click()
+  await expect(slip.getByRole("status")).toHaveText("Bet placed")
+  await expect(page.getByTestId("balance-exposure")).toHaveText("₹500.00")
+})
+
+test("a settled winning bet pays out and shows in the statement and profit and loss", async ({ page, request }) => {
+  const player = await fundedPlayer(request, 1000)
+  const event = await findEvent(request, "Sunrisers Hyderabad v Punjab Kings")
+  const exchange = event.markets.find((m) => m.marketType === "EXCHANGE")!
+  const runner = exchange.runners[1]!
+  await price(request, player.admin, { marketId: exchange.marketId, selectionId: runner.selectionId, back: { price: 2, size: 5000 }, lay: { price: 2.02, size: 5000 }, status: "OPEN" })
+  await openSignedIn(page, player.token, `/event?sport=cricket&league=indian-premier-league&event=${event.slugName}`)
+  await page.getByRole("button", { name: `Back ${runner.name} at 2.00` }).click()
+  await place(page, "400")
+  await expect(page.getByTestId("balance-exposure")).toHaveText("₹400.00")
+
+  // The operator posts the result.
+  const settled = await request.post("/api/v1/admin/settle-market", {
+    headers: { authorization: `Bearer ${player.admin}` },
+    data: { marketId: exchange.marketId, result: runner.selectionId }
+  })
+  expect(settled.status()).toBe(200)
+  // The header follows over the player's socket: stake back plus 400 won.
+  await expect(page.getByTestId("balance-exposure")).toHaveText("₹0.00")
+  await expect(page.getByTestId("balance-balance")).toHaveText("₹1,400.00")
+  const sidebar = page.getByRole("complementary", { name: "Live score and my bets" })
+  await expect(sidebar.getByText("No Data Available")).toBeVisible()
+
+  const auth = { authorization: `Bearer ${player.token}` }
+  const statement = (await (await request.get("/api/v1/account-statement", { headers: auth })).json()).data
+  // On the main balance: the stake held (-400), then stake and winnings back (+800).
+  const won = statement.rows.find((row: { description: string }) => row.description === `${event.name} · Match Odds · won`)
+  expect(won).toMatchObject({ kind: "bet.settle", amount: 800 })
+  const results = (await (await request.get("/api/v1/result-transaction", { headers: auth })).json()).data
+  expect(results.totals.net).toBe(400)
+})
