@@ -4,8 +4,9 @@ import { GAME_IMAGE } from "../../src/domain/casino.ts"
 
 /**
  * Game artwork, drawn here rather than shipped: an SVG per game (the
- * category's colours and motif, the title, the provider) rendered by sharp to
- * a 320x200 palette PNG. Rendered once per game and title, then kept in memory.
+ * category's colours and motif, and the title; the lobby's card adds the
+ * provider badge) rendered by sharp to a 320x200 palette PNG. Rendered once
+ * per look, then kept in memory.
  */
 
 const PALETTES: Record<string, readonly [string, string, string]> = {
@@ -78,10 +79,9 @@ export interface ArtworkInput {
   readonly title: string
   readonly category: string
   readonly kind: "live" | "slot"
-  readonly providerName: string
 }
 
-export const artworkSvg = ({ title, category, kind, providerName }: ArtworkInput) => {
+export const artworkSvg = ({ title, category, kind }: ArtworkInput) => {
   const [from, to, light] = PALETTES[category] ?? PALETTES.Other!
   const lines = titleLines(title)
   const size = lines.some((l) => l.length > 13) ? 20 : 24
@@ -91,7 +91,6 @@ export const artworkSvg = ({ title, category, kind, providerName }: ArtworkInput
   <rect width="${width}" height="${height}" fill="url(#g)"/>
   <circle cx="270" cy="40" r="90" fill="#fff" fill-opacity=".06"/>
   ${motifOf(category, kind)(light)}
-  <text x="16" y="30" font-family="DejaVu Sans, sans-serif" font-size="12" font-weight="700" letter-spacing="1" fill="${light}">${escapeXml(providerName.toUpperCase())}</text>
   ${lines.map((line, i) => `<text x="16" y="${height - 22 - (lines.length - 1 - i) * (size + 4)}" font-family="DejaVu Sans, sans-serif" font-size="${size}" font-weight="700" fill="#fff">${escapeXml(line)}</text>`).join("\n  ")}
 </svg>`
 }

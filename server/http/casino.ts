@@ -123,7 +123,7 @@ const artwork = (request: HttpServerRequest.HttpServerRequest) =>
     const game = yield* casino.artwork(provider, category, file.slice(0, -4)).pipe(Effect.orDie)
     if (!game) return notFoundImage
     const art = yield* Effect.promise(() =>
-      renderArtwork({ title: game.title, category: categoryOf(game.provider, game.kind, game.category), kind: game.kind, providerName: game.providerName })
+      renderArtwork({ title: game.title, category: categoryOf(game.provider, game.kind, game.category), kind: game.kind })
     )
     const headers = { "cache-control": ARTWORK_CACHE, etag: art.etag }
     if (request.headers["if-none-match"] === art.etag) return HttpServerResponse.empty({ status: 304, headers })

@@ -65,6 +65,7 @@ export const gamePage = (game: GameCode, lobby: string) => {
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <meta name="robots" content="noindex">
   <title>${escapeHtml(rules.title)} · Khel Originals</title>
+  <link rel="icon" href="/favicon.svg" type="image/svg+xml">
   <link rel="stylesheet" href="${assetPath("table.css")}">
   <script type="module" src="${assetPath("table.js")}"></script>
 </head>
@@ -131,6 +132,6 @@ export const gamePage = (game: GameCode, lobby: string) => {
 /** What a wrong game link shows (unknown game, no token). */
 export const errorPage = (message: string, lobby: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Khel Originals</title><link rel="stylesheet" href="${assetPath("table.css")}"></head>
+<title>Khel Originals</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="stylesheet" href="${assetPath("table.css")}"></head>
 <body><main class="error"><h1>Khel Originals</h1><p>${escapeHtml(message)}</p><p><a class="back" href="${escapeHtml(lobby)}">&larr; Back to lobby</a></p></main></body></html>
 `

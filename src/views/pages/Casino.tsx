@@ -1,11 +1,63 @@
-const TITLES = { live: "Live Casino", slots: "Slots", sa: "SA Gaming" } as const
+import { useActorRef, useSelector } from "@xstate/react"
+import { categoryStrip, inCategory, type Lobby } from "../../domain/casino.ts"
+import { browserCasinoMachine } from "../casino.ts"
+import { useUser } from "../session.ts"
+import { CasinoBets } from "../widgets/CasinoBets.tsx"
+import { CategoryStrip } from "../widgets/CategoryStrip.tsx"
+import { GameCard } from "../widgets/GameCard.tsx"
 
-/** /live-casino, /slots and /sa-casino lobbies. */
-const Casino = ({ lobby }: { lobby: keyof typeof TITLES }) => (
-  <div className="flex flex-col gap-3">
-    <h1 className="page-title m-0">{TITLES[lobby]}</h1>
-    <p className="card m-0 p-6 text-center text-muted">No games to show yet.</p>
-  </div>
-)
+const TITLES: Record<Lobby, string> = { live: "Live Casino", slots: "Slots", sa: "SA Gaming" }
+
+/** Cards fetched at once: about the first two rows on a phone, the first row on a wide screen. */
+const EAGER = 4
+
+const LobbyPage = ({ lobby }: { lobby: Lobby }) => {
+  const casino = useActorRef(browserCasinoMachine, { input: { lobby } })
+  const games = useSelector(casino, (s) => s.context.games)
+  const category = useSelector(casino, (s) => s.context.category)
+  const loading = useSelector(casino, (s) => s.hasTag("loading"))
+  const failed = useSelector(casino, (s) => s.matches("Failed"))
+  const launching = useSelector(casino, (s) => (s.hasTag("launching") ? s.context.game?._id : undefined))
+  const user = useUser()
+  const categories = categoryStrip(games)
+  const shown = inCategory(games, category)
+  return (
+    <div className="flex flex-col gap-3">
+      <h1 className="page-title m-0">{TITLES[lobby]}</h1>
+      {loading ? (
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5" role="status" aria-label="Loading games">
+          {Array.from({ length: 10 }, (_, i) => <div key={i} className="aspect-[320/230] animate-pulse rounded-lg bg-raised" />)}
+        </div>
+      ) : failed ? (
+        <div className="card flex flex-col items-center gap-3 p-6 text-center">
+          <p className="m-0 text-muted">The games could not be loaded.</p>
+          <button type="button" className="btn-brand" onClick={() => casino.send({ type: "games.reload" })}>Try again</button>
+        </div>
+      ) : games.length === 0 ? (
+        <p className="card m-0 p-6 text-center text-muted">No games to show yet.</p>
+      ) : (
+        <>
+          <CategoryStrip categories={categories} selected={category} onSelect={(c) => casino.send({ type: "category.select", category: c })} />
+          <ul className="m-0 grid list-none grid-cols-2 gap-3 p-0 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5" aria-label={`${category}: ${shown.length} games`}>
+            {shown.map((game, index) => (
+              <li key={game._id}>
+                <GameCard
+                  game={game}
+                  eager={index < EAGER}
+                  busy={launching === game._id}
+                  onPlay={(g) => casino.send({ type: "game.launch", game: g, signedIn: user !== undefined })}
+                />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {user ? <CasinoBets lobby={lobby} /> : null}
+    </div>
+  )
+}
+
+/** /live-casino, /slots and /sa-casino: each lobby gets its own machine (a new one when the route changes). */
+const Casino = ({ lobby }: { lobby: Lobby }) => <LobbyPage key={lobby} lobby={lobby} />
 
 export default Casino
