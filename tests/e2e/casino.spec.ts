@@ -86,7 +86,7 @@ test("a visitor is asked to log in; a player launches a table, plays a round, re
   await page.getByRole("button", { name: "Deal" }).click()
   await expect(page.locator("#result")).not.toBeEmpty()
   const result = (await page.locator("#result").textContent())!
-  const returned = /You get ₹([\d,.]+)/.exec(result)?.[1]
+  const returned = /You get ₹([\d,]+\.\d{2})/.exec(result)?.[1]
   const win = returned ? Number(returned.replace(/,/g, "")) : 0
   const balanceAfter = 5000 - 1100 + win
   const shown = `₹${balanceAfter.toLocaleString("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
@@ -128,4 +128,15 @@ test("the Top Casino panel on the home page slides every 2.5 s and launches like
   await panel.getByTestId("casino-slider").hover()
   await panel.locator(".swiper-slide-active").getByTestId("game-card").click()
   await expect(toast(page, "Please Login to Play")).toBeVisible()
+})
+
+test("the right sidebar of an event page carries the casino slider, every 3 s", async ({ page, request }) => {
+  const sports = (await (await request.get("/api/v1/get-sports-data")).json()).data as Array<{ slugName: string; leagues: Array<{ slugName: string; events: Array<{ slugName: string }> }> }>
+  const sport = sports.find((s) => s.slugName === "cricket")!
+  const league = sport.leagues[0]!
+  await page.goto(`/event?sport=${sport.slugName}&league=${league.slugName}&event=${league.events[0]!.slugName}`)
+  await waitForApp(page)
+  const panel = page.getByRole("region", { name: "Casino" })
+  await expect(panel.getByTestId("casino-slider")).toHaveAttribute("data-autoplay", "3000")
+  await expect(panel.getByTestId("game-card").first()).toBeVisible()
 })

@@ -7,6 +7,7 @@ import { AppActor } from "../app-actor.ts"
 import { useEventBets } from "../betting.ts"
 import { useUser } from "../session.ts"
 import { BetGroups } from "../widgets/BetsTable.tsx"
+import { RightBarCasino } from "../widgets/CasinoSlider.tsx"
 import { Icon } from "../widgets/Icon.tsx"
 import { ScoreBoard } from "../widgets/LiveScore.tsx"
 
@@ -85,6 +86,7 @@ const RightSidebar = () => {
         <h2 id="sidebar-my-bets" className="m-0 mb-2 text-sm font-700">My Bets</h2>
         {user ? <BetGroups bets={bets ?? []} /> : <p className="m-0 text-sm text-muted">Log in to see your bets.</p>}
       </section>
+      <RightBarCasino />
     </div>
   )
 }
