@@ -7,8 +7,8 @@ import { Realtime } from "./Realtime.ts"
 /** socket.io room of the clients watching an event's prices. */
 export const eventRoom = (eventId: string) => `event:${eventId}`
 
-/** At most this many batches a second per client; changes in between are merged. */
-export const MIN_BATCH_INTERVAL_MS = 50
+/** At least this long between two batches to a client (10 a second at most); changes in between are merged. */
+export const MIN_BATCH_INTERVAL_MS = 100
 /** A client that has not acknowledged a batch for this long is sent the next one anyway. */
 const ACK_TIMEOUT_MS = 5000
 /** How many events one socket may watch at once. */

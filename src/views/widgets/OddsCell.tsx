@@ -3,6 +3,31 @@ import type { MarketType } from "../../schema/sports.ts"
 import { odds } from "../../services/odds.ts"
 import { priceLabel, sizeLabel } from "../betting.ts"
 
+/** How long a changed price stays highlighted. */
+export const FLASH_MS = 300
+
+// Highlights switched off together, by one timer, however many cells changed.
+const lit = new Map<HTMLElement, number>()
+let clearing: ReturnType<typeof setTimeout> | undefined
+const clearLit = () => {
+  clearing = undefined
+  const now = performance.now()
+  let next = Infinity
+  for (const [element, until] of lit) {
+    if (until <= now) {
+      element.style.opacity = "0"
+      lit.delete(element)
+    } else next = Math.min(next, until)
+  }
+  if (next !== Infinity) clearing = setTimeout(clearLit, next - now)
+}
+/** Shows a cell's highlight for FLASH_MS: a small paint of a contained cell, no animation layers to composite. */
+const flashOn = (element: HTMLElement) => {
+  element.style.opacity = "1"
+  lit.set(element, performance.now() + FLASH_MS)
+  clearing ??= setTimeout(clearLit, FLASH_MS)
+}
+
 export interface Pick {
   readonly selectionId: string
   readonly side: "back" | "lay"
@@ -38,32 +63,33 @@ export const OddsCell = memo(({ marketId, marketType, selectionId, runnerName, s
   const [status, priceText, sizeText] = key.split("|")
   const price = priceText ? Number(priceText) : undefined
   const size = sizeText ? Number(sizeText) : 0
-  const ref = useRef<HTMLButtonElement>(null)
+  const flash = useRef<HTMLSpanElement>(null)
   const previous = useRef(priceText)
   useEffect(() => {
-    if (previous.current !== undefined && previous.current !== "" && previous.current !== priceText) {
-      // A ring and a brighter cell for a moment; the cell keeps its back or lay colour.
-      ref.current?.animate?.([
-        { boxShadow: "inset 0 0 0 2px rgb(var(--warn))", filter: "brightness(1.25)" },
-        { boxShadow: "inset 0 0 0 0 rgb(var(--warn) / 0)", filter: "none" }
-      ], { duration: 350, easing: "ease-out" })
+    const overlay = flash.current
+    if (!overlay || previous.current === undefined || previous.current === "" || previous.current === priceText) {
+      previous.current = priceText
+      return
     }
     previous.current = priceText
+    flashOn(overlay)
   }, [priceText])
   const open = status === "OPEN" && price !== undefined
   const label = marketType === "FANCY" ? (side === "back" ? "Yes" : "No") : side === "back" ? "Back" : "Lay"
   return (
     <button
-      ref={ref}
       type="button"
       disabled={!open}
       data-testid={`odds-${marketId}-${selectionId}-${side}-${level}`}
       aria-label={open ? `${label} ${runnerName} at ${priceLabel(price, marketType)}` : `${label} ${runnerName}: no price`}
       onClick={() => open && onPick({ selectionId, side, price, size })}
-      className={`flex h-11 min-w-0 flex-col items-center justify-center rounded px-1 leading-tight transition-opacity disabled:cursor-not-allowed disabled:opacity-50 ${
+      // Contained: a new price lays out and paints this cell only.
+      style={{ contain: "strict" }}
+      className={`relative flex h-11 min-w-0 flex-col items-center justify-center rounded px-1 leading-tight transition-opacity disabled:cursor-not-allowed disabled:opacity-50 ${
         side === "back" ? (level === 0 ? "bg-back" : "bg-back/60") : level === 0 ? "bg-lay" : "bg-lay/60"
       } text-[#10151f] hover:brightness-95 focus-visible:(outline-2 outline-brand) ${className}`}
     >
+      <span ref={flash} aria-hidden="true" className="pointer-events-none absolute inset-0 rounded bg-warn/50 opacity-0" />
       <span className="text-sm font-700">{price === undefined ? "–" : priceLabel(price, marketType)}</span>
       {price !== undefined ? <span className="text-[10px] opacity-75">{marketType === "FANCY" ? size : sizeLabel(size)}</span> : null}
     </button>
