@@ -1,9 +1,12 @@
-import { useEffect, useRef, useState } from "react"
+import { lazy, Suspense, useEffect, useRef, useState } from "react"
 import { Link } from "react-router"
 import { formatAmount } from "../../domain/money.ts"
 import { isCreditPlayer, type User } from "../../schema/user.ts"
 import { useAuthModalRef, useSession, useSessionRef, useUser } from "../session.ts"
 import { Icon, type IconName } from "../widgets/Icon.tsx"
+import { WalletSwitch } from "../widgets/WalletSwitch.tsx"
+
+const MyBetsModal = lazy(() => import("../modals/MyBetsModal.tsx"))
 
 /** The Register button pulses for 10 s, or until the player hovers, focuses or clicks it. */
 export const REGISTER_PULSE_MS = 10_000
@@ -160,7 +163,10 @@ const PlayerArea = ({ user }: { user: User }) => {
   const session = useSessionRef()
   const auth = useAuthModalRef()
   const credit = isCreditPlayer(user)
+  // The modal's open flag is view state; its content is the myBets machine's.
+  const [myBetsOpen, setMyBetsOpen] = useState(false)
   const items: Array<MenuItem> = [
+    { label: "My Bets", icon: "bets", onSelect: () => setMyBetsOpen(true) },
     ...(credit ? [] : [{ label: "Referral Bonus", icon: "gift" as const, to: "/referral-bonus" }]),
     { label: "Account Statements", icon: "statement", to: "/statements" },
     { label: "Profit And Loss", icon: "chart", to: "/profit-loss" },
@@ -178,8 +184,14 @@ const PlayerArea = ({ user }: { user: User }) => {
           ))}
         </nav>
       )}
+      {credit ? null : <WalletSwitch user={user} />}
       <BalanceBlock user={user} />
       <ProfileMenu user={user} items={items} />
+      {myBetsOpen ? (
+        <Suspense fallback={null}>
+          <MyBetsModal open onClose={() => setMyBetsOpen(false)} />
+        </Suspense>
+      ) : null}
     </div>
   )
 }
