@@ -22,11 +22,15 @@ const LobbyPage = ({ lobby }: { lobby: Lobby }) => {
   const categories = categoryStrip(games)
   const shown = inCategory(games, category)
   return (
-    <div className="flex flex-col gap-3">
+    // At least a screen tall, so the footer never starts in view and jumps down when the games arrive.
+    <div className="flex min-h-[calc(100vh-3.5rem)] flex-col gap-3">
       <h1 className="page-title m-0">{TITLES[lobby]}</h1>
       {loading ? (
-        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5" role="status" aria-label="Loading games">
-          {Array.from({ length: 10 }, (_, i) => <div key={i} className="aspect-[320/230] animate-pulse rounded-lg bg-raised" />)}
+        <div className="flex flex-col gap-3" role="status" aria-label="Loading games">
+          <div className="h-[30px] w-2/3 animate-pulse rounded-full bg-raised" />
+          <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
+            {Array.from({ length: 10 }, (_, i) => <div key={i} className="aspect-[320/230] animate-pulse rounded-lg bg-raised" />)}
+          </div>
         </div>
       ) : failed ? (
         <div className="card flex flex-col items-center gap-3 p-6 text-center">
