@@ -20,9 +20,11 @@ const DAY = /^(\d{4})-(\d{2})-(\d{2})$/
 export const parseInstant = (text: string, end = false): Date | undefined => {
   const day = DAY.exec(text.trim())
   if (day) {
-    const utc = Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3])) - IST_OFFSET_MINUTES * 60_000
-    const date = new Date(end ? utc + 86_400_000 - 1 : utc)
-    return Number.isNaN(date.getTime()) ? undefined : date
+    const midnight = new Date(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3])))
+    // 2026-13-45 would roll over into another day: not a calendar day.
+    if (midnight.getUTCMonth() !== Number(day[2]) - 1 || midnight.getUTCDate() !== Number(day[3])) return undefined
+    const utc = midnight.getTime() - IST_OFFSET_MINUTES * 60_000
+    return new Date(end ? utc + 86_400_000 - 1 : utc)
   }
   if (!/^\d{4}-\d{2}-\d{2}T/.test(text.trim())) return undefined
   const date = new Date(text)

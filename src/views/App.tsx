@@ -12,7 +12,12 @@ const InPlay = lazy(() => import("./pages/InPlay.tsx"))
 const EventPage = lazy(() => import("./pages/Event.tsx"))
 const Racing = lazy(() => import("./pages/Racing.tsx"))
 const Casino = lazy(() => import("./pages/Casino.tsx"))
-const Account = lazy(() => import("./pages/Account.tsx"))
+const Deposit = lazy(() => import("./pages/Deposit.tsx"))
+const Withdrawal = lazy(() => import("./pages/Withdrawal.tsx"))
+const BonusPage = lazy(() => import("./pages/Bonus.tsx"))
+const ReferralBonus = lazy(() => import("./pages/ReferralBonus.tsx"))
+const Statements = lazy(() => import("./pages/Statements.tsx"))
+const ProfitLoss = lazy(() => import("./pages/ProfitLoss.tsx"))
 const Content = lazy(() => import("./pages/Content.tsx"))
 const NotFound = lazy(() => import("./pages/NotFound.tsx"))
 
@@ -40,12 +45,12 @@ export const App = ({ input }: { input: AppInput }) => (
           <Route path="live-casino" element={page(<Casino lobby="live" />)} />
           <Route path="slots" element={page(<Casino lobby="slots" />)} />
           <Route path="sa-casino" element={page(<Casino lobby="sa" />)} />
-          <Route path="deposit" element={page(<Account section="deposit" />)} />
-          <Route path="withdrawal" element={page(<Account section="withdrawal" />)} />
-          <Route path="bonus" element={page(<Account section="bonus" />)} />
-          <Route path="referral-bonus" element={page(<Account section="referral" />)} />
-          <Route path="statements" element={page(<Account section="statements" />)} />
-          <Route path="profit-loss" element={page(<Account section="profitLoss" />)} />
+          <Route path="deposit" element={page(<Deposit />)} />
+          <Route path="withdrawal" element={page(<Withdrawal />)} />
+          <Route path="bonus" element={page(<BonusPage />)} />
+          <Route path="referral-bonus" element={page(<ReferralBonus />)} />
+          <Route path="statements" element={page(<Statements />)} />
+          <Route path="profit-loss" element={page(<ProfitLoss />)} />
           <Route path="terms-&-conditions" element={page(<Content page="terms" />)} />
           <Route path="privacy-policy" element={page(<Content page="privacy" />)} />
           <Route path="responsible-gambling" element={page(<Content page="responsible" />)} />

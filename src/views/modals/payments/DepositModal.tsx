@@ -1,0 +1,121 @@
+import { useSelector } from "@xstate/react"
+import type { ActorRefFrom } from "xstate"
+import { DEPOSIT_QUICK_AMOUNTS, MIN_DEPOSIT } from "../../../domain/payments.ts"
+import type { depositMachine, Screenshot } from "../../../machines/deposit.machine.ts"
+import type { PaymentAccount } from "../../../schema/payments.ts"
+import { CopyButton } from "../../payments/ui.tsx"
+import { Dialog } from "../../widgets/Dialog.tsx"
+import { Alert, Field, TextInput } from "../../widgets/Form.tsx"
+import { Icon } from "../../widgets/Icon.tsx"
+import { ScreenshotViewer } from "./ScreenshotViewer.tsx"
+
+type DepositRef = ActorRefFrom<typeof depositMachine>
+
+const readFile = (file: File) =>
+  new Promise<Screenshot>((resolve, reject) => {
+    const reader = new FileReader()
+    reader.onload = () => resolve({ dataUrl: String(reader.result), name: file.name, type: file.type, size: file.size })
+    reader.onerror = () => reject(reader.error)
+    reader.readAsDataURL(file)
+  })
+
+const Detail = ({ label, value }: { label: string; value: string }) => (
+  <div className="flex items-center justify-between gap-2 border-b border-line py-1.5 last:border-0">
+    <span className="text-xs text-muted">{label}</span>
+    <span className="flex items-center gap-1 text-sm font-600">
+      <span className="break-all" data-testid={`detail-${label.toLowerCase().replace(/[^a-z]+/g, "-")}`}>{value}</span>
+      <CopyButton value={value} label={label} />
+    </span>
+  </div>
+)
+
+/** Where the money goes: the UPI id with its QR, or every bank detail with a copy button. */
+const AccountDetails = ({ account }: { account: PaymentAccount }) =>
+  account.type === "upi" ? (
+    <div className="flex flex-col items-center gap-2 rounded-lg border border-line bg-bg p-3">
+      {account.image ? <img src={account.image} alt={`QR code to pay ${account.accountNumber}`} width={160} height={160} className="rounded bg-white p-1" /> : null}
+      <div className="w-full">
+        <Detail label="Account holder" value={account.accountHolderName} />
+        <Detail label="UPI id" value={account.accountNumber} />
+      </div>
+    </div>
+  ) : (
+    <div className="rounded-lg border border-line bg-bg px-3 py-1">
+      <Detail label="Account holder" value={account.accountHolderName} />
+      <Detail label="Bank name" value={account.bankName ?? ""} />
+      <Detail label="Account number" value={account.accountNumber} />
+      <Detail label="IFSC code" value={account.ifscCode ?? ""} />
+      {account.accountType ? <Detail label="Account type" value={account.accountType} /> : null}
+    </div>
+  )
+
+/** Deposit by UPI and Deposit By Account (SPEC section 2), driven by the deposit machine. */
+export const DepositModal = ({ deposit }: { deposit: DepositRef }) => {
+  const open = useSelector(deposit, (s) => !s.matches("Closed"))
+  const viewing = useSelector(deposit, (s) => s.matches({ Open: "Viewing" }))
+  const busy = useSelector(deposit, (s) => s.hasTag("busy"))
+  const { account, amount, txnRef, screenshot, error } = useSelector(deposit, (s) => s.context)
+  if (!account) return null
+  const upi = account.type === "upi"
+  return (
+    <>
+      <Dialog open={open && !viewing} title={upi ? "Deposit by UPI" : "Deposit By Account"} onClose={() => deposit.send({ type: "deposit.close" })} testId="deposit-modal">
+        <form
+          className="flex flex-col gap-3"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault()
+            deposit.send({ type: "deposit.submit" })
+          }}
+        >
+          <AccountDetails account={account} />
+          <Field label="Amount" hint={`Minimum ₹${MIN_DEPOSIT}`}>
+            {(props) => (
+              <TextInput {...props} inputMode="decimal" placeholder="Enter amount" value={amount} onChange={(e) => deposit.send({ type: "amount.change", value: e.target.value })} />
+            )}
+          </Field>
+          <div className="flex flex-wrap gap-2" role="group" aria-label="Quick amounts">
+            {DEPOSIT_QUICK_AMOUNTS.map((quick) => (
+              <button key={quick} type="button" className={`chip ${amount === String(quick) ? "border-brand text-brand" : ""}`} onClick={() => deposit.send({ type: "amount.quick", amount: quick })}>
+                +{quick.toLocaleString("en-IN")}
+              </button>
+            ))}
+          </div>
+          <Field label="Transaction reference (UTR)" hint="Or upload a screenshot of the payment">
+            {(props) => <TextInput {...props} placeholder="e.g. 412345678901" value={txnRef} onChange={(e) => deposit.send({ type: "ref.change", value: e.target.value })} />}
+          </Field>
+          <div className="flex flex-wrap items-center gap-2">
+            <label className="btn-ghost cursor-pointer py-1.5">
+              <Icon name="upload" size={16} /> {screenshot ? "Change screenshot" : "Upload screenshot"}
+              <input
+                type="file"
+                accept="image/png,image/jpeg,image/webp"
+                className="sr-only"
+                data-testid="screenshot-input"
+                onChange={(event) => {
+                  const file = event.target.files?.[0]
+                  event.target.value = ""
+                  if (file) void readFile(file).then((shot) => deposit.send({ type: "screenshot.select", screenshot: shot }))
+                }}
+              />
+            </label>
+            {screenshot ? (
+              <>
+                <button type="button" className="btn-ghost py-1.5" onClick={() => deposit.send({ type: "screenshot.view" })}>
+                  <Icon name="eye" size={16} /> View
+                </button>
+                <button type="button" className="btn-ghost py-1.5" aria-label="Remove screenshot" onClick={() => deposit.send({ type: "screenshot.clear" })}>
+                  <Icon name="close" size={16} />
+                </button>
+                <span className="max-w-40 truncate text-xs text-muted" data-testid="screenshot-name">{screenshot.name}</span>
+              </>
+            ) : null}
+          </div>
+          <Alert message={error} />
+          <button type="submit" className="btn-brand" disabled={busy}>{busy ? "Submitting…" : "Confirm"}</button>
+        </form>
+      </Dialog>
+      <ScreenshotViewer open={viewing} image={screenshot?.dataUrl} name={screenshot?.name} onClose={() => deposit.send({ type: "viewer.close" })} />
+    </>
+  )
+}

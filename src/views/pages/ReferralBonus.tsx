@@ -1,0 +1,78 @@
+import { formatAmount } from "../../domain/money.ts"
+import { calls, idempotencyKey } from "../payments/calls.ts"
+import { useAction, useResource } from "../payments/hooks.ts"
+import { CopyButton, PlayerPage, rupees, Signed, Table, when } from "../payments/ui.tsx"
+
+const dayMonth = new Intl.DateTimeFormat("en-IN", { day: "2-digit", month: "short", timeZone: "Asia/Kolkata" })
+
+const ReferralBody = () => {
+  const users = useResource(() => calls.referralUsers, null)
+  const weekly = useResource(() => calls.weeklyReferrals, null)
+  const transactions = useResource(() => calls.referralTransactions, null)
+  const { busy, run } = useAction()
+  const code = users.data?.referralCode ?? ""
+  const link = code ? `${location.origin}/?referral_code=${code}` : ""
+  const refBonus = users.data?.refBonus ?? 0
+  return (
+    <>
+      <div className="grid gap-3 md:grid-cols-2">
+        <section className="card flex flex-col gap-2 p-4" aria-labelledby="ref-link">
+          <h2 id="ref-link" className="m-0 text-sm font-700 text-muted">Your referral link</h2>
+          <div className="flex items-center gap-2 rounded-md border border-line bg-bg px-3 py-2">
+            <span className="min-w-0 flex-1 truncate font-600" data-testid="referral-link">{link || "…"}</span>
+            {link ? <CopyButton value={link} label="referral link" /> : null}
+          </div>
+          <p className="m-0 text-xs text-muted">
+            Friends who sign up with it earn you 10% of their first approved deposit (up to ₹1,000), in your referral bonus. Code: <strong className="text-fg">{code}</strong>
+          </p>
+        </section>
+        <section className="card flex flex-col gap-2 p-4" aria-labelledby="ref-bonus">
+          <h2 id="ref-bonus" className="m-0 text-sm font-700 text-muted">Referral bonus</h2>
+          <p className="m-0 text-2xl font-800 text-brand" data-testid="ref-bonus">₹{formatAmount(refBonus)}</p>
+          <button
+            type="button"
+            className="btn-brand self-start"
+            disabled={refBonus <= 0 || busy !== undefined}
+            onClick={() => void run("claim", () => calls.claimReferral(idempotencyKey("ref-claim"))).then(() => {
+              users.reload()
+              transactions.reload()
+            })}
+          >
+            Claim to main balance
+          </button>
+        </section>
+      </div>
+      <section className="flex flex-col gap-2" aria-labelledby="ref-users">
+        <h2 id="ref-users" className="m-0 text-base font-700">Friends who joined</h2>
+        <Table
+          caption="Referred players"
+          testId="referral-users"
+          head={["Name", "Username", "Joined", "Reward"]}
+          rows={(users.data?.users ?? []).map((u) => [u.name, u.username, when(u.joinedAt), u.reward > 0 ? rupees(u.reward) : "Awaiting first deposit"])}
+        />
+      </section>
+      <section className="flex flex-col gap-2" aria-labelledby="ref-weekly">
+        <h2 id="ref-weekly" className="m-0 text-base font-700">By week (Sunday to Saturday)</h2>
+        <Table
+          caption="Referral rewards by week"
+          testId="referral-weekly"
+          head={["Week", "Rewards", "Amount"]}
+          rows={(weekly.data ?? []).map((w) => [`${dayMonth.format(new Date(w.startDate))} – ${dayMonth.format(new Date(w.endDate))}`, String(w.rewards), rupees(w.amount)])}
+        />
+      </section>
+      <section className="flex flex-col gap-2" aria-labelledby="ref-transactions">
+        <h2 id="ref-transactions" className="m-0 text-base font-700">Referral transactions</h2>
+        <Table
+          caption="Referral transactions"
+          testId="referral-transactions"
+          head={["Date", "Description", "Amount"]}
+          rows={(transactions.data ?? []).map((t) => [when(t.createdAt), t.description, <Signed amount={t.amount} />])}
+        />
+      </section>
+    </>
+  )
+}
+
+const ReferralBonus = () => <PlayerPage section="referral" title="Referral Bonus">{() => <ReferralBody />}</PlayerPage>
+
+export default ReferralBonus

@@ -1,0 +1,70 @@
+import { describe, expect, it, vi } from "vitest"
+import { createActor, fromPromise } from "xstate"
+import { walletMachine } from "../../src/machines/wallet.machine.ts"
+import type { User, WalletCode } from "../../src/schema/user.ts"
+import { player } from "./fixtures.ts"
+import { expectFullCoverage, recordFlows, replayPaths } from "./harness.ts"
+
+const onWallet = (wallet: WalletCode): User => ({ ...player, wallet })
+
+describe("wallet machine (model-based)", () => {
+  it("covers every state and transition from either wallet", () => {
+    const coverage = replayPaths(walletMachine as never, {
+      input: { wallet: 1 },
+      from: [{ label: "start on the bonus wallet", input: { wallet: 2 } }],
+      actions: { notifyChanged: vi.fn(), userChanged: vi.fn() },
+      outputs: { switchWallet: [onWallet(1), onWallet(2)] },
+      events: {
+        "wallet.switch": [{ type: "wallet.switch", wallet: 1 }, { type: "wallet.switch", wallet: 2 }],
+        "wallet.sync": [{ type: "wallet.sync", wallet: 1 }, { type: "wallet.sync", wallet: 2 }]
+      },
+      serialize: (s) => JSON.stringify([s.value, s.context.wallet])
+    })
+    expectFullCoverage(coverage)
+    recordFlows("wallet", "The wallet switch: 1 plays from the main balance, 2 from the bonus wallet. Choosing the other wallet calls the server and shows 'Wallet Changed'; choosing the active one does nothing; user data keeps it in step.", coverage)
+  })
+})
+
+describe("wallet machine behaviour", () => {
+  it("switches through the server, then says 'Wallet Changed' and hands the user to the session", async () => {
+    const calls: Array<WalletCode> = []
+    const notifyChanged = vi.fn()
+    const userChanged = vi.fn()
+    const actor = createActor(
+      walletMachine.provide({
+        actors: { switchWallet: fromPromise(async ({ input }: { input: { wallet: WalletCode } }) => (calls.push(input.wallet), onWallet(input.wallet))) },
+        actions: { notifyChanged, userChanged }
+      }),
+      { input: { wallet: 1 } }
+    ).start()
+    actor.send({ type: "wallet.switch", wallet: 2 })
+    expect(actor.getSnapshot().hasTag("busy")).toBe(true)
+    await vi.waitFor(() => expect(actor.getSnapshot().matches("Idle")).toBe(true))
+    expect(actor.getSnapshot().context.wallet).toBe(2)
+    expect(calls).toEqual([2])
+    expect(notifyChanged).toHaveBeenCalledTimes(1)
+    expect(userChanged.mock.calls[0]![1]).toEqual({ user: onWallet(2) })
+  })
+
+  it("does nothing when the active wallet is chosen: no call, no toast", () => {
+    const switchWallet = vi.fn(async () => onWallet(1))
+    const notifyChanged = vi.fn()
+    const actor = createActor(walletMachine.provide({ actors: { switchWallet: fromPromise(switchWallet) }, actions: { notifyChanged, userChanged: () => {} } }), { input: { wallet: 1 } }).start()
+    actor.send({ type: "wallet.switch", wallet: 1 })
+    expect(actor.getSnapshot().matches("Idle")).toBe(true)
+    expect(switchWallet).not.toHaveBeenCalled()
+    expect(notifyChanged).not.toHaveBeenCalled()
+  })
+
+  it("keeps the wallet when the server refuses", async () => {
+    const notifyChanged = vi.fn()
+    const actor = createActor(
+      walletMachine.provide({ actors: { switchWallet: fromPromise(async () => Promise.reject(new Error("no"))) }, actions: { notifyChanged, userChanged: () => {} } }),
+      { input: { wallet: 1 } }
+    ).start()
+    actor.send({ type: "wallet.switch", wallet: 2 })
+    await vi.waitFor(() => expect(actor.getSnapshot().matches("Idle")).toBe(true))
+    expect(actor.getSnapshot().context).toEqual({ wallet: 1, target: undefined })
+    expect(notifyChanged).not.toHaveBeenCalled()
+  })
+})
