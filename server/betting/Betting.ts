@@ -11,7 +11,6 @@ import { Idempotency } from "../ledger/Idempotency.ts"
 import { type AccountRef, Ledger } from "../ledger/Ledger.ts"
 import { OddsFeed } from "../odds/OddsFeed.ts"
 import { Realtime } from "../realtime/Realtime.ts"
-import { Bets } from "./Bets.ts"
 
 /** Which endpoint a bet came through: each takes its own kind of market. */
 export type BetChannel = "sport" | "racing" | "fancy"
@@ -19,14 +18,22 @@ export type BetChannel = "sport" | "racing" | "fancy"
 interface MarketInfo {
   readonly id: string
   readonly externalId: string
+  readonly name: string
   readonly marketType: MarketType
   readonly status: string
   readonly eventId: string
+  readonly eventName: string
+  readonly eventSlug: string
   readonly eventStatus: string
   readonly leagueId: string
+  readonly leagueSlug: string
   readonly sportId: string
+  readonly sportSlug: string
   readonly isRacing: boolean
   readonly runners: ReadonlyArray<{ selectionId: string; name: string }>
+  /** The most specific stake limits (bet_limits), as JSON. */
+  readonly limits: { minStake: number; maxStake: number; inPlayDelaySeconds: number } | null
+  readonly acceptAnyOdds: boolean | null
 }
 
 interface Limits {
@@ -51,6 +58,9 @@ export const MESSAGES = {
   wrongChannelRacing: "Racing markets take bets through bet-racing.",
   wrongChannelNotRacing: "This is not a racing market."
 } as const
+
+/** When no row of bet_limits applies (the migration adds a default row). */
+const DEFAULT_LIMITS: Limits = { minStake: 10_000n, maxStake: 50_000_000n, inPlayDelaySeconds: 0 }
 
 const minStakeMessage = (paise: bigint) => `Minimum stake is ₹${formatAmount(toRupees(paise))}.`
 const maxStakeMessage = (paise: bigint) => `Maximum stake is ₹${formatAmount(toRupees(paise))}.`
@@ -80,21 +90,33 @@ export class Betting extends Context.Service<Betting, {
       const ledger = yield* Ledger
       const idempotency = yield* Idempotency
       const feed = yield* OddsFeed
-      const bets = yield* Bets
       const realtime = yield* Realtime
 
-      const marketInfo = (externalId: string) =>
+      /** The market with everything placement reads but the prices: one round trip. */
+      const marketInfo = (externalId: string, userId: string) =>
         sql<MarketInfo>`
-          SELECT m.id, m.external_id, m.market_type, m.status, e.id AS event_id, e.status AS event_status,
-                 l.id AS league_id, s.id AS sport_id, s.is_racing,
+          SELECT m.id, m.external_id, m.name, m.market_type, m.status,
+                 e.id AS event_id, e.name AS event_name, e.slug AS event_slug, e.status AS event_status,
+                 l.id AS league_id, l.slug AS league_slug, s.id AS sport_id, s.slug AS sport_slug, s.is_racing,
                  (SELECT json_agg(json_build_object('selectionId', r.selection_id, 'name', r.name) ORDER BY r.sort)
-                    FROM runners r WHERE r.market_id = m.id) AS runners
+                    FROM runners r WHERE r.market_id = m.id) AS runners,
+                 (SELECT json_build_object('minStake', b.min_stake, 'maxStake', b.max_stake, 'inPlayDelaySeconds', b.in_play_delay_seconds)
+                    FROM bet_limits b
+                   WHERE (b.sport_id IS NULL OR b.sport_id = s.id) AND (b.league_id IS NULL OR b.league_id = l.id) AND (b.event_id IS NULL OR b.event_id = e.id)
+                   ORDER BY (b.event_id IS NOT NULL) DESC, (b.league_id IS NOT NULL) DESC, (b.sport_id IS NOT NULL) DESC
+                   LIMIT 1) AS limits,
+                 (SELECT p.accept_any_odds FROM betting_preferences p WHERE p.user_id = ${userId}) AS accept_any_odds
             FROM markets m
             JOIN events e ON e.id = m.event_id
             JOIN leagues l ON l.id = e.league_id
             JOIN sports s ON s.id = l.sport_id
            WHERE m.external_id = ${externalId}
         `.pipe(Effect.map((rows) => rows[0]))
+
+      const limitsOf = (market: MarketInfo): Limits =>
+        market.limits
+          ? { minStake: BigInt(market.limits.minStake), maxStake: BigInt(market.limits.maxStake), inPlayDelaySeconds: market.limits.inPlayDelaySeconds }
+          : DEFAULT_LIMITS
 
       const limitsFor = (scope: { sportId?: string | undefined; leagueId?: string | undefined; eventId?: string | undefined }) =>
         sql<Limits>`
@@ -104,7 +126,7 @@ export class Betting extends Context.Service<Betting, {
              AND (event_id IS NULL OR event_id = ${scope.eventId ?? null})
            ORDER BY (event_id IS NOT NULL) DESC, (league_id IS NOT NULL) DESC, (sport_id IS NOT NULL) DESC
            LIMIT 1
-        `.pipe(Effect.map((rows) => rows[0] ?? { minStake: 10_000n, maxStake: 50_000_000n, inPlayDelaySeconds: 0 }))
+        `.pipe(Effect.map((rows) => rows[0] ?? DEFAULT_LIMITS))
 
       const oddsChangeOf = (userId: string) =>
         sql<{ acceptAnyOdds: boolean }>`SELECT accept_any_odds FROM betting_preferences WHERE user_id = ${userId}`.pipe(
@@ -161,30 +183,26 @@ export class Betting extends Context.Service<Betting, {
         idempotencyKey: string | undefined
       ) {
         if (user.role !== Roles.PLAYER && user.role !== Roles.CREDIT_PLAYER) return yield* unprocessable(MESSAGES.notPlayer)
-        const market = yield* marketInfo(payload.marketId)
+        const market = yield* marketInfo(payload.marketId, user.id)
         if (!market) return yield* notFound(MESSAGES.unknownMarket)
+        const limits = limitsOf(market)
         // In play, a bet waits out the delay before it is checked against the price of that moment.
-        if (market.eventStatus === "live") {
-          const { inPlayDelaySeconds } = yield* limitsFor(market)
-          if (inPlayDelaySeconds > 0) yield* Effect.sleep(Duration.seconds(inPlayDelaySeconds))
-        }
+        if (market.eventStatus === "live" && limits.inPlayDelaySeconds > 0) yield* Effect.sleep(Duration.seconds(limits.inPlayDelaySeconds))
 
         const write = Effect.gen(function*() {
           const { runner, stake } = yield* check(market, channel, payload)
-          // One bet at a time per player: their exposure is recomputed from their open bets.
-          const [player] = yield* sql<{ wallet: 1 | 2; status: string }>`SELECT wallet, status FROM users WHERE id = ${user.id} FOR UPDATE`
-          if (!player || player.status !== "active") return yield* unprocessable(MESSAGES.notPlayer)
-          // Settlement takes this row FOR UPDATE, so a bet either lands before it or sees the market settled.
-          const [locked] = yield* sql<{ status: string; eventStatus: string; inPlay: boolean }>`
-            SELECT m.status, e.status AS event_status FROM markets m JOIN events e ON e.id = m.event_id
-             WHERE m.id = ${market.id} FOR KEY SHARE OF m
+          // One bet at a time per player (their exposure is recomputed from their open bets); settlement takes
+          // the market's row FOR UPDATE, so a bet either lands before it or sees the market settled.
+          const [locked] = yield* sql<{ wallet: 1 | 2; userStatus: string; marketStatus: string; eventStatus: string }>`
+            SELECT u.wallet, u.status AS user_status, m.status AS market_status, e.status AS event_status
+              FROM users u, markets m JOIN events e ON e.id = m.event_id
+             WHERE u.id = ${user.id} AND m.id = ${market.id}
+               FOR UPDATE OF u FOR KEY SHARE OF m
           `
-          if (!locked || locked.status === "SUSPENDED") {
-            return yield* unprocessable(locked ? MESSAGES.suspended : MESSAGES.unknownMarket)
-          }
-          if (locked.status !== "OPEN" || !["scheduled", "live"].includes(locked.eventStatus)) return yield* unprocessable(MESSAGES.closed)
+          if (!locked || locked.userStatus !== "active") return yield* unprocessable(MESSAGES.notPlayer)
+          if (locked.marketStatus === "SUSPENDED") return yield* unprocessable(MESSAGES.suspended)
+          if (locked.marketStatus !== "OPEN" || !["scheduled", "live"].includes(locked.eventStatus)) return yield* unprocessable(MESSAGES.closed)
 
-          const limits = yield* limitsFor(market)
           if (BigInt(stake) < limits.minStake) return yield* unprocessable(minStakeMessage(limits.minStake))
           if (BigInt(stake) > limits.maxStake) return yield* unprocessable(maxStakeMessage(limits.maxStake))
 
@@ -194,20 +212,21 @@ export class Betting extends Context.Service<Betting, {
           if (!price.level) return yield* unprocessable(MESSAGES.noPrice)
           const requested = { odds: payload.odds, size: payload.size ?? null }
           const current = { odds: price.level.price, size: market.marketType === "FANCY" ? price.level.size : null }
-          const rule = yield* oddsChangeOf(user.id)
-          if (rule === "better" && !isSameOrBetter(market.marketType, payload.selectionType, requested, current)) {
+          if (market.acceptAnyOdds !== true && !isSameOrBetter(market.marketType, payload.selectionType, requested, current)) {
             return yield* unprocessable(MESSAGES.oddsChanged)
           }
 
           // Matched at the price on offer, which is the one asked for or better (or, by choice, any).
           const next: Position = { selectionId: payload.selectionId, side: payload.selectionType, odds: current.odds, stake, size: current.size }
-          const open = yield* sql<{ selectionId: string; side: "back" | "lay"; odds: string; size: string | null; stake: bigint }>`
-            SELECT selection_id, side, odds::text AS odds, size::text AS size, stake
-              FROM bets WHERE user_id = ${user.id} AND market_id = ${market.id} AND status = 'open'
+          const [mine] = yield* sql<{ open: ReadonlyArray<{ selectionId: string; side: "back" | "lay"; odds: number; size: number | null; stake: number }> | null; wallet: 1 | 2 | null; exposure: bigint | null }>`
+            SELECT (SELECT json_agg(json_build_object('selectionId', b.selection_id, 'side', b.side, 'odds', b.odds, 'size', b.size, 'stake', b.stake))
+                      FROM bets b WHERE b.user_id = ${user.id} AND b.market_id = ${market.id} AND b.status = 'open') AS open,
+                   me.wallet, me.exposure
+              FROM (SELECT 1) AS one
+              LEFT JOIN market_exposures me ON me.user_id = ${user.id} AND me.market_id = ${market.id}
           `
-          const [held] = yield* sql<{ wallet: 1 | 2; exposure: bigint }>`
-            SELECT wallet, exposure FROM market_exposures WHERE user_id = ${user.id} AND market_id = ${market.id}
-          `
+          const open = mine?.open ?? []
+          const held = mine?.wallet ? { wallet: mine.wallet, exposure: mine.exposure ?? 0n } : undefined
           const positions: Array<Position> = open.map((row) => ({
             selectionId: row.selectionId,
             side: row.side,
@@ -220,11 +239,11 @@ export class Betting extends Context.Service<Betting, {
           const after = marketExposure(market.marketType, selections, [...positions, next])
           const delta = after - before
           // A market's exposure stays in the wallet it started in; a credit player only has the main wallet.
-          const wallet: 1 | 2 = held?.wallet ?? (user.role === Roles.CREDIT_PLAYER ? 1 : player.wallet)
+          const wallet: 1 | 2 = held?.wallet ?? (user.role === Roles.CREDIT_PLAYER ? 1 : locked.wallet)
           const free: AccountRef = { user: user.id, kind: wallet === 2 ? "bonus" : "main" }
           const exposureAccount: AccountRef = { user: user.id, kind: wallet === 2 ? "bonus_exposure" : "exposure" }
 
-          const [row] = yield* sql<{ id: string }>`
+          const [row] = yield* sql<{ id: string; createdAt: Date }>`
             INSERT INTO bets (user_id, market_id, event_id, selection_id, selection_name, side, market_type, odds, size, stake,
                               profit, liability, wallet, in_play)
             VALUES (${user.id}, ${market.id}, ${market.eventId}, ${runner.selectionId}, ${runner.name}, ${next.side}, ${market.marketType},
@@ -232,7 +251,7 @@ export class Betting extends Context.Service<Betting, {
                     ${next.side === "back" ? backProfit(market.marketType, next.odds, stake, next.size) : stake},
                     ${next.side === "back" ? stake : backProfit(market.marketType, next.odds, stake, next.size)},
                     ${wallet}, ${locked.eventStatus === "live"})
-            RETURNING id
+            RETURNING id, created_at
           `
           if (delta !== 0) {
             yield* ledger.post({
@@ -252,7 +271,25 @@ export class Betting extends Context.Service<Betting, {
           `
           // My Bets changes even when no money moved (a bet that left the worst case as it was).
           if (delta === 0) yield* sql.afterCommit(realtime.notifyUser(user.id, "bet"))
-          const bet = (yield* bets.byId(row!.id)) as Bet
+          const bet: Bet = {
+            _id: row!.id,
+            selection: runner.name,
+            selectionId: runner.selectionId,
+            selectionType: next.side,
+            odds: next.odds,
+            stake: toRupees(stake),
+            liability: toRupees(next.side === "back" ? stake : backProfit(market.marketType, next.odds, stake, next.size)),
+            oddsSize: next.size ?? null,
+            marketType: market.marketType,
+            marketId: market.externalId,
+            marketName: market.name,
+            status: "open",
+            profitLoss: null,
+            createdAt: new Date(row!.createdAt).toISOString(),
+            eventId: { _id: market.eventId, name: market.eventName, slugName: market.eventSlug },
+            sportId: { slugName: market.sportSlug },
+            leagueId: { slugName: market.leagueSlug }
+          }
           return { bet, marketExposure: toRupees(after) } satisfies PlacedBet
         })
 
