@@ -39,7 +39,7 @@ test("browse the lobbies and their categories; artwork loads lazily below the fo
   await expect(page.getByRole("group", { name: "Game categories" }).getByRole("button", { name: "Megaways" })).toBeVisible()
 })
 
-test("a visitor is asked to log in; a player launches a table, plays a round, returns, and finds it in casino bets and the statement", async ({ page, request }) => {
+test("a visitor is asked to log in; a player launches a table, plays a round, returns, and finds it in casino bets, the statement and profit and loss", async ({ page, request }) => {
   const player = await createPlayer(request, "Casino Player")
   const admin = await apiLogin(request, "admin")
   const funded = await request.post("/api/v1/admin/credit", { headers: { authorization: `Bearer ${admin.token}` }, data: { user: player.user.username, amount: 5000 } })
@@ -109,7 +109,12 @@ test("a visitor is asked to log in; a player launches a table, plays a round, re
   await expect(bets.locator("tbody tr").first()).toContainText("1,100.00")
   await expect(bets.locator("tbody tr").first()).toContainText("Settled")
 
-  // The statement holds the bet (and the win, if any), as ledger transactions.
+  // The statement and profit and loss show the bet (and the win, if any).
+  await page.goto("/statements")
+  await expect(page.getByText(/Casino bet: Khel Dragon Tiger/).first()).toBeVisible()
+  if (win > 0) await expect(page.getByText(/Casino win: Khel Dragon Tiger/).first()).toBeVisible()
+  await page.goto("/profit-loss")
+  await expect(page.getByText(/Casino bet: Khel Dragon Tiger/).first()).toBeVisible()
   const token = await page.evaluate(() => localStorage.getItem("token"))
   const statement = (await (await request.get("/api/v1/account-statement", { headers: { authorization: `Bearer ${token}` } })).json()).data
   const rows = statement.rows as Array<{ kind: string; description: string; debit: number; credit: number }>
