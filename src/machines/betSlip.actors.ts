@@ -17,6 +17,9 @@ export const betSlip = {
     run(data(Api.use((api) => api.call(betting.endpoints.setting, { query: input }, { notify: "none" }))), signal),
   loadOpenBets: ({ input, signal }: { input: { marketId: string }; signal: AbortSignal }) =>
     run(data(Api.use((api) => api.call(betting.endpoints.betsByMarket, { query: { marketId: input.marketId } }, { notify: "none" }))), signal),
+  /** Shows the server's confirmation of the new rule as a toast. */
+  saveOddsRule: ({ input, signal }: { input: { rule: "better" | "any" }; signal: AbortSignal }) =>
+    run(data(Api.use((api) => api.call(betting.endpoints.updateSetting, { payload: { oddsChange: input.rule } }))), signal),
   /** Shows "Bet placed" or the server's reason as a toast (SPEC section 7: writes). */
   placeBet: ({ input, signal }: { input: { selection: SlipSelection; odds: number; size: number | null; stake: number; key: string }; signal: AbortSignal }) =>
     run(

@@ -1,8 +1,8 @@
-import { assign, fromPromise, setup } from "xstate"
+import { assign, fromPromise, setup, spawnChild } from "xstate"
 import { fancyBook, marketExposure, type Position, runnerBook, slipFigures, validPrice } from "../domain/betting.ts"
 import { DEFAULT_CHIPS, toPaise, toRupees } from "../domain/money.ts"
 import type { Bet } from "../schema/bets.ts"
-import type { BetSetting, PlacedBet } from "../schema/betting.ts"
+import type { BetSetting, OddsChangeRule, PlacedBet } from "../schema/betting.ts"
 import type { MarketType } from "../schema/sports.ts"
 import { betSlip } from "./betSlip.actors.ts"
 
@@ -60,6 +60,8 @@ export type BetSlipEvent =
   | { type: "slip.odds"; value: number }
   | { type: "slip.price"; odds: number; size: number | null }
   | { type: "slip.place" }
+  /** The player's odds-change rule: only the same or better price, or any. Saved on the server. */
+  | { type: "slip.oddsRule"; rule: OddsChangeRule }
   | { type: "slip.close" }
   | { type: "chips.edit" }
   | { type: "chips.change"; index: number; value: string }
@@ -161,6 +163,7 @@ export const betSlipMachine = setup({
   actors: {
     loadSetting: fromPromise<BetSetting, { sportsId: string; leagueId: string; eventId: string }>(betSlip.loadSetting),
     loadOpenBets: fromPromise<ReadonlyArray<Bet>, { marketId: string }>(betSlip.loadOpenBets),
+    saveOddsRule: fromPromise<BetSetting, { rule: OddsChangeRule }>(betSlip.saveOddsRule),
     placeBet: fromPromise<PlaceOutcome, { selection: SlipSelection; odds: number; size: number | null; stake: number; key: string }>(betSlip.placeBet)
   },
   actions: {
@@ -256,7 +259,14 @@ export const betSlipMachine = setup({
           }))
         },
         "slip.close": "Closed",
-        "slip.price": { actions: assign({ live: ({ event }) => ({ odds: event.odds, size: event.size }) }) }
+        "slip.price": { actions: assign({ live: ({ event }) => ({ odds: event.odds, size: event.size }) }) },
+        "slip.oddsRule": {
+          guard: ({ context }) => context.setting !== undefined,
+          actions: [
+            assign({ setting: ({ context, event }) => ({ ...context.setting!, oddsChange: event.rule }) }),
+            spawnChild("saveOddsRule", { input: ({ event }) => ({ rule: (event as Extract<BetSlipEvent, { type: "slip.oddsRule" }>).rule }) })
+          ]
+        }
       },
       initial: "Stake",
       states: {

@@ -48,11 +48,12 @@ const model = {
     "slip.chip": [{ type: "slip.chip", amount: 1000 }],
     "slip.odds": [{ type: "slip.odds", value: 2.6 }],
     "slip.price": [{ type: "slip.price", odds: 2.4, size: null }],
-    "chips.change": [{ type: "chips.change", index: 0, value: "500" }]
+    "chips.change": [{ type: "chips.change", index: 0, value: "500" }],
+    "slip.oddsRule": [{ type: "slip.oddsRule", rule: "any" }]
   },
   // What matters to the walk: the state, whether the slip can be placed, a live price and an attempt key.
   serialize: (s: { value: unknown; context: Parameters<typeof stakeProblem>[0] }) =>
-    JSON.stringify([s.value, stakeProblem(s.context) === undefined, s.context.live !== undefined, s.context.key !== undefined, s.context.selection?.marketType])
+    JSON.stringify([s.value, stakeProblem(s.context) === undefined, s.context.live !== undefined, s.context.key !== undefined, s.context.selection?.marketType, s.context.setting?.oddsChange])
 }
 
 describe("betSlip machine (model-based)", () => {

@@ -124,6 +124,18 @@ export const BetSlip = ({ slip }: { slip: BetSlipRef }) => {
         </div>
       )}
 
+      {context.setting ? (
+        <label className="mt-2 flex items-center gap-2 text-xs text-muted">
+          <input
+            type="checkbox"
+            checked={context.setting.oddsChange === "any"}
+            disabled={busy}
+            onChange={(e) => slip.send({ type: "slip.oddsRule", rule: e.target.checked ? "any" : "better" })}
+          />
+          Accept any odds change
+        </label>
+      ) : null}
+
       <dl className="m-0 mt-2 grid grid-cols-2 gap-x-2 text-xs">
         <dt className="text-muted">{selection.side === "back" ? "Profit" : "Profit (stake)"}</dt>
         <dd className="m-0 text-right font-700 text-ok" data-testid="slip-profit">₹{fixed2(profit)}</dd>
