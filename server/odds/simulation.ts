@@ -45,14 +45,15 @@ export const ladderFloor = (price: number) => {
   const p = Math.min(1000, Math.max(1.01, price))
   const tick = tickAt(p)
   const lower = BANDS[BANDS.findIndex(([upTo]) => p < upTo) - 1]?.[0] ?? 1
-  return round2(Math.max(1.01, lower + Math.floor(round2((p - lower) / tick) + 1e-9) * tick))
+  // The small epsilon absorbs floating-point error on prices already on the ladder (1.9 / 0.01).
+  return round2(Math.max(1.01, lower + Math.floor((p - lower) / tick + 1e-7) * tick))
 }
 
 export const ladderUp = (price: number) => round2(Math.min(1000, price + tickAt(price)))
 export const ladderDown = (price: number) => {
   if (price <= 1.01) return 1.01
-  const below = round2(price - 0.001)
-  return ladderFloor(round2(price - tickAt(below)))
+  // The tick of the band just below: 2.00 steps down to 1.99, 2.02 to 2.00.
+  return ladderFloor(round2(price - tickAt(price - 1e-9)))
 }
 
 const sizeOf = (random: Rng) => Math.round(100 + random() * random() * 50_000)

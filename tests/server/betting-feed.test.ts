@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { matchAt, matchDuration } from "../../server/odds/simulation.ts"
+import { loginAs, request, signUpPlayer, startServer, tempDir, type TestServer } from "./helpers.ts"
+import { balances, bet, catalogue, eventsOf, expectLedgerClean, fund, marketOf, setPrice } from "./betting-support.ts"
+
+/**
+ * The simulator keeps the demo alive by itself: an event past its running
+ * time is finished, every market settled from the final score through the
+ * ledger, and a new fixture scheduled in the same league. A second server on
+ * the same database (PostgreSQL) or the same data folder (PGlite, after the
+ * first stops) picks the event up with its start moved into the past.
+ */
+process.env.ODDS_SIMULATOR = "on"
+
+let first: TestServer
+let second: TestServer | undefined
+const dataDir = tempDir("feed")
+
+afterAll(async () => {
+  await second?.close()
+  await first?.close()
+})
+
+describe("the simulator's lifecycle", () => {
+  let eventId = ""
+  let eventName = ""
+  let leagueSlug = ""
+  let playerToken = ""
+  let backed = ""
+  let home = ""
+  let away = ""
+
+  beforeAll(async () => {
+    first = await startServer({ dataDir })
+    const admin = (await loginAs(first, "admin")).token
+    const sports = await catalogue(first)
+    const cricket = sports.find((s) => s.slugName === "cricket")!
+    const league = cricket.leagues.find((l) => l.events.some((e) => !e.inPlay))!
+    const event = league.events.find((e) => !e.inPlay)!
+    eventId = event._id
+    eventName = event.name
+    leagueSlug = league.slugName
+    const market = marketOf(event, "EXCHANGE")
+    ;[home, away] = market.runners.map((r) => r.selectionId) as [string, string]
+    const player = await signUpPlayer(first)
+    playerToken = player.token
+    await fund(first, player.user.id, 100_000)
+    await setPrice(first, admin, { marketId: market.marketId, selectionId: home, back: { price: 2, size: 1000 }, lay: { price: 2.02, size: 1000 }, status: "OPEN" })
+    const placed = await bet(first, player.token, "bet-sport", { marketId: market.marketId, selectionId: home, selectionType: "back", odds: 2, stake: 300 })
+    expect(placed.status).toBe(200)
+    backed = home
+    // The match started long enough ago to be over.
+    const started = new Date(Date.now() - matchDuration("4") - 60_000)
+    await first.sql((sql) => sql`UPDATE events SET starts_at = ${started}, status = 'live' WHERE id = ${eventId}`)
+    if (first.engine === "pglite") {
+      await first.close()
+      second = await startServer({ dataDir })
+    } else {
+      second = await startServer({ dataDir: tempDir("feed2"), databaseUrl: first.databaseUrl })
+    }
+  })
+
+  it("finishes the event, settles every market from the final score and schedules the next fixture", async () => {
+    const server = second!
+    await expect.poll(async () => {
+      const [row] = await server.sql((sql) => sql<{ status: string }>`SELECT status FROM events WHERE id = ${eventId}`)
+      return row?.status
+    }, { timeout: 20_000, interval: 500 }).toBe("finished")
+
+    const open = await server.sql((sql) => sql<{ n: number }>`SELECT count(*)::int AS n FROM markets WHERE event_id = ${eventId} AND status NOT IN ('SETTLED', 'VOID')`)
+    expect(open[0]!.n).toBe(0)
+    const results = await server.sql((sql) => sql<{ settledBy: string }>`
+      SELECT r.settled_by FROM market_results r JOIN markets m ON m.id = r.market_id WHERE m.event_id = ${eventId}
+    `)
+    expect(results.length).toBeGreaterThanOrEqual(6)
+    expect(new Set(results.map((r) => r.settledBy))).toEqual(new Set(["feed"]))
+
+    // The player's bet paid by the simulated final score.
+    const [row] = await server.sql((sql) => sql<{ startsAt: Date }>`SELECT starts_at FROM events WHERE id = ${eventId}`)
+    const final = matchAt({ id: eventId, name: eventName, sportCode: "4", startsAt: new Date(row!.startsAt).getTime() }, Number.MAX_SAFE_INTEGER)!
+    const winner = final.home > final.away ? home : final.away > final.home ? away : undefined
+    const user = await balances(server, playerToken)
+    expect(user.exposure).toBe(0)
+    expect(user.balance).toBe(winner === backed ? 1300 : winner === undefined ? 1000 : 700)
+
+    // A new fixture of the same teams in the same league, with the same markets.
+    const sports = (await request(server.url, "/api/v1/get-sports-data")).body.data
+    const next = eventsOf(sports, "cricket").filter((e) => e.name === eventName && e._id !== eventId)
+    expect(next).toHaveLength(1)
+    expect(next[0]!.markets.map((m) => m.name)).toEqual(expect.arrayContaining(["Match Odds", "Bookmaker"]))
+    const league = sports.find((s: { slugName: string }) => s.slugName === "cricket").leagues.find((l: { slugName: string }) => l.slugName === leagueSlug)
+    expect(league.events.map((e: { _id: string }) => e._id)).toContain(next[0]!._id)
+    await expectLedgerClean(server)
+  })
+})
