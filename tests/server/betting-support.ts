@@ -3,16 +3,16 @@ import { expect } from "vitest"
 import { request, type TestServer } from "./helpers.ts"
 
 /** Puts money in a player's main account the way a confirmed deposit does: one balanced ledger transaction. */
-export const fund = (server: TestServer, userId: string, paise: number) =>
+export const fund = (server: TestServer, userId: string, paise: number, kind: "main" | "bonus" = "main") =>
   server.sql((sql) =>
     sql.withTransaction(Effect.gen(function*() {
-      yield* sql`INSERT INTO ledger_accounts (user_id, kind, floor) VALUES (${userId}, 'main', 0) ON CONFLICT (user_id, kind) DO NOTHING`
+      yield* sql`INSERT INTO ledger_accounts (user_id, kind, floor) VALUES (${userId}, ${kind}, 0) ON CONFLICT (user_id, kind) DO NOTHING`
       yield* sql`INSERT INTO ledger_accounts (user_id, kind, floor) VALUES (NULL, 'deposits', NULL) ON CONFLICT (user_id, kind) DO NOTHING`
       const [tx] = yield* sql<{ id: string }>`
         INSERT INTO ledger_transactions (kind, user_id, description) VALUES ('deposit', ${userId}, 'Test deposit') RETURNING id
       `
       const [main] = yield* sql<{ id: string; balance: bigint }>`
-        UPDATE ledger_accounts SET balance = balance + ${paise} WHERE user_id = ${userId} AND kind = 'main' RETURNING id, balance
+        UPDATE ledger_accounts SET balance = balance + ${paise} WHERE user_id = ${userId} AND kind = ${kind} RETURNING id, balance
       `
       const [deposits] = yield* sql<{ id: string; balance: bigint }>`
         UPDATE ledger_accounts SET balance = balance - ${paise} WHERE user_id IS NULL AND kind = 'deposits' RETURNING id, balance

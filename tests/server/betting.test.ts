@@ -237,6 +237,42 @@ describe("rejections carry a clear message and move nothing", () => {
   })
 })
 
+describe("wallets", () => {
+  it("bets from the bonus wallet hold bonus exposure, and the market stays in that wallet", async () => {
+    const p = await player(0)
+    await fund(server, p.user.id, 50_000, "bonus")
+    await server.sql((sql) => sql`UPDATE users SET wallet = 2 WHERE id = ${p.user.id}`)
+    const event = eventsOf(sports, "football", false)[1]!
+    const market = await fix(event, "EXCHANGE", 0, 2, 2.02)
+    const res = await bet(server, p.token, "bet-sport", { marketId: market.marketId, selectionId: market.runners[0]!.selectionId, selectionType: "back", odds: 2, stake: 200 })
+    expect(res.status).toBe(200)
+    const held = await server.sql((sql) => sql<{ kind: string; balance: bigint }>`
+      SELECT kind, balance FROM ledger_accounts WHERE user_id = ${p.user.id} ORDER BY kind
+    `)
+    expect(Object.fromEntries(held.map((row) => [row.kind, Number(row.balance)]))).toMatchObject({ bonus: 30_000, bonus_exposure: 20_000 })
+    // Back on the main wallet, the same market keeps holding in the bonus wallet.
+    await server.sql((sql) => sql`UPDATE users SET wallet = 1 WHERE id = ${p.user.id}`)
+    expect((await bet(server, p.token, "bet-sport", { marketId: market.marketId, selectionId: market.runners[0]!.selectionId, selectionType: "back", odds: 2, stake: 100 })).status).toBe(200)
+    const settled = await request(server.url, "/api/v1/admin/settle-market", { method: "POST", token: admin, json: { marketId: market.marketId, result: market.runners[1]!.selectionId } })
+    expect(settled.status).toBe(200)
+    const after = await server.sql((sql) => sql<{ kind: string; balance: bigint }>`SELECT kind, balance FROM ledger_accounts WHERE user_id = ${p.user.id}`)
+    expect(Object.fromEntries(after.map((row) => [row.kind, Number(row.balance)]))).toMatchObject({ bonus: 20_000, bonus_exposure: 0 })
+    await expectLedgerClean(server)
+  })
+
+  it("a credit player bets against their credit", async () => {
+    const credit = await loginAs(server, "credit")
+    const market = await fix(eventsOf(sports, "tennis", false)[1]!, "EXCHANGE", 0, 1.5, 1.52)
+    const before = await balances(server, credit.token)
+    const res = await bet(server, credit.token, "bet-sport", { marketId: market.marketId, selectionId: market.runners[0]!.selectionId, selectionType: "lay", odds: 1.52, stake: 1000 })
+    expect(res.status).toBe(200)
+    const after = await balances(server, credit.token)
+    expect(after.exposure).toBe(before.exposure - 520)
+    expect(after.balance).toBe(before.balance)
+    await expectLedgerClean(server)
+  })
+})
+
 describe("concurrency", () => {
   it("of many bets that together exceed the balance, exactly the affordable ones succeed", async () => {
     const p = await player(1000)
