@@ -32,7 +32,8 @@ export const Layout = () => {
             <SportsSidebar />
           </aside>
         ) : null}
-        <main id="main" className="min-w-0 flex-1" tabIndex={-1}>
+        {/* At least a screen tall: lazily loaded pages do not pull the footer up and push it down again (layout shift). */}
+        <main id="main" className="min-w-0 flex-1 min-h-[calc(100vh-3.5rem)]" tabIndex={-1}>
           <Outlet />
         </main>
         {right || topCasino ? (
