@@ -184,7 +184,7 @@ const PlayerArea = ({ user }: { user: User }) => {
           ))}
         </nav>
       )}
-      {credit ? null : <WalletSwitch user={user} />}
+      {credit ? null : <WalletSwitch user={user} wideOnly />}
       <BalanceBlock user={user} />
       <ProfileMenu user={user} items={items} />
       {myBetsOpen ? (

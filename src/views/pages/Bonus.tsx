@@ -1,4 +1,6 @@
 import type { Bonus as BonusRow, BonusStatus } from "../../schema/bonus.ts"
+import type { User } from "../../schema/user.ts"
+import { WalletSwitch } from "../widgets/WalletSwitch.tsx"
 import { calls, idempotencyKey } from "../payments/calls.ts"
 import { useAction, useResource } from "../payments/hooks.ts"
 import { PlayerPage, rupees, StatusBadge, when } from "../payments/ui.tsx"
@@ -56,7 +58,7 @@ const BonusCard = ({ bonus, busy, onAction }: { bonus: BonusRow; busy: boolean; 
   )
 }
 
-const BonusBody = () => {
+const BonusBody = ({ user }: { user: User }) => {
   const bonus = useResource(() => calls.bonusData, null)
   const { busy, run } = useAction()
   const act = (id: string, action: "activate" | "claim" | "forfeit") =>
@@ -64,9 +66,12 @@ const BonusBody = () => {
   const list = bonus.data?.bonuses ?? []
   return (
     <>
-      <div className="card flex items-center justify-between p-4">
-        <span className="text-muted">Bonus wallet</span>
-        <strong className="text-xl" data-testid="bonus-wallet">{rupees(bonus.data?.bonusBalance ?? 0)}</strong>
+      <div className="card flex flex-wrap items-center justify-between gap-3 p-4">
+        <span className="flex flex-col">
+          <span className="text-muted">Bonus wallet</span>
+          <strong className="text-xl" data-testid="bonus-wallet">{rupees(bonus.data?.bonusBalance ?? 0)}</strong>
+        </span>
+        <span className="flex items-center gap-2 text-xs text-muted md:hidden">Play from <WalletSwitch user={user} /></span>
       </div>
       {bonus.data && list.length === 0 ? (
         <p className="card m-0 p-6 text-center text-muted">No bonus yet. Your first approved deposit brings a 100% welcome bonus, up to ₹10,000.</p>
@@ -78,6 +83,6 @@ const BonusBody = () => {
   )
 }
 
-const Bonus = () => <PlayerPage section="bonus" title="Bonus">{() => <BonusBody />}</PlayerPage>
+const Bonus = () => <PlayerPage section="bonus" title="Bonus">{(user) => <BonusBody user={user} />}</PlayerPage>
 
 export default Bonus
