@@ -243,7 +243,12 @@ export class Betting extends Context.Service<Betting, {
           const free: AccountRef = { user: user.id, kind: wallet === 2 ? "bonus" : "main" }
           const exposureAccount: AccountRef = { user: user.id, kind: wallet === 2 ? "bonus_exposure" : "exposure" }
 
+          // The bet and the market's new hold in one statement.
           const [row] = yield* sql<{ id: string; createdAt: Date }>`
+            WITH hold AS (
+              INSERT INTO market_exposures (user_id, market_id, wallet, exposure) VALUES (${user.id}, ${market.id}, ${wallet}, ${after})
+              ON CONFLICT (user_id, market_id) DO UPDATE SET exposure = EXCLUDED.exposure
+            )
             INSERT INTO bets (user_id, market_id, event_id, selection_id, selection_name, side, market_type, odds, size, stake,
                               profit, liability, wallet, in_play)
             VALUES (${user.id}, ${market.id}, ${market.eventId}, ${runner.selectionId}, ${runner.name}, ${next.side}, ${market.marketType},
@@ -265,10 +270,6 @@ export class Betting extends Context.Service<Betting, {
               ]
             }).pipe(Effect.catchTag("InsufficientFunds", () => unprocessable(MESSAGES.insufficient)))
           }
-          yield* sql`
-            INSERT INTO market_exposures (user_id, market_id, wallet, exposure) VALUES (${user.id}, ${market.id}, ${wallet}, ${after})
-            ON CONFLICT (user_id, market_id) DO UPDATE SET exposure = EXCLUDED.exposure
-          `
           // My Bets changes even when no money moved (a bet that left the worst case as it was).
           if (delta === 0) yield* sql.afterCommit(realtime.notifyUser(user.id, "bet"))
           const bet: Bet = {
