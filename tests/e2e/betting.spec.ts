@@ -111,6 +111,18 @@ test("search an event, back and lay on exchange, bookmaker and fancy; exposure a
   // 268 on the match odds, 1,000 on the bookmaker, 300 on the fancy.
   await expect(page.getByTestId("balance-exposure")).toHaveText("₹1,568.00")
   await expect(page.getByTestId("fancy-exposure")).toHaveText("-300.00")
+
+  // My Bets from the profile menu: grouped by event, the first group open, linking to the event.
+  await page.getByRole("button", { name: /Account menu/ }).click()
+  await page.getByRole("menuitem", { name: "My Bets" }).click()
+  const modal = page.getByRole("dialog", { name: "My Bets" })
+  await expect(modal.getByTestId("bet-group")).toHaveCount(1)
+  await expect(modal.getByTestId("bet-group").first()).toHaveAttribute("open", "")
+  await expect(modal.getByTestId("bet-row")).toHaveCount(4)
+  for (const column of ["Selection", "Odds", "Stake", "P/L", "Market", "Created at"]) await expect(modal.getByRole("columnheader", { name: column })).toBeVisible()
+  await expect(modal.getByRole("link", { name: `Open ${FIXTURE}` })).toHaveAttribute("href", new RegExp(`/event\\?sport=cricket&league=indian-premier-league&event=${event.slugName}`))
+  await page.keyboard.press("Escape")
+  await expect(modal).toBeHidden()
 })
 
 test("an odds change is refused, the slip takes the new price, and the bet goes through on confirmation", async ({ page, request }) => {
@@ -128,7 +140,7 @@ test("an odds change is refused, the slip takes the new price, and the bet goes 
   await expect(page.getByRole("button", { name: `Back ${runner.name} at 2.80` })).toBeVisible()
   await slip.getByRole("button", { name: "Place Bet" }).click()
   await expect(slip.getByRole("alert")).toHaveText("Odds changed. Please check the new price and place your bet again.")
-  await expect(slip.getByLabel("Odds")).toHaveValue("2.80")
+  await expect(slip.getByRole("textbox", { name: "Odds" })).toHaveValue("2.80")
   await expect(page.getByTestId("balance-exposure")).toHaveText("₹0.00")
   await slip.getByRole("button", { name: "Place Again" }).click()
   await expect(slip.getByRole("status")).toHaveText("Bet placed")
@@ -157,6 +169,19 @@ test("a settled winning bet pays out and shows in the statement and profit and l
   await expect(page.getByTestId("balance-balance")).toHaveText("₹1,400.00")
   const sidebar = page.getByRole("complementary", { name: "Live score and my bets" })
   await expect(sidebar.getByText("No Data Available")).toBeVisible()
+  await page.getByRole("button", { name: /Account menu/ }).click()
+  await page.getByRole("menuitem", { name: "My Bets" }).click()
+  await expect(page.getByRole("dialog", { name: "My Bets" })).toContainText("No Data Available")
+  await page.keyboard.press("Escape")
+
+  // The statement lists the hold and the settlement; profit and loss the result.
+  const settlement = `${event.name} · Match Odds · won`
+  await page.goto("/statements")
+  await expect(page.getByTestId("statement")).toContainText(settlement)
+  await expect(page.getByTestId("statement")).toContainText(`Exposure held for bet on ${runner.name}`)
+  await page.goto("/profit-loss")
+  await expect(page.getByTestId("profit-loss")).toContainText(settlement)
+  await expect(page.getByTestId("pl-total")).toContainText("400.00")
 
   const auth = { authorization: `Bearer ${player.token}` }
   const statement = (await (await request.get("/api/v1/account-statement", { headers: auth })).json()).data
