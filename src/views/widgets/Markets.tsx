@@ -58,11 +58,11 @@ export const ExchangeMarket = memo(({ market, pl, next, onPick, slip }: MarketPr
             <RunnerPL now={pl?.get(runner.selectionId)} next={next?.get(runner.selectionId)} />
           </div>
           {[2, 1, 0].map((level) => (
-            <OddsCell key={`b${level}`} className={level > 0 ? "hidden md:flex" : ""} marketId={market.marketId} marketType="EXCHANGE" selectionId={runner.selectionId}
+            <OddsCell key={`b${level}`} wideOnly={level > 0} marketId={market.marketId} marketType="EXCHANGE" selectionId={runner.selectionId}
               runnerName={runner.name} side="back" level={level} onPick={(pick) => onPick(market, runner, pick)} />
           ))}
           {[0, 1, 2].map((level) => (
-            <OddsCell key={`l${level}`} className={level > 0 ? "hidden md:flex" : ""} marketId={market.marketId} marketType="EXCHANGE" selectionId={runner.selectionId}
+            <OddsCell key={`l${level}`} wideOnly={level > 0} marketId={market.marketId} marketType="EXCHANGE" selectionId={runner.selectionId}
               runnerName={runner.name} side="lay" level={level} onPick={(pick) => onPick(market, runner, pick)} />
           ))}
         </div>

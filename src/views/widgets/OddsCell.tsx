@@ -45,7 +45,7 @@ const useMarketValue = <T extends string>(marketId: string, read: () => T) => {
  * store and re-renders only when its own price, size or the market's status
  * changes; a change flashes the cell (Web Animations, no re-render).
  */
-export const OddsCell = memo(({ marketId, marketType, selectionId, runnerName, side, level = 0, onPick, className = "" }: {
+export const OddsCell = memo(({ marketId, marketType, selectionId, runnerName, side, level = 0, onPick, wideOnly = false }: {
   marketId: string
   marketType: MarketType
   selectionId: string
@@ -53,7 +53,8 @@ export const OddsCell = memo(({ marketId, marketType, selectionId, runnerName, s
   side: "back" | "lay"
   level?: number
   onPick: (pick: Pick) => void
-  className?: string
+  /** Deeper price levels: shown from the md breakpoint up. */
+  wideOnly?: boolean
 }) => {
   const key = useMarketValue(marketId, () => {
     const book = odds.book(marketId)
@@ -85,11 +86,11 @@ export const OddsCell = memo(({ marketId, marketType, selectionId, runnerName, s
       onClick={() => open && onPick({ selectionId, side, price, size })}
       // Contained: a new price lays out and paints this cell only.
       style={{ contain: "strict" }}
-      className={`relative flex h-11 min-w-0 flex-col items-center justify-center rounded px-1 leading-tight transition-opacity disabled:cursor-not-allowed disabled:opacity-50 ${
+      className={`relative ${wideOnly ? "hidden md:flex" : "flex"} h-11 min-w-0 flex-col items-center justify-center rounded px-1 leading-tight transition-opacity disabled:cursor-not-allowed disabled:opacity-50 ${
         side === "back" ? (level === 0 ? "bg-back" : "bg-back/60") : level === 0 ? "bg-lay" : "bg-lay/60"
-      } text-[#10151f] hover:brightness-95 focus-visible:(outline-2 outline-brand) ${className}`}
+      } text-[#10151f] hover:brightness-95 focus-visible:(outline-2 outline-brand)`}
     >
-      <span ref={flash} aria-hidden="true" className="pointer-events-none absolute inset-0 rounded bg-warn/50 opacity-0" />
+      <span ref={flash} aria-hidden="true" className="pointer-events-none absolute inset-0 rounded bg-warn/30 opacity-0" />
       <span className="text-sm font-700">{price === undefined ? "–" : priceLabel(price, marketType)}</span>
       {price !== undefined ? <span className="text-[10px] opacity-75">{marketType === "FANCY" ? size : sizeLabel(size)}</span> : null}
     </button>
