@@ -290,14 +290,30 @@ export const makeSimulatedFeed = (options: SimulatorOptions) =>
           if (event) event.markets.splice(event.markets.indexOf(market.externalId), 1)
         })
 
-      /** The winner of an exchange or bookmaker market from the final score; undefined to void it. */
-      const winnerOf = (market: MarketState, event: EventState, match: MatchState | undefined) => {
+      interface Fixture {
+        readonly id: string
+        readonly name: string
+        readonly sportCode: string
+        readonly startsAt: number
+        readonly leagueId: string
+      }
+
+      /**
+       * The winner of an exchange or bookmaker market from the final score;
+       * undefined to void it (a tie with no draw). A race is drawn by the
+       * market's chances (from memory, or seeded from the market's id).
+       */
+      const winnerOf = (
+        market: { externalId: string; name: string; runners: ReadonlyArray<{ selectionId: string; name: string }> },
+        event: Fixture,
+        match: MatchState | undefined
+      ) => {
         const ids = market.runners.map((r) => r.selectionId)
         if (isRacingCode(event.sportCode) || !match) {
-          // A race: the winner drawn by the market's chances.
+          const probs = markets.get(market.externalId)?.probs ?? initialProbabilities(ids.length, rng(hash(market.externalId)), false)
           const draw = rng(hash(`result:${market.externalId}`))()
           let sum = 0
-          for (const [i, p] of market.probs.entries()) if ((sum += p) >= draw) return ids[i]
+          for (const [i, p] of probs.entries()) if ((sum += p) >= draw) return ids[i]
           return ids.at(-1)
         }
         if (market.name.startsWith("Over/Under")) {
@@ -311,33 +327,66 @@ export const makeSimulatedFeed = (options: SimulatorOptions) =>
         return ids[2]
       }
 
-      const finish = (event: EventState) =>
+      /** Settles every market of a finished event still open, from its final score; each settles once whoever tries. */
+      const settleFinished = (event: Fixture) =>
         Effect.gen(function*() {
-          event.finishing = true
           const final = matchAt(event, event.startsAt + matchDuration(event.sportCode))
-          const rows = yield* sql<{ externalId: string; name: string; marketType: MarketType }>`
-            SELECT external_id, name, market_type FROM markets WHERE event_id = ${event.id} AND status IN ('OPEN', 'SUSPENDED', 'CLOSED')
+          const rows = yield* sql<{ externalId: string; name: string; marketType: MarketType; runners: ReadonlyArray<{ selectionId: string; name: string }> | null }>`
+            SELECT m.external_id, m.name, m.market_type,
+                   (SELECT json_agg(json_build_object('selectionId', r.selection_id, 'name', r.name) ORDER BY r.sort)
+                      FROM runners r WHERE r.market_id = m.id) AS runners
+              FROM markets m WHERE m.event_id = ${event.id} AND m.status IN ('OPEN', 'SUSPENDED', 'CLOSED')
           `
           for (const row of rows) {
-            const market = markets.get(row.externalId)
-            const outcome = row.marketType === "FANCY"
-              ? String(fancyState(row.name, final).result ?? fancyState(row.name, final).line)
-              : market ? winnerOf(market, event, final) : undefined
+            const fancy = row.marketType === "FANCY" ? fancyState(row.name, final) : undefined
+            const outcome = fancy ? String(fancy.result ?? fancy.line) : winnerOf({ ...row, runners: row.runners ?? [] }, event, final)
             const settle = outcome === undefined
               ? settlement.voidMarket(row.externalId, "No result", "feed")
               : settlement.settle(row.externalId, outcome, "feed")
             yield* settle.pipe(Effect.catchTag("ApiError", () => Effect.void))
           }
-          const finished = yield* sql`UPDATE events SET status = 'finished' WHERE id = ${event.id} AND status = 'live' RETURNING id`
-          // Only the server that finished the event schedules its successor.
-          if (finished.length > 0) yield* scheduleNext(event)
+        })
+
+      /**
+       * Finishes an event: first marked finished (one server wins the
+       * conditional update; bets are refused from then on and the catalogue no
+       * longer lists it), then its markets settled, then its successor scheduled.
+       */
+      const finish = (event: EventState) =>
+        Effect.gen(function*() {
+          event.finishing = true
+          const claimed = yield* sql`UPDATE events SET status = 'finished' WHERE id = ${event.id} AND status = 'live' RETURNING id`
+          if (claimed.length === 0) return
+          yield* settleFinished(event)
+          yield* scheduleNext(event)
         }).pipe(Effect.catchCause((cause) => Effect.logError("finishing an event failed", cause)), Effect.ensuring(Effect.sync(() => {
           event.finishing = false
         })))
 
+      /** Finished events left with open markets (a server stopped half-way): settled, and their successor scheduled. */
+      const recover = Effect.gen(function*() {
+        const stranded = yield* sql<{ id: string; name: string; sportCode: string; startsAt: Date; leagueId: string }>`
+          SELECT e.id, e.name, s.code AS sport_code, e.starts_at, e.league_id
+            FROM events e JOIN leagues l ON l.id = e.league_id JOIN sports s ON s.id = l.sport_id
+           WHERE e.status = 'finished'
+             AND EXISTS (SELECT 1 FROM markets m WHERE m.event_id = e.id AND m.status IN ('OPEN', 'SUSPENDED', 'CLOSED'))
+           LIMIT 20
+        `
+        for (const row of stranded) {
+          const fixture: Fixture = { id: row.id, name: row.name, sportCode: row.sportCode, startsAt: new Date(row.startsAt).getTime(), leagueId: row.leagueId }
+          yield* settleFinished(fixture)
+          yield* scheduleNext(fixture)
+        }
+        return stranded.length
+      }).pipe(Effect.catchCause((cause) => Effect.as(Effect.logError("recovering finished events failed", cause), 0)))
+
       /** A new fixture in the same league with the same markets, starting soon. */
-      const scheduleNext = (event: EventState) =>
+      const scheduleNext = (event: Fixture) =>
         sql.withTransaction(Effect.gen(function*() {
+          // One successor per fixture, however many servers (or recoveries) try.
+          yield* sql`SELECT pg_advisory_xact_lock(hashtext(${`${event.leagueId}:${event.name}`}))`
+          const upcoming = yield* sql`SELECT 1 FROM events WHERE league_id = ${event.leagueId} AND name = ${event.name} AND status IN ('scheduled', 'live')`
+          if (upcoming.length > 0) return
           const startsAt = new Date(Date.now() + (isRacingCode(event.sportCode) ? 12 : 8) * 60_000)
           const stamp = startsAt.toISOString().slice(0, 16).replace(/[-:T]/g, "")
           const external = `${Date.now()}${Math.floor(random() * 1000).toString().padStart(3, "0")}`
@@ -374,8 +423,9 @@ export const makeSimulatedFeed = (options: SimulatorOptions) =>
         const due = [...events.values()].filter((e) => e.status === "live" && !e.finishing && now >= e.startsAt + matchDuration(e.sportCode))
         // Events another server started or finished are picked up by the reload.
         for (const event of due) yield* finish(event)
+        const recovered = yield* recover
         reloadIn -= LIFECYCLE_EVERY_MS
-        if (started.length > 0 || due.length > 0 || reloadIn <= 0) {
+        if (started.length > 0 || due.length > 0 || recovered > 0 || reloadIn <= 0) {
           reloadIn = RELOAD_EVERY_MS
           yield* load
           for (const row of started) {
@@ -390,7 +440,7 @@ export const makeSimulatedFeed = (options: SimulatorOptions) =>
               }
             }
           }
-          if (started.length > 0 || due.length > 0) notifyCatalogue()
+          if (started.length > 0 || due.length > 0 || recovered > 0) notifyCatalogue()
         }
       }).pipe(Effect.catchCause((cause) => Effect.logError("odds lifecycle failed", cause)), Effect.withSpan("OddsFeed.lifecycle"))
 

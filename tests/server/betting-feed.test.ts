@@ -29,6 +29,8 @@ describe("the simulator's lifecycle", () => {
   let backed = ""
   let home = ""
   let away = ""
+  let strandedId = ""
+  let strandedName = ""
 
   beforeAll(async () => {
     first = await startServer({ dataDir })
@@ -52,6 +54,11 @@ describe("the simulator's lifecycle", () => {
     // The match started long enough ago to be over.
     const started = new Date(Date.now() - matchDuration("4") - 60_000)
     await first.sql((sql) => sql`UPDATE events SET starts_at = ${started}, status = 'live' WHERE id = ${eventId}`)
+    // A server that stopped half-way: the event marked finished, its markets still open.
+    const stranded = eventsOf(sports, "football", false)[2]!
+    strandedId = stranded._id
+    strandedName = stranded.name
+    await first.sql((sql) => sql`UPDATE events SET starts_at = ${new Date(Date.now() - 3 * 3600_000)}, status = 'finished' WHERE id = ${strandedId}`)
     if (first.engine === "pglite") {
       await first.close()
       second = await startServer({ dataDir })
@@ -90,6 +97,21 @@ describe("the simulator's lifecycle", () => {
     expect(next[0]!.markets.map((m) => m.name)).toEqual(expect.arrayContaining(["Match Odds", "Bookmaker"]))
     const league = sports.find((s: { slugName: string }) => s.slugName === "cricket").leagues.find((l: { slugName: string }) => l.slugName === leagueSlug)
     expect(league.events.map((e: { _id: string }) => e._id)).toContain(next[0]!._id)
+    await expectLedgerClean(server)
+  })
+
+  it("settles the markets of an event a stopped server left finished but unsettled, and schedules its successor once", async () => {
+    const server = second!
+    await expect.poll(async () => {
+      const [row] = await server.sql((sql) => sql<{ n: number }>`
+        SELECT count(*)::int AS n FROM markets WHERE event_id = ${strandedId} AND status NOT IN ('SETTLED', 'VOID')
+      `)
+      return row!.n
+    }, { timeout: 20_000, interval: 500 }).toBe(0)
+    const successors = await server.sql((sql) => sql<{ id: string }>`
+      SELECT id FROM events WHERE name = ${strandedName} AND status IN ('scheduled', 'live')
+    `)
+    expect(successors).toHaveLength(1)
     await expectLedgerClean(server)
   })
 })
