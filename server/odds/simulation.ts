@@ -116,14 +116,15 @@ const MINUTE = 60_000
 /** How long a demo match lasts on the wall clock, by sport code. */
 export const matchDuration = (sportCode: string) =>
   ({
+    // Long enough that the demo's fixtures seeded in play (started 40 minutes before) still have a while to run.
     [SPORT.cricket]: 120 * MINUTE,
-    [SPORT.football]: 50 * MINUTE,
-    [SPORT.tennis]: 45 * MINUTE,
-    [SPORT.kabaddi]: 40 * MINUTE,
-    [SPORT.basketball]: 48 * MINUTE,
+    [SPORT.football]: 95 * MINUTE,
+    [SPORT.tennis]: 90 * MINUTE,
+    [SPORT.kabaddi]: 60 * MINUTE,
+    [SPORT.basketball]: 75 * MINUTE,
     [SPORT.horse]: 2 * MINUTE,
     [SPORT.greyhound]: MINUTE
-  } as Record<string, number>)[sportCode] ?? 45 * MINUTE
+  } as Record<string, number>)[sportCode] ?? 90 * MINUTE
 
 export const isRacingCode = (sportCode: string) => sportCode === SPORT.horse || sportCode === SPORT.greyhound
 
