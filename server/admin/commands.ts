@@ -1,11 +1,9 @@
-import { Effect } from "effect"
-import { SqlClient } from "effect/sql"
+import { Effect, Schema } from "effect"
 import { fixed2, toPaise } from "../../src/domain/money.ts"
 import { parseInstant } from "../../src/domain/ranges.ts"
 import type { DepositAccountPayload } from "../../src/schema/admin.ts"
 import { RequestStatus } from "../../src/schema/payments.ts"
 import { Roles } from "../../src/schema/user.ts"
-import { Schema } from "effect"
 import { Users } from "../identity/Users.ts"
 import { Ledger } from "../ledger/Ledger.ts"
 import { Payments } from "../payments/Payments.ts"
@@ -193,8 +191,6 @@ const balances: AdminCommand = {
       table([Object.fromEntries(Object.entries(b).map(([k, v]) => [k, fixed2(v / 100)]))])
     })
 }
-
-void SqlClient
 
 registerCommand(
   verifyLedger,

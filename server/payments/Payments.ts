@@ -77,10 +77,11 @@ interface WithdrawalRow {
 
 const iso = (date: Date | null) => (date === null ? null : new Date(date).toISOString())
 
-const owner = (row: { userId: string; username?: string; name?: string }) =>
-  row.username === undefined ? {} : { user: { id: row.userId, username: row.username, name: row.name ?? "" } }
+/** Operators' lists say whose request it is; a player's own list does not need to. */
+const owner = (row: { userId: string; username?: string; name?: string }, withOwner: boolean) =>
+  withOwner && row.username !== undefined ? { user: { id: row.userId, username: row.username, name: row.name ?? "" } } : {}
 
-export const depositView = (row: DepositRow): DepositRequest => ({
+export const depositView = (row: DepositRow, withOwner = false): DepositRequest => ({
   _id: row.id,
   amount: toRupees(row.amount),
   accountId: row.accountId,
@@ -91,10 +92,10 @@ export const depositView = (row: DepositRow): DepositRequest => ({
   remark: row.remark,
   createdAt: new Date(row.createdAt).toISOString(),
   decidedAt: iso(row.decidedAt),
-  ...owner(row)
+  ...owner(row, withOwner)
 })
 
-export const withdrawalView = (row: WithdrawalRow): WithdrawalRequest => ({
+export const withdrawalView = (row: WithdrawalRow, withOwner = false): WithdrawalRequest => ({
   _id: row.id,
   amount: toRupees(row.amount),
   accountId: row.accountId,
@@ -103,7 +104,7 @@ export const withdrawalView = (row: WithdrawalRow): WithdrawalRequest => ({
   remark: row.remark,
   createdAt: new Date(row.createdAt).toISOString(),
   decidedAt: iso(row.decidedAt),
-  ...owner(row)
+  ...owner(row, withOwner)
 })
 
 export interface ListFilter {
@@ -258,11 +259,9 @@ export class Payments extends Context.Service<Payments, {
 
       // Deposits -----------------------------------------------------------------------------
 
-      const DEPOSIT_COLUMNS = sql`d.id, d.user_id, d.account_id, d.type, d.amount, d.txn_ref, d.screenshot_id, d.status, d.remark, d.created_at, d.decided_at`
-
       const deposits = Effect.fn("Payments.deposits")(function*(filter: ListFilter) {
         const rows = yield* sql<DepositRow>`
-          SELECT ${DEPOSIT_COLUMNS}, u.username, u.name
+          SELECT d.id, d.user_id, d.account_id, d.type, d.amount, d.txn_ref, d.screenshot_id, d.status, d.remark, d.created_at, d.decided_at, u.username, u.name
             FROM deposit_requests d JOIN users u ON u.id = d.user_id
            WHERE d.created_at >= ${filter.from} AND d.created_at <= ${filter.to}
              AND (${filter.userId ?? null}::text IS NULL OR d.user_id = ${filter.userId ?? null})
@@ -270,7 +269,7 @@ export class Payments extends Context.Service<Payments, {
            ORDER BY d.created_at DESC
            LIMIT 1000
         `
-        return rows.map((row) => depositView(filter.userId ? { ...row, username: undefined } as DepositRow : row))
+        return rows.map((row) => depositView(row, filter.userId === undefined))
       })
 
       const createDeposit = Effect.fn("Payments.createDeposit")(function*(userId: string, input: DepositPayload) {
@@ -352,7 +351,7 @@ export class Payments extends Context.Service<Payments, {
            ORDER BY w.created_at DESC
            LIMIT 1000
         `
-        return rows.map((row) => withdrawalView(filter.userId ? { ...row, username: undefined } as WithdrawalRow : row))
+        return rows.map((row) => withdrawalView(row, filter.userId === undefined))
       })
 
       const createWithdrawal = Effect.fn("Payments.createWithdrawal")(function*(userId: string, input: WithdrawalPayload) {
