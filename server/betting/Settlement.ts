@@ -7,6 +7,7 @@ import { type ApiError, conflict, notFound, unprocessable } from "../../src/sche
 import type { MarketType } from "../../src/schema/sports.ts"
 import { Bonus } from "../bonus/Bonus.ts"
 import { type AccountRef, Ledger } from "../ledger/Ledger.ts"
+import { Realtime } from "../realtime/Realtime.ts"
 
 interface MarketRow {
   readonly id: string
@@ -58,6 +59,7 @@ export class Settlement extends Context.Service<Settlement, {
       const sql = yield* SqlClient.SqlClient
       const ledger = yield* Ledger
       const bonus = yield* Bonus
+      const realtime = yield* Realtime
 
       const run = (marketId: string, decision: { outcome: "result"; result: string } | { outcome: "void"; reason: string }, by: string) =>
         sql.withTransaction(Effect.gen(function*() {
@@ -127,6 +129,9 @@ export class Settlement extends Context.Service<Settlement, {
                 description: `${market.eventName} · ${market.name} · ${verdict}`,
                 legs
               }).pipe(Effect.catchTag("InsufficientFunds", (error) => Effect.die(error)))
+            } else {
+              // Nothing to move (a perfect hedge), but My Bets still changes: tell the player after commit.
+              yield* sql.afterCommit(realtime.notifyUser(userId, decision.outcome === "void" ? "bet.void" : "bet.settle"))
             }
             for (const [index, bet] of userBets.entries()) {
               const pl = results[index]!

@@ -1,8 +1,12 @@
-import { Effect } from "effect"
+import { Effect, Layer } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 import type { ApiError } from "../../src/schema/envelope.ts"
 import { type AdminCommand, registerCommand, UsageError } from "../admin/registry.ts"
+import { Realtime, SocketAuthenticator } from "../realtime/Realtime.ts"
 import { Settlement } from "./Settlement.ts"
+
+/** Settlement for the command line; its player notifications go to a detached socket.io (players see the change on their next load). */
+const SettlementCli = Settlement.layer.pipe(Layer.provide(Realtime.layer), Layer.provide(SocketAuthenticator.visitors))
 
 /** The operator acting from the command line (market_results.settled_by). */
 const CLI_OPERATOR = "cli"
@@ -24,7 +28,7 @@ export const settle: AdminCommand = {
       if (!marketId || !result) throw new UsageError("Give the market's id and its result.")
       const settlement = yield* Settlement
       printSettlement(yield* explain(settlement.settle(marketId, result, CLI_OPERATOR)))
-    }).pipe(Effect.provide(Settlement.layer))
+    }).pipe(Effect.provide(SettlementCli))
 }
 
 export const voidMarket: AdminCommand = {
@@ -37,7 +41,7 @@ export const voidMarket: AdminCommand = {
       if (!marketId) throw new UsageError("Give the market's id.")
       const settlement = yield* Settlement
       printSettlement(yield* explain(settlement.voidMarket(marketId, reason.join(" ") || "Voided by the operator", CLI_OPERATOR)))
-    }).pipe(Effect.provide(Settlement.layer))
+    }).pipe(Effect.provide(SettlementCli))
 }
 
 export const markets: AdminCommand = {
