@@ -141,12 +141,13 @@ test("add and edit a UPI id and a bank account, then withdraw: the amount is hel
 
 test("wallet switch: the other wallet calls the server and says so; the active one does nothing", async ({ page, request }) => {
   const player = await createPlayer(request, "Switching Player")
-  await openSignedIn(page, player.token, "/")
+  // The Bonus page always has the switch (the header has it on wide screens).
+  await openSignedIn(page, player.token, "/bonus")
   const calls: Array<string> = []
   page.on("request", (r) => {
     if (r.url().endsWith("/api/v1/wallet")) calls.push(r.method())
   })
-  const walletSwitch = page.getByTestId("wallet-switch")
+  const walletSwitch = page.getByRole("main").getByTestId("wallet-switch")
   await expect(walletSwitch.getByRole("radio", { name: "Main" })).toHaveAttribute("aria-checked", "true")
   await walletSwitch.getByRole("radio", { name: "Bonus" }).click()
   const changed = toast(page, "success", "Wallet Changed")
@@ -159,7 +160,7 @@ test("wallet switch: the other wallet calls the server and says so; the active o
   expect(calls).toEqual(["PUT"])
   // The choice is the server's: it is still there after a reload.
   await page.reload()
-  await expect(page.getByTestId("wallet-switch").getByRole("radio", { name: "Bonus" })).toHaveAttribute("aria-checked", "true")
+  await expect(page.getByRole("main").getByTestId("wallet-switch").getByRole("radio", { name: "Bonus" })).toHaveAttribute("aria-checked", "true")
 })
 
 test("statements and profit and loss show the movements with running balances and totals", async ({ page, request }) => {

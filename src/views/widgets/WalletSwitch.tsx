@@ -14,14 +14,14 @@ const OPTIONS: ReadonlyArray<readonly [WalletCode, string]> = [
  * the other one asks the server and shows 'Wallet Changed'; picking the
  * active one does nothing. Not for credit players (they have no bonus wallet).
  */
-export const WalletSwitch = ({ user, wideOnly = false }: { user: User; /** In the header: only where there is room (the Bonus page has it on phones). */ wideOnly?: boolean }) => {
+export const WalletSwitch = ({ user, wideOnly = false }: { user: User; /** In the header: only on screens wide enough for it beside the balances (the Bonus page always has it). */ wideOnly?: boolean }) => {
   const session = useSessionRef()
   const wallet = useActorRef(walletMachine.provide({ actions: { userChanged: () => session.send({ type: "user.changed" }) } }), { input: { wallet: user.wallet } })
   const current = useSelector(wallet, (s) => s.context.wallet)
   const busy = useSelector(wallet, (s) => s.hasTag("busy"))
   useEffect(() => wallet.send({ type: "wallet.sync", wallet: user.wallet }), [user.wallet, wallet])
   return (
-    <div role="radiogroup" aria-label="Play from wallet" aria-busy={busy} className={`${wideOnly ? "hidden md:flex" : "flex"} rounded-full border border-line bg-bg p-0.5 text-xs`} data-testid="wallet-switch">
+    <div role="radiogroup" aria-label="Play from wallet" aria-busy={busy} className={`${wideOnly ? "hidden min-[1440px]:flex" : "flex"} rounded-full border border-line bg-bg p-0.5 text-xs`} data-testid="wallet-switch">
       {OPTIONS.map(([code, label]) => (
         <button
           key={code}
