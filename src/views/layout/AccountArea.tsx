@@ -61,9 +61,10 @@ export const balanceLines = (user: User): ReadonlyArray<readonly [label: string,
 const BalanceBlock = ({ user }: { user: User }) => {
   const lines = balanceLines(user)
   return (
-    <dl className="m-0 flex items-center gap-3 rounded-md border border-line bg-bg px-3 py-1 text-xs" aria-label="Your balance" data-testid="balance-block">
+    <dl className="m-0 flex items-center gap-3 rounded-md border border-line bg-bg px-2.5 py-1 text-xs sm:px-3" aria-label="Your balance" data-testid="balance-block">
       {lines.map(([label, value], index) => (
-        <div key={label} className={`flex flex-col leading-tight ${index > 1 ? "hidden xl:flex" : index === 1 ? "hidden sm:flex" : "flex"}`}>
+        // Balance always; Exposure from 500 px; the rest where the header has room.
+        <div key={label} className={`flex-col leading-tight ${index === 0 ? "flex" : index === 1 ? "hidden sm:flex" : "hidden xl:flex"}`}>
           <dt className="text-muted">{label}</dt>
           <dd className="m-0 font-700 tabular-nums" data-testid={`balance-${label.toLowerCase().replace(/[^a-z]+/g, "-")}`}>₹{formatAmount(value)}</dd>
         </div>
@@ -72,10 +73,11 @@ const BalanceBlock = ({ user }: { user: User }) => {
   )
 }
 
-const MONEY_LINKS: ReadonlyArray<readonly [to: string, label: string, icon: IconName]> = [
-  ["/deposit", "Deposit", "deposit"],
-  ["/withdrawal", "Withdraw", "withdraw"],
-  ["/bonus", "Bonus", "gift"]
+/** Deposit shows in the header from 768 px, Withdraw and Bonus from 1280 px; below that they are in the account menu. */
+const MONEY_LINKS: ReadonlyArray<readonly [to: string, label: string, icon: IconName, header: string, menu: string]> = [
+  ["/deposit", "Deposit", "deposit", "hidden md:inline-flex", "md:hidden"],
+  ["/withdrawal", "Withdraw", "withdraw", "hidden xl:inline-flex", "xl:hidden"],
+  ["/bonus", "Bonus", "gift", "hidden xl:inline-flex", "xl:hidden"]
 ]
 
 interface MenuItem {
@@ -83,7 +85,13 @@ interface MenuItem {
   readonly icon: IconName
   readonly to?: string
   readonly onSelect?: () => void
+  /** Hides the entry where the header already shows it. */
+  readonly className?: string
 }
+
+/** Menu entries hidden at this width (shown in the header instead) are skipped. */
+const visibleItems = (menu: HTMLElement | null) =>
+  [...(menu?.querySelectorAll<HTMLElement>("[role=menuitem]") ?? [])].filter((item) => item.getClientRects().length > 0)
 
 /** The profile menu: a button with a menu that arrow keys move through and Escape closes. */
 const ProfileMenu = ({ user, items }: { user: User; items: ReadonlyArray<MenuItem> }) => {
@@ -92,7 +100,7 @@ const ProfileMenu = ({ user, items }: { user: User; items: ReadonlyArray<MenuIte
   const menuRef = useRef<HTMLUListElement>(null)
   useEffect(() => {
     if (!open) return
-    menuRef.current?.querySelector<HTMLElement>("[role=menuitem]")?.focus()
+    visibleItems(menuRef.current)[0]?.focus()
     const onPointer = (event: PointerEvent) => {
       if (!menuRef.current?.contains(event.target as Node) && !buttonRef.current?.contains(event.target as Node)) setOpen(false)
     }
@@ -104,7 +112,7 @@ const ProfileMenu = ({ user, items }: { user: User; items: ReadonlyArray<MenuIte
     buttonRef.current?.focus()
   }
   const onKeyDown = (event: React.KeyboardEvent) => {
-    const entries = [...(menuRef.current?.querySelectorAll<HTMLElement>("[role=menuitem]") ?? [])]
+    const entries = visibleItems(menuRef.current)
     const index = entries.indexOf(document.activeElement as HTMLElement)
     if (event.key === "Escape") close()
     else if (event.key === "ArrowDown") entries[(index + 1) % entries.length]?.focus()
@@ -124,7 +132,7 @@ const ProfileMenu = ({ user, items }: { user: User; items: ReadonlyArray<MenuIte
         className="flex items-center gap-1 rounded-md border border-line px-2 py-1.5 hover:bg-raised"
       >
         <Icon name="user" />
-        <span className="hidden max-w-24 truncate text-sm font-600 md:inline">{user.username}</span>
+        <span className="hidden max-w-24 truncate text-sm font-600 xl:inline">{user.username}</span>
         <Icon name="chevronDown" size={14} />
       </button>
       {open ? (
@@ -133,7 +141,7 @@ const ProfileMenu = ({ user, items }: { user: User; items: ReadonlyArray<MenuIte
             Signed in as <strong className="text-fg">{user.username}</strong>
           </li>
           {items.map((item) => (
-            <li key={item.label} role="none">
+            <li key={item.label} role="none" className={item.className}>
               {item.to ? (
                 <Link role="menuitem" to={item.to} onClick={() => setOpen(false)} className="flex items-center gap-2 rounded px-3 py-2 text-sm hover:bg-raised focus:bg-raised focus:outline-none">
                   <Icon name={item.icon} size={16} /> {item.label}
@@ -166,6 +174,7 @@ const PlayerArea = ({ user }: { user: User }) => {
   // The modal's open flag is view state; its content is the myBets machine's.
   const [myBetsOpen, setMyBetsOpen] = useState(false)
   const items: Array<MenuItem> = [
+    ...(credit ? [] : MONEY_LINKS.map(([to, label, icon, , menu]) => ({ label, icon, to, className: menu }))),
     { label: "My Bets", icon: "bets", onSelect: () => setMyBetsOpen(true) },
     ...(credit ? [] : [{ label: "Referral Bonus", icon: "gift" as const, to: "/referral-bonus" }]),
     { label: "Account Statements", icon: "statement", to: "/statements" },
@@ -176,9 +185,9 @@ const PlayerArea = ({ user }: { user: User }) => {
   return (
     <div className="flex items-center gap-2">
       {credit ? null : (
-        <nav aria-label="Money" className="hidden items-center gap-1 lg:flex">
-          {MONEY_LINKS.map(([to, label, icon]) => (
-            <Link key={to} to={to} className={`${label === "Deposit" ? "btn-brand" : "btn-ghost"} px-3 py-1.5`}>
+        <nav aria-label="Money" className="flex items-center gap-1">
+          {MONEY_LINKS.map(([to, label, icon, header]) => (
+            <Link key={to} to={to} className={`${label === "Deposit" ? "btn-brand" : "btn-ghost"} ${header} px-3 py-1.5`}>
               <Icon name={icon} size={16} /> {label}
             </Link>
           ))}

@@ -61,7 +61,7 @@ export const Header = () => (
   <header className="sticky top-0 z-30 border-b border-line bg-surface/95 backdrop-blur">
     <div className="mx-auto flex h-14 max-w-[1440px] items-center gap-2 px-2 lg:gap-4 lg:px-3">
       <Logo />
-      <div className="hidden md:block">
+      <div className="hidden lg:block">
         <SegmentSwitch />
       </div>
       <div className="ml-auto flex items-center gap-1 sm:gap-2">
@@ -69,7 +69,7 @@ export const Header = () => (
         <AccountArea />
       </div>
     </div>
-    <div className="flex justify-center border-t border-line py-1.5 md:hidden">
+    <div className="flex justify-center border-t border-line py-1.5 lg:hidden">
       <SegmentSwitch />
     </div>
   </header>
