@@ -62,7 +62,7 @@ const BonusBody = ({ user }: { user: User }) => {
   const bonus = useResource(() => calls.bonusData, null)
   const { busy, run } = useAction()
   const act = (id: string, action: "activate" | "claim" | "forfeit") =>
-    void run(`${action}:${id}`, () => calls.bonusAction(action, id, idempotencyKey(`bonus-${action}`))).then(bonus.reload)
+    run(`${action}:${id}`, () => calls.bonusAction(action, id, idempotencyKey(`bonus-${action}`)), bonus.reload)
   const list = bonus.data?.bonuses ?? []
   return (
     <>

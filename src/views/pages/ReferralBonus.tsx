@@ -33,7 +33,7 @@ const ReferralBody = () => {
             type="button"
             className="btn-brand self-start"
             disabled={refBonus <= 0 || busy !== undefined}
-            onClick={() => void run("claim", () => calls.claimReferral(idempotencyKey("ref-claim"))).then(() => {
+            onClick={() => run("claim", () => calls.claimReferral(idempotencyKey("ref-claim")), () => {
               users.reload()
               transactions.reload()
             })}

@@ -51,15 +51,14 @@ const WithdrawForm = ({ user, accounts, onDone }: { user: User; accounts: Readon
       className="card flex flex-col gap-3 p-4"
       aria-labelledby="withdraw-title"
       noValidate
-      onSubmit={async (event) => {
+      onSubmit={(event) => {
         event.preventDefault()
         const problem = validateWithdrawal({ amount, accountId: chosen })
         if (problem) return void run(Notices.use((n) => n.warning(problem)))
-        const done = await act("withdraw", () => calls.withdraw({ amount: Number(amount), accountId: chosen! }, idempotencyKey("withdrawal")))
-        if (done) {
+        act("withdraw", () => calls.withdraw({ amount: Number(amount), accountId: chosen! }, idempotencyKey("withdrawal")), () => {
           setAmount("")
           onDone()
-        }
+        })
       }}
     >
       <div className="flex items-baseline justify-between">

@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from "@xstate/react"
-import { useCallback, useEffect, useRef, useState } from "react"
+import { useCallback, useEffect, useRef } from "react"
 import { fromPromise } from "xstate"
+import { actionMachine } from "../../machines/action.machine.ts"
 import { resourceMachine } from "../../machines/resource.machine.ts"
 import { useUser } from "../session.ts"
 
@@ -42,18 +43,18 @@ export const useResource = <P, A>(load: (params: P) => (signal: AbortSignal) => 
   return { data, loading, error, reload }
 }
 
-/** A write started from a button: busy while it runs; failures were already shown as toasts by the Api service. */
+/**
+ * A write started from a button or form, through the action machine: `busy`
+ * names the one running; `run` starts one (ignored while another runs) and
+ * calls `onSuccess` with the answer.
+ */
 export const useAction = () => {
-  const [busy, setBusy] = useState<string | undefined>(undefined)
-  const runAction = useCallback(async <A>(name: string, action: () => Promise<A>): Promise<A | undefined> => {
-    setBusy(name)
-    try {
-      return await action()
-    } catch {
-      return undefined
-    } finally {
-      setBusy(undefined)
-    }
-  }, [])
-  return { busy, run: runAction }
+  const actor = useActorRef(actionMachine)
+  const busy = useSelector(actor, (s) => s.context.running?.name)
+  const run = useCallback(
+    <A>(name: string, perform: (signal: AbortSignal) => Promise<A>, onSuccess?: (output: A) => void) =>
+      actor.send({ type: "action.run", name, perform, onSuccess: onSuccess as ((output: unknown) => void) | undefined }),
+    [actor]
+  )
+  return { busy, run }
 }

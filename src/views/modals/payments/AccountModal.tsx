@@ -4,6 +4,7 @@ import type { BankAccountType, PaymentAccount } from "../../../schema/payments.t
 import { run } from "../../../services/runtime.ts"
 import { Notices } from "../../../services/notices.ts"
 import { calls } from "../../payments/calls.ts"
+import { useAction } from "../../payments/hooks.ts"
 import { Dialog } from "../../widgets/Dialog.tsx"
 import { Field, TextInput } from "../../widgets/Form.tsx"
 
@@ -24,7 +25,7 @@ const blankForm = (type: "upi" | "bank"): AccountForm => ({ type, accountNumber:
 export const AccountModal = ({ state, onClose, onSaved }: { state: AccountModalState; onClose: () => void; onSaved: () => void }) => {
   const type = state ? (state.mode === "add" ? state.type : state.account.type) : "upi"
   const [form, setForm] = useState<AccountForm>(blankForm(type))
-  const [busy, setBusy] = useState(false)
+  const { busy, run: act } = useAction()
   useEffect(() => {
     if (!state) return
     setForm(state.mode === "add" ? blankForm(state.type) : { ...blankForm(state.account.type), ...state.account })
@@ -32,7 +33,7 @@ export const AccountModal = ({ state, onClose, onSaved }: { state: AccountModalS
   if (!state) return null
   const title = TITLES[type][state.mode]
   const set = (patch: Partial<AccountForm>) => setForm((f) => ({ ...f, ...patch }))
-  const submit = async () => {
+  const submit = () => {
     const problem = validateAccount(form)
     if (problem) return void run(Notices.use((n) => n.warning(problem)))
     const payload = {
@@ -41,17 +42,15 @@ export const AccountModal = ({ state, onClose, onSaved }: { state: AccountModalS
       accountHolderName: form.accountHolderName.trim(),
       ...(type === "bank" ? { bankName: form.bankName!.trim(), ifscCode: form.ifscCode!.trim().toUpperCase(), accountType: form.accountType ?? "savings" } : {})
     } as const
-    setBusy(true)
-    try {
-      if (state.mode === "add") await calls.addAccount(payload)
-      else await calls.updateAccount({ ...payload, accountId: state.account._id })
-      onSaved()
-      onClose()
-    } catch {
-      // The Api service showed the server's message; the form stays open.
-    } finally {
-      setBusy(false)
-    }
+    // On failure the Api service shows the server's message and the form stays open.
+    act(
+      "save",
+      () => (state.mode === "add" ? calls.addAccount(payload) : calls.updateAccount({ ...payload, accountId: state.account._id })),
+      () => {
+        onSaved()
+        onClose()
+      }
+    )
   }
   return (
     <Dialog open title={title} onClose={onClose} testId="account-modal">
@@ -84,7 +83,7 @@ export const AccountModal = ({ state, onClose, onSaved }: { state: AccountModalS
             </Field>
           </>
         )}
-        <button type="submit" className="btn-brand" disabled={busy}>{busy ? "Saving…" : state.mode === "add" ? "Add" : "Update"}</button>
+        <button type="submit" className="btn-brand" disabled={busy !== undefined}>{busy ? "Saving…" : state.mode === "add" ? "Add" : "Update"}</button>
       </form>
     </Dialog>
   )
