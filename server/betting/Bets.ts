@@ -49,11 +49,8 @@ export const betView = (row: BetRow): Bet => ({
 
 /** Reads of a player's bets. */
 export class Bets extends Context.Service<Bets, {
-  byId(id: string): Effect.Effect<Bet | undefined, SqlError.SqlError>
   /** Open bets, newest first; narrowed to a market (feed id) or an event when given. */
   open(userId: string, filter: { readonly marketId?: string | undefined; readonly eventId?: string | undefined }): Effect.Effect<ReadonlyArray<Bet>, SqlError.SqlError>
-  /** Events the player has open bets on (for the user's `bets` field). */
-  openEvents(userId: string): Effect.Effect<ReadonlyArray<string>, SqlError.SqlError>
 }>()("khel/Bets") {
   static readonly layer = Layer.effect(
     Bets,
@@ -71,9 +68,6 @@ export class Bets extends Context.Service<Bets, {
           JOIN sports s ON s.id = l.sport_id
       `
 
-      const byId = (id: string) =>
-        sql<BetRow>`${select} WHERE b.id = ${id}`.pipe(Effect.map((rows) => (rows[0] ? betView(rows[0]) : undefined)))
-
       const open = Effect.fn("Bets.open")(function*(userId: string, filter: { readonly marketId?: string | undefined; readonly eventId?: string | undefined }) {
         const rows = yield* sql<BetRow>`
           ${select}
@@ -86,12 +80,7 @@ export class Bets extends Context.Service<Bets, {
         return rows.map(betView)
       })
 
-      const openEvents = (userId: string) =>
-        sql<{ eventId: string }>`SELECT DISTINCT event_id FROM bets WHERE user_id = ${userId} AND status = 'open'`.pipe(
-          Effect.map((rows) => rows.map((row) => row.eventId))
-        )
-
-      return Bets.of({ byId, open, openEvents })
+      return Bets.of({ open })
     })
   )
 }

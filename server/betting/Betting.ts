@@ -159,7 +159,7 @@ export class Betting extends Context.Service<Betting, {
         return { status: book.status, level }
       }
 
-      /** Everything that does not need the transaction; repeated inside it for what can change. */
+      /** The request against the market: endpoint, selection, price shape, stake shape. Runs inside the write, so a replayed key skips it. */
       const check = (market: MarketInfo, channel: BetChannel, payload: PlaceBetPayload) =>
         Effect.gen(function*() {
           if (channel === "fancy" && market.marketType !== "FANCY") return yield* unprocessable(MESSAGES.wrongChannelNotFancy)
