@@ -191,3 +191,40 @@ test("a settled winning bet pays out and shows in the statement and profit and l
   const results = (await (await request.get("/api/v1/result-transaction", { headers: auth })).json()).data
   expect(results.totals.net).toBe(400)
 })
+
+test("the live panel: visitors see the promo video, players the score and TV; none for racing", async ({ page, request }) => {
+  const sports = (await (await request.get("/api/v1/get-sports-data")).json()).data as Array<{ slugName: string; leagues: Array<{ slugName: string; events: Array<Event> }> }>
+  const cricket = sports.find((s) => s.slugName === "cricket")!
+  const league = cricket.leagues.find((l) => l.events.some((e) => e.inPlay))!
+  const live = league.events.find((e) => e.inPlay)!
+  const path = `/event?sport=cricket&league=${league.slugName}&event=${live.slugName}`
+  const sidebar = page.getByRole("complementary", { name: "Live score and my bets" })
+
+  await page.goto(path)
+  await expect(sidebar.getByTestId("promo-video")).toBeVisible()
+  await expect(sidebar.getByTestId("live-panel")).toHaveCount(0)
+  // A visitor's click on a price asks them to log in.
+  await page.getByRole("button", { name: /^Back / }).first().click()
+  await expect(page.getByTestId("auth-modal")).toBeVisible()
+  await page.keyboard.press("Escape")
+
+  const player = await createPlayer(request, "Panel Player")
+  await openSignedIn(page, player.token, path)
+  const panel = sidebar.getByTestId("live-panel")
+  await expect(panel).toHaveAttribute("data-state", "score")
+  await expect(panel.getByTestId("live-score")).toContainText(/\d+\/\d+/)
+  await expect(page.getByRole("main").getByTestId("live-score")).toBeVisible()
+  await panel.getByRole("button", { name: "Tv" }).click()
+  await expect(panel).toHaveAttribute("data-state", "tv")
+  await expect(panel.getByLabel("Live TV (demo stream)")).toBeVisible()
+  await panel.getByRole("button", { name: "Collapse live panel" }).click()
+  await expect(panel).toHaveAttribute("data-state", "closed")
+  await panel.getByRole("button", { name: "Score" }).click()
+  await expect(panel).toHaveAttribute("data-state", "score")
+
+  await page.goto("/racing?sport=horse-racing")
+  await expect(page.getByRole("heading", { level: 1, name: "Horse Racing" })).toBeVisible()
+  await expect(page.getByRole("button", { name: /^Back / }).first()).toBeVisible()
+  await expect(sidebar.getByTestId("live-panel")).toHaveCount(0)
+  await expect(sidebar.getByTestId("promo-video")).toHaveCount(0)
+})
