@@ -12,7 +12,8 @@ const racingHref = (sport: string, country?: string, track?: string, event?: str
 
 /** The race a URL names (sport slug, country id, track slug, event id), or the next race of the sport. */
 const pick = (sports: ReadonlyArray<RacingSport>, params: URLSearchParams) => {
-  const sport = sports.find((s) => s.slugName === params.get("sport")) ?? sports[0]
+  // Horse racing unless the URL says otherwise.
+  const sport = sports.find((s) => s.slugName === (params.get("sport") ?? "horse-racing")) ?? sports[0]
   if (!sport) return undefined
   const countries = sport.countries.filter((c) => !params.get("country") || c.id === params.get("country"))
   const tracks = countries.flatMap((c) => c.tracks.map((track) => ({ country: c, track })))
