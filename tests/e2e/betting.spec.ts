@@ -111,6 +111,14 @@ test("search an event, back and lay on exchange, bookmaker and fancy; exposure a
   // 268 on the match odds, 1,000 on the bookmaker, 300 on the fancy.
   await expect(page.getByTestId("balance-exposure")).toHaveText("₹1,568.00")
   await expect(page.getByTestId("fancy-exposure")).toHaveText("-300.00")
+  // The fancy book: each result from the line - 5 to the line + 5.
+  await page.getByTestId("fancy-exposure").click()
+  const book = page.getByRole("table", { name: `${fancy.name} book` })
+  await expect(book.getByRole("row")).toHaveCount(12)
+  await expect(book.getByRole("row").nth(1)).toContainText("47")
+  await expect(book.getByRole("row").nth(5)).toContainText("-300.00")
+  await expect(book.getByRole("row").nth(6)).toContainText("52")
+  await expect(book.getByRole("row").nth(6)).toContainText("300.00")
 
   // My Bets from the profile menu: grouped by event, the first group open, linking to the event.
   await page.getByRole("button", { name: /Account menu/ }).click()

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from "@xstate/react"
 import { useCallback, useEffect, useMemo } from "react"
 import { useSearchParams } from "react-router"
-import { marketExposure, type Position, runnerBook } from "../../domain/betting.ts"
+import { fancyBook, marketExposure, type Position, runnerBook } from "../../domain/betting.ts"
 import { findEvent } from "../../domain/catalogue.ts"
 import { eventDateLabel } from "../../domain/dates.ts"
 import { toRupees } from "../../domain/money.ts"
@@ -87,11 +87,15 @@ export const EventMarkets = ({ sport, league, event, channel }: { sport: Sport; 
     return result
   }, [event.markets, byMarket, slipKey])
 
-  const fancyExposure = useMemo(() => {
-    const map = new Map<string, number>()
+  const fancyPositions = useMemo(() => {
+    const map = new Map<string, { exposure: number; book: ReadonlyArray<{ result: number; pl: number }> }>()
     for (const [marketId, open] of byMarket) {
       const market = event.markets.find((m) => m.marketId === marketId)
-      if (market?.marketType === "FANCY") map.set(marketId, toRupees(marketExposure("FANCY", [], open)))
+      if (market?.marketType !== "FANCY") continue
+      map.set(marketId, {
+        exposure: toRupees(marketExposure("FANCY", [], open)),
+        book: fancyBook(open).map((row) => ({ result: row.result, pl: toRupees(row.pl) }))
+      })
     }
     return map
   }, [byMarket, event.markets])
@@ -107,7 +111,7 @@ export const EventMarkets = ({ sport, league, event, channel }: { sport: Sport; 
     <>
       {event.markets.filter((m) => m.marketType !== "FANCY").map(renderMarket)}
       {fancies.length > 0 ? (
-        <FancyMarkets markets={fancies} exposure={fancyExposure} onPick={onPick} slipFor={fancies.some((m) => m.marketId === slipMarket) ? slipMarket : undefined} slip={slipView} />
+        <FancyMarkets markets={fancies} positions={fancyPositions} onPick={onPick} slipFor={fancies.some((m) => m.marketId === slipMarket) ? slipMarket : undefined} slip={slipView} />
       ) : null}
     </>
   )

@@ -99,10 +99,14 @@ export const BookmakerMarket = memo(({ market, pl, next, onPick, slip }: MarketP
   </section>
 ))
 
-/** Fancy lines: No (lay) and Yes (back), each with its size. `exposure` is what the player risks on the line. */
-export const FancyMarkets = memo(({ markets, exposure, onPick, slipFor, slip }: {
+/**
+ * Fancy lines: No (lay) and Yes (back), each with its size. With open bets
+ * on a line, what the player risks and its book: P/L for each result from
+ * the lowest line - 5 to the highest + 5.
+ */
+export const FancyMarkets = memo(({ markets, positions, onPick, slipFor, slip }: {
   markets: ReadonlyArray<Market>
-  exposure: ReadonlyMap<string, number>
+  positions: ReadonlyMap<string, { exposure: number; book: ReadonlyArray<{ result: number; pl: number }> }>
   onPick: PickHandler
   slipFor: string | undefined
   slip: React.ReactNode
@@ -119,13 +123,25 @@ export const FancyMarkets = memo(({ markets, exposure, onPick, slipFor, slip }: 
     </div>
     {markets.map((market) => {
       const runner = market.runners[0] ?? { selectionId: market.marketId, name: market.name }
-      const held = exposure.get(market.marketId)
+      const held = positions.get(market.marketId)
       return (
         <div key={market._id} data-testid={`market-${market.marketId}`}>
           <div className="relative grid grid-cols-[1fr_repeat(2,4rem)] items-center gap-1 border-t border-line px-3 py-1">
             <div className="min-w-0">
               <span className="block truncate text-sm font-600">{market.name}</span>
-              {held !== undefined ? <span className="block text-xs text-bad" data-testid="fancy-exposure">{fixed2(-held)}</span> : null}
+              {held !== undefined ? (
+                <details className="text-xs">
+                  <summary className="cursor-pointer text-bad" data-testid="fancy-exposure">{fixed2(-held.exposure)}</summary>
+                  <table className="mt-1 w-40" aria-label={`${market.name} book`}>
+                    <thead><tr className="text-muted"><th className="text-left font-500">Runs</th><th className="text-right font-500">P/L</th></tr></thead>
+                    <tbody>
+                      {held.book.map((row) => (
+                        <tr key={row.result}><td>{row.result}</td><td className={`text-right font-700 ${plClass(row.pl)}`}>{fixed2(row.pl)}</td></tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </details>
+              ) : null}
             </div>
             <OddsCell marketId={market.marketId} marketType="FANCY" selectionId={runner.selectionId} runnerName={market.name} side="lay" onPick={(pick) => onPick(market, runner, pick)} />
             <OddsCell marketId={market.marketId} marketType="FANCY" selectionId={runner.selectionId} runnerName={market.name} side="back" onPick={(pick) => onPick(market, runner, pick)} />
