@@ -22,7 +22,20 @@ const toPosition = (bet: Bet): Position => ({ selectionId: bet.selectionId, side
 export const useEventOdds = (eventId: string | undefined) => {
   const app = AppActor.useActorRef()
   useEffect(() => (eventId ? odds.watch(eventId) : undefined), [eventId])
-  useEffect(() => odds.onCatalogue(() => app.send({ type: "sports.refresh" })), [app])
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    // Every client hears it at once: spread the reloads over a few seconds.
+    const stop = odds.onCatalogue(() => {
+      timer ??= setTimeout(() => {
+        timer = undefined
+        app.send({ type: "sports.refresh" })
+      }, Math.random() * 3000)
+    })
+    return () => {
+      stop()
+      if (timer) clearTimeout(timer)
+    }
+  }, [app])
 }
 
 /**
