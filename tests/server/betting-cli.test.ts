@@ -52,6 +52,9 @@ describe("npm run admin -- settle / void-market / markets", () => {
     expect(again.stderr).toContain("This market was already settled.")
     const usage = await admin(server, ["void-market"])
     expect(usage.code).toBe(2)
+    // The ledger's own check (Ledger.verify) passes after the bet and its settlement.
+    const verified = await admin(server, ["verify-ledger"])
+    expect(verified.code, verified.stdout + verified.stderr).toBe(0)
 
     if (server.engine === "pglite") {
       checker = await startServer({ dataDir })
