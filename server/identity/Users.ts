@@ -72,7 +72,7 @@ export class Users extends Context.Service<Users, {
             RETURNING *
           `
           if (rows[0]) {
-            if (input.role === Roles.CREDIT_PLAYER) yield* ledger.setCreditLimit(rows[0].id, input.creditReference ?? 0)
+            yield* ledger.openAccounts(rows[0].id, input.role === Roles.CREDIT_PLAYER ? input.creditReference ?? 0 : 0)
             return rows[0]
           }
           // A username or referral code was taken (or the phone number, which callers check first): try new ones.

@@ -3,7 +3,8 @@ import { SqlClient, type SqlError } from "effect/sql"
 import { Realtime } from "../realtime/Realtime.ts"
 
 /** A player's accounts. `exposure` and `bonus_exposure` hold the liability of open bets. */
-export type PlayerAccount = "main" | "bonus" | "exposure" | "bonus_exposure" | "withdrawal_hold" | "ref_bonus"
+export const PLAYER_ACCOUNTS = ["main", "bonus", "exposure", "bonus_exposure", "withdrawal_hold", "ref_bonus"] as const
+export type PlayerAccount = typeof PLAYER_ACCOUNTS[number]
 
 /**
  * The operator's accounts. They mirror money outside the player balances, so
@@ -55,9 +56,9 @@ const FIELD: Record<PlayerAccount, keyof PlayerBalances> = {
   ref_bonus: "refBonus"
 }
 
-const isOverdraft = (error: SqlError.SqlError) => {
-  const cause = (error.reason as { cause?: { constraint?: string } }).cause
-  return cause?.constraint === "ledger_accounts_no_overdraft"
+const overdraftCause = (error: SqlError.SqlError) => {
+  const cause = (error.reason as { cause?: { constraint?: string; detail?: string } }).cause
+  return cause?.constraint === "ledger_accounts_no_overdraft" ? { detail: cause.detail ?? "" } : undefined
 }
 
 export interface LedgerCheck {
@@ -77,6 +78,8 @@ export interface LedgerCheck {
 export class Ledger extends Context.Service<Ledger, {
   post(posting: Posting): Effect.Effect<string, InsufficientFunds | SqlError.SqlError>
   balances(userId: string): Effect.Effect<PlayerBalances, SqlError.SqlError>
+  /** Opens a new player's accounts, with the main account's floor at minus their credit (0 for ordinary players). */
+  openAccounts(userId: string, creditPaise: number): Effect.Effect<void, SqlError.SqlError>
   /** Sets the lowest a credit player's main account may go (minus their credit). */
   setCreditLimit(userId: string, creditPaise: number): Effect.Effect<void, SqlError.SqlError>
   readonly verify: Effect.Effect<LedgerCheck, SqlError.SqlError>
@@ -90,48 +93,82 @@ export class Ledger extends Context.Service<Ledger, {
       const findAccount = (userId: string | null, kind: string) =>
         sql<{ id: string }>`SELECT id FROM ledger_accounts WHERE user_id IS NOT DISTINCT FROM ${userId} AND kind = ${kind}`
 
-      /** The account's id, creating it on first use. Takes no lock: balances are locked in id order by `post`. */
+      // Accounts are never removed and their ids never change, so each is looked up once per process.
+      // Players get theirs when they are created and the operator's exist from the migrations, so the
+      // rows found here are committed ones; an account created on the spot (a kind added later) is not
+      // remembered, as the transaction creating it may still roll back.
+      const knownAccounts = new Map<string, string>()
+
+      /** The account's id. Takes no lock: `post` locks balances in id order. */
       const accountId = (ref: AccountRef) =>
         Effect.gen(function*() {
           const userId = "user" in ref ? ref.user : null
           const kind = "user" in ref ? ref.kind : ref.operator
-          const found = yield* findAccount(userId, kind)
-          if (found[0]) return found[0].id
-          // Player accounts start with a floor of 0 (a credit player's main is lowered by setCreditLimit); operator accounts have none.
+          const key = `${userId ?? ""}|${kind}`
+          const known = knownAccounts.get(key)
+          if (known) return known
+          const [found] = yield* findAccount(userId, kind)
+          if (found) {
+            knownAccounts.set(key, found.id)
+            return found.id
+          }
           yield* sql`INSERT INTO ledger_accounts (user_id, kind, floor) VALUES (${userId}, ${kind}, ${userId === null ? null : 0}) ON CONFLICT (user_id, kind) DO NOTHING`
-          const created = yield* findAccount(userId, kind)
-          return created[0]!.id
+          const [created] = yield* findAccount(userId, kind)
+          return created!.id
         })
+
+      const openAccounts = Effect.fn("Ledger.openAccounts")(function*(userId: string, creditPaise: number) {
+        yield* sql.unsafe(
+          `INSERT INTO ledger_accounts (user_id, kind, floor)
+           SELECT $1, kind, CASE WHEN kind = 'main' THEN $2::bigint ELSE 0 END FROM unnest($3::text[]) AS k (kind)
+           ON CONFLICT (user_id, kind) DO NOTHING`,
+          [userId, String(-creditPaise), `{${PLAYER_ACCOUNTS.join(",")}}`]
+        )
+      })
 
       const post = Effect.fn("Ledger.post")(function*(posting: Posting) {
         const sum = posting.legs.reduce((total, leg) => total + leg.amount, 0)
         if (posting.legs.length < 2 || sum !== 0 || posting.legs.some((leg) => !Number.isSafeInteger(leg.amount) || leg.amount === 0)) {
           return yield* Effect.die(new Error(`unbalanced posting ${posting.kind}: ${JSON.stringify(posting.legs)}`))
         }
-        return yield* sql.withTransaction(Effect.gen(function*() {
-          const legs: Array<{ id: string; amount: number; label: string }> = []
-          for (const leg of posting.legs) {
-            legs.push({ id: yield* accountId(leg.account), amount: leg.amount, label: "user" in leg.account ? leg.account.kind : leg.account.operator })
-          }
-          legs.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-          const [tx] = yield* sql<{ id: string }>`
-            INSERT INTO ledger_transactions (kind, user_id, reference, description)
-            VALUES (${posting.kind}, ${posting.userId ?? null}, ${posting.reference ?? null}, ${posting.description})
-            RETURNING id
-          `
-          for (const leg of legs) {
-            const [account] = yield* sql<{ balance: bigint }>`
-              UPDATE ledger_accounts SET balance = balance + ${leg.amount} WHERE id = ${leg.id} RETURNING balance
-            `.pipe(Effect.mapError((error) => isOverdraft(error) ? new InsufficientFunds({ account: leg.label }) : error))
-            yield* sql`
-              INSERT INTO ledger_entries (transaction_id, account_id, amount, balance_after)
-              VALUES (${tx!.id}, ${leg.id}, ${leg.amount}, ${account!.balance})
-            `
-          }
-          const players = new Set(posting.legs.flatMap((leg) => ("user" in leg.account ? [leg.account.user] : [])))
-          for (const player of players) yield* sql.afterCommit(realtime.notifyUser(player, posting.kind))
-          return tx!.id
+        // Legs on one account are netted: each account moves once and gets one entry.
+        const byAccount = new Map<string, { amount: number; label: string }>()
+        for (const leg of posting.legs) {
+          const id = yield* accountId(leg.account)
+          const label = "user" in leg.account ? leg.account.kind : leg.account.operator
+          byAccount.set(id, { amount: (byAccount.get(id)?.amount ?? 0) + leg.amount, label })
+        }
+        const legs = [...byAccount].filter(([, leg]) => leg.amount !== 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        const values = legs.map((_, i) => `($${i * 2 + 5}::text, $${i * 2 + 6}::bigint)`).join(", ")
+        const params = [posting.kind, posting.userId ?? null, posting.reference ?? null, posting.description, ...legs.flatMap(([id, leg]) => [id, String(leg.amount)])]
+        // One statement, so one round trip and atomic on its own: lock the accounts in id order (no deadlocks
+        // between postings), write the transaction, move the balances (the CHECK refuses an overdraft) and
+        // record each entry with the balance after it. The deferred trigger checks the sum at commit.
+        const [tx] = yield* sql.unsafe<{ transactionId: string }>(
+          `WITH legs (account_id, amount) AS (VALUES ${values}),
+                locked AS (SELECT a.id FROM ledger_accounts a JOIN legs l ON l.account_id = a.id ORDER BY a.id FOR UPDATE OF a),
+                tx AS (INSERT INTO ledger_transactions (kind, user_id, reference, description) VALUES ($1, $2, $3, $4) RETURNING id),
+                moved AS (
+                  UPDATE ledger_accounts a SET balance = a.balance + l.amount
+                    FROM legs l
+                   WHERE a.id = l.account_id AND a.id IN (SELECT id FROM locked)
+                  RETURNING a.id, a.balance, l.amount
+                )
+           INSERT INTO ledger_entries (transaction_id, account_id, amount, balance_after)
+           SELECT tx.id, moved.id, moved.amount, moved.balance FROM tx, moved
+           RETURNING transaction_id`,
+          params
+        ).pipe(Effect.mapError((error) => {
+          const overdraft = overdraftCause(error)
+          if (!overdraft) return error
+          // The database names the failing row ("Failing row contains (<id>, …)"); else blame the first debit.
+          const failed = legs.find(([id]) => overdraft.detail.includes(id)) ?? legs.find(([, leg]) => leg.amount < 0)
+          return new InsufficientFunds({ account: failed?.[1].label ?? "main" })
         }))
+        if (!tx) return yield* Effect.die(new Error(`posting ${posting.kind} moved no account`))
+        const players = new Set(posting.legs.flatMap((leg) => ("user" in leg.account ? [leg.account.user] : [])))
+        for (const player of players) yield* sql.afterCommit(realtime.notifyUser(player, posting.kind))
+        return tx.transactionId
       })
 
       const balances = Effect.fn("Ledger.balances")(function*(userId: string) {
@@ -165,7 +202,7 @@ export class Ledger extends Context.Service<Ledger, {
         return { transactions: count!.n, unbalanced, drifted, belowFloor, total: total!.total }
       }).pipe(Effect.withSpan("Ledger.verify"))
 
-      return Ledger.of({ post, balances, setCreditLimit, verify })
+      return Ledger.of({ post, balances, openAccounts, setCreditLimit, verify })
     })
   )
 }
