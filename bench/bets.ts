@@ -13,6 +13,12 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { startServer, table } from "./support.ts"
 
+/**
+ * Per-request log lines cost the server about a third of its CPU at this rate; a high-volume
+ * deployment logs requests at its proxy (LOG_REQUESTS=false). BENCH_LOG_REQUESTS=true measures with them.
+ */
+const logRequests = process.env.BENCH_LOG_REQUESTS ?? "false"
+
 const PLAYERS = 100
 const SECONDS = 20
 /** The paced run: each player bets every 200 ms, 500 bets/s in all (the issue's target rate). */
@@ -73,7 +79,7 @@ const run = async (engine: "pglite" | "postgres", adminUrl?: string) => {
     url.pathname = `/${dbName}`
     databaseUrl = url.toString()
   }
-  const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl })
+  const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_REQUESTS: logRequests })
   try {
     const base = server.url
     const admin = await post(`${base}/identity/user/login`, { username: "admin", password: "Admin@1234" })
@@ -155,5 +161,6 @@ export const betsBench = async () => {
   console.log("\nflat out: each player bets again as soon as answered (throughput; latency is mostly queueing: p50 ≈ 100 players / bets per second)")
   console.log(`paced: each player bets every ${PACED_INTERVAL_MS} ms, ${(PLAYERS * 1000) / PACED_INTERVAL_MS} bets/s offered (latency at the target rate)`)
   console.log("targets on PostgreSQL: at least 500 bets/s, p99 at most 100 ms (2-core machine, load generator on the same machine)")
+  console.log(`server: LOG_REQUESTS=${logRequests} (BENCH_LOG_REQUESTS=true to measure with a log line per request)`)
   agent.destroy()
 }

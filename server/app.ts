@@ -88,7 +88,7 @@ const routes = (production: boolean) => {
  * `server` is the Node server it listens with (tests read its address).
  */
 export const makeServer = (config: ServerConfigShape, server: Server = createServer()) => {
-  const http = HttpRouter.serve(routes(config.production)).pipe(
+  const http = HttpRouter.serve(routes(config.production), { disableLogger: !config.logRequests }).pipe(
     Layer.provide(NodeHttpServer.layer(() => server, { port: config.port, host: config.host }))
   )
   // socket.io goes on after the API's listeners, so it can pass everything else through.

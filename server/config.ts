@@ -14,6 +14,19 @@ export interface ServerConfigShape {
   /** Load demo data into an empty database. */
   readonly seedDemo: boolean
   readonly smsProvider: string
+  /** Lowest log level written: Debug, Info (each request is logged), Warn, Error. */
+  readonly logLevel: "Debug" | "Info" | "Warn" | "Error"
+  /** One log line per HTTP request (off for high-volume setups that log at the proxy). */
+  readonly logRequests: boolean
+}
+
+const LOG_LEVELS = { debug: "Debug", info: "Info", warn: "Warn", error: "Error" } as const
+
+const parseLogLevel = (value: string | undefined) => {
+  if (value === undefined || value === "") return "Info"
+  const level = LOG_LEVELS[value.toLowerCase() as keyof typeof LOG_LEVELS]
+  if (!level) throw new Error(`LOG_LEVEL must be one of debug, info, warn, error; got ${value}`)
+  return level
 }
 
 export class ServerConfig extends Context.Service<ServerConfig, ServerConfigShape>()("khel/ServerConfig") {
@@ -29,6 +42,8 @@ export class ServerConfig extends Context.Service<ServerConfig, ServerConfigShap
       distDir: resolve(env.DIST_DIR ?? "./dist"),
       seedDemo: env.SEED_DEMO !== "false",
       smsProvider: env.SMS_PROVIDER ?? "console",
+      logLevel: parseLogLevel(env.LOG_LEVEL),
+      logRequests: env.LOG_REQUESTS !== "false",
       ...overrides
     }
   }

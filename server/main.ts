@@ -1,5 +1,5 @@
 import { NodeRuntime } from "@effect/platform-node"
-import { Cause, Effect, Exit, Layer, Logger, Runtime } from "effect"
+import { Cause, Effect, Exit, Layer, Logger, References, Runtime } from "effect"
 import { makeServer } from "./app.ts"
 import { ServerConfig } from "./config.ts"
 
@@ -11,6 +11,7 @@ const config = ServerConfig.fromEnv()
 Layer.launch(makeServer(config)).pipe(
   Effect.onInterrupt(() => Effect.logInfo("server stopped")),
   Effect.provide(Logger.layer([Logger.consoleJson])),
+  Effect.provideService(References.MinimumLogLevel, config.logLevel),
   NodeRuntime.runMain({
     teardown: (exit, onExit) =>
       Exit.isFailure(exit) && Cause.hasInterruptsOnly(exit.cause) ? onExit(0) : Runtime.defaultTeardown(exit, onExit)
