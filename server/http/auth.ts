@@ -1,5 +1,5 @@
 import { Effect, Layer, Redacted } from "effect"
-import { Authentication, CurrentUser } from "../../src/schema/api.ts"
+import { Authentication, CurrentUser } from "../../src/schema/middleware.ts"
 import { unauthorized } from "../../src/schema/envelope.ts"
 import { Sessions } from "../identity/Sessions.ts"
 

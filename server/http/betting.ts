@@ -1,6 +1,7 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { Api, CurrentUser } from "../../src/schema/api.ts"
+import { Api } from "../../src/schema/api.ts"
+import { CurrentUser } from "../../src/schema/middleware.ts"
 import type { PlaceBetPayload } from "../../src/schema/betting.ts"
 import { forbidden, ok } from "../../src/schema/envelope.ts"
 import { isOperatorRole } from "../../src/schema/user.ts"

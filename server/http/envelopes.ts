@@ -1,7 +1,7 @@
 import { Cause, Effect, Layer, SchemaIssue } from "effect"
 import { HttpServerResponse } from "effect/http"
 import { HttpApiError } from "effect/http-api"
-import { Envelopes } from "../../src/schema/api.ts"
+import { Envelopes } from "../../src/schema/middleware.ts"
 import { ApiError, type FailureEnvelope } from "../../src/schema/envelope.ts"
 
 /** A failure as the client reads it: the envelope, with the HTTP status equal to `meta.code`. */

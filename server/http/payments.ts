@@ -1,6 +1,7 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { Api, CurrentUser } from "../../src/schema/api.ts"
+import { Api } from "../../src/schema/api.ts"
+import { CurrentUser } from "../../src/schema/middleware.ts"
 import { ok } from "../../src/schema/envelope.ts"
 import { DepositRequest, WithdrawalRequest } from "../../src/schema/payments.ts"
 import { currentPlayer, idempotent, rangeOf } from "../payments/guards.ts"

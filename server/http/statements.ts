@@ -1,6 +1,7 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { Api, CurrentUser } from "../../src/schema/api.ts"
+import { Api } from "../../src/schema/api.ts"
+import { CurrentUser } from "../../src/schema/middleware.ts"
 import { ok } from "../../src/schema/envelope.ts"
 import type { StatementQuery } from "../../src/schema/statements.ts"
 import { rangeOf } from "../payments/guards.ts"

@@ -1,7 +1,7 @@
 import { Effect, type Schema } from "effect"
 import type { HttpServerRequest } from "effect/http"
 import { resolveRange } from "../../src/domain/ranges.ts"
-import { CurrentUser } from "../../src/schema/api.ts"
+import { CurrentUser } from "../../src/schema/middleware.ts"
 import { badRequest, forbidden } from "../../src/schema/envelope.ts"
 import { isOperatorRole, Roles } from "../../src/schema/user.ts"
 import { sqlDefect } from "../http/edge.ts"

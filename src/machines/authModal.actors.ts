@@ -1,11 +1,12 @@
 import { Effect } from "effect"
 import { normalizePhone } from "../domain/phone.ts"
-import { Api as Contract } from "../schema/api.ts"
+import { IdentityApi, SessionApi } from "../schema/identity.ts"
 import { Api } from "../services/api.ts"
 import { run } from "../services/runtime.ts"
 import type { ChangePasswordForm, LoginForm, ResetForm, SignUpForm } from "./authModal.machine.ts"
 
-const { identity, session } = Contract.groups
+const identity = IdentityApi
+const session = SessionApi
 
 /** A typed phone number in E.164 when it is valid, else as typed (the server explains what is wrong). */
 const phone = (input: string) => normalizePhone(input) ?? input.trim()

@@ -1,10 +1,10 @@
 import { Effect } from "effect"
-import { Api as Contract } from "../schema/api.ts"
+import { BettingApi } from "../schema/betting.ts"
 import { Api } from "../services/api.ts"
 import { run } from "../services/runtime.ts"
 import type { PlaceOutcome, SlipSelection } from "./betSlip.machine.ts"
 
-const { betting } = Contract.groups
+const betting = BettingApi
 
 const data = <A, E, R>(effect: Effect.Effect<{ readonly data: A }, E, R>) => Effect.map(effect, (envelope) => envelope.data)
 

@@ -1,11 +1,12 @@
 import { Effect } from "effect"
 import { launchIdOf, type Lobby } from "../domain/casino.ts"
-import { Api as Contract } from "../schema/api.ts"
+import { CasinoApi, CasinoPlayApi } from "../schema/casino.ts"
 import type { CasinoBetsQuery, CasinoGame } from "../schema/casino.ts"
 import { Api } from "../services/api.ts"
 import { run } from "../services/runtime.ts"
 
-const { casino, casinoPlay } = Contract.groups
+const casino = CasinoApi
+const casinoPlay = CasinoPlayApi
 
 /** The real programs behind the casino machines. */
 export const casinoActors = {

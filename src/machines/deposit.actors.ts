@@ -1,12 +1,12 @@
 import { Effect } from "effect"
-import { Api as Contract } from "../schema/api.ts"
+import { PaymentsApi } from "../schema/payments.ts"
 import type { DepositRequest } from "../schema/payments.ts"
 import { Api } from "../services/api.ts"
 import { Notices } from "../services/notices.ts"
 import { run } from "../services/runtime.ts"
 import type { DepositSubmission } from "./deposit.machine.ts"
 
-const { payments } = Contract.groups
+const payments = PaymentsApi
 
 /** The real programs behind the deposit machine. */
 export const depositPrograms = {

@@ -1,10 +1,10 @@
 import { Effect } from "effect"
-import { Api as Contract } from "../schema/api.ts"
+import { BettingApi } from "../schema/betting.ts"
 import { Api } from "../services/api.ts"
 import { run } from "../services/runtime.ts"
 import type { BetsQuery } from "./myBets.machine.ts"
 
-const { betting } = Contract.groups
+const betting = BettingApi
 
 /** The real programs behind My Bets. */
 export const myBets = {

@@ -1,9 +1,9 @@
 import { Effect } from "effect"
-import { Api as Contract } from "../schema/api.ts"
+import { OddsApi } from "../schema/betting.ts"
 import { Api } from "../services/api.ts"
 import { run } from "../services/runtime.ts"
 
-const { odds } = Contract.groups
+const odds = OddsApi
 
 /** The real programs behind /racing. */
 export const racing = {

@@ -1,11 +1,12 @@
 import { Effect } from "effect"
-import { Api as Contract } from "../schema/api.ts"
+import { SessionApi, UserApi } from "../schema/identity.ts"
 import { Api, onSessionEnded } from "../services/api.ts"
 import { Realtime } from "../services/realtime.ts"
 import { run, runtime } from "../services/runtime.ts"
 import type { SessionEvent } from "./session.machine.ts"
 
-const { user, session: sessionApi } = Contract.groups
+const user = UserApi
+const sessionApi = SessionApi
 
 /** The real programs behind the session machine. */
 export const session = {

@@ -1,12 +1,12 @@
 import { Effect } from "effect"
-import { Api as Contract } from "../schema/api.ts"
+import { WalletApi } from "../schema/wallet.ts"
 import type { User, WalletCode } from "../schema/user.ts"
 import { WALLET_CHANGED } from "../schema/wallet.ts"
 import { Api } from "../services/api.ts"
 import { Notices } from "../services/notices.ts"
 import { run } from "../services/runtime.ts"
 
-const { wallet } = Contract.groups
+const wallet = WalletApi
 
 /** The real programs behind the wallet machine. */
 export const walletPrograms = {

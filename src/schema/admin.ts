@@ -1,6 +1,7 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { Envelope } from "./envelope.ts"
+import { Authentication } from "./middleware.ts"
 import { AccountKind, BankAccountType, DepositRequest, PaymentAccount, RequestStatus, WithdrawalRequest } from "./payments.ts"
 import { Rupees } from "./user.ts"
 
@@ -59,5 +60,6 @@ export class AdminApi extends HttpApiGroup.make("admin")
     HttpApiEndpoint.put("updateDepositAccount", "/deposit-accounts/:id", { params: Id, payload: DepositAccountPayload, success: Envelope(AdminDepositAccount) }),
     HttpApiEndpoint.post("credit", "/credit", { payload: CreditPayload, success: Envelope(CreditResult) })
   )
+  .middleware(Authentication)
   .prefix("/api/v1/admin")
 {}

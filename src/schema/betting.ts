@@ -2,6 +2,7 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { Bet, SelectionType } from "./bets.ts"
 import { Envelope } from "./envelope.ts"
+import { Authentication } from "./middleware.ts"
 import { MarketType, RacingSport, SportsData } from "./sports.ts"
 import { Rupees } from "./user.ts"
 
@@ -176,3 +177,17 @@ export const BettingAdminEndpoints = {
   voidMarket: HttpApiEndpoint.post("voidMarket", "/admin/void-market", { payload: VoidMarketPayload, success: Envelope(Settlement) }),
   marketPrice: HttpApiEndpoint.post("marketPrice", "/admin/market-price", { payload: MarketPricePayload, success: Envelope(MarketBook) })
 } as const
+
+/** Signed-in players: bet limits, placing bets, their open bets (src/schema/betting.ts). */
+export class BettingApi extends HttpApiGroup.make("betting")
+  .add(BettingEndpoints.sportsDataAuthenticate, BettingEndpoints.setting, BettingEndpoints.updateSetting, BettingEndpoints.betSport, BettingEndpoints.betRacing, BettingEndpoints.fancyBetSport, BettingEndpoints.betsByMarket)
+  .middleware(Authentication)
+  .prefix("/api/v1")
+{}
+
+/** Operators: market results, voids and manual prices. */
+export class BettingAdminApi extends HttpApiGroup.make("bettingAdmin")
+  .add(BettingAdminEndpoints.settleMarket, BettingAdminEndpoints.voidMarket, BettingAdminEndpoints.marketPrice)
+  .middleware(Authentication)
+  .prefix("/api/v1")
+{}

@@ -1,6 +1,7 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { Envelope } from "./envelope.ts"
+import { Authentication } from "./middleware.ts"
 import { Rupees } from "./user.ts"
 
 /**
@@ -43,5 +44,6 @@ export class BonusApi extends HttpApiGroup.make("bonus")
     HttpApiEndpoint.put("claimBonus", "/claim-bonus", { payload: BonusActionPayload, success: Envelope(BonusData) }),
     HttpApiEndpoint.put("forfeitBonus", "/forfeit-bonus", { payload: BonusActionPayload, success: Envelope(BonusData) })
   )
+  .middleware(Authentication)
   .prefix("/api/v1")
 {}

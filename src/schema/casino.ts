@@ -1,6 +1,7 @@
 import { Context, Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiMiddleware, HttpApiSecurity, OpenApi } from "effect/http-api"
 import { ApiError, Envelope } from "./envelope.ts"
+import { Authentication } from "./middleware.ts"
 import { Rupees } from "./user.ts"
 
 const Text = (max: number) => Schema.String.check(Schema.isMaxLength(max))
@@ -186,6 +187,7 @@ export class CasinoPlayApi extends HttpApiGroup.make("casinoPlay")
     HttpApiEndpoint.get("saCasinoLaunch", "/sa-casino/:game_id", { params: LaunchParams, success: Envelope(Schema.String) }),
     HttpApiEndpoint.get("casinoBetsByDate", "/casino-bets-by-date", { query: CasinoBetsQuery, success: Envelope(Schema.Array(CasinoBet)) })
   )
+  .middleware(Authentication)
   .prefix("/api/v1")
 {}
 
@@ -203,6 +205,7 @@ export class CasinoAdminApi extends HttpApiGroup.make("casinoAdmin")
     HttpApiEndpoint.get("providers", "/casino-providers", { success: Envelope(Schema.Array(CasinoProvider)) }),
     HttpApiEndpoint.put("updateProvider", "/casino-providers/:code", { params: ProviderParam, payload: CasinoProviderUpdate, success: Envelope(CasinoProvider) })
   )
+  .middleware(Authentication)
   .prefix("/api/v1/admin")
 {}
 

@@ -1,3 +1,7 @@
+import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
+import { Envelope } from "./envelope.ts"
+import { Authentication } from "./middleware.ts"
+import { User } from "./user.ts"
 import { Schema } from "effect"
 
 const Password = Schema.String.check(Schema.isMaxLength(128))
@@ -52,3 +56,34 @@ export type ChangePasswordPayload = typeof ChangePasswordPayload.Type
 
 export const LogoutPayload = Schema.Struct({ user_id: Schema.optionalKey(Schema.String) })
 export type LogoutPayload = typeof LogoutPayload.Type
+
+/** Where a code was sent, in E.164 (the client keeps it for the OTP step). */
+export const OtpSent = Schema.Struct({ mobile_no: Schema.String })
+
+/** Visitors: sign-up, OTP, sign-in and password reset. */
+export class IdentityApi extends HttpApiGroup.make("identity")
+  .add(
+    HttpApiEndpoint.post("signUp", "/sign-up", { payload: SignUpPayload, success: Envelope(OtpSent) }),
+    HttpApiEndpoint.post("verifyOtp", "/verify-otp", { payload: VerifyOtpPayload, success: Envelope(User) }),
+    HttpApiEndpoint.post("resendOtp", "/resend-otp", { payload: MobilePayload, success: Envelope(OtpSent) }),
+    HttpApiEndpoint.post("login", "/login", { payload: LoginPayload, success: Envelope(User) }),
+    HttpApiEndpoint.post("forgotPassword", "/forgot-password", { payload: ForgotPasswordPayload, success: Envelope(Schema.NullOr(OtpSent)) })
+  )
+  .prefix("/identity/user")
+{}
+
+/** Signed-in players: their session and password. */
+export class SessionApi extends HttpApiGroup.make("session")
+  .add(
+    HttpApiEndpoint.post("changePassword", "/change-password", { payload: ChangePasswordPayload, success: Envelope(Schema.Null) }),
+    HttpApiEndpoint.post("logout", "/logout", { payload: LogoutPayload, success: Envelope(Schema.Null) })
+  )
+  .middleware(Authentication)
+  .prefix("/identity/user")
+{}
+
+export class UserApi extends HttpApiGroup.make("user")
+  .add(HttpApiEndpoint.get("getUserData", "/getUserData", { success: Envelope(User) }))
+  .middleware(Authentication)
+  .prefix("/api/v1")
+{}

@@ -1,6 +1,7 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { Envelope } from "./envelope.ts"
+import { Authentication } from "./middleware.ts"
 import { Rupees } from "./user.ts"
 
 export const AccountKind = Schema.Literals(["bank", "upi"])
@@ -120,5 +121,6 @@ export class PaymentsApi extends HttpApiGroup.make("payments")
     HttpApiEndpoint.post("createWithdrawal", "/withdrawal-request", { payload: WithdrawalPayload, success: Envelope(WithdrawalRequest) }),
     HttpApiEndpoint.get("screenshot", "/uploaded-screenshot/:id", { params: { id: Schema.String }, success: Envelope(Screenshot) })
   )
+  .middleware(Authentication)
   .prefix("/api/v1")
 {}

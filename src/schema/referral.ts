@@ -1,6 +1,7 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { Envelope } from "./envelope.ts"
+import { Authentication } from "./middleware.ts"
 import { Rupees } from "./user.ts"
 
 export const ReferralUser = Schema.Struct({
@@ -54,5 +55,6 @@ export class ReferralApi extends HttpApiGroup.make("referral")
     HttpApiEndpoint.get("weeklyReferralTransactions", "/get-weekly-refferal-transactions", { query: WeeklyQuery, success: Envelope(Schema.Array(ReferralWeek)) }),
     HttpApiEndpoint.put("claimRefBonus", "/claim-ref-bonus", { payload: Schema.Struct({}), success: Envelope(ReferralUsers) })
   )
+  .middleware(Authentication)
   .prefix("/api/v1")
 {}

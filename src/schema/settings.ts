@@ -1,3 +1,5 @@
+import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
+import { Envelope } from "./envelope.ts"
 import { Schema } from "effect"
 
 /** Images are data URLs (base64), as the operator uploads them. */
@@ -42,3 +44,17 @@ export const Health = Schema.Struct({
   uptimeSeconds: Schema.Finite
 })
 export type Health = typeof Health.Type
+
+export class SettingsApi extends HttpApiGroup.make("settings")
+  .add(
+    HttpApiEndpoint.get("appSettings", "/app-settings", { success: Envelope(SiteSettings) }),
+    HttpApiEndpoint.get("allAppSettings", "/get-all-app-settings", { success: Envelope(AllAppSettings) }),
+    HttpApiEndpoint.get("advertisement", "/advertisement", { success: Envelope(Schema.Array(Banner)) })
+  )
+  .prefix("/api/v1")
+{}
+
+export class SystemApi extends HttpApiGroup.make("system")
+  .add(HttpApiEndpoint.get("health", "/health", { success: Envelope(Health) }))
+  .prefix("/api/v1")
+{}

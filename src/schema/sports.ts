@@ -1,3 +1,5 @@
+import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
+import { Envelope } from "./envelope.ts"
 import { Schema } from "effect"
 
 export const MarketType = Schema.Literals(["EXCHANGE", "BOOKMAKER", "FANCY"])
@@ -70,3 +72,8 @@ export const RacingSport = Schema.Struct({
   countries: Schema.Array(RacingCountry)
 })
 export type RacingSport = typeof RacingSport.Type
+
+export class SportsApi extends HttpApiGroup.make("sports")
+  .add(HttpApiEndpoint.get("sportsData", "/get-sports-data", { success: Envelope(SportsData) }))
+  .prefix("/api/v1")
+{}

@@ -1,6 +1,7 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { Envelope } from "./envelope.ts"
+import { Authentication } from "./middleware.ts"
 import { Rupees } from "./user.ts"
 
 /**
@@ -45,5 +46,6 @@ export class StatementsApi extends HttpApiGroup.make("statements")
     HttpApiEndpoint.get("transaction", "/transaction", { query: StatementQuery, success: Envelope(Statement) }),
     HttpApiEndpoint.get("resultTransaction", "/result-transaction", { query: StatementQuery, success: Envelope(Statement) })
   )
+  .middleware(Authentication)
   .prefix("/api/v1")
 {}

@@ -1,6 +1,7 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { Envelope } from "./envelope.ts"
+import { Authentication } from "./middleware.ts"
 import { User, WalletCode } from "./user.ts"
 
 /** PUT /wallet: 1 plays from the main balance, 2 from the bonus wallet. */
@@ -12,5 +13,6 @@ export const WALLET_CHANGED = { message: "Wallet Changed", subMessage: "Your Mon
 /** The wallet switch (Authentication is added in api.ts). */
 export class WalletApi extends HttpApiGroup.make("wallet")
   .add(HttpApiEndpoint.put("switchWallet", "/wallet", { payload: WalletPayload, success: Envelope(User) }))
+  .middleware(Authentication)
   .prefix("/api/v1")
 {}

@@ -12,7 +12,12 @@ export class ApiFailure extends Schema.TaggedError<ApiFailure>()("ApiFailure", {
   message: Schema.String
 }) {}
 
-type AnyEndpoint = HttpApiEndpoint.Top
+/**
+ * What a call needs of an endpoint of the shared definition: its method, path
+ * and schemas. (Structural, so endpoints of a group used on its own, before
+ * the whole API adds its middleware, fit too.)
+ */
+type AnyEndpoint = Pick<HttpApiEndpoint.Top, "method" | "path" | "success" | "~Success" | "~Payload" | "~Query" | "~Params">
 
 /** The decoded success body of an endpoint: its envelope. */
 export type Success<E extends AnyEndpoint> = E["~Success"]["Type"]

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react"
 import { Outlet, useLocation } from "react-router"
+import { AppActor } from "../app-actor.ts"
 import { AuthHost } from "./AuthHost.tsx"
 import { BottomBar } from "./BottomBar.tsx"
 import { Footer } from "./Footer.tsx"
@@ -22,6 +23,8 @@ export const Layout = () => {
   const left = LEFT.includes(pathname)
   const right = RIGHT.includes(pathname)
   const topCasino = TOP_CASINO.includes(pathname)
+  // Side panels load their code and data once the site has started (the preloader covers them until then).
+  const started = AppActor.useSelector((s) => !s.hasTag("preloader"))
   return (
     <div className="min-h-screen flex flex-col pb-16 lg:pb-0">
       <a href="#main" className="sr-only focus:(not-sr-only fixed left-2 top-2 z-50 btn-brand)">Skip to content</a>
@@ -38,7 +41,7 @@ export const Layout = () => {
         </main>
         {right || topCasino ? (
           <aside className="hidden xl:block w-80 shrink-0" aria-label={right ? "Live score and my bets" : "Top casino"}>
-            <Suspense fallback={null}>{right ? <RightSidebar /> : <TopCasino />}</Suspense>
+            {started ? <Suspense fallback={null}>{right ? <RightSidebar /> : <TopCasino />}</Suspense> : null}
           </aside>
         ) : null}
       </div>

@@ -1,10 +1,16 @@
 import { Effect } from "effect"
 import type { AccountDetailsPayload, UpdateAccountDetailsPayload, WithdrawalPayload } from "../../schema/payments.ts"
-import { Api as Contract } from "../../schema/api.ts"
+import { BonusApi } from "../../schema/bonus.ts"
+import { PaymentsApi } from "../../schema/payments.ts"
+import { ReferralApi } from "../../schema/referral.ts"
+import { StatementsApi } from "../../schema/statements.ts"
 import { Api, type CallOptions } from "../../services/api.ts"
 import { run } from "../../services/runtime.ts"
 
-const { payments, statements, bonus, referral } = Contract.groups
+const payments = PaymentsApi
+const statements = StatementsApi
+const bonus = BonusApi
+const referral = ReferralApi
 
 type Range = { readonly start_date: string; readonly end_date: string }
 

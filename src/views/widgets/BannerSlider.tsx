@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect, useState } from "react"
+import { lazy, Suspense } from "react"
 import type { Banner } from "../../schema/settings.ts"
 import { AppActor } from "../app-actor.ts"
+import { useIdleAfterStart } from "./idle.ts"
 import { fallbackToLoader } from "./slider-images.ts"
 import type { SliderProps } from "./Slider.tsx"
 
@@ -20,22 +21,6 @@ const BannerImage = ({ banner, eager }: { banner: Banner; eager: boolean }) => (
     className="block aspect-[3/1] w-full object-cover"
   />
 )
-
-/** True once the app is ready and the browser idle, so optional code never competes with start-up. */
-const useIdleAfterStart = () => {
-  const ready = AppActor.useSelector((s) => s.matches("Ready"))
-  const [idle, setIdle] = useState(false)
-  useEffect(() => {
-    if (!ready) return
-    if (typeof requestIdleCallback === "function") {
-      const handle = requestIdleCallback(() => setIdle(true), { timeout: 3000 })
-      return () => cancelIdleCallback(handle)
-    }
-    const timer = setTimeout(() => setIdle(true), 1500)
-    return () => clearTimeout(timer)
-  }, [ready])
-  return idle
-}
 
 /**
  * Home banners, in `order`, one per view, every 5 s. The first banner shows

@@ -6,6 +6,7 @@ import type { CasinoGame } from "../../schema/casino.ts"
 import { browserCasinoMachine } from "../casino.ts"
 import { useUser } from "../session.ts"
 import { GameCard } from "./GameCard.tsx"
+import { useIdleAfterStart } from "./idle.ts"
 import type { SlideCounts, SliderProps } from "./Slider.tsx"
 
 // Generic components lose their type parameter through `lazy`; restore it.
@@ -17,8 +18,9 @@ export const PANEL_COUNTS: SlideCounts = { base: 1, sm: 2, lg: 2 }
 const SHOWN = 12
 
 /**
- * Game cards in a swiper that autoplays (pausing on hover). Until the
- * carousel code has loaded, the first cards show as a plain row.
+ * Game cards in a swiper that autoplays (pausing on hover). Until the site
+ * has started and the browser is idle (and the carousel code has loaded),
+ * the first cards show as a plain row.
  */
 export const CasinoSlider = ({ games, autoplayMs, counts, label, launching, onPlay }: {
   games: ReadonlyArray<CasinoGame>
@@ -36,11 +38,14 @@ export const CasinoSlider = ({ games, autoplayMs, counts, label, launching, onPl
       {games.slice(0, counts.lg).map((game, i) => <div key={game._id}>{card(game, i)}</div>)}
     </div>
   )
+  const idle = useIdleAfterStart()
   return (
     <div className="[&_.swiper]:pb-6" data-testid="casino-slider" data-autoplay={autoplayMs}>
-      <Suspense fallback={fallback}>
-        <Slider label={label} items={games} keyOf={(game) => game._id} autoplayMs={autoplayMs} counts={counts} render={card} />
-      </Suspense>
+      {idle ? (
+        <Suspense fallback={fallback}>
+          <Slider label={label} items={games} keyOf={(game) => game._id} autoplayMs={autoplayMs} counts={counts} render={card} />
+        </Suspense>
+      ) : fallback}
     </div>
   )
 }
