@@ -15,8 +15,8 @@ export type PaymentServices = Payments | Bonus | Referral | Uploads | Wallet | S
 
 /**
  * The services the CLI runs on: the ledger and payments on the database, with
- * no HTTP server. Realtime is a detached socket.io with no clients, so a
- * balance change made here reaches players only when they next load.
+ * no HTTP server. Realtime has no sockets of its own; on PostgreSQL its user
+ * events go out over NOTIFY, so the servers tell the players at once.
  */
 export const AdminServicesLive = PaymentServicesLive.pipe(
   Layer.provideMerge(Layer.mergeAll(Users.layer, Idempotency.layer)),

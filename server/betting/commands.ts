@@ -1,12 +1,11 @@
-import { Effect, Layer } from "effect"
+import { Effect } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 import type { ApiError } from "../../src/schema/envelope.ts"
 import { type AdminCommand, registerCommand, UsageError } from "../admin/registry.ts"
-import { Realtime, SocketAuthenticator } from "../realtime/Realtime.ts"
 import { Settlement } from "./Settlement.ts"
 
-/** Settlement for the command line; its player notifications go to a detached socket.io (players see the change on their next load). */
-const SettlementCli = Settlement.layer.pipe(Layer.provide(Realtime.layer), Layer.provide(SocketAuthenticator.visitors))
+/** Settlement for the command line, on the CLI's own ledger and realtime (user events reach the servers over PostgreSQL). */
+const SettlementCli = Settlement.layer
 
 /** The operator acting from the command line (market_results.settled_by). */
 const CLI_OPERATOR = "cli"

@@ -1,7 +1,9 @@
-import { Context, Effect, Layer } from "effect"
+import { PgClient } from "@effect/sql-pg"
+import { Context, Effect, Layer, Queue, Schedule } from "effect"
 import type { IncomingMessage, Server as HttpServer } from "node:http"
 import type { Duplex } from "node:stream"
 import { Server as SocketServer, type Socket } from "socket.io"
+import { Database } from "../db/database.ts"
 
 /** Turns a socket's bearer token into a user id, or undefined for a visitor. */
 export class SocketAuthenticator extends Context.Service<SocketAuthenticator, {
@@ -13,10 +15,18 @@ export class SocketAuthenticator extends Context.Service<SocketAuthenticator, {
 
 const userRoom = (userId: string) => `user:${userId}`
 
+/** PostgreSQL channel that carries user events between processes. */
+const USER_CHANNEL = "khel_user_events"
+
 /**
  * socket.io on the API's own port. Each authenticated socket joins its
  * user's room; `notifyUser` emits the event named by the user id there, so
  * only that user's sockets hear about their balance, wallet or exposure.
+ *
+ * On PostgreSQL the event goes through NOTIFY and every server (and the
+ * admin CLI) LISTENs, so a change made in one process reaches the player's
+ * socket wherever it is connected. The embedded database belongs to one
+ * process, which emits directly.
  */
 export class Realtime extends Context.Service<Realtime, {
   readonly io: SocketServer
@@ -28,6 +38,8 @@ export class Realtime extends Context.Service<Realtime, {
     Realtime,
     Effect.gen(function*() {
       const auth = yield* SocketAuthenticator
+      const { engine } = yield* Database
+      const pg = yield* PgClient.PgClient
       const io = new SocketServer({ serveClient: false, destroyUpgrade: false, transports: ["websocket", "polling"] })
 
       io.use((socket: Socket, next) => {
@@ -47,10 +59,34 @@ export class Realtime extends Context.Service<Realtime, {
 
       yield* Effect.addFinalizer(() => Effect.promise(() => io.close().catch(() => undefined)))
 
-      const notifyUser = (userId: string, reason: string) =>
+      const emitLocally = (userId: string, reason: string, at: number) => io.to(userRoom(userId)).emit(userId, { reason, at })
+
+      let notifyUser = (userId: string, reason: string): Effect.Effect<void> =>
         Effect.sync(() => {
-          io.to(userRoom(userId)).emit(userId, { reason, at: Date.now() })
+          emitLocally(userId, reason, Date.now())
         })
+      if (engine === "postgres") {
+        // Hear every process's events; a dropped connection is re-established (events in the gap are lost,
+        // which only delays a balance refresh until the player's next load).
+        const relay = Effect.scoped(Effect.gen(function*() {
+          const events = yield* pg.listen(USER_CHANNEL)
+          return yield* Effect.forever(Effect.flatMap(Queue.take(events), (notification) =>
+            Effect.sync(() => {
+              const { userId, reason, at } = JSON.parse(notification.payload) as { userId: string; reason: string; at: number }
+              emitLocally(userId, reason, at)
+            })
+          ))
+        }))
+        yield* relay.pipe(
+          Effect.tapCause((cause) => Effect.logWarning("user event relay stopped; listening again", cause)),
+          Effect.retry(Schedule.spaced("1 second")),
+          Effect.forkScoped
+        )
+        notifyUser = (userId, reason) =>
+          pg.notify(USER_CHANNEL, JSON.stringify({ userId, reason, at: Date.now() })).pipe(
+            Effect.catch((error) => Effect.logWarning("user event not sent", error))
+          )
+      }
 
       const attach = (server: HttpServer) =>
         Effect.sync(() => {

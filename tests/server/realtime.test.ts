@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { io, type Socket } from "socket.io-client"
+import { Ledger } from "../../server/ledger/Ledger.ts"
+import { signUpPlayer, startServer, tempDir, type TestServer } from "./helpers.ts"
+
+const connect = (url: string, token: string) =>
+  new Promise<Socket>((resolve, reject) => {
+    const socket = io(url, { transports: ["websocket"], auth: { token }, reconnection: false })
+    socket.on("connect", () => resolve(socket))
+    socket.on("connect_error", reject)
+  })
+
+/** Several servers on one PostgreSQL: a change handled by one reaches the player's socket on another. */
+describe.runIf(process.env.DATABASE_URL)("user events across servers", () => {
+  let a: TestServer
+  let b: TestServer
+  beforeAll(async () => {
+    a = await startServer()
+    b = await startServer({ databaseUrl: a.databaseUrl, dataDir: tempDir("second"), seedDemo: false })
+  })
+  afterAll(async () => {
+    await b?.close()
+    await a?.close()
+  })
+
+  it("delivers the user's event to their socket on another server, and to nobody else", async () => {
+    const player = await signUpPlayer(a)
+    const other = await signUpPlayer(a)
+    const mine = await connect(a.url, player.token)
+    const theirs = await connect(a.url, other.token)
+    const heard: Array<string> = []
+    const arrived = new Promise<void>((resolve) => mine.on(player.user.id, (payload: { reason: string }) => {
+      heard.push(`mine:${payload.reason}`)
+      resolve()
+    }))
+    theirs.on(player.user.id, () => heard.push("theirs"))
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    await b.run(Ledger.use((ledger) =>
+      ledger.post({
+        kind: "deposit",
+        userId: player.user.id,
+        description: "credited on the second server",
+        legs: [{ account: { operator: "deposits" }, amount: -250_00 }, { account: { user: player.user.id, kind: "main" }, amount: 250_00 }]
+      })
+    ))
+    await arrived
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(heard).toEqual(["mine:deposit"])
+    mine.close()
+    theirs.close()
+  })
+})
