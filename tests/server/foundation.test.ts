@@ -70,6 +70,19 @@ describe("foundation API", () => {
     }
   })
 
+  it("answers malformed JSON and wrong types with a 400 envelope naming the problem, and keeps serving", async () => {
+    const malformed = await fetch(`${server.url}/identity/user/login`, { method: "POST", headers: { "content-type": "application/json" }, body: "{not json" })
+    expect(malformed.status).toBe(400)
+    expect(await malformed.json()).toEqual({ meta: { code: 400, message: expect.stringMatching(/JSON/) }, data: null })
+    const wrong = await request(server.url, "/identity/user/login", { method: "POST", json: { username: ["demo"], password: 1 } })
+    expect(wrong.status).toBe(400)
+    expect(wrong.body.meta.message).toMatch(/username/)
+    expect(JSON.stringify(wrong.body)).not.toMatch(/at .*\.ts:\d+/)
+    const empty = await fetch(`${server.url}/identity/user/login`, { method: "POST" })
+    expect(empty.status).toBe(400)
+    expect((await request(server.url, "/api/v1/health")).status).toBe(200)
+  })
+
   it("answers a bad query with a 400 envelope, never a stack trace", async () => {
     const res = await request(server.url, "/api/v1/get-sports-data?%E0%A4%A=1")
     expect([200, 400]).toContain(res.status)
