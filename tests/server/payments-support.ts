@@ -1,27 +1,20 @@
 import { PgClient } from "@effect/sql-pg"
-import { Effect, Layer, Redacted } from "effect"
+import { Effect, Redacted } from "effect"
 import { SqlClient } from "effect/sql"
 import sharp from "sharp"
 import { expect } from "vitest"
 import { Bonus } from "../../server/bonus/Bonus.ts"
 import { Ledger, type Posting } from "../../server/ledger/Ledger.ts"
-import { Realtime } from "../../server/realtime/Realtime.ts"
 import { loginAs, request, type TestServer } from "./helpers.ts"
 
-/** The ledger and bonuses on a test server's database, without socket.io (tests post, settle and verify through them). */
-const servicesOn = (sql: SqlClient.SqlClient) =>
-  Bonus.layer.pipe(
-    Layer.provideMerge(Ledger.layer),
-    Layer.provideMerge(Layer.succeed(Realtime, { io: undefined as never, notifyUser: () => Effect.void, attach: () => Effect.void })),
-    Layer.provide(Layer.succeed(SqlClient.SqlClient, sql))
-  )
-
+/** The test server's own ledger (tests post, settle and verify through it; players' sockets hear about it). */
 export const withLedger = <A>(server: TestServer, f: (ledger: Ledger["Service"]) => Effect.Effect<A, unknown>) =>
-  server.sql((sql) => Ledger.use(f).pipe(Effect.provide(servicesOn(sql))) as Effect.Effect<A, unknown, never>)
+  server.run(Ledger.use(f))
 
 /** What the betting engine does at settlement: counts a settled stake towards the bonus in play. */
 export const settleStake = (server: TestServer, userId: string, stakePaise: number) =>
-  server.sql((sql) => Bonus.use((bonus) => bonus.recordSettledStake(userId, stakePaise)).pipe(Effect.provide(servicesOn(sql))) as Effect.Effect<void, unknown, never>)
+  server.run(Bonus.use((bonus) => bonus.recordSettledStake(userId, stakePaise)))
+
 
 /** What `npm run admin -- verify-ledger` checks, asserted: run after every scenario. */
 export const expectLedgerVerifies = async (server: TestServer) => {
