@@ -2,7 +2,6 @@ import { Layer } from "effect"
 import { Bonus } from "../bonus/Bonus.ts"
 import { BettingAdminHandlers, BettingHandlers } from "../http/betting.ts"
 import { OddsHandlers } from "../http/odds.ts"
-import { Racing } from "../http/racing.ts"
 import { OddsFeedLive } from "../odds/SimulatedFeed.ts"
 import { OddsChannelLive } from "../realtime/odds.ts"
 import { Betting } from "./Betting.ts"
@@ -14,7 +13,7 @@ import { Settlement } from "./Settlement.ts"
  * database: settlement, the odds feed (the simulator), the odds channel,
  * placement and the player's bets.
  */
-export const BettingServicesLive = Layer.mergeAll(Betting.layer, Racing.layer, OddsChannelLive).pipe(
+export const BettingServicesLive = Layer.mergeAll(Betting.layer, OddsChannelLive).pipe(
   Layer.provideMerge(Layer.mergeAll(OddsFeedLive, Bets.layer)),
   Layer.provideMerge(Settlement.layer),
   // Settled stakes count towards bonus wagering (the same Bonus instance: layers are shared by reference).

@@ -1,7 +1,7 @@
 import { Context, Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import { sortSports } from "../../src/domain/sports.ts"
-import type { Event, League, Market, MarketType, Sport, SportsData } from "../../src/schema/sports.ts"
+import type { Event, League, Market, MarketType, RacingSport, Sport, SportsData } from "../../src/schema/sports.ts"
 
 interface Row {
   sportId: string
@@ -11,6 +11,9 @@ interface Row {
   leagueId: string
   leagueName: string
   leagueSlug: string
+  isRacing: boolean
+  countryCode: string | null
+  countryName: string | null
   eventId: string
   eventExternalId: string
   eventName: string
@@ -73,18 +76,38 @@ export const nestCatalogue = (rows: ReadonlyArray<Row>): SportsData => {
   return sortSports([...sports.values()])
 }
 
-/** The sports catalogue: what is scheduled or in play, with its markets. */
+/** /racing's hierarchy from the racing sports' rows: tracks are their leagues, grouped by country. */
+export const nestRacing = (rows: ReadonlyArray<Row>): Array<RacingSport> => {
+  const countryOf = new Map(rows.map((row) => [row.leagueId, { id: row.countryCode ?? "XX", name: row.countryName ?? "Other" }]))
+  return nestCatalogue(rows).map((sport): RacingSport => {
+    const countries = new Map<string, { id: string; name: string; tracks: Array<RacingSport["countries"][number]["tracks"][number]> }>()
+    for (const track of sport.leagues) {
+      const country = countryOf.get(track._id)!
+      const entry = countries.get(country.id) ?? { ...country, tracks: [] }
+      entry.tracks.push({ _id: track._id, name: track.name, slugName: track.slugName, events: track.events })
+      countries.set(country.id, entry)
+    }
+    return { _id: sport._id, name: sport.name, slugName: sport.slugName, sportsCode: sport.sportsCode, countries: [...countries.values()] }
+  })
+}
+
+/**
+ * The sports catalogue: what is scheduled or in play, with its markets, as
+ * sports -> leagues -> events (all sports) and as /racing's sport -> countries
+ * -> tracks -> races (racing sports).
+ */
 export class Catalogue extends Context.Service<Catalogue, {
   readonly sportsData: Effect.Effect<SportsData>
+  readonly racing: Effect.Effect<ReadonlyArray<RacingSport>>
 }>()("khel/Catalogue") {
   static readonly layer = Layer.effect(
     Catalogue,
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
 
-      const sportsData = sql<Row>`
-        SELECT s.id AS sport_id, s.name AS sport_name, s.slug AS sport_slug, s.code AS sport_code,
-               l.id AS league_id, l.name AS league_name, l.slug AS league_slug,
+      const rows = sql<Row>`
+        SELECT s.id AS sport_id, s.name AS sport_name, s.slug AS sport_slug, s.code AS sport_code, s.is_racing,
+               l.id AS league_id, l.name AS league_name, l.slug AS league_slug, l.country_code, l.country_name,
                e.id AS event_id, e.external_id AS event_external_id, e.name AS event_name, e.slug AS event_slug,
                e.starts_at, e.status AS event_status,
                m.id AS market_id, m.external_id AS market_external_id, m.name AS market_name,
@@ -96,10 +119,13 @@ export class Catalogue extends Context.Service<Catalogue, {
           JOIN sports s ON s.id = l.sport_id
           LEFT JOIN markets m ON m.event_id = e.id AND m.status IN ('OPEN', 'SUSPENDED')
          WHERE e.status IN ('scheduled', 'live')
-         ORDER BY s.name, l.name, e.starts_at, e.id, m.sort
-      `.pipe(Effect.map(nestCatalogue), Effect.orDie, Effect.withSpan("Catalogue.sportsData"))
+         ORDER BY s.name, l.country_name, l.name, e.starts_at, e.id, m.sort
+      `.pipe(Effect.orDie)
 
-      return Catalogue.of({ sportsData })
+      const sportsData = rows.pipe(Effect.map(nestCatalogue), Effect.withSpan("Catalogue.sportsData"))
+      const racing = rows.pipe(Effect.map((all) => nestRacing(all.filter((row) => row.isRacing))), Effect.withSpan("Catalogue.racing"))
+
+      return Catalogue.of({ sportsData, racing })
     })
   )
 }

@@ -5,13 +5,13 @@ import { Api } from "../../src/schema/api.ts"
 import type { Fancy } from "../../src/schema/betting.ts"
 import { ok } from "../../src/schema/envelope.ts"
 import { OddsFeed } from "../odds/OddsFeed.ts"
+import { Catalogue } from "../catalogue/Catalogue.ts"
 import { sqlDefect } from "./edge.ts"
-import { Racing } from "./racing.ts"
 
 /** Public reads: an event's live prices and score, its fancy lines, the racing hierarchy. */
 export const OddsHandlers = HttpApiBuilder.group(Api, "odds", Effect.fn(function*(handlers) {
   const feed = yield* OddsFeed
-  const racing = yield* Racing
+  const catalogue = yield* Catalogue
   const sql = yield* SqlClient.SqlClient
   return handlers.handleAll({
     eventOdds: ({ query }) => Effect.succeed(ok(feed.eventOdds(query.event_id))),
@@ -38,6 +38,6 @@ export const OddsHandlers = HttpApiBuilder.group(Api, "odds", Effect.fn(function
         })
         return ok(fancies)
       }),
-    racing: () => Effect.map(sqlDefect(racing.hierarchy), (data) => ok(data))
+    racing: () => Effect.map(catalogue.racing, (data) => ok(data))
   })
 }))
