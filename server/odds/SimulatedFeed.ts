@@ -248,7 +248,8 @@ export const makeSimulatedFeed = (options: SimulatorOptions) =>
             runners,
             probs: initialProbabilities(runners.length, seeded, runners.length === 3 && row.sportCode === SPORT.football),
             line: 0,
-            book: undefined as unknown as MarketBook,
+            // Version 0, no prices: replaced by the first pricing just below.
+            book: { marketId: row.externalId, eventId: row.eventId, marketType: row.marketType, status: "SUSPENDED", inPlay: false, runners: [], version: 0 },
             suspendedUntil: 0,
             held: row.status === "SUSPENDED",
             manual: false,

@@ -1,14 +1,12 @@
-import { lazy, Suspense } from "react"
+import { Suspense } from "react"
 import type { Banner } from "../../schema/settings.ts"
 import { AppActor } from "../app-actor.ts"
 import { useIdleAfterStart } from "./idle.ts"
+import { LazySlider } from "./LazySlider.ts"
 import { fallbackToLoader } from "./slider-images.ts"
-import type { SliderProps } from "./Slider.tsx"
 
 export const BANNER_AUTOPLAY_MS = 5000
 
-// Generic components lose their type parameter through `lazy`; restore it.
-const Slider = lazy(() => import("./Slider.tsx")) as unknown as <T>(props: SliderProps<T>) => React.ReactNode
 
 const BannerImage = ({ banner, eager }: { banner: Banner; eager: boolean }) => (
   <img
@@ -37,7 +35,7 @@ export const BannerSlider = () => {
     <div className="overflow-hidden rounded-lg" data-testid="banner-slider">
       {idle ? (
         <Suspense fallback={first}>
-          <Slider
+          <LazySlider
             label="Offers"
             items={sorted}
             keyOf={(banner) => banner._id}

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from "@xstate/react"
-import { lazy, Suspense } from "react"
+import { Suspense } from "react"
 import { Link } from "react-router"
 import { RIGHT_BAR_CASINO_AUTOPLAY_MS } from "../../domain/casino.ts"
 import type { CasinoGame } from "../../schema/casino.ts"
@@ -7,10 +7,9 @@ import { browserCasinoMachine } from "../casino.ts"
 import { useUser } from "../session.ts"
 import { GameCard } from "./GameCard.tsx"
 import { useIdleAfterStart } from "./idle.ts"
-import type { SlideCounts, SliderProps } from "./Slider.tsx"
+import { LazySlider } from "./LazySlider.ts"
+import type { SlideCounts } from "./Slider.tsx"
 
-// Generic components lose their type parameter through `lazy`; restore it.
-const Slider = lazy(() => import("./Slider.tsx")) as unknown as <T>(props: SliderProps<T>) => React.ReactNode
 
 /** Slides per view at 0, 500 and 992 px (SPEC section 9) in the narrow side panels. */
 export const PANEL_COUNTS: SlideCounts = { base: 1, sm: 2, lg: 2 }
@@ -43,7 +42,7 @@ export const CasinoSlider = ({ games, autoplayMs, counts, label, launching, onPl
     <div className="[&_.swiper]:pb-6" data-testid="casino-slider" data-autoplay={autoplayMs}>
       {idle ? (
         <Suspense fallback={fallback}>
-          <Slider label={label} items={games} keyOf={(game) => game._id} autoplayMs={autoplayMs} counts={counts} render={card} />
+          <LazySlider label={label} items={games} keyOf={(game) => game._id} autoplayMs={autoplayMs} counts={counts} render={card} />
         </Suspense>
       ) : fallback}
     </div>
