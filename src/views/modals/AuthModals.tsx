@@ -47,6 +47,20 @@ const useFormState = () => ({
   fieldErrors: useAuthModal((s) => s.context.fieldErrors)
 })
 
+/** A modal's form: no browser validation bubbles (the machine's messages show instead), submit sends to the machine. */
+const ModalForm = ({ onSubmit, children }: { onSubmit: () => void; children: React.ReactNode }) => (
+  <form
+    noValidate
+    className="flex flex-col gap-4"
+    onSubmit={(e) => {
+      e.preventDefault()
+      onSubmit()
+    }}
+  >
+    {children}
+  </form>
+)
+
 const Submit = ({ busy, label, busyLabel }: { busy: boolean; label: string; busyLabel: string }) => (
   <button type="submit" disabled={busy} aria-busy={busy} className="btn-brand w-full py-2.5">
     {busy ? busyLabel : label}
@@ -62,14 +76,7 @@ const LoginForm = () => {
   const [password, setPassword] = useState("")
   const [remember, setRemember] = useState(true)
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-4"
-      onSubmit={(e) => {
-        e.preventDefault()
-        auth.send({ type: "login.submit", form: { by, mobileNo: fullNumber(phone), username, password, remember } })
-      }}
-    >
+    <ModalForm onSubmit={() => auth.send({ type: "login.submit", form: { by, mobileNo: fullNumber(phone), username, password, remember } })}>
       <div role="tablist" aria-label="Sign in with" className="grid grid-cols-2 rounded-md border border-line p-0.5">
         {(["phone", "username"] as const).map((tab) => (
           <button
@@ -108,7 +115,7 @@ const LoginForm = () => {
       <p className="m-0 text-center text-sm text-muted">
         New to Khel? <LinkButton onClick={() => auth.send({ type: "auth.toRegister" })}>Sign up</LinkButton>
       </p>
-    </form>
+    </ModalForm>
   )
 }
 
@@ -123,14 +130,7 @@ const RegisterForm = () => {
   const [confirmPassword, setConfirm] = useState("")
   const [referralCode, setReferral] = useState(referralFromLink ?? "")
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-4"
-      onSubmit={(e) => {
-        e.preventDefault()
-        auth.send({ type: "register.submit", form: { name, mobileNo: fullNumber(phone), password, confirmPassword, referralCode } })
-      }}
-    >
+    <ModalForm onSubmit={() => auth.send({ type: "register.submit", form: { name, mobileNo: fullNumber(phone), password, confirmPassword, referralCode } })}>
       <Alert message={error} />
       <Field label="Name" error={fieldErrors.name}>
         {(p) => <TextInput {...p} autoFocus autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />}
@@ -163,7 +163,7 @@ const RegisterForm = () => {
       <p className="m-0 text-center text-sm text-muted">
         Already have an account? <LinkButton onClick={() => auth.send({ type: "auth.toLogin" })}>Login</LinkButton>
       </p>
-    </form>
+    </ModalForm>
   )
 }
 
@@ -225,14 +225,7 @@ const OtpForm = () => {
   const countdown = useAuthModal((s) => s.children.countdown) as ActorRefFrom<typeof otpCountdownMachine> | undefined
   const [digits, setDigits] = useState<Array<string>>(() => Array.from({ length: OTP_LENGTH }, () => ""))
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-4"
-      onSubmit={(e) => {
-        e.preventDefault()
-        auth.send({ type: "otp.submit", digits })
-      }}
-    >
+    <ModalForm onSubmit={() => auth.send({ type: "otp.submit", digits })}>
       <p className="m-0 text-sm text-muted">
         Enter the 4-digit code we sent to <strong className="text-fg">{mobileNo ? formatPhone(mobileNo) : "your number"}</strong>.
       </p>
@@ -243,7 +236,7 @@ const OtpForm = () => {
         <LinkButton onClick={() => auth.send({ type: "otp.changePhone" })}>Change phone number</LinkButton>
         {countdown ? <ResendButton countdown={countdown} canResend={canResend} busy={busy} onResend={() => auth.send({ type: "otp.resend" })} /> : null}
       </div>
-    </form>
+    </ModalForm>
   )
 }
 
@@ -267,14 +260,7 @@ const ForgotForm = () => {
   const { busy, fieldErrors } = useFormState()
   const [phone, setPhone] = useState(emptyPhone)
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-4"
-      onSubmit={(e) => {
-        e.preventDefault()
-        auth.send({ type: "forgot.submit", mobileNo: fullNumber(phone) })
-      }}
-    >
+    <ModalForm onSubmit={() => auth.send({ type: "forgot.submit", mobileNo: fullNumber(phone) })}>
       <p className="m-0 text-sm text-muted">Enter your registered mobile number. We will send you a code to reset your password.</p>
       <Field label="Mobile number" error={fieldErrors.mobileNo}>
         {(p) => <PhoneInput id={p.id} value={phone} onChange={setPhone} invalid={p["aria-invalid"]} describedBy={p["aria-describedby"]} autoFocus />}
@@ -283,7 +269,7 @@ const ForgotForm = () => {
       <p className="m-0 text-center text-sm text-muted">
         Remembered it? <LinkButton onClick={() => auth.send({ type: "auth.toLogin" })}>Back to login</LinkButton>
       </p>
-    </form>
+    </ModalForm>
   )
 }
 
@@ -295,14 +281,7 @@ const ResetForm = () => {
   const [password, setPassword] = useState("")
   const [confirmPassword, setConfirm] = useState("")
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-4"
-      onSubmit={(e) => {
-        e.preventDefault()
-        auth.send({ type: "reset.submit", form: { otp, password, confirmPassword } })
-      }}
-    >
+    <ModalForm onSubmit={() => auth.send({ type: "reset.submit", form: { otp, password, confirmPassword } })}>
       <p className="m-0 text-sm text-muted">
         Enter the code sent to <strong className="text-fg">{mobileNo ? formatPhone(mobileNo) : "your number"}</strong> and choose a new password.
       </p>
@@ -321,7 +300,7 @@ const ResetForm = () => {
       <p className="m-0 text-center text-sm text-muted">
         <LinkButton onClick={() => auth.send({ type: "auth.toLogin" })}>Back to login</LinkButton>
       </p>
-    </form>
+    </ModalForm>
   )
 }
 
@@ -345,14 +324,7 @@ const ChangePasswordForm = () => {
   const [password, setPassword] = useState("")
   const [confirmPassword, setConfirm] = useState("")
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-4"
-      onSubmit={(e) => {
-        e.preventDefault()
-        auth.send({ type: "password.submit", form: { oldPassword, password, confirmPassword } })
-      }}
-    >
+    <ModalForm onSubmit={() => auth.send({ type: "password.submit", form: { oldPassword, password, confirmPassword } })}>
       <Alert message={error} />
       <Field label="Current password" error={fieldErrors.oldPassword === "" ? undefined : fieldErrors.oldPassword}>
         {(p) => <PasswordInput {...p} aria-invalid={"oldPassword" in fieldErrors} autoFocus autoComplete="current-password" required value={oldPassword} onChange={(e) => setOld(e.target.value)} />}
@@ -364,6 +336,6 @@ const ChangePasswordForm = () => {
         {(p) => <PasswordInput {...p} aria-invalid={"confirmPassword" in fieldErrors} autoComplete="new-password" required value={confirmPassword} onChange={(e) => setConfirm(e.target.value)} />}
       </Field>
       <Submit busy={busy} label="Change password" busyLabel="Saving..." />
-    </form>
+    </ModalForm>
   )
 }
