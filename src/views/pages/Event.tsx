@@ -50,6 +50,8 @@ export const EventMarkets = ({ sport, league, event, channel }: { sport: Sport; 
   const slipMarket = useSelector(slip, (s) => (s.matches("Closed") ? undefined : s.context.selection?.marketId))
   // Only what changes the projection: live price ticks do not re-render the page.
   const slipKey = useSelector(slip, (s) => {
+    // A closed slip keeps its last selection in context; it proposes nothing.
+    if (s.matches("Closed")) return ""
     const bet = proposed(s.context)
     return bet ? JSON.stringify([s.context.selection?.marketId, bet]) : ""
   })
