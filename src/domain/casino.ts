@@ -81,6 +81,3 @@ export const isDay = (value: string) => {
   const date = new Date(`${value}T00:00:00Z`)
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value
 }
-
-/** Today in India (UTC+05:30), "YYYY-MM-DD". */
-export const indiaToday = (now: Date = new Date()) => new Date(now.getTime() + 330 * 60_000).toISOString().slice(0, 10)

@@ -1,4 +1,4 @@
-import { addDays, addMilliseconds, addWeeks, endOfDay, isAfter, startOfDay, subDays } from "date-fns"
+import { addDays, addMilliseconds, addWeeks, isAfter, subDays } from "date-fns"
 
 /**
  * Date ranges of statements and referral weeks, in India time whatever the
@@ -61,12 +61,8 @@ export const weeksBetween = (from: Date, to: Date): Array<Range> => {
   return weeks
 }
 
-/** A picker's day range in the browser's time: from the first day's start to the last day's end. */
-export const localDays = (first: Date, last: Date): Range => ({ from: startOfDay(first), to: endOfDay(last) })
+/** YYYY-MM-DD of the Indian calendar day that holds `date`, whatever the browser's time zone (the server reads days as India days). */
+export const indiaDay = (date: Date) => addMilliseconds(date, IST_OFFSET_MINUTES * 60_000).toISOString().slice(0, 10)
 
-/** The last `days` days including today, as the pickers open. */
-export const lastDays = (days: number, now = new Date()): Range => localDays(addDays(now, -(days - 1)), now)
-
-/** YYYY-MM-DD of a date in local time, for `<input type="date">`. */
-export const dayInput = (date: Date) =>
-  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`
+/** The last `days` Indian calendar days including today, as the date pickers open. */
+export const lastIndiaDays = (days: number, now = new Date()) => ({ start_date: indiaDay(addDays(now, -(days - 1))), end_date: indiaDay(now) })

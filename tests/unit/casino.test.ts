@@ -5,12 +5,12 @@ import {
   categoryStrip,
   gameImagePath,
   inCategory,
-  indiaToday,
   isDay,
   launchIdOf,
   LIVE_CATEGORIES,
   OTHER
 } from "../../src/domain/casino.ts"
+import { indiaDay } from "../../src/domain/ranges.ts"
 
 describe("casino categories", () => {
   it("are exactly SPEC section 9's for Ezugi and Evolution", () => {
@@ -59,7 +59,7 @@ describe("casino bet days", () => {
   })
 
   it("count days in India (UTC+05:30)", () => {
-    expect(indiaToday(new Date("2026-03-01T18:29:59Z"))).toBe("2026-03-01")
-    expect(indiaToday(new Date("2026-03-01T18:30:00Z"))).toBe("2026-03-02")
+    expect(indiaDay(new Date("2026-03-01T18:29:59Z"))).toBe("2026-03-01")
+    expect(indiaDay(new Date("2026-03-01T18:30:00Z"))).toBe("2026-03-02")
   })
 })

@@ -1,7 +1,7 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { isBankAccountNumber, isIfsc, isUpiId, maskAccount, parseAmount, PAYMENT_MESSAGES, validateAccount, validateDeposit, validateWithdrawal } from "../../src/domain/payments.ts"
-import { IST_OFFSET_MINUTES, parseInstant, resolveRange, weekOf, weeksBetween } from "../../src/domain/ranges.ts"
+import { IST_OFFSET_MINUTES, indiaDay, lastIndiaDays, parseInstant, resolveRange, weekOf, weeksBetween } from "../../src/domain/ranges.ts"
 import { sniffImage } from "../../server/uploads/Uploads.ts"
 
 describe("deposit and withdrawal rules", () => {
@@ -63,6 +63,17 @@ describe("deposit and withdrawal rules", () => {
 })
 
 describe("date ranges and weeks (India time)", () => {
+  it("opens the pickers on India's calendar days, so late evening UTC is already tomorrow", () => {
+    // 18:40 UTC on 22 Nov is 00:10 IST on 23 Nov.
+    const lateUtc = new Date("2026-11-22T18:40:00Z")
+    expect(indiaDay(lateUtc)).toBe("2026-11-23")
+    expect(indiaDay(new Date("2026-11-22T18:29:59Z"))).toBe("2026-11-22")
+    expect(lastIndiaDays(7, lateUtc)).toEqual({ start_date: "2026-11-17", end_date: "2026-11-23" })
+    // What the pickers send covers the moment they were opened.
+    const range = resolveRange("2026-11-17", "2026-11-23", lateUtc)
+    expect(typeof range !== "string" && range.to.getTime() >= lateUtc.getTime()).toBe(true)
+  })
+
   const india = (date: Date) => new Date(date.getTime() + IST_OFFSET_MINUTES * 60_000)
 
   it("reads calendar days as Indian days, the end day included", () => {

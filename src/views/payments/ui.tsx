@@ -1,6 +1,6 @@
 import { useState } from "react"
 import { formatAmount } from "../../domain/money.ts"
-import { dayInput, lastDays } from "../../domain/ranges.ts"
+import { lastIndiaDays } from "../../domain/ranges.ts"
 import { isCreditPlayer, type User } from "../../schema/user.ts"
 import Account from "../pages/Account.tsx"
 import { useSession, useUser } from "../session.ts"
@@ -48,10 +48,7 @@ export interface DayRange {
   readonly end_date: string
 }
 
-export const defaultRange = (days = 7): DayRange => {
-  const range = lastDays(days)
-  return { start_date: dayInput(range.from), end_date: dayInput(range.to) }
-}
+export const defaultRange = (days = 7): DayRange => lastIndiaDays(days)
 
 /** From and To pickers (calendar days, India time on the server) with a Search button. */
 export const DateRangePicker = ({ value, onChange, children }: { value: DayRange; onChange: (range: DayRange) => void; children?: React.ReactNode }) => {

@@ -1,5 +1,6 @@
 import { useActorRef, useSelector } from "@xstate/react"
-import { indiaToday, type Lobby } from "../../domain/casino.ts"
+import type { Lobby } from "../../domain/casino.ts"
+import { indiaDay } from "../../domain/ranges.ts"
 import { formatAmount } from "../../domain/money.ts"
 import { casinoBetsMachine } from "../../machines/casinoBets.machine.ts"
 
@@ -17,7 +18,7 @@ const time = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digi
 
 /** The signed-in player's casino rounds of one day (casino-bets-by-date), by provider. */
 export const CasinoBets = ({ lobby }: { lobby: Lobby }) => {
-  const bets = useActorRef(casinoBetsMachine, { input: { query: { provider: lobby === "sa" ? "sa" : "all", date: indiaToday() } } })
+  const bets = useActorRef(casinoBetsMachine, { input: { query: { provider: lobby === "sa" ? "sa" : "all", date: indiaDay(new Date()) } } })
   const query = useSelector(bets, (s) => s.context.query)
   const rows = useSelector(bets, (s) => s.context.bets)
   const loading = useSelector(bets, (s) => s.hasTag("loading"))
@@ -43,7 +44,7 @@ export const CasinoBets = ({ lobby }: { lobby: Lobby }) => {
             type="date"
             className="field py-1.5 text-sm"
             value={query.date}
-            max={indiaToday()}
+            max={indiaDay(new Date())}
             onChange={(e) => e.target.value && bets.send({ type: "bets.query", query: { ...query, date: e.target.value } })}
           />
         </label>
