@@ -1,9 +1,15 @@
 import { defineConfig } from "@playwright/test"
+import { execFileSync } from "node:child_process"
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 
-const port = Number(process.env.E2E_PORT ?? 8091)
+/** A port nobody listens on now: asked of the kernel once, then handed to the workers through the environment. */
+const freePort = () =>
+  Number(execFileSync(process.execPath, ["-e", "const s=require('node:net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})"], { encoding: "utf8" }))
+
+const port = Number(process.env.E2E_PORT ?? freePort())
+process.env.E2E_PORT = String(port)
 // Every run starts from an empty data folder: migrations and demo data run as on a fresh install.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), "khel-e2e-"))
 process.env.E2E_DATA_DIR = dataDir
