@@ -200,20 +200,20 @@ export class Betting extends Context.Service<Betting, {
                FOR UPDATE OF u FOR KEY SHARE OF m
           `
           if (!locked || locked.userStatus !== "active") return yield* unprocessable(MESSAGES.notPlayer)
-          if (locked.marketStatus === "SUSPENDED") return yield* unprocessable(MESSAGES.suspended)
-          if (locked.marketStatus !== "OPEN" || !["scheduled", "live"].includes(locked.eventStatus)) return yield* unprocessable(MESSAGES.closed)
+          if (locked.marketStatus === "SUSPENDED") return yield* unprocessable(MESSAGES.suspended, "MarketSuspended")
+          if (locked.marketStatus !== "OPEN" || !["scheduled", "live"].includes(locked.eventStatus)) return yield* unprocessable(MESSAGES.closed, "MarketClosed")
 
-          if (BigInt(stake) < limits.minStake) return yield* unprocessable(minStakeMessage(limits.minStake))
-          if (BigInt(stake) > limits.maxStake) return yield* unprocessable(maxStakeMessage(limits.maxStake))
+          if (BigInt(stake) < limits.minStake) return yield* unprocessable(minStakeMessage(limits.minStake), "StakeOutOfRange")
+          if (BigInt(stake) > limits.maxStake) return yield* unprocessable(maxStakeMessage(limits.maxStake), "StakeOutOfRange")
 
           const price = currentPrice(market, payload.selectionId, payload.selectionType)
-          if (price.status === "SUSPENDED") return yield* unprocessable(MESSAGES.suspended)
-          if (price.status === "CLOSED") return yield* unprocessable(MESSAGES.closed)
+          if (price.status === "SUSPENDED") return yield* unprocessable(MESSAGES.suspended, "MarketSuspended")
+          if (price.status === "CLOSED") return yield* unprocessable(MESSAGES.closed, "MarketClosed")
           if (!price.level) return yield* unprocessable(MESSAGES.noPrice)
           const requested = { odds: payload.odds, size: payload.size ?? null }
           const current = { odds: price.level.price, size: market.marketType === "FANCY" ? price.level.size : null }
           if (market.acceptAnyOdds !== true && !isSameOrBetter(market.marketType, payload.selectionType, requested, current)) {
-            return yield* unprocessable(MESSAGES.oddsChanged)
+            return yield* unprocessable(MESSAGES.oddsChanged, "OddsChanged")
           }
 
           // Matched at the price on offer, which is the one asked for or better (or, by choice, any).
@@ -268,7 +268,7 @@ export class Betting extends Context.Service<Betting, {
                 { account: free, amount: -delta },
                 { account: exposureAccount, amount: delta }
               ]
-            }).pipe(Effect.catchTag("InsufficientFunds", () => unprocessable(MESSAGES.insufficient)))
+            }).pipe(Effect.catchTag("InsufficientFunds", () => unprocessable(MESSAGES.insufficient, "InsufficientBalance")))
           }
           // My Bets changes even when no money moved (a bet that left the worst case as it was).
           if (delta === 0) yield* sql.afterCommit(realtime.notifyUser(user.id, "bet"))

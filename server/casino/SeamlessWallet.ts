@@ -160,7 +160,7 @@ export class SeamlessWallet extends Context.Service<SeamlessWallet, {
               { account: { user: player.id, kind: "main" }, amount: -amount },
               { account: { operator: "casino" }, amount }
             ]
-          }).pipe(Effect.catchTag("InsufficientFunds", () => unprocessable("Insufficient balance.")))
+          }).pipe(Effect.catchTag("InsufficientFunds", () => unprocessable("Insufficient balance.", "InsufficientBalance")))
           const [row] = yield* sql<{ id: string }>`
             INSERT INTO casino_transactions (provider, transaction_id, kind, round_id, user_id, amount, ledger_transaction_id)
             VALUES (${provider}, ${payload.transactionId}, 'debit', ${round.id}, ${player.id}, ${amount}, ${ledgerId})

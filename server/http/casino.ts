@@ -7,7 +7,7 @@ import { categoryOf } from "../../src/domain/casino.ts"
 import { Api } from "../../src/schema/api.ts"
 import { CurrentUser } from "../../src/schema/middleware.ts"
 import { CasinoProviderCode, ProviderSignature } from "../../src/schema/casino.ts"
-import { ApiError, forbidden, ok, unauthorized } from "../../src/schema/envelope.ts"
+import { type ApiError, badRequest, forbidden, ok, unauthorized } from "../../src/schema/envelope.ts"
 import { isOperatorRole } from "../../src/schema/user.ts"
 import { renderArtwork } from "../casino/artwork.ts"
 import { Casino } from "../casino/Casino.ts"
@@ -102,7 +102,7 @@ export const ProviderSignatureLive = Layer.effect(
           const secret = provider ? yield* casino.walletSecret(provider).pipe(Effect.orDie) : undefined
           if (!secret) return yield* unauthorized("Unknown provider, or its wallet access is not set up.")
           if (!timestampFresh(timestamp)) return yield* unauthorized("X-Timestamp is missing or more than five minutes off.")
-          const body = yield* request.text.pipe(Effect.mapError(() => new ApiError({ code: 400, message: "The request body could not be read." })))
+          const body = yield* request.text.pipe(Effect.mapError(() => badRequest("The request body could not be read.")))
           if (!signatureMatches(secret, timestamp, body, Redacted.value(credential))) return yield* unauthorized("The signature does not match.")
           return yield* Effect.provideService(httpEffect, CasinoProviderCode, provider)
         })
@@ -171,9 +171,9 @@ const khelApi = <A, I>(
   (request: HttpServerRequest.HttpServerRequest) =>
     Effect.gen(function*() {
       const khel = yield* Khel
-      const json = yield* request.json.pipe(Effect.mapError(() => new ApiError({ code: 400, message: "The request body must be JSON." })))
+      const json = yield* request.json.pipe(Effect.mapError(() => badRequest("The request body must be JSON.")))
       const payload = yield* Schema.decodeUnknownEffect(schema)(json).pipe(
-        Effect.mapError(() => new ApiError({ code: 400, message: "The request does not match what the table expects." }))
+        Effect.mapError(() => badRequest("The request does not match what the table expects."))
       )
       const data = yield* sqlDefect(run(khel, walletOrigin(request), payload))
       return HttpServerResponse.jsonUnsafe(ok(data), { headers: { "cache-control": "no-store" } })

@@ -3,10 +3,11 @@ import { HttpServerResponse } from "effect/http"
 import { HttpApiError } from "effect/http-api"
 import { Envelopes } from "../../src/schema/middleware.ts"
 import { ApiError, type FailureEnvelope } from "../../src/schema/envelope.ts"
+import { defaultTag, type ErrorTag } from "../../src/schema/errors.ts"
 
-/** A failure as the client reads it: the envelope, with the HTTP status equal to `meta.code`. */
-export const failureResponse = (code: number, message: string) =>
-  HttpServerResponse.jsonUnsafe({ meta: { code, message }, data: null } satisfies FailureEnvelope, { status: code })
+/** A failure as the client reads it: the envelope, with the HTTP status equal to `meta.code` and the reason in `meta.error`. */
+export const failureResponse = (code: number, message: string, error: ErrorTag = defaultTag(code)) =>
+  HttpServerResponse.jsonUnsafe({ meta: { code, message, error }, data: null } satisfies FailureEnvelope, { status: code })
 
 const formatIssues = SchemaIssue.makeFormatterStandardSchemaV1()
 
@@ -32,7 +33,7 @@ export const toFailureResponse = (cause: Cause.Cause<unknown>) =>
     const error = Cause.findErrorOption(cause)
     if (error._tag === "Some") {
       const failure = error.value
-      if (failure instanceof ApiError) return failureResponse(failure.code, failure.message)
+      if (failure instanceof ApiError) return failureResponse(failure.code, failure.message, failure.tag)
       if (HttpApiError.HttpApiSchemaError.is(failure) && failure.kind !== "Body" && failure.kind !== "ResponseHeaders") {
         return failureResponse(400, describeSchemaError(failure))
       }

@@ -149,7 +149,7 @@ export class Identity extends Context.Service<Identity, {
           password: payload.password
         }))
         if (invalid) return yield* badRequest(invalid)
-        const wrong = unprocessable(byPhone ? "Invalid mobile number or password" : "Invalid username or password")
+        const wrong = unprocessable(byPhone ? "Invalid mobile number or password" : "Invalid username or password", "InvalidCredentials")
         const ipKey = `ip:${client.ip ?? "unknown"}`
         const addressWait = yield* throttle.blockedFor(ipKey, ADDRESS_MAX_FAILURES)
         if (addressWait > 0) return yield* tooMany(`Too many failed sign-ins from your network. Try again in ${addressWait} minute${addressWait === 1 ? "" : "s"}.`)

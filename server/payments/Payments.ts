@@ -378,7 +378,7 @@ export class Payments extends Context.Service<Payments, {
               { account: { user: userId, kind: "main" }, amount: -paise },
               { account: { user: userId, kind: "withdrawal_hold" }, amount: paise }
             ]
-          }).pipe(Effect.catchTag("InsufficientFunds", () => unprocessable(PAYMENT_MESSAGES.insufficient)))
+          }).pipe(Effect.catchTag("InsufficientFunds", () => unprocessable(PAYMENT_MESSAGES.insufficient, "InsufficientBalance")))
           return withdrawalView(row!)
         }))
       })

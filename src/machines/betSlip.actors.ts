@@ -37,7 +37,7 @@ export const betSlip = {
       )).pipe(
         Effect.map((placed): PlaceOutcome => ({ ok: true, placed })),
         // A refusal is an answer, not a failure: the machine shows its message.
-        Effect.catchTag("ApiFailure", (failure) => Effect.succeed<PlaceOutcome>({ ok: false, code: failure.code, message: failure.message }))
+        Effect.catchTag("ApiFailure", (failure) => Effect.succeed<PlaceOutcome>({ ok: false, reason: failure.reason, message: failure.message }))
       ),
       signal
     )

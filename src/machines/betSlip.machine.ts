@@ -3,6 +3,7 @@ import { fancyBook, marketExposure, type Position, runnerBook, slipFigures, vali
 import { DEFAULT_CHIPS, toPaise, toRupees } from "../domain/money.ts"
 import type { Bet } from "../schema/bets.ts"
 import type { BetSetting, OddsChangeRule, PlacedBet } from "../schema/betting.ts"
+import type { ErrorTag } from "../schema/errors.ts"
 import type { MarketType } from "../schema/sports.ts"
 import { betSlip } from "./betSlip.actors.ts"
 
@@ -77,7 +78,9 @@ export const ODDS_CHANGED = "Odds changed. Please check the new price and place 
 export const PLACED_CLOSE_MS = 1500
 
 /** How a placement ended: the bet, or the server's refusal (code 0: no answer reached us). */
-export type PlaceOutcome = { readonly ok: true; readonly placed: PlacedBet } | { readonly ok: false; readonly code: number; readonly message: string }
+export type PlaceOutcome =
+  | { readonly ok: true; readonly placed: PlacedBet }
+  | { readonly ok: false; readonly reason: ErrorTag; readonly message: string }
 
 const outcomeOf = (event: unknown) => (event as { output?: PlaceOutcome }).output
 const rejection = (output: unknown) => ((output as PlaceOutcome).ok ? "" : (output as Extract<PlaceOutcome, { ok: false }>).message)
@@ -177,12 +180,12 @@ export const betSlipMachine = setup({
     placedOk: ({ event }) => outcomeOf(event)?.ok === true,
     oddsChanged: ({ event }) => {
       const outcome = outcomeOf(event)
-      return outcome?.ok === false && outcome.message === ODDS_CHANGED
+      return outcome?.ok === false && outcome.reason === "OddsChanged"
     },
     /** Nothing came back (network): the same key lets the server answer what it did. */
     unanswered: ({ event }) => {
       const outcome = outcomeOf(event)
-      return outcome?.ok === false && outcome.code === 0
+      return outcome?.ok === false && outcome.reason === "Unreachable"
     }
   },
   delays: {

@@ -1,22 +1,29 @@
 import { Schema } from "effect"
+import { defaultTag, ErrorTag } from "./errors.ts"
 
 /**
  * Every response of the API is `{ meta: { code, message, token? }, data }`.
  * `code` 200 is success, 401 means the session is gone, anything else is a
- * failure whose `message` is meant for the player.
+ * failure whose `message` is meant for the player. A failure also names its
+ * reason in `error` (an `ErrorTag`, see errors.ts) for programs to act on.
+ * `error` is read as any string so an older page still decodes a newer tag.
  */
 export const Meta = Schema.Struct({
   code: Schema.Int,
   message: Schema.String,
-  token: Schema.optionalKey(Schema.String)
+  token: Schema.optionalKey(Schema.String),
+  error: Schema.optionalKey(Schema.String)
 })
 export type Meta = typeof Meta.Type
 
 export const Envelope = <S extends Schema.Top>(data: S) =>
   Schema.Struct({ meta: Meta, data })
 
-/** The body of every failure: same envelope, `data` is null. */
-export const FailureEnvelope = Envelope(Schema.Null)
+/** The body of every failure: same envelope, `data` is null, `meta.error` the reason. */
+export const FailureEnvelope = Schema.Struct({
+  meta: Schema.Struct({ code: Schema.Int, message: Schema.String, error: ErrorTag }),
+  data: Schema.Null
+})
 export type FailureEnvelope = typeof FailureEnvelope.Type
 
 /**
@@ -26,17 +33,19 @@ export type FailureEnvelope = typeof FailureEnvelope.Type
  */
 export class ApiError extends Schema.TaggedError<ApiError>()("ApiError", {
   code: Schema.Int,
-  message: Schema.String
+  message: Schema.String,
+  tag: ErrorTag
 }, { httpApiStatus: 400 }) {}
 
-export const fail = (code: number, message: string) => new ApiError({ code, message })
-export const badRequest = (message: string) => fail(400, message)
+/** A failure with its code, message and reason (the code's default reason unless one is given). */
+export const fail = (code: number, message: string, tag: ErrorTag = defaultTag(code)) => new ApiError({ code, message, tag })
+export const badRequest = (message: string, tag?: ErrorTag) => fail(400, message, tag)
 export const unauthorized = (message = "Your session has ended. Please log in again.") => fail(401, message)
-export const forbidden = (message: string) => fail(403, message)
-export const notFound = (message: string) => fail(404, message)
-export const conflict = (message: string) => fail(409, message)
-export const unprocessable = (message: string) => fail(422, message)
-export const tooMany = (message: string) => fail(429, message)
+export const forbidden = (message: string, tag?: ErrorTag) => fail(403, message, tag)
+export const notFound = (message: string, tag?: ErrorTag) => fail(404, message, tag)
+export const conflict = (message: string, tag?: ErrorTag) => fail(409, message, tag)
+export const unprocessable = (message: string, tag?: ErrorTag) => fail(422, message, tag)
+export const tooMany = (message: string, tag?: ErrorTag) => fail(429, message, tag)
 
 /** A success envelope; `message` is what the client shows in its success toast on writes. */
 export const ok = <A>(data: A, message = "Success", token?: string) => ({

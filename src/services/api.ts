@@ -2,14 +2,20 @@ import { Context, Effect, Layer, Schema } from "effect"
 import { FetchHttpClient, HttpClient, HttpClientRequest } from "effect/http"
 import type { HttpApiEndpoint } from "effect/http-api"
 import { Meta } from "../schema/envelope.ts"
+import { ErrorTag, readTag } from "../schema/errors.ts"
 import { Navigation } from "./navigation.ts"
 import { Notices } from "./notices.ts"
 import { Storage } from "./storage.ts"
 
-/** Why a call did not return data. `code` is the envelope's code, or 0 when the server was not reached. */
+/**
+ * Why a call did not return data. `code` is the envelope's code, or 0 when the
+ * server was not reached; `reason` is the decoded `meta.error` tag, what
+ * machines guard on (`message` is for the player).
+ */
 export class ApiFailure extends Schema.TaggedError<ApiFailure>()("ApiFailure", {
   code: Schema.Int,
-  message: Schema.String
+  message: Schema.String,
+  reason: ErrorTag
 }) {}
 
 /**
@@ -88,7 +94,7 @@ export class Api extends Context.Service<Api, {
             yield* navigation.go("/")
           }
           for (const listener of sessionEndedListeners) listener("expired")
-          return yield* new ApiFailure({ code, message: "Your session has ended. Please log in again." })
+          return yield* new ApiFailure({ code, message: "Your session has ended. Please log in again.", reason: "SessionEnded" })
         })
 
       const call = <E extends AnyEndpoint>(endpoint: E, input: Input<E>, options: CallOptions = {}) =>
@@ -105,14 +111,14 @@ export class Api extends Context.Service<Api, {
           if (options.idempotencyKey) request = HttpClientRequest.setHeader(request, "idempotency-key", options.idempotencyKey)
           if (payload !== undefined) request = HttpClientRequest.bodyJsonUnsafe(request, payload)
 
-          const networkError = (message: string) =>
+          const networkError = (message: string, reason: "Unreachable" | "BadResponse") =>
             Effect.gen(function*() {
               if (notify !== "none") yield* notices.error(message)
-              return yield* new ApiFailure({ code: 0, message })
+              return yield* new ApiFailure({ code: 0, message, reason })
             })
 
           const response = yield* client.execute(request).pipe(
-            Effect.catch(() => networkError("We could not reach the server. Check your connection and try again."))
+            Effect.catch(() => networkError("We could not reach the server. Check your connection and try again.", "Unreachable"))
           )
           const body = yield* response.json.pipe(Effect.orElseSucceed(() => undefined))
 
@@ -123,7 +129,7 @@ export class Api extends Context.Service<Api, {
           if (response.status === 200 && (metaCode === undefined || metaCode === 200)) {
             const [schema] = endpoint.success as ReadonlySet<Schema.Top>
             const decoded = yield* Schema.decodeUnknownEffect(schema as Schema.Codec<Success<E>, unknown>)(body).pipe(
-              Effect.catch(() => networkError("The server sent an answer this page does not understand. Please reload."))
+              Effect.catch(() => networkError("The server sent an answer this page does not understand. Please reload.", "BadResponse"))
             )
             if (notify === "write") {
               const message = (decoded as { meta?: { message?: string } }).meta?.message
@@ -134,16 +140,17 @@ export class Api extends Context.Service<Api, {
 
           if (failure._tag === "Some" && response.status < 500) {
             // A failure the server explains (a non-200 meta code): the player reads its message.
-            const { code, message } = failure.value.meta
+            const { code, message, error } = failure.value.meta
             if (notify !== "none") yield* notices.warning(message)
-            return yield* new ApiFailure({ code, message })
+            return yield* new ApiFailure({ code, message, reason: readTag(code, error) })
           }
           // An HTTP error: the server's message when it sent one.
           const message = failure._tag === "Some"
             ? failure.value.meta.message
             : `The server answered ${response.status}. Please try again in a moment.`
           if (notify !== "none") yield* notices.error(message)
-          return yield* new ApiFailure({ code: metaCode ?? response.status, message })
+          const code = metaCode ?? response.status
+          return yield* new ApiFailure({ code, message, reason: readTag(code, failure._tag === "Some" ? failure.value.meta.error : undefined) })
         })
 
       return Api.of({ call })

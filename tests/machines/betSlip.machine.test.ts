@@ -33,9 +33,9 @@ const placed: PlacedBet = {
 }
 const outcomes: Array<PlaceOutcome> = [
   { ok: true, placed },
-  { ok: false, code: 422, message: ODDS_CHANGED },
-  { ok: false, code: 0, message: "We could not reach the server." },
-  { ok: false, code: 422, message: "Insufficient balance to place this bet." }
+  { ok: false, reason: "OddsChanged", message: ODDS_CHANGED },
+  { ok: false, reason: "Unreachable", message: "We could not reach the server." },
+  { ok: false, reason: "InsufficientBalance", message: "Insufficient balance to place this bet." }
 ]
 
 const model = {
@@ -96,7 +96,7 @@ describe("betSlip machine (behaviour)", () => {
   })
 
   it("takes the live price after an odds-change refusal", async () => {
-    const { actor } = run({ ok: false, code: 422, message: ODDS_CHANGED })
+    const { actor } = run({ ok: false, reason: "OddsChanged", message: ODDS_CHANGED })
     actor.send({ type: "slip.open", selection: exchange })
     actor.send({ type: "slip.price", odds: 2.3, size: null })
     actor.send({ type: "slip.chip", amount: 1000 })

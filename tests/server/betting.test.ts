@@ -188,25 +188,27 @@ describe("rejections carry a clear message and move nothing", () => {
     const runner = market.runners[0]!.selectionId
     const fancy = marketOf(match, "FANCY")
     const base = { marketId: market.marketId, selectionId: runner, selectionType: "back", odds: 2, stake: 100 }
-    const cases: Array<[string, Promise<{ status: number; body: { meta: { code: number; message: string } } }>, number, string | RegExp]> = [
-      ["no session", request(server.url, "/api/v1/bet-sport", { method: "POST", json: base }), 401, /session/],
-      ["unknown market", bet(server, p.token, "bet-sport", { ...base, marketId: "1.nope" }), 404, "This market is not available."],
-      ["unknown selection", bet(server, p.token, "bet-sport", { ...base, selectionId: "nope" }), 422, "That selection is not part of this market."],
-      ["fancy through bet-sport", bet(server, p.token, "bet-sport", { ...base, marketId: fancy.marketId, selectionId: fancy.runners[0]!.selectionId }), 422, "Fancy markets take bets through fancy-bet-sport."],
-      ["exchange through fancy-bet-sport", bet(server, p.token, "fancy-bet-sport", base), 422, "This is not a fancy market."],
-      ["odds off the ladder", bet(server, p.token, "bet-sport", { ...base, odds: 1 }), 400, "Those odds are not valid for this market."],
-      ["three decimals of stake", bet(server, p.token, "bet-sport", { ...base, stake: 100.001 }), 400, "Stake must be an amount in rupees with at most two decimals."],
-      ["below the minimum", bet(server, p.token, "bet-sport", { ...base, stake: 99 }), 422, "Minimum stake is ₹100.00."],
-      ["above the maximum", bet(server, p.token, "bet-sport", { ...base, stake: 500001 }), 422, "Maximum stake is ₹5,00,000.00."],
-      ["more than the balance", bet(server, p.token, "bet-sport", { ...base, stake: 600 }), 422, "Insufficient balance to place this bet."],
-      ["a worse price", bet(server, p.token, "bet-sport", { ...base, odds: 2.1 }), 422, "Odds changed. Please check the new price and place your bet again."],
-      ["a bad payload", bet(server, p.token, "bet-sport", { ...base, selectionType: "sideways" }), 400, /selectionType/],
-      ["an operator account", bet(server, admin, "bet-sport", base), 422, "Only player accounts can place bets."]
+    type Answer = Promise<{ status: number; body: { meta: { code: number; message: string; error?: string } } }>
+    const cases: Array<[string, Answer, number, string | RegExp, string]> = [
+      ["no session", request(server.url, "/api/v1/bet-sport", { method: "POST", json: base }), 401, /session/, "SessionEnded"],
+      ["unknown market", bet(server, p.token, "bet-sport", { ...base, marketId: "1.nope" }), 404, "This market is not available.", "NotFound"],
+      ["unknown selection", bet(server, p.token, "bet-sport", { ...base, selectionId: "nope" }), 422, "That selection is not part of this market.", "Refused"],
+      ["fancy through bet-sport", bet(server, p.token, "bet-sport", { ...base, marketId: fancy.marketId, selectionId: fancy.runners[0]!.selectionId }), 422, "Fancy markets take bets through fancy-bet-sport.", "Refused"],
+      ["exchange through fancy-bet-sport", bet(server, p.token, "fancy-bet-sport", base), 422, "This is not a fancy market.", "Refused"],
+      ["odds off the ladder", bet(server, p.token, "bet-sport", { ...base, odds: 1 }), 400, "Those odds are not valid for this market.", "InvalidInput"],
+      ["three decimals of stake", bet(server, p.token, "bet-sport", { ...base, stake: 100.001 }), 400, "Stake must be an amount in rupees with at most two decimals.", "InvalidInput"],
+      ["below the minimum", bet(server, p.token, "bet-sport", { ...base, stake: 99 }), 422, "Minimum stake is ₹100.00.", "StakeOutOfRange"],
+      ["above the maximum", bet(server, p.token, "bet-sport", { ...base, stake: 500001 }), 422, "Maximum stake is ₹5,00,000.00.", "StakeOutOfRange"],
+      ["more than the balance", bet(server, p.token, "bet-sport", { ...base, stake: 600 }), 422, "Insufficient balance to place this bet.", "InsufficientBalance"],
+      ["a worse price", bet(server, p.token, "bet-sport", { ...base, odds: 2.1 }), 422, "Odds changed. Please check the new price and place your bet again.", "OddsChanged"],
+      ["a bad payload", bet(server, p.token, "bet-sport", { ...base, selectionType: "sideways" }), 400, /selectionType/, "InvalidInput"],
+      ["an operator account", bet(server, admin, "bet-sport", base), 422, "Only player accounts can place bets.", "Refused"]
     ]
-    for (const [label, pending, status, message] of cases) {
+    for (const [label, pending, status, message, reason] of cases) {
       const res = await pending
       expect(res.status, label).toBe(status)
       expect(res.body.meta.code, label).toBe(status)
+      expect(res.body.meta.error, label).toBe(reason)
       if (typeof message === "string") expect(res.body.meta.message, label).toBe(message)
       else expect(res.body.meta.message, label).toMatch(message)
     }

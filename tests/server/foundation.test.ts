@@ -66,14 +66,14 @@ describe("foundation API", () => {
     for (const [method, path] of [["GET", "/api/v1/nope"], ["POST", "/api/v1/get-sports-data"], ["DELETE", "/identity/user/whatever"]] as const) {
       const res = await request(server.url, path, { method })
       expect(res.status).toBe(404)
-      expect(res.body).toEqual({ meta: { code: 404, message: expect.stringContaining(path) }, data: null })
+      expect(res.body).toEqual({ meta: { code: 404, message: expect.stringContaining(path), error: "NotFound" }, data: null })
     }
   })
 
   it("answers malformed JSON and wrong types with a 400 envelope naming the problem, and keeps serving", async () => {
     const malformed = await fetch(`${server.url}/identity/user/login`, { method: "POST", headers: { "content-type": "application/json" }, body: "{not json" })
     expect(malformed.status).toBe(400)
-    expect(await malformed.json()).toEqual({ meta: { code: 400, message: expect.stringMatching(/JSON/) }, data: null })
+    expect(await malformed.json()).toEqual({ meta: { code: 400, message: expect.stringMatching(/JSON/), error: "InvalidInput" }, data: null })
     const wrong = await request(server.url, "/identity/user/login", { method: "POST", json: { username: ["demo"], password: 1 } })
     expect(wrong.status).toBe(400)
     expect(wrong.body.meta.message).toMatch(/username/)

@@ -10,7 +10,7 @@ describe("envelope", () => {
   it("decodes success and failure envelopes", () => {
     const ok = Schema.decodeUnknownSync(Envelope(Schema.Number))({ meta: { code: 200, message: "Success" }, data: 1 })
     expect(ok.data).toBe(1)
-    const failure = Schema.decodeUnknownSync(FailureEnvelope)({ meta: { code: 422, message: "Insufficient balance" }, data: null })
+    const failure = Schema.decodeUnknownSync(FailureEnvelope)({ meta: { code: 422, message: "Insufficient balance", error: "InsufficientBalance" }, data: null })
     expect(failure.meta.message).toBe("Insufficient balance")
     expect(() => Schema.decodeUnknownSync(Envelope(Schema.Number))({ meta: { code: "200" }, data: 1 })).toThrow()
   })
