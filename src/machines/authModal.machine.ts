@@ -9,9 +9,10 @@ import {
   validateReset,
   validateSignUp
 } from "../domain/validation.ts"
+import { messageOf } from "../schema/errors.ts"
 import type { User } from "../schema/user.ts"
-import { auth } from "./authModal.actors.ts"
 import { otpCountdownMachine } from "./otpCountdown.machine.ts"
+import { unprovided, unprovidedAction } from "./unprovided.ts"
 
 /**
  * The chain of sign-in modals (SPEC sections 2, 4, 5 and 8): login leads to
@@ -85,8 +86,7 @@ export interface SignedIn {
 }
 
 const noErrors = { error: undefined, fieldErrors: {} }
-const serverError = ({ event }: { event: { error: unknown } }) =>
-  event.error instanceof Error ? event.error.message : "Something went wrong. Please try again."
+const serverError = ({ event }: { event: { error: unknown } }) => messageOf(event.error)
 
 export const authModalMachine = setup({
   types: {
@@ -95,26 +95,29 @@ export const authModalMachine = setup({
     input: {} as { referralCode?: string | undefined } | undefined
   },
   actors: {
-    login: fromPromise<SignedIn, LoginForm>(auth.login),
-    signUp: fromPromise<string, SignUpForm>(auth.signUp),
-    verifyOtp: fromPromise<SignedIn, { mobileNo: string; otp: string }>(auth.verifyOtp),
-    resendOtp: fromPromise<void, { mobileNo: string }>(auth.resendOtp),
-    forgotPassword: fromPromise<string, { mobileNo: string }>(auth.forgotPassword),
-    resetPassword: fromPromise<void, { mobileNo: string; form: ResetForm }>(auth.resetPassword),
-    changePassword: fromPromise<string, ChangePasswordForm>(auth.changePassword),
+    login: fromPromise<SignedIn, LoginForm>(unprovided("authModal", "login")),
+    /** Answers the number the code went to (E.164). */
+    signUp: fromPromise<string, SignUpForm>(unprovided("authModal", "signUp")),
+    verifyOtp: fromPromise<SignedIn, { mobileNo: string; otp: string }>(unprovided("authModal", "verifyOtp")),
+    resendOtp: fromPromise<void, { mobileNo: string }>(unprovided("authModal", "resendOtp")),
+    forgotPassword: fromPromise<string, { mobileNo: string }>(unprovided("authModal", "forgotPassword")),
+    resetPassword: fromPromise<void, { mobileNo: string; form: ResetForm }>(unprovided("authModal", "resetPassword")),
+    /** Answers the new token. */
+    changePassword: fromPromise<string, ChangePasswordForm>(unprovided("authModal", "changePassword")),
     countdown: otpCountdownMachine.provide({ actions: { finished: sendParent({ type: "countdown.finished" }) } })
   },
   actions: {
     /** A warning toast (client notices of SPEC section 8). */
-    notice: (_, _params: { message: string }) => {},
+    notice: unprovidedAction<{ message: string }>("authModal", "notice"),
     /** An error toast with the server's message (reset failures). */
-    errorToast: (_, _params: { message: string }) => {},
-    success: (_, _params: { message: string; subMessage?: string }) => {},
+    errorToast: unprovidedAction<{ message: string }>("authModal", "errorToast"),
+    success: unprovidedAction<{ message: string; subMessage?: string }>("authModal", "success"),
     /** Login: the 'Logged In' notice survives the reload to /. */
-    reloadHome: () => {},
-    goHome: () => {},
-    saveSignUpData: (_, _params: { mobileNo: string }) => {},
-    clearSignUpData: () => {},
+    reloadHome: unprovidedAction("authModal", "reloadHome"),
+    goHome: unprovidedAction("authModal", "goHome"),
+    /** signUpData (the number) in session storage, for the OTP step. */
+    saveSignUpData: unprovidedAction<{ mobileNo: string }>("authModal", "saveSignUpData"),
+    clearSignUpData: unprovidedAction("authModal", "clearSignUpData"),
     /** Hands the new session to the session actor (found by its system id). */
     signedIn: sendTo(
       ({ system }) => system.get("session"),

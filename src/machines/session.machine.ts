@@ -1,6 +1,6 @@
 import { assign, fromCallback, fromPromise, setup } from "xstate"
 import type { User } from "../schema/user.ts"
-import { session } from "./session.actors.ts"
+import { unprovided, unprovidedAction } from "./unprovided.ts"
 
 /**
  * The player's session (SPEC section 4): a token plus the user's data.
@@ -31,18 +31,21 @@ export const sessionMachine = setup({
   },
   actors: {
     /** The user's socket event and the API's 401 signal, as machine events. */
-    userChannel: fromCallback<SessionEvent, { userId: string }>(session.userChannel),
-    fetchUser: fromPromise<User>(session.fetchUser),
-    logout: fromPromise<void, { userId: string | undefined }>(session.logout)
+    userChannel: fromCallback<SessionEvent, { userId: string }>(unprovided("session", "userChannel")),
+    fetchUser: fromPromise<User>(unprovided("session", "fetchUser")),
+    logout: fromPromise<void, { userId: string | undefined }>(unprovided("session", "logout"))
   },
   actions: {
-    saveSession: (_, _params: { token: string; user: User; remember: boolean }) => {},
-    saveUser: (_, _params: { user: User }) => {},
-    saveToken: (_, _params: { token: string }) => {},
-    clearSession: () => {},
-    authenticateSocket: (_, _params: { token: string | undefined }) => {},
-    goHome: () => {},
-    notifyLoggedOut: () => {}
+    /** Token and user in storage (`remember: false`: the token lasts for this browser session). */
+    saveSession: unprovidedAction<{ token: string; user: User; remember: boolean }>("session", "saveSession"),
+    saveUser: unprovidedAction<{ user: User }>("session", "saveUser"),
+    saveToken: unprovidedAction<{ token: string }>("session", "saveToken"),
+    clearSession: unprovidedAction("session", "clearSession"),
+    /** The realtime socket presents the new token (or none). */
+    authenticateSocket: unprovidedAction<{ token: string | undefined }>("session", "authenticateSocket"),
+    goHome: unprovidedAction("session", "goHome"),
+    /** 'Logged Out' / 'Where Real Life Happens'. */
+    notifyLoggedOut: unprovidedAction("session", "notifyLoggedOut")
   }
 }).createMachine({
   id: "session",

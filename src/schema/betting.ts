@@ -3,7 +3,7 @@ import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { Bet, SelectionType } from "./bets.ts"
 import { Envelope } from "./envelope.ts"
 import { Authentication } from "./middleware.ts"
-import { MarketType, RacingSport, SportsData } from "./sports.ts"
+import { MarketType, RacingSport, sportsDataAuthenticate } from "./sports.ts"
 import { Rupees } from "./user.ts"
 
 /** One price on offer: the price and the amount (rupees) available at it. */
@@ -156,7 +156,7 @@ export class OddsApi extends HttpApiGroup.make("odds")
 
 /** Signed-in players: limits, placing bets, their open bets. */
 export const BettingEndpoints = {
-  sportsDataAuthenticate: HttpApiEndpoint.get("sportsDataAuthenticate", "/get-sports-data-authenticate", { success: Envelope(SportsData) }),
+  sportsDataAuthenticate,
   setting: HttpApiEndpoint.get("setting", "/setting", {
     query: { sportsId: Schema.optionalKey(Id), leagueId: Schema.optionalKey(Id), eventId: Schema.optionalKey(Id) },
     success: Envelope(BetSetting)

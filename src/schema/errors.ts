@@ -69,3 +69,24 @@ export const defaultTag = (code: number): ErrorTag => {
  * the code's default (a newer server may send a tag an open page predates).
  */
 export const readTag = (code: number, sent: string | undefined): ErrorTag => (isErrorTag(sent) ? sent : defaultTag(code))
+
+/**
+ * A failed call as machines receive it: plain data (no class instance), so
+ * an error event can be logged, inspected and replayed like any other event.
+ * The composition root turns the client's `ApiFailure` into this shape.
+ */
+export const Failure = Schema.Struct({ code: Schema.Int, message: Schema.String, reason: ErrorTag })
+export type Failure = typeof Failure.Type
+
+const decodeFailure = Schema.decodeUnknownOption(Failure)
+const hasMessage = Schema.is(Schema.Struct({ message: Schema.String }))
+
+/** The reason of an actor's error when it is a failure of a call; undefined for anything else (a bug). */
+export const reasonOf = (error: unknown): ErrorTag | undefined => {
+  const failure = decodeFailure(error)
+  return failure._tag === "Some" ? failure.value.reason : undefined
+}
+
+/** What to tell the player about an actor's error: the server's message, or `fallback`. */
+export const messageOf = (error: unknown, fallback = "Something went wrong. Please try again."): string =>
+  hasMessage(error) && error.message !== "" ? error.message : fallback

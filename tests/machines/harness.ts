@@ -35,6 +35,8 @@ type Path = StatePath<Snapshot, AnyEventObject>
 export interface ModelOptions {
   /** Outputs to try for each invoked actor, by actor source name (`onDone` events carry them). */
   readonly outputs?: Record<string, ReadonlyArray<unknown>>
+  /** Errors to try for each invoked actor, by source name (`onError` events carry them); a generic Error by default. */
+  readonly errors?: Record<string, ReadonlyArray<unknown>>
   /** Payloads to try for events with data, by event type; events not listed are sent bare. */
   readonly events?: Record<string, ReadonlyArray<AnyEventObject>>
   /** What makes two snapshots the same state for the walk (value and context by default). */
@@ -91,7 +93,8 @@ const eventsFor = (machine: AnyStateMachine, options: ModelOptions) => {
         const src = sources.get(type.slice("xstate.done.actor.".length)) ?? ""
         for (const output of options.outputs?.[src] ?? [undefined]) events.push({ type, output, actorId: type.slice(18) })
       } else if (type.startsWith("xstate.error.actor.")) {
-        events.push({ type, error: new Error("stubbed failure"), actorId: type.slice(19) })
+        const src = sources.get(type.slice("xstate.error.actor.".length)) ?? ""
+        for (const error of options.errors?.[src] ?? [new Error("stubbed failure")]) events.push({ type, error, actorId: type.slice(19) })
       } else if (options.events?.[type]) {
         events.push(...options.events[type])
       } else if (type.startsWith("xstate.done.state.")) {

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react"
 import { Link } from "react-router"
+import { balanceLines, isCreditPlayer } from "../../domain/account.ts"
 import { formatAmount } from "../../domain/money.ts"
-import { isCreditPlayer, type User } from "../../schema/user.ts"
+import type { User } from "../../schema/user.ts"
 import { useAuthModalRef, useSession, useSessionRef, useUser } from "../session.ts"
 import { Icon, type IconName } from "../widgets/Icon.tsx"
 import { WalletSwitch } from "../widgets/WalletSwitch.tsx"
@@ -41,21 +42,6 @@ const VisitorButtons = () => {
       </button>
     </div>
   )
-}
-
-/**
- * Balance = balance + exposure (exposure is negative); exposure shown as an
- * absolute value (SPEC section 9). Credit players see Credit Ref. instead of
- * the bonus lines.
- */
-export const balanceLines = (user: User): ReadonlyArray<readonly [label: string, value: number]> => {
-  const lines: Array<readonly [string, number]> = [
-    ["Balance", user.balance + user.exposure],
-    ["Exposure", Math.abs(user.exposure)]
-  ]
-  if (isCreditPlayer(user)) lines.push(["Credit Ref.", user.creditReference])
-  else lines.push(["Bonus", user.bonus], ["Ref. Bonus", user.refBonus])
-  return lines
 }
 
 const BalanceBlock = ({ user }: { user: User }) => {
