@@ -4,7 +4,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },
-      { test: { name: "machines", include: ["tests/machines/**/*.test.ts"], environment: "node" } },
+      // Model-based walks replay hundreds of paths on real actors: seconds of CPU each, more on a busy machine.
+      { test: { name: "machines", include: ["tests/machines/**/*.test.ts"], environment: "node", testTimeout: 120_000 } },
       {
         test: {
           name: "server",
