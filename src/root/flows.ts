@@ -8,6 +8,7 @@ import type { FlowName, Flows } from "../machines/flows.ts"
  * a flow only once its logic is here (`useFlow` waits for `loadFlow`).
  */
 const loaders: { readonly [K in FlowName]: () => Promise<{ readonly default: Flows[K] }> } = {
+  authModal: () => import("./flows/authModal.ts"),
   withdrawal: () => import("./flows/withdrawal.ts"),
   betSlip: () => import("./flows/betSlip.ts"),
   casino: () => import("./flows/casino.ts"),
