@@ -7,9 +7,9 @@ import { badRequest, notFound, ok } from "../../src/schema/envelope.ts"
 import { DepositRequest, WithdrawalRequest } from "../../src/schema/payments.ts"
 import { Users } from "../identity/Users.ts"
 import { Ledger } from "../ledger/Ledger.ts"
-import { currentOperator, idempotent, rangeOf } from "../payments/guards.ts"
-import { Payments } from "../payments/Payments.ts"
-import { sqlDefect } from "./edge.ts"
+import { currentOperator, idempotent, rangeOf } from "../edge/guards.ts"
+import { Payments } from "./Payments.ts"
+import { sqlDefect } from "../edge/defects.ts"
 
 /** The operator's desk: deposit and withdrawal requests, deposit accounts, credits. Players get 403. */
 export const AdminHandlers = HttpApiBuilder.group(Api, "admin", Effect.fn(function*(handlers) {

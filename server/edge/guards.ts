@@ -4,7 +4,7 @@ import { resolveRange } from "../../src/domain/ranges.ts"
 import { CurrentUser } from "../../src/schema/middleware.ts"
 import { badRequest, forbidden } from "../../src/schema/envelope.ts"
 import { isOperatorRole, Roles } from "../../src/schema/user.ts"
-import { sqlDefect } from "../http/edge.ts"
+import { sqlDefect } from "./defects.ts"
 import { Idempotency, idempotencyKeyOf } from "../ledger/Idempotency.ts"
 
 /**

@@ -4,9 +4,9 @@ import { SqlClient } from "effect/sql"
 import { Api } from "../../src/schema/api.ts"
 import type { Fancy } from "../../src/schema/betting.ts"
 import { ok } from "../../src/schema/envelope.ts"
-import { OddsFeed } from "../odds/OddsFeed.ts"
+import { OddsFeed } from "./OddsFeed.ts"
 import { Catalogue } from "../catalogue/Catalogue.ts"
-import { sqlDefect } from "./edge.ts"
+import { sqlDefect } from "../edge/defects.ts"
 
 /** Public reads: an event's live prices and score, its fancy lines, the racing hierarchy. */
 export const OddsHandlers = HttpApiBuilder.group(Api, "odds", Effect.fn(function*(handlers) {
