@@ -29,6 +29,17 @@ interface OpenBet {
   readonly wallet: 1 | 2
 }
 
+/** A market an operator may settle, with its runners' selection ids ("id=name, …") and its open bets. */
+export interface UnsettledMarket {
+  readonly marketId: string
+  readonly event: string
+  readonly market: string
+  readonly type: MarketType
+  readonly status: string
+  readonly runners: string | null
+  readonly openBets: number
+}
+
 const position = (bet: OpenBet): Position => ({
   selectionId: bet.selectionId,
   side: bet.side,
@@ -52,6 +63,8 @@ const accounts = (userId: string, wallet: 1 | 2) => ({
 export class Settlement extends Context.Service<Settlement, {
   settle(marketId: string, result: string, by: string): Effect.Effect<SettlementView, ApiError | SqlError.SqlError>
   voidMarket(marketId: string, reason: string, by: string): Effect.Effect<SettlementView, ApiError | SqlError.SqlError>
+  /** Markets still to settle whose event or market name contains `search` (any case), most open bets first, at most 50. */
+  unsettled(search: string): Effect.Effect<ReadonlyArray<UnsettledMarket>, SqlError.SqlError>
 }>()("khel/Settlement") {
   static readonly layer = Layer.effect(
     Settlement,
@@ -154,9 +167,22 @@ export class Settlement extends Context.Service<Settlement, {
           } satisfies SettlementView
         })).pipe(Effect.withSpan("Settlement.run", { attributes: { marketId, outcome: decision.outcome } }))
 
+      const unsettled = (search: string) =>
+        sql<UnsettledMarket>`
+          SELECT m.external_id AS market_id, e.name AS event, m.name AS market, m.market_type AS type, m.status,
+                 (SELECT string_agg(r.selection_id || '=' || r.name, ', ' ORDER BY r.sort) FROM runners r WHERE r.market_id = m.id) AS runners,
+                 (SELECT count(*)::int FROM bets b WHERE b.market_id = m.id AND b.status = 'open') AS open_bets
+            FROM markets m JOIN events e ON e.id = m.event_id
+           WHERE m.status IN ('OPEN', 'SUSPENDED', 'CLOSED')
+             AND (lower(e.name) LIKE ${`%${search.toLowerCase()}%`} OR lower(m.name) LIKE ${`%${search.toLowerCase()}%`})
+           ORDER BY open_bets DESC, e.starts_at, m.sort
+           LIMIT 50
+        `.pipe(Effect.withSpan("Settlement.unsettled"))
+
       return Settlement.of({
         settle: (marketId, result, by) => run(marketId, { outcome: "result", result }, by),
-        voidMarket: (marketId, reason, by) => run(marketId, { outcome: "void", reason }, by)
+        voidMarket: (marketId, reason, by) => run(marketId, { outcome: "void", reason }, by),
+        unsettled
       })
     })
   )

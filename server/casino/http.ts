@@ -7,8 +7,7 @@ import { categoryOf } from "../../src/domain/casino.ts"
 import { Api } from "../../src/schema/api.ts"
 import { CurrentUser } from "../../src/schema/middleware.ts"
 import { CasinoProviderCode, ProviderSignature } from "../../src/schema/casino.ts"
-import { type ApiError, badRequest, forbidden, ok, unauthorized } from "../../src/schema/envelope.ts"
-import { isOperatorRole } from "../../src/schema/user.ts"
+import { type ApiError, badRequest, ok, unauthorized } from "../../src/schema/envelope.ts"
 import { renderArtwork } from "./artwork.ts"
 import { Casino } from "./Casino.ts"
 import { Khel, PlayPayload, TablePayload } from "./khel/Khel.ts"
@@ -48,25 +47,16 @@ export const CasinoPlayHandlers = HttpApiBuilder.group(Api, "casinoPlay", Effect
   })
 }))
 
-const operator = Effect.gen(function*() {
-  const user = yield* CurrentUser
-  if (!isOperatorRole(user.role)) return yield* forbidden("This is for operators only.")
-  return user
-})
-
 export const CasinoAdminHandlers = HttpApiBuilder.group(Api, "casinoAdmin", Effect.fn(function*(handlers) {
   const casino = yield* Casino
   return handlers.handleAll({
-    games: () => Effect.andThen(operator, Effect.map(sqlDefect(casino.adminGames), (games) => ok(games))),
-    addGame: ({ payload }) => Effect.andThen(operator, Effect.map(sqlDefect(casino.addGame(payload)), (game) => ok(game, "Game added"))),
-    updateGame: ({ params, payload }) =>
-      Effect.andThen(operator, Effect.map(sqlDefect(casino.updateGame(params.id, payload)), (game) => ok(game, "Game updated"))),
-    settings: () => Effect.andThen(operator, Effect.map(sqlDefect(casino.settings), (settings) => ok(settings))),
-    updateSettings: ({ payload }) =>
-      Effect.andThen(operator, Effect.map(sqlDefect(casino.updateSettings(payload)), (settings) => ok(settings, "Casino settings saved"))),
-    providers: () => Effect.andThen(operator, Effect.map(sqlDefect(casino.providers), (providers) => ok(providers))),
-    updateProvider: ({ params, payload }) =>
-      Effect.andThen(operator, Effect.map(sqlDefect(casino.updateProvider(params.code, payload)), (provider) => ok(provider, "Provider saved")))
+    games: () => Effect.map(sqlDefect(casino.adminGames), (games) => ok(games)),
+    addGame: ({ payload }) => Effect.map(sqlDefect(casino.addGame(payload)), (game) => ok(game, "Game added")),
+    updateGame: ({ params, payload }) => Effect.map(sqlDefect(casino.updateGame(params.id, payload)), (game) => ok(game, "Game updated")),
+    settings: () => Effect.map(sqlDefect(casino.settings), (settings) => ok(settings)),
+    updateSettings: ({ payload }) => Effect.map(sqlDefect(casino.updateSettings(payload)), (settings) => ok(settings, "Casino settings saved")),
+    providers: () => Effect.map(sqlDefect(casino.providers), (providers) => ok(providers)),
+    updateProvider: ({ params, payload }) => Effect.map(sqlDefect(casino.updateProvider(params.code, payload)), (provider) => ok(provider, "Provider saved"))
   })
 }))
 
