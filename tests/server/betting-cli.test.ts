@@ -23,7 +23,7 @@ const admin = (server: TestServer, args: ReadonlyArray<string>) =>
  * fast the machine is never decides the result; what the processes print
  * and the money they move do.
  */
-const STEP_TIMEOUT = 180_000
+const STEP_TIMEOUT = 300_000
 
 describe("npm run admin -- settle / void-market / markets", () => {
   const servers: Array<TestServer> = []
