@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { expect, vi } from "vitest"
+import { expect } from "vitest"
 import {
   type AnyEventObject,
   type AnyMachineSnapshot,
@@ -11,10 +11,12 @@ import {
   createMachine,
   fromCallback,
   fromPromise,
-  type InspectionEvent
+  type InspectionEvent,
+  SimulatedClock
 } from "xstate"
 import { getAdjacencyMap, getShortestPaths, getStateNodes, serializeSnapshot, type StatePath } from "xstate/graph"
 import { getInitialSnapshot, getNextSnapshot } from "xstate"
+import { type Effect, expectEffects, type Step } from "./walk.ts"
 
 /**
  * Model-based testing for machines that invoke actors and use delays, which
@@ -24,9 +26,12 @@ import { getInitialSnapshot, getNextSnapshot } from "xstate"
  *    active states listen for (done/error events of invoked actors and
  *    delayed events included);
  * 2. replay each path on a real actor whose invoked actors are stubs that
- *    never settle, sending the same events and advancing fake timers for
- *    delays, and check the real actor lands where the graph said;
- * 3. record every transition the real actor took (from the inspection API)
+ *    never settle (or the recording world of walk.ts), sending the same
+ *    events and advancing a simulated clock for delays, and check the real
+ *    actor lands where the graph said;
+ * 3. at every step, check the machine's invariants on the snapshot and
+ *    that the step took exactly the effects its oracle expects (`effects`);
+ * 4. record every transition the real actor took (from the inspection API)
  *    and fail unless every state node and every transition was exercised.
  */
 
@@ -54,6 +59,22 @@ export interface ModelOptions {
   readonly actions?: Record<string, unknown>
   /** Transitions that are unreachable by design (documented at the call site). */
   readonly ignore?: ReadonlyArray<string>
+  /** The recording world the actors and actions above belong to: its effects are taken after every step. */
+  readonly world?: { readonly take: () => Array<Effect> }
+  /** What must hold of every snapshot the real actor reaches (throws, or fails an `expect`, when it does not). */
+  readonly invariants?: (snapshot: Snapshot) => void
+  /** The effects a step must take, as SPEC says (needs `world`). */
+  readonly effects?: (step: Step) => ReadonlyArray<Effect>
+  /**
+   * Events the replay makes happen through the world rather than sending
+   * them, by type: e.g. a child's timer running out on the simulated clock.
+   */
+  readonly drive?: Record<string, (clock: SimulatedClock) => void>
+  /**
+   * A parent for the machine, by the path's input: the machine runs as its
+   * child `walked` (so `sendParent` and `system.get` reach real actors).
+   */
+  readonly host?: (walked: AnyStateMachine, input: unknown) => AnyStateMachine
 }
 
 const transitionKey = (t: AnyTransitionDefinition) => {
@@ -201,42 +222,58 @@ export const replayPaths = (machine: AnyStateMachine, options: ModelOptions = {}
   for (const name of Object.keys(machine.implementations.actors)) stubs[name] ??= neverSettles()
   Object.assign(stubs, options.actors)
 
-  vi.useFakeTimers()
-  try {
-    for (const path of paths) {
-      const provided = machine.provide({ actors: stubs as never, actions: (options.actions ?? {}) as never })
-      const pathTaken = new Set<string>()
-      path.taken = pathTaken
-      const inspect = (event: InspectionEvent) => {
-        if (event.type === "@xstate.microstep") {
-          for (const t of event._transitions) {
-            taken.add(transitionKey(t))
-            pathTaken.add(transitionKey(t))
-            // A transition leaving a state proves the state was active (transient states leave in the same step).
-            visited.add((t.source as AnyStateNode).id)
-          }
-          // Transient states (eventless and final ones) only show up inside microsteps.
-          for (const node of (event.snapshot as Snapshot)._nodes as ReadonlyArray<AnyStateNode>) visited.add(node.id)
+  for (const path of paths) {
+    const provided = machine.provide({ actors: stubs as never, actions: (options.actions ?? {}) as never })
+    const pathTaken = new Set<string>()
+    path.taken = pathTaken
+    const ours = (event: InspectionEvent) => (event.actorRef as unknown as { logic: unknown }).logic === provided
+    const inspect = (event: InspectionEvent) => {
+      if (event.type === "@xstate.microstep" && ours(event)) {
+        for (const t of event._transitions) {
+          taken.add(transitionKey(t))
+          pathTaken.add(transitionKey(t))
+          // A transition leaving a state proves the state was active (transient states leave in the same step).
+          visited.add((t.source as AnyStateNode).id)
         }
+        // Transient states (eventless and final ones) only show up inside microsteps.
+        for (const node of (event.snapshot as Snapshot)._nodes as ReadonlyArray<AnyStateNode>) visited.add(node.id)
       }
-      const actor = createActor(provided, { input: path.origin.input as never, inspect })
-      actor.start()
-      const apply = (event: AnyEventObject) => {
-        if (event.type.startsWith("xstate.after.")) vi.advanceTimersByTime(delayOf(machine, event.type, actor.getSnapshot()))
-        else if (!event.type.startsWith("xstate.init")) actor.send(event)
-      }
-      for (const event of path.origin.prefix) apply(event)
-      for (const node of actor.getSnapshot()._nodes as ReadonlyArray<AnyStateNode>) visited.add(node.id)
-      for (const step of path.steps) {
-        apply(step.event)
-        const snapshot = actor.getSnapshot()
-        expect(snapshot.value, `after ${step.event.type} on path to ${JSON.stringify(path.state.value)}`).toEqual(step.state.value)
-        for (const node of snapshot._nodes as ReadonlyArray<AnyStateNode>) visited.add(node.id)
-      }
-      actor.stop()
     }
-  } finally {
-    vi.useRealTimers()
+    const clock = new SimulatedClock()
+    options.world?.take()
+    const root = createActor(options.host ? options.host(provided, path.origin.input) : provided, { input: path.origin.input as never, inspect, clock })
+    root.start()
+    const actor = options.host ? (root.getSnapshot() as Snapshot).children.walked! : root
+    const where = (event: AnyEventObject) => `after ${event.type} on path to ${JSON.stringify(path.state.value)} (${path.origin.label})`
+    const check = (step: Step) => {
+      const snapshot = step.after
+      if (snapshot.status === "error") throw snapshot.error
+      options.invariants?.(snapshot)
+      if (options.world) {
+        const effects = options.world.take()
+        if (options.effects) expectEffects(effects, options.effects(step), where(step.event))
+      }
+    }
+    const apply = (event: AnyEventObject) => {
+      const before = actor.getSnapshot() as Snapshot
+      const drive = options.drive?.[event.type]
+      if (drive) drive(clock)
+      else if (event.type.startsWith("xstate.after.")) clock.increment(delayOf(machine, event.type, before))
+      else if (!event.type.startsWith("xstate.init")) actor.send(event)
+      const after = actor.getSnapshot() as Snapshot
+      check({ before, event, after })
+      return after
+    }
+    check({ before: undefined, event: { type: "xstate.init" }, after: actor.getSnapshot() as Snapshot })
+    for (const event of path.origin.prefix) apply(event)
+    for (const node of actor.getSnapshot()._nodes as ReadonlyArray<AnyStateNode>) visited.add(node.id)
+    for (const step of path.steps) {
+      if (step.event.type.startsWith("xstate.init")) continue
+      const snapshot = apply(step.event)
+      expect(snapshot.value, where(step.event)).toEqual(step.state.value)
+      for (const node of snapshot._nodes as ReadonlyArray<AnyStateNode>) visited.add(node.id)
+    }
+    root.stop()
   }
 
   const ignore = new Set(options.ignore ?? [])
