@@ -57,6 +57,8 @@ export interface ModelOptions {
   /** Actor stubs for replay; by default every invoked actor is a promise that never settles. */
   readonly actors?: Record<string, unknown>
   readonly actions?: Record<string, unknown>
+  /** Actions replaced in the graph walk only: those that reach a parent or the system, which the walk has not got (the replay has, through `host`). */
+  readonly graphActions?: Record<string, unknown>
   /** Transitions that are unreachable by design (documented at the call site). */
   readonly ignore?: ReadonlyArray<string>
   /** The recording world the actors and actions above belong to: its effects are taken after every step. */
@@ -161,7 +163,7 @@ const forWalk = (machine: AnyStateMachine): AnyStateMachine =>
  */
 export const modelPaths = (machine: AnyStateMachine, options: ModelOptions = {}): Array<ModelPath> => {
   // Walk the machine with its actions provided, so side effects (logging, DOM) stay out of the walk.
-  const walked = forWalk(machine).provide({ actions: (options.actions ?? {}) as never })
+  const walked = forWalk(machine).provide({ actions: { ...options.actions, ...options.graphActions } as never })
   const serialize = options.serialize ?? ((s: Snapshot) => serializeSnapshot(s) as string)
   const starts: Array<Start> = [
     { label: "start", input: options.input, prefix: [] },

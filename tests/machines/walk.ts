@@ -1,5 +1,5 @@
 import { expect } from "vitest"
-import { type AnyEventObject, type AnyMachineSnapshot, fromCallback, fromPromise } from "xstate"
+import { type AnyActorLogic, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, createMachine, fromCallback, fromPromise, sendTo } from "xstate"
 
 /**
  * The recording world of a model walk: fakes for what a machine touches
@@ -85,3 +85,47 @@ export const left = (step: Step, state: string) => step.before !== undefined && 
 /** `xstate.done.actor.<id>` / `xstate.error.actor.<id>` of a step. */
 export const settled = (step: Step, id: string) =>
   step.event.type === `xstate.done.actor.${id}` ? ("done" as const) : step.event.type === `xstate.error.actor.${id}` ? ("error" as const) : undefined
+
+/** An actor of the walk's system that records the events it receives (e.g. the `bets.<eventId>` list a placed bet refreshes). */
+export const listener = (world: Recorder, name: string) =>
+  fromCallback<AnyEventObject>(({ receive }) => {
+    receive((event) => world.record({ kind: "do", name: `tell ${name}`, params: event }))
+    return () => {}
+  })
+
+export interface Sibling {
+  readonly src: AnyActorLogic
+  readonly input?: unknown
+  /** Sent to it once everyone has started (e.g. `session.loaded`, to start signed in). */
+  readonly tell?: AnyEventObject
+}
+
+/**
+ * A parent for the walked machine (harness option `host`): it records what
+ * the machine tells its parent (`tell parent`) and runs `siblings` beside
+ * it, by system id, so `sendParent` and `system.get` reach real actors.
+ */
+export const hosted = (world: Recorder, siblings: (input: unknown) => Record<string, Sibling> = () => ({})) =>
+  (walked: AnyStateMachine, input: unknown) => {
+    const others = siblings(input)
+    return createMachine({
+      invoke: [
+        ...Object.entries(others).map(([systemId, sibling]) => ({ id: systemId, systemId, src: sibling.src, input: sibling.input })),
+        { id: "walked", src: walked, input }
+      ],
+      on: {
+        "*": {
+          actions: ({ event }) => {
+            if (!event.type.startsWith("xstate.")) world.record({ kind: "do", name: "tell parent", params: event })
+          }
+        }
+      },
+      // A child state: its entry runs once the siblings above have started.
+      initial: "Running",
+      states: {
+        Running: {
+          entry: Object.entries(others).flatMap(([systemId, sibling]) => (sibling.tell ? [sendTo(systemId, sibling.tell)] : []))
+        }
+      }
+    })
+  }
