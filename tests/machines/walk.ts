@@ -38,10 +38,11 @@ export const recorder = () => {
     record,
     /** What was recorded since the last take. */
     take: (): Array<Effect> => log.splice(0),
-    /** An API call that records `endpoint` with the body `body(input)` builds, and never settles. */
-    call: <I>(endpoint: string, body?: (input: I) => unknown) =>
+    /** An API call that records `endpoint` (or the one the input picks) with the body `body(input)` builds, and never settles. */
+    call: <I>(endpoint: string | ((input: I) => string), body?: (input: I) => unknown) =>
       fromPromise<never, I>(({ input }) => {
-        record(body ? { kind: "call", endpoint, body: body(input) } : { kind: "call", endpoint })
+        const name = typeof endpoint === "string" ? endpoint : endpoint(input)
+        record(body ? { kind: "call", endpoint: name, body: body(input) } : { kind: "call", endpoint: name })
         return new Promise<never>(() => {})
       }),
     /** A subscription: recorded when it starts (with its input) and when it stops. */
