@@ -1,5 +1,5 @@
 import { expect } from "vitest"
-import { type AnyActorLogic, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, createMachine, fromCallback, fromPromise, sendTo } from "xstate"
+import { type AnyActorLogic, type AnyActorSystem, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, createMachine, fromCallback, fromPromise, sendTo } from "xstate"
 
 /**
  * The recording world of a model walk: fakes for what a machine touches
@@ -39,9 +39,9 @@ export const recorder = () => {
     /** What was recorded since the last take. */
     take: (): Array<Effect> => log.splice(0),
     /** An API call that records `endpoint` (or the one the input picks) with the body `body(input)` builds, and never settles. */
-    call: <I>(endpoint: string | ((input: I) => string), body?: (input: I) => unknown) =>
-      fromPromise<never, I>(({ input }) => {
-        const name = typeof endpoint === "string" ? endpoint : endpoint(input)
+    call: <I>(endpoint: string | ((input: I, system: AnyActorSystem) => string), body?: (input: I) => unknown) =>
+      fromPromise<never, I>(({ input, system }) => {
+        const name = typeof endpoint === "string" ? endpoint : endpoint(input, system)
         record(body ? { kind: "call", endpoint: name, body: body(input) } : { kind: "call", endpoint: name })
         return new Promise<never>(() => {})
       }),
@@ -73,8 +73,16 @@ const canonical = (effects: ReadonlyArray<unknown>) => effects.map((e) => JSON.s
  * a child stopping, exit, transition and entry actions is its own business,
  * what the player sees is the set.
  */
-export const expectEffects = (actual: ReadonlyArray<Effect>, expected: ReadonlyArray<Effect>, where: string) =>
-  expect(canonical(actual), `effects ${where}`).toEqual(canonical(expected))
+export const expectEffects = (actual: ReadonlyArray<Effect>, expected: ReadonlyArray<Effect>, where: string) => {
+  const [a, b] = [canonical(actual), canonical(expected)]
+  // Walks take thousands of steps: compare cheaply, and let `expect` explain only a difference.
+  if (a.length !== b.length || a.some((effect, i) => effect !== b[i])) expect(a, `effects ${where}`).toEqual(b)
+}
+
+/** A cheap assertion for invariants checked at every step of thousands: `expect` only explains a failure. */
+export const must = (holds: boolean, what: string, actual?: unknown) => {
+  if (!holds) expect.fail(`invariant broken: ${what}${actual === undefined ? "" : ` (${JSON.stringify(actual)})`}`)
+}
 
 /** True when the step entered `state` (from outside it, or re-entering it through its own transition). */
 export const entered = (step: Step, state: string, reentered = false) =>
