@@ -16,7 +16,7 @@ import type { Bet } from "../../src/schema/bets.ts"
 import type { BetSetting, PlacedBet } from "../../src/schema/betting.ts"
 import type { Failure } from "../../src/schema/errors.ts"
 import { expectFullCoverage, recordFlows, replayPaths } from "./harness.ts"
-import { type Effect, hosted, listener, recorder, settled, type Step } from "./walk.ts"
+import { type Effect, hosted, listener, must, recorder, settled, type Step } from "./walk.ts"
 
 const exchange: SlipSelection = {
   eventId: "e1",
@@ -62,17 +62,16 @@ const keptChips = [100, 500, 2500]
  */
 export const invariants = (s: Slip) => {
   const c = s.context
-  expect(c.stake).toMatch(/^[\d.]{0,12}$/)
-  expect(c.chips.length).toBeGreaterThan(0)
-  expect(c.chips.length).toBeLessThanOrEqual(MAX_CHIPS)
-  c.chips.forEach((chip, i) => expect(Number.isInteger(chip) && chip > 0 && (i === 0 || chip > c.chips[i - 1]!)).toBe(true))
-  expect(s.children.livePrice !== undefined).toBe(s.matches("Open"))
-  if (s.matches("Open")) expect(c.selection !== undefined && c.odds > 0).toBe(true)
-  expect(s.hasTag("busy")).toBe(s.matches({ Open: "Placing" }))
-  if (s.matches({ Open: "Placing" })) expect(c.key !== undefined && stakeProblem(c) === undefined).toBe(true)
-  if (s.matches({ Open: "Placed" })) expect(c.placed !== undefined && c.key === undefined).toBe(true)
-  if (s.matches({ Open: "Rejected" })) expect(c.error).toBeTruthy()
-  if (s.matches({ Open: "Stake" }) || s.matches({ Open: "Chips" })) expect(c.error).toBeUndefined()
+  must(/^[\d.]{0,12}$/.test(c.stake), "the stake is up to 12 digits and points", c.stake)
+  must(c.chips.length > 0 && c.chips.length <= MAX_CHIPS, "1 to 8 chips", c.chips)
+  must(c.chips.every((chip, i) => Number.isInteger(chip) && chip > 0 && (i === 0 || chip > c.chips[i - 1]!)), "chips are positive amounts, rising", c.chips)
+  must((s.children.livePrice !== undefined) === s.matches("Open"), "the live price is followed exactly while open", s.value)
+  if (s.matches("Open")) must(c.selection !== undefined && c.odds > 0, "an open slip has a selection and a price")
+  must(s.hasTag("busy") === s.matches({ Open: "Placing" }), "busy exactly while placing", s.value)
+  if (s.matches({ Open: "Placing" })) must(c.key !== undefined && stakeProblem(c) === undefined, "a bet in flight has its key and a placeable stake")
+  if (s.matches({ Open: "Placed" })) must(c.placed !== undefined && c.key === undefined, "a placed bet is kept and its key spent")
+  if (s.matches({ Open: "Rejected" })) must(Boolean(c.error), "a refusal says why")
+  if (s.matches({ Open: "Stake" }) || s.matches({ Open: "Chips" })) must(c.error === undefined, "no refusal shows while editing", c.error)
 }
 
 /** SPEC section 7 and docs/api.md: the endpoint for the market, the body `{ marketId, selectionId, selectionType, odds, stake }` (plus `size` for a fancy line). */
