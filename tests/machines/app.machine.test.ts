@@ -32,7 +32,7 @@ type App = SnapshotFrom<typeof appMachine>
 const sessionOf = (s: App) => (s.children.session as AnyActorRef).getSnapshot() as { value: unknown; matches: (v: string) => boolean; context: { token?: string; user?: User } }
 
 /** The steps of the pipeline up to and including the user's: the session may still be restoring there, never after. */
-const beforeUserLoaded = ["Sports", "Ads", "User", "LoadingUser"]
+const beforeUserLoaded = ["Sports", "Ads", "User", "LoadingUser"] as const
 
 /**
  * The bar only moves forward and stays under 95 % until the pipeline is
@@ -124,7 +124,7 @@ const model = {
   actors: {
     session: recordingSession(world),
     // The root reads the stored token; in the walk's system the session holds it.
-    loadSports: world.call((_: unknown, system) => ((system.get("session") as AnyActorRef).getSnapshot().context.token === undefined ? visitor : authenticated)),
+    loadSports: world.call((_: unknown, system) => (system.get("session")!.getSnapshot().context.token === undefined ? visitor : authenticated)),
     loadAds: world.call("GET /api/v1/advertisement"),
     loadUser: world.call("GET /api/v1/getUserData"),
     loadAppSettings: world.call("GET /api/v1/app-settings"),

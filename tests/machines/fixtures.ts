@@ -1,4 +1,4 @@
-import type { User } from "../../src/schema/user.ts"
+import type { User, WalletCode } from "../../src/schema/user.ts"
 
 export const player: User = {
   id: "u1", name: "Ravi", username: "ravi1234", mobileNo: "+919876543210", role: 4, wallet: 1,
@@ -36,7 +36,7 @@ export const quietSession = sessionMachine.provide({
 export const sessionWorld = (world: Recorder) => ({
   actors: {
     wallet: walletMachine.provide({
-      actors: { switchWallet: world.call("PUT /api/v1/wallet", switchWalletPayload) },
+      actors: { switchWallet: world.call<{ wallet: WalletCode }, User>("PUT /api/v1/wallet", switchWalletPayload) },
       actions: { notifyChanged: world.toast("success", WALLET_CHANGED) }
     }),
     userChannel: world.watch("user channel"),

@@ -31,8 +31,12 @@ type Racing = SnapshotFrom<typeof racingMachine>
 
 export const racingInvariants = (s: Racing) => expect(s.hasTag("loading")).toBe(s.matches("Loading"))
 
-/** Opening loads the races and follows the catalogue; each reload asks again. */
-const racingEffects = (step: Step<Racing>): Array<Effect> => [
+/** Opening loads the races and follows the catalogue; each reload asks again; an answer shows. */
+const racingEffects = (step: Step<Racing>): Array<Effect> => {
+  if (settled(step, "loadRacing") === "done") expect(step.after.context.sports).toEqual(step.event.output)
+  return racingEffectsOf(step)
+}
+const racingEffectsOf = (step: Step<Racing>): Array<Effect> => [
   ...(step.event.type === "xstate.init" ? [{ kind: "watch", name: "catalogue" } as const] : []),
   ...(entered(step, "Loading") ? [{ kind: "call", endpoint: "GET /api/v1/racing" } as const] : [])
 ]
@@ -87,7 +91,7 @@ describe("racing machine (model-based)", () => {
     const coverage = replayPaths(racingMachine as never, {
       world,
       actors: { loadRacing: world.call("GET /api/v1/racing"), watchCatalogue: world.watch("catalogue") },
-      outputs: { loadRacing: [[]] },
+      outputs: { loadRacing: [[{ _id: "r", name: "Horse Racing", slugName: "horse-racing", sportsCode: "7", countries: [] } satisfies RacingSport]] },
       invariants: racingInvariants as never,
       effects: racingEffects as never
     })

@@ -1,5 +1,5 @@
 import { expect } from "vitest"
-import { type AnyActorLogic, type AnyActorSystem, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, createMachine, fromCallback, fromPromise, sendTo } from "xstate"
+import { type AnyActorLogic, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, createMachine, fromCallback, fromPromise, sendTo } from "xstate"
 
 /**
  * The recording world of a model walk: fakes for what a machine touches
@@ -39,11 +39,11 @@ export const recorder = () => {
     /** What was recorded since the last take. */
     take: (): Array<Effect> => log.splice(0),
     /** An API call that records `endpoint` (or the one the input picks) with the body `body(input)` builds, and never settles. */
-    call: <I>(endpoint: string | ((input: I, system: AnyActorSystem) => string), body?: (input: I) => unknown) =>
-      fromPromise<never, I>(({ input, system }) => {
+    call: <I, O = never>(endpoint: string | ((input: I, system: { get: (id: string) => AnyActorRef | undefined }) => string), body?: (input: I) => unknown) =>
+      fromPromise<O, I>(({ input, system }) => {
         const name = typeof endpoint === "string" ? endpoint : endpoint(input, system)
         record(body ? { kind: "call", endpoint: name, body: body(input) } : { kind: "call", endpoint: name })
-        return new Promise<never>(() => {})
+        return new Promise<O>(() => {})
       }),
     /** A subscription: recorded when it starts (with its input) and when it stops. */
     watch: (name: string) =>
