@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { assign, type EventObject, fromCallback } from "xstate"
 import { DEFAULT_CHIPS } from "../../domain/money.ts"
-import { type BetSlipEvent, betSlipMachine, type PriceWatch } from "../../machines/betSlip.machine.ts"
+import { betSlipMachine, type PriceWatch } from "../../machines/betSlip.machine.ts"
 import { BettingApi } from "../../schema/betting.ts"
 import { Api } from "../../services/api.ts"
 import { odds } from "../../services/odds.ts"
