@@ -212,8 +212,9 @@ export interface Coverage {
 }
 
 /**
- * Replays every path on a real actor with stubbed actors and fake timers,
- * checks each step lands on the graph's state, and reports coverage.
+ * Replays every path on a real actor (stubbed or recording actors, a
+ * simulated clock per path), checks each step lands on the graph's state
+ * and, when given, the invariants and the step's effects; reports coverage.
  */
 export const replayPaths = (machine: AnyStateMachine, options: ModelOptions = {}): Coverage => {
   const paths = modelPaths(machine, options)
