@@ -4,7 +4,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },
-      { test: { name: "machines", include: ["tests/machines/**/*.test.ts"], environment: "node" } },
+      // Model walks replay hundreds of paths: on a busy 2-core machine that can take longer than the default 5 s.
+      { test: { name: "machines", include: ["tests/machines/**/*.test.ts"], environment: "node", testTimeout: 60_000 } },
       {
         test: {
           name: "server",

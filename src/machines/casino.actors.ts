@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import { launchIdOf, type Lobby } from "../domain/casino.ts"
 import { CasinoApi, CasinoPlayApi } from "../schema/casino.ts"
-import type { CasinoBetsQuery, CasinoGame } from "../schema/casino.ts"
+import type { CasinoGame } from "../schema/casino.ts"
 import { Api } from "../services/api.ts"
 import { run } from "../services/runtime.ts"
 
@@ -34,15 +34,6 @@ export const casinoActors = {
             { notify: "failure" }
           )
         ),
-        (envelope) => envelope.data
-      ),
-      signal
-    ),
-
-  loadBets: ({ input, signal }: { input: CasinoBetsQuery; signal: AbortSignal }) =>
-    run(
-      Effect.map(
-        Api.use((api) => api.call(casinoPlay.endpoints.casinoBetsByDate, { query: input }, { notify: "none" })),
         (envelope) => envelope.data
       ),
       signal

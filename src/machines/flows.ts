@@ -1,4 +1,9 @@
 import type { ActorRefFrom, InputFrom } from "xstate"
+import type { bonusMachine } from "./bonus.machine.ts"
+import type { casinoBetsMachine } from "./casinoBets.machine.ts"
+import type { depositMachine } from "./deposit.machine.ts"
+import type { referralMachine } from "./referral.machine.ts"
+import type { statementMachine } from "./statement.machine.ts"
 import type { withdrawalMachine } from "./withdrawal.machine.ts"
 
 /**
@@ -9,6 +14,12 @@ import type { withdrawalMachine } from "./withdrawal.machine.ts"
  */
 export interface Flows {
   readonly withdrawal: typeof withdrawalMachine
+  readonly deposit: typeof depositMachine
+  readonly bonus: typeof bonusMachine
+  readonly referral: typeof referralMachine
+  /** /statements and /profit-loss (opened with the ids `statements` and `profitLoss`). */
+  readonly statement: typeof statementMachine
+  readonly casinoBets: typeof casinoBetsMachine
 }
 
 export type FlowName = keyof Flows

@@ -8,7 +8,12 @@ import type { FlowName, Flows } from "../machines/flows.ts"
  * a flow only once its logic is here (`useFlow` waits for `loadFlow`).
  */
 const loaders: { readonly [K in FlowName]: () => Promise<{ readonly default: Flows[K] }> } = {
-  withdrawal: () => import("./flows/withdrawal.ts")
+  withdrawal: () => import("./flows/withdrawal.ts"),
+  deposit: () => import("./flows/deposit.ts"),
+  bonus: () => import("./flows/bonus.ts"),
+  referral: () => import("./flows/referral.ts"),
+  statement: () => import("./flows/statement.ts"),
+  casinoBets: () => import("./flows/casinoBets.ts")
 }
 
 const loaded = new Map<FlowName, AnyActorLogic>()
