@@ -1,10 +1,10 @@
 import { assign, fromPromise, raise, setup } from "xstate"
 import { type BonusAction, canActOn } from "../domain/bonus.ts"
 import type { BonusData } from "../schema/bonus.ts"
-import { type Refusal, reasonOf, refusalOf } from "../schema/errors.ts"
+import { reasonOf } from "../schema/errors.ts"
 import { watchBalances } from "./balances.ts"
-import { newIdempotencyKey } from "./keys.ts"
 import { unprovided } from "./unprovided.ts"
+import { newIdempotencyKey, type Refusal, refusalOf } from "./writes.ts"
 
 /**
  * /bonus: the player's bonuses and bonus wallet, and the actions of SPEC

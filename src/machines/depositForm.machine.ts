@@ -8,10 +8,9 @@ import {
   screenshotProblem,
   validateDeposit
 } from "../domain/payments.ts"
-import { type Refusal, refusalOf } from "../schema/errors.ts"
 import type { DepositPayload, DepositRequest, PaymentAccount } from "../schema/payments.ts"
-import { newIdempotencyKey } from "./keys.ts"
 import { unprovided, unprovidedAction } from "./unprovided.ts"
+import { newIdempotencyKey, type Refusal, refusalOf } from "./writes.ts"
 
 /**
  * The operator's accounts the player pays into, and the Deposit by UPI and

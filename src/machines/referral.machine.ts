@@ -1,9 +1,9 @@
 import { assign, fromPromise, raise, setup } from "xstate"
-import { type Refusal, reasonOf, refusalOf } from "../schema/errors.ts"
+import { reasonOf } from "../schema/errors.ts"
 import type { ReferralTransaction, ReferralUsers, ReferralWeek, WeeklyQuery } from "../schema/referral.ts"
 import { watchBalances } from "./balances.ts"
-import { newIdempotencyKey } from "./keys.ts"
 import { unprovided } from "./unprovided.ts"
+import { newIdempotencyKey, type Refusal, refusalOf } from "./writes.ts"
 
 /**
  * /referral-bonus: the player's referral code and the friends who joined with

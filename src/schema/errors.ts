@@ -90,11 +90,3 @@ export const reasonOf = (error: unknown): ErrorTag | undefined => {
 /** What to tell the player about an actor's error: the server's message, or `fallback`. */
 export const messageOf = (error: unknown, fallback = "Something went wrong. Please try again."): string =>
   hasMessage(error) && error.message !== "" ? error.message : fallback
-
-/** Why the server refused a write, as a machine keeps it for its view. */
-export interface Refusal {
-  readonly reason: ErrorTag | undefined
-  readonly message: string
-}
-
-export const refusalOf = (error: unknown): Refusal => ({ reason: reasonOf(error), message: messageOf(error) })
