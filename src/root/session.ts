@@ -1,7 +1,8 @@
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
 import { fromCallback } from "xstate"
 import { type SessionEvent, sessionMachine } from "../machines/session.machine.ts"
 import { SessionApi, UserApi } from "../schema/identity.ts"
+import { UserChanged } from "../schema/realtime.ts"
 import type { User } from "../schema/user.ts"
 import { Api, onSessionEnded } from "../services/api.ts"
 import { Notices } from "../services/notices.ts"
@@ -9,6 +10,8 @@ import { Realtime } from "../services/realtime.ts"
 import { navigator, runtime } from "../services/runtime.ts"
 import { Storage } from "../services/storage.ts"
 import { data, effect, task } from "./bridge.ts"
+
+const isUserChanged = Schema.is(UserChanged)
 
 /** The session with its world: the user's realtime channel, storage, the calls, navigation and the 'Logged Out' toast. */
 export const session = sessionMachine.provide({
@@ -23,7 +26,11 @@ export const session = sessionMachine.provide({
     ),
     /** The user's socket event (SPEC section 7: reload the user) and the API's 401 signal, as machine events. */
     userChannel: fromCallback<SessionEvent, { userId: string }>(({ input, sendBack }) => {
-      const stopSocket = runtime.runSync(Realtime.use((realtime) => realtime.on(input.userId, () => sendBack({ type: "user.changed" }))))
+      const stopSocket = runtime.runSync(Realtime.use((realtime) =>
+        realtime.on(input.userId, (message) => {
+          if (isUserChanged(message)) sendBack({ type: "user.changed" })
+        })
+      ))
       const stopExpiry = onSessionEnded(() => sendBack({ type: "session.expired" }))
       return () => {
         stopSocket()

@@ -2,6 +2,7 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { Bet, SelectionType } from "./bets.ts"
 import { Envelope } from "./envelope.ts"
+import { Reasons } from "./errors.ts"
 import { Authentication } from "./middleware.ts"
 import { MarketType, RacingSport, sportsDataAuthenticate } from "./sports.ts"
 import { Rupees } from "./user.ts"
@@ -154,6 +155,21 @@ export class OddsApi extends HttpApiGroup.make("odds")
   .prefix("/api/v1")
 {}
 
+/** Why a bet may be refused: the bet slip guards on these (an odds change offers the new price). */
+const PLACEMENT_REASONS = [
+  "InvalidInput",
+  "SessionEnded",
+  "NotFound",
+  "Refused",
+  "OddsChanged",
+  "MarketSuspended",
+  "MarketClosed",
+  "StakeOutOfRange",
+  "InsufficientBalance",
+  // An Idempotency-Key reused for another bet.
+  "Conflict"
+] as const
+
 /** Signed-in players: limits, placing bets, their open bets. */
 export const BettingEndpoints = {
   sportsDataAuthenticate,
@@ -162,9 +178,9 @@ export const BettingEndpoints = {
     success: Envelope(BetSetting)
   }),
   updateSetting: HttpApiEndpoint.put("updateSetting", "/setting", { payload: BetPreferencesPayload, success: Envelope(BetSetting) }),
-  betSport: HttpApiEndpoint.post("betSport", "/bet-sport", { payload: PlaceBetPayload, success: Envelope(PlacedBet) }),
-  betRacing: HttpApiEndpoint.post("betRacing", "/bet-racing", { payload: PlaceBetPayload, success: Envelope(PlacedBet) }),
-  fancyBetSport: HttpApiEndpoint.post("fancyBetSport", "/fancy-bet-sport", { payload: PlaceBetPayload, success: Envelope(PlacedBet) }),
+  betSport: HttpApiEndpoint.post("betSport", "/bet-sport", { payload: PlaceBetPayload, success: Envelope(PlacedBet) }).annotate(Reasons, PLACEMENT_REASONS),
+  betRacing: HttpApiEndpoint.post("betRacing", "/bet-racing", { payload: PlaceBetPayload, success: Envelope(PlacedBet) }).annotate(Reasons, PLACEMENT_REASONS),
+  fancyBetSport: HttpApiEndpoint.post("fancyBetSport", "/fancy-bet-sport", { payload: PlaceBetPayload, success: Envelope(PlacedBet) }).annotate(Reasons, PLACEMENT_REASONS),
   betsByMarket: HttpApiEndpoint.get("betsByMarket", "/bet-sport-byMarket", {
     query: { marketId: Schema.optionalKey(Id), eventId: Schema.optionalKey(Id) },
     success: Envelope(Schema.Array(Bet))
