@@ -1,7 +1,14 @@
 import type { ActorRefFrom, InputFrom } from "xstate"
+import type { authModalMachine } from "./authModal.machine.ts"
+import type { betSlipMachine } from "./betSlip.machine.ts"
 import type { bonusMachine } from "./bonus.machine.ts"
+import type { casinoMachine } from "./casino.machine.ts"
 import type { casinoBetsMachine } from "./casinoBets.machine.ts"
 import type { depositMachine } from "./deposit.machine.ts"
+import type { liveEventMachine } from "./liveEvent.machine.ts"
+import type { livePanelMachine } from "./livePanel.machine.ts"
+import type { myBetsMachine } from "./myBets.machine.ts"
+import type { racingMachine } from "./racing.machine.ts"
 import type { referralMachine } from "./referral.machine.ts"
 import type { statementMachine } from "./statement.machine.ts"
 import type { withdrawalMachine } from "./withdrawal.machine.ts"
@@ -13,7 +20,14 @@ import type { withdrawalMachine } from "./withdrawal.machine.ts"
  * spawns it on `flow.open` with the id the view gives as its system id.
  */
 export interface Flows {
+  readonly authModal: typeof authModalMachine
   readonly withdrawal: typeof withdrawalMachine
+  readonly betSlip: typeof betSlipMachine
+  readonly casino: typeof casinoMachine
+  readonly liveEvent: typeof liveEventMachine
+  readonly livePanel: typeof livePanelMachine
+  readonly myBets: typeof myBetsMachine
+  readonly racing: typeof racingMachine
   readonly deposit: typeof depositMachine
   readonly bonus: typeof bonusMachine
   readonly referral: typeof referralMachine

@@ -83,7 +83,7 @@ const BonusView = ({ flow, user }: { flow: BonusRef; user: User }) => {
           <span className="text-muted">Bonus wallet</span>
           <strong className="text-xl" data-testid="bonus-wallet">{rupees(data?.bonusBalance ?? 0)}</strong>
         </span>
-        <span className="flex items-center gap-2 text-xs text-muted">Play from <WalletSwitch user={user} /></span>
+        <span className="flex items-center gap-2 text-xs text-muted">Play from <WalletSwitch /></span>
       </div>
       {failed ? (
         <div className="card flex items-center justify-between gap-3 p-4">
