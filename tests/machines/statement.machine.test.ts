@@ -2,7 +2,7 @@ import { Schema } from "effect"
 import { describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise } from "xstate"
 import type { DayRange } from "../../src/domain/ranges.ts"
-import { type StatementContext, type StatementRequest, statementMachine } from "../../src/machines/statement.machine.ts"
+import { profitRows, type StatementContext, type StatementRequest, statementMachine } from "../../src/machines/statement.machine.ts"
 import { type Statement, StatementQuery } from "../../src/schema/statements.ts"
 import { expectFullCoverage, invokedWith, recordFlows, replayPaths, type Step } from "./harness.ts"
 
@@ -67,6 +67,7 @@ describe("statement machine behaviour", () => {
     ).start()
     await vi.waitFor(() => expect(actor.getSnapshot().matches("Ready")).toBe(true))
     expect(actor.getSnapshot().context.statement).toEqual(statement)
+    expect(profitRows(actor.getSnapshot())).toEqual([{ row: statement.rows[0], running: 2000 }])
     actor.send({ type: "view.change", view: "payments" })
     actor.send({ type: "field.change", field: "includeBonus", value: true })
     const next = { start_date: "2026-02-01", end_date: "2026-02-07" }
