@@ -6,8 +6,8 @@ import type { AllAppSettings, Banner, SiteSettings } from "../../src/schema/sett
 import type { SportsData } from "../../src/schema/sports.ts"
 import type { User } from "../../src/schema/user.ts"
 import { quietSession, recordingSession } from "./fixtures.ts"
-import { expectFullCoverage, recordFlows, replayPaths } from "./harness.ts"
-import { type Effect, entered, must, recorder, settled, type Step } from "./walk.ts"
+import { entered, expectFullCoverage, recordFlows, replayPaths } from "./harness.ts"
+import { type Effect, must, recorder, settled, type WalkStep } from "./walk.ts"
 
 const user: User = {
   id: "u1", name: "Ravi", username: "ravi1234", mobileNo: "+919876543210", role: 4, wallet: 1,
@@ -64,7 +64,7 @@ const call = (endpoint: string): Effect => ({ kind: "call", endpoint })
 const logged = (step: string): Effect => ({ kind: "do", name: "log failure", params: { step } })
 
 /** SPEC sections 4, 8 and 9: the start-up calls in order, failures only logged, the user handed to the session, settings applied, the theme applied and kept, flows spawned once. */
-const effects = (step: Step<App>): Array<Effect> => {
+const effects = (step: WalkStep<App>): Array<Effect> => {
   const { before, event, after } = step
   const out: Array<Effect> = []
   if (before) must(after.context.progress >= before.context.progress, "the bar only moves forward")

@@ -14,7 +14,7 @@ import {
 } from "../../src/root/requests.ts"
 import { player, recordingSession, signInEffects } from "./fixtures.ts"
 import { expectFullCoverage, recordFlows, replayPaths } from "./harness.ts"
-import { type Effect, hosted, must, recorder, settled, type Step } from "./walk.ts"
+import { type Effect, hosted, must, recorder, settled, type WalkStep } from "./walk.ts"
 
 const spies = () => ({
   closed: vi.fn(),
@@ -76,7 +76,7 @@ const closed: Effect = { kind: "do", name: "tell parent", params: { type: "auth.
 const call = (endpoint: string, body: unknown): Effect => ({ kind: "call", endpoint: `POST /identity/user/${endpoint}`, body })
 
 /** SPEC sections 3, 4, 5 and 8: the payload of every call, the notices, and what each answer does to the session, storage and the page. */
-const effects = (step: Step<Auth>): Array<Effect> => {
+const effects = (step: WalkStep<Auth>): Array<Effect> => {
   const { before, event, after } = step
   const c = before?.context
   const entering = (state: object) => after.matches(state as never) && !before?.matches(state as never)

@@ -16,7 +16,7 @@ import type { Bet } from "../../src/schema/bets.ts"
 import type { BetSetting, PlacedBet } from "../../src/schema/betting.ts"
 import type { Failure } from "../../src/schema/errors.ts"
 import { expectFullCoverage, recordFlows, replayPaths } from "./harness.ts"
-import { type Effect, hosted, listener, must, recorder, settled, type Step } from "./walk.ts"
+import { type Effect, hosted, listener, must, recorder, settled, type WalkStep } from "./walk.ts"
 
 const exchange: SlipSelection = {
   eventId: "e1",
@@ -89,7 +89,7 @@ const opened = (selection: SlipSelection): Array<Effect> => [
   { kind: "watch", name: "live price", input: { marketId: selection.marketId, selectionId: selection.selectionId, side: selection.side, withSize: selection.marketType === "FANCY" } }
 ]
 
-const effects = (step: Step<Slip>): Array<Effect> => {
+const effects = (step: WalkStep<Slip>): Array<Effect> => {
   const { before, event, after } = step
   if (event.type === "xstate.init") return [{ kind: "store", what: "chips read" }]
   const wasOpen = before!.matches("Open")

@@ -3,7 +3,7 @@ import { createActor, createMachine, fromCallback, type SnapshotFrom } from "xst
 import { liveEventMachine } from "../../src/machines/liveEvent.machine.ts"
 import type { Score } from "../../src/schema/betting.ts"
 import { expectFullCoverage, recordFlows, replayPaths } from "./harness.ts"
-import { type Effect, hosted, recorder, type Step } from "./walk.ts"
+import { type Effect, hosted, recorder, type WalkStep } from "./walk.ts"
 
 const score: Score = { eventId: "e1", sportCode: "4", home: "IND 84/2 (9.3)", away: "AUS yet to bat", summary: "IND 84/2 (9.3)", clock: "1st inns, over 9.3", status: "live" }
 
@@ -16,7 +16,7 @@ export const invariants = (s: Live) => {
 }
 
 /** Opening watches the event and the catalogue; a catalogue change goes to the app; a score shows at once. */
-const effects = ({ event, after }: Step<Live>): Array<Effect> => {
+const effects = ({ event, after }: WalkStep<Live>): Array<Effect> => {
   if (event.type === "xstate.init") return [{ kind: "watch", name: "event", input: { eventId: "e1" } }, { kind: "watch", name: "catalogue" }]
   if (event.type === "score.update") expect(after.context.score).toEqual(event.score)
   if (event.type === "catalogue.changed") return [{ kind: "do", name: "tell parent", params: { type: "catalogue.changed" } }]

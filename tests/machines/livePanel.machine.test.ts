@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest"
 import { createActor, fromCallback, type SnapshotFrom } from "xstate"
 import { livePanelMachine } from "../../src/machines/livePanel.machine.ts"
 import type { Score } from "../../src/schema/betting.ts"
-import { expectFullCoverage, recordFlows, replayPaths } from "./harness.ts"
-import { type Effect, entered, left, recorder, type Step } from "./walk.ts"
+import { entered, expectFullCoverage, left, recordFlows, replayPaths } from "./harness.ts"
+import { type Effect, recorder, type WalkStep } from "./walk.ts"
 
 const score: Score = { eventId: "e1", sportCode: "4", home: "IND 84/2 (9.3)", away: "AUS yet to bat", summary: "IND 84/2 (9.3)", clock: "1st inns, over 9.3", status: "live" }
 
@@ -16,7 +16,7 @@ export const invariants = (s: Panel) => {
 }
 
 /** The score is followed on the odds channel exactly while the score shows; an update shows at once. */
-const effects = (step: Step<Panel>): Array<Effect> => {
+const effects = (step: WalkStep<Panel>): Array<Effect> => {
   if (step.event.type === "score.update") expect(step.after.context.score).toEqual(step.event.score)
   if (entered(step, "Score")) return [{ kind: "watch", name: "score", input: { eventId: "e1" } }]
   if (left(step, "Score")) return [{ kind: "unwatch", name: "score" }]

@@ -5,9 +5,9 @@ import { racingMachine } from "../../src/machines/racing.machine.ts"
 import type { Bet } from "../../src/schema/bets.ts"
 import type { RacingSport } from "../../src/schema/sports.ts"
 import { player, quietSession } from "./fixtures.ts"
-import { expectFullCoverage, recordFlows, replayPaths } from "./harness.ts"
+import { entered, expectFullCoverage, recordFlows, replayPaths } from "./harness.ts"
 import { myBetsQuery } from "../../src/root/requests.ts"
-import { type Effect, entered, recorder, settled, type Step } from "./walk.ts"
+import { type Effect, recorder, settled, type WalkStep } from "./walk.ts"
 
 const failure = { code: 500, message: "Something went wrong", reason: "Internal" }
 
@@ -22,7 +22,7 @@ export const myBetsInvariants = (query: BetsQuery) => (s: MyBets) => {
 }
 
 /** Every (re)load asks bet-sport-byMarket for the event's bets (or all); an answer replaces the list. */
-const myBetsEffects = (body: unknown) => (step: Step<MyBets>): Array<Effect> => {
+const myBetsEffects = (body: unknown) => (step: WalkStep<MyBets>): Array<Effect> => {
   if (settled(step, "loadBets") === "done") expect(step.after.context.bets).toEqual(step.event.output)
   return entered(step, "Loading") ? [{ kind: "call", endpoint: "GET /api/v1/bet-sport-byMarket", body }] : []
 }
@@ -32,11 +32,11 @@ type Racing = SnapshotFrom<typeof racingMachine>
 export const racingInvariants = (s: Racing) => expect(s.hasTag("loading")).toBe(s.matches("Loading"))
 
 /** Opening loads the races and follows the catalogue; each reload asks again; an answer shows. */
-const racingEffects = (step: Step<Racing>): Array<Effect> => {
+const racingEffects = (step: WalkStep<Racing>): Array<Effect> => {
   if (settled(step, "loadRacing") === "done") expect(step.after.context.sports).toEqual(step.event.output)
   return racingEffectsOf(step)
 }
-const racingEffectsOf = (step: Step<Racing>): Array<Effect> => [
+const racingEffectsOf = (step: WalkStep<Racing>): Array<Effect> => [
   ...(step.event.type === "xstate.init" ? [{ kind: "watch", name: "catalogue" } as const] : []),
   ...(entered(step, "Loading") ? [{ kind: "call", endpoint: "GET /api/v1/racing" } as const] : [])
 ]

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest"
 import { createActor, type SnapshotFrom } from "xstate"
 import { otpCountdownMachine, RESEND_SECONDS } from "../../src/machines/otpCountdown.machine.ts"
 import { expectFullCoverage, recordFlows, replayPaths } from "./harness.ts"
-import { type Effect, recorder, type Step } from "./walk.ts"
+import { type Effect, recorder, type WalkStep } from "./walk.ts"
 
 type Countdown = SnapshotFrom<typeof otpCountdownMachine>
 
@@ -15,7 +15,7 @@ export const invariants = (s: Countdown) => {
 }
 
 /** Each simulated second takes one off the count; the last one tells the parent, once. */
-const effects = ({ before, event, after }: Step<Countdown>): Array<Effect> => {
+const effects = ({ before, event, after }: WalkStep<Countdown>): Array<Effect> => {
   if (event.type === "countdown.start" && before?.matches("Idle")) expect(after.context.remaining).toBe(RESEND_SECONDS)
   if (!event.type.startsWith("xstate.after.")) return []
   expect(after.context.remaining).toBe(before!.context.remaining - 1)

@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise, type SnapshotFrom } from "xstate"
 import { sessionMachine } from "../../src/machines/session.machine.ts"
 import { player, sessionWorld, signInEffects } from "./fixtures.ts"
-import { expectFullCoverage, recordFlows, replayPaths, silentCallback } from "./harness.ts"
-import { type Effect, entered, left, recorder, settled, type Step } from "./walk.ts"
+import { entered, expectFullCoverage, left, recordFlows, replayPaths, silentCallback } from "./harness.ts"
+import { type Effect, recorder, settled, type WalkStep } from "./walk.ts"
 
 type Session = SnapshotFrom<typeof sessionMachine>
 
@@ -30,7 +30,7 @@ const loggedOut: Array<Effect> = [
 ]
 
 /** SPEC section 4: what signing in, a token rotation, a user reload and logging out do to storage, the socket, the server and the player. */
-const effects = (step: Step<Session>): Array<Effect> => {
+const effects = (step: WalkStep<Session>): Array<Effect> => {
   const { before, event, after } = step
   const out: Array<Effect> = []
   if (entered(step, "LoggedOut")) out.push({ kind: "do", name: "socket token", params: { token: undefined } })

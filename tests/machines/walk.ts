@@ -23,8 +23,8 @@ export type Effect =
   /** Anything else that leaves the machine: navigation, the socket's token, a message to another actor. */
   | { readonly kind: "do"; readonly name: string; readonly params?: unknown }
 
-/** One step of a replayed path, as the oracle and the invariants see it. */
-export interface Step<S extends AnyMachineSnapshot = AnyMachineSnapshot> {
+/** One step of a replayed path, as the `effects` oracle sees it. */
+export interface WalkStep<S extends AnyMachineSnapshot = AnyMachineSnapshot> {
   /** Undefined for the start (`xstate.init`). */
   readonly before: S | undefined
   readonly event: AnyEventObject
@@ -84,15 +84,8 @@ export const must = (holds: boolean, what: string, actual?: unknown) => {
   if (!holds) expect.fail(`invariant broken: ${what}${actual === undefined ? "" : ` (${JSON.stringify(actual)})`}`)
 }
 
-/** True when the step entered `state` (from outside it, or re-entering it through its own transition). */
-export const entered = (step: Step, state: string, reentered = false) =>
-  step.after.matches(state as never) && (step.before === undefined || !step.before.matches(state as never) || reentered)
-
-/** True when the step left `state`. */
-export const left = (step: Step, state: string) => step.before !== undefined && step.before.matches(state as never) && !step.after.matches(state as never)
-
 /** `xstate.done.actor.<id>` / `xstate.error.actor.<id>` of a step. */
-export const settled = (step: Step, id: string) =>
+export const settled = (step: WalkStep, id: string) =>
   step.event.type === `xstate.done.actor.${id}` ? ("done" as const) : step.event.type === `xstate.error.actor.${id}` ? ("error" as const) : undefined
 
 /** An actor of the walk's system that records the events it receives (e.g. the `bets.<eventId>` list a placed bet refreshes). */

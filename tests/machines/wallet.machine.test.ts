@@ -6,7 +6,7 @@ import { walletMachine } from "../../src/machines/wallet.machine.ts"
 import type { User, WalletCode } from "../../src/schema/user.ts"
 import { player } from "./fixtures.ts"
 import { expectFullCoverage, recordFlows, replayPaths } from "./harness.ts"
-import { type Effect, hosted, recorder, settled, type Step } from "./walk.ts"
+import { type Effect, hosted, recorder, settled, type WalkStep } from "./walk.ts"
 
 const onWallet = (wallet: WalletCode): User => ({ ...player, wallet })
 
@@ -21,7 +21,7 @@ export const invariants = (s: Wallet) => {
 }
 
 /** SPEC section 4: the other wallet calls PUT /wallet { selectedWallet }; success updates it, says 'Wallet Changed' and reloads the user. */
-const effects = (step: Step<Wallet>): Array<Effect> => {
+const effects = (step: WalkStep<Wallet>): Array<Effect> => {
   const { before, event, after } = step
   if (event.type === "wallet.switch" && after.matches("Switching") && before?.matches("Idle")) {
     return [{ kind: "call", endpoint: "PUT /api/v1/wallet", body: { selectedWallet: event.wallet } }]
