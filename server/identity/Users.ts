@@ -57,7 +57,8 @@ export class Users extends Context.Service<Users, {
         sql<UserRow>`SELECT * FROM users WHERE username = ${username.trim().toLowerCase()}`.pipe(Effect.map(one))
       const byMobile = (mobileNo: string) => sql<UserRow>`SELECT * FROM users WHERE mobile_no = ${mobileNo}`.pipe(Effect.map(one))
       const byReferralCode = (code: string) =>
-        sql<UserRow>`SELECT * FROM users WHERE referral_code = ${code.trim().toUpperCase()}`.pipe(Effect.map(one))
+        // Only players who verified their number refer others (an unverified sign-up is removed after a while).
+        sql<UserRow>`SELECT * FROM users WHERE referral_code = ${code.trim().toUpperCase()} AND status <> 'pending'`.pipe(Effect.map(one))
 
       const create = Effect.fn("Users.create")(function*(input: Parameters<Users["Service"]["create"]>[0]) {
         const base = input.username ?? usernameBase(input.name)

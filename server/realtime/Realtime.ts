@@ -5,15 +5,17 @@ import type { Duplex } from "node:stream"
 import { Server as SocketServer, type Socket } from "socket.io"
 import { Database } from "../db/database.ts"
 
-/** Turns a socket's bearer token into a user id, or undefined for a visitor. */
+/** Turns a socket's bearer token into its player and session, or undefined for a visitor. */
 export class SocketAuthenticator extends Context.Service<SocketAuthenticator, {
-  readonly authenticate: (token: string) => Promise<string | undefined>
+  readonly authenticate: (token: string) => Promise<{ readonly userId: string; readonly sessionId: string } | undefined>
 }>()("khel/SocketAuthenticator") {
   /** Until identity exists every socket is a visitor. */
   static readonly visitors = Layer.succeed(SocketAuthenticator, { authenticate: async () => undefined })
 }
 
 const userRoom = (userId: string) => `user:${userId}`
+/** Every socket signed in with one session: ended together when the session is. */
+const sessionRoom = (sessionId: string) => `session:${sessionId}`
 
 /** PostgreSQL channel that carries user events between processes. */
 const USER_CHANNEL = "khel_user_events"
@@ -31,6 +33,12 @@ const USER_CHANNEL = "khel_user_events"
 export class Realtime extends Context.Service<Realtime, {
   readonly io: SocketServer
   notifyUser(userId: string, reason: string): Effect.Effect<void>
+  /**
+   * Disconnects the sockets of sessions that ended (logout, password
+   * change). It goes through socket.io's adapter, so with an adapter shared
+   * by several servers it reaches sockets on every one of them.
+   */
+  endSessions(sessionIds: ReadonlyArray<string>): Effect.Effect<void>
   /** Puts socket.io on the HTTP server, after the API's own listeners are in place. */
   attach(server: HttpServer): Effect.Effect<void>
 }>()("khel/Realtime") {
@@ -46,15 +54,16 @@ export class Realtime extends Context.Service<Realtime, {
         const token = typeof socket.handshake.auth?.token === "string" ? socket.handshake.auth.token : ""
         if (!token) return next()
         auth.authenticate(token).then(
-          (userId) => {
-            socket.data.userId = userId
+          (signedIn) => {
+            socket.data.userId = signedIn?.userId
+            socket.data.sessionId = signedIn?.sessionId
             next()
           },
           () => next()
         )
       })
       io.on("connection", (socket) => {
-        if (typeof socket.data.userId === "string") void socket.join(userRoom(socket.data.userId))
+        if (typeof socket.data.userId === "string") void socket.join([userRoom(socket.data.userId), sessionRoom(socket.data.sessionId)])
       })
 
       yield* Effect.addFinalizer(() => Effect.promise(() => io.close().catch(() => undefined)))
@@ -100,7 +109,10 @@ export class Realtime extends Context.Service<Realtime, {
           })
         })
 
-      return Realtime.of({ io, notifyUser, attach })
+      const endSessions = (sessionIds: ReadonlyArray<string>) =>
+        sessionIds.length === 0 ? Effect.void : Effect.sync(() => io.in(sessionIds.map(sessionRoom)).disconnectSockets(true))
+
+      return Realtime.of({ io, notifyUser, endSessions, attach })
     })
   )
 }

@@ -6,8 +6,9 @@ import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { vi } from "vitest"
 import { makeServer } from "../../server/app.ts"
-import { ServerConfig, type ServerConfigShape } from "../../server/config.ts"
+import { DEFAULT_LIMITS, ServerConfig, type ServerConfigShape } from "../../server/config.ts"
 
 /**
  * A real server on an ephemeral port, with its own database: a fresh PGlite
@@ -60,6 +61,14 @@ export const quietLogs = Layer.mergeAll(
   Layer.succeed(References.MinimumLogLevel, process.env.DEBUG_SERVER ? "Debug" : "Error")
 )
 
+/**
+ * Every player of a test suite comes from 127.0.0.1, so the limits per
+ * address (SMS codes, failed sign-ins) are raised for test servers; the
+ * tests of those limits start their server with the production ones
+ * (`limits: DEFAULT_LIMITS`).
+ */
+export const SUITE_LIMITS = { ...DEFAULT_LIMITS, smsPerAddressPerHour: 100_000, signInFailuresPerAddress: 100_000 }
+
 export const startServer = async (overrides: Partial<ServerConfigShape> = {}): Promise<TestServer> => {
   const dataDir = overrides.dataDir ?? tempDir("data")
   const dbName = `khel_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`
@@ -70,6 +79,7 @@ export const startServer = async (overrides: Partial<ServerConfigShape> = {}): P
     dataDir,
     databaseUrl,
     distDir: fakeDist(),
+    limits: SUITE_LIMITS,
     ...overrides
   })
   const server = createServer()
@@ -90,6 +100,18 @@ export const startServer = async (overrides: Partial<ServerConfigShape> = {}): P
       if (!overrides.dataDir) rmSync(dataDir, { recursive: true, force: true })
     }
   }
+}
+
+/**
+ * Time passes for a server running in this process: its `Date` moves `ms`
+ * forward (rate limits count with it, and so does PGlite's `now()`), while
+ * real time and timers go on as usual. PostgreSQL's own clock does not move,
+ * so a test of something SQL times moves its rows instead.
+ * Files that use it call `vi.useRealTimers()` when they end.
+ */
+export const advanceClock = (ms: number) => {
+  if (!vi.isFakeTimers()) vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true })
+  vi.setSystemTime(Date.now() + ms)
 }
 
 /** JSON request returning status, headers and parsed body. */
@@ -124,6 +146,20 @@ export const outboxCodes = (dataDir: string, mobileNo: string, purpose?: "signup
     .map((entry) => entry.otp)
 }
 
+/**
+ * The newest code sent to a number, once it is there: messages go out just
+ * after the answer, so a test waits for the outbox line (the real condition).
+ * `after` is how many codes the number had before the call that sends one.
+ */
+export const waitForCode = async (dataDir: string, mobileNo: string, purpose: "signup" | "reset", after = 0) => {
+  for (let waited = 0; waited < 10_000; waited += 10) {
+    const codes = outboxCodes(dataDir, mobileNo, purpose)
+    if (codes.length > after) return codes.at(-1)!
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+  throw new Error(`no ${purpose} code reached the outbox for ${mobileNo}`)
+}
+
 let phoneCounter = 0
 /** A fresh valid Indian mobile number (E.164), unique within this process. */
 export const freshPhone = () => `+917${String(Date.now() % 1e6).padStart(6, "0")}${String(++phoneCounter % 1000).padStart(3, "0")}`
@@ -137,7 +173,7 @@ export const signUpPlayer = async (server: Pick<TestServer, "url" | "dataDir">, 
     json: { name: options.name ?? "Test Player", mobile_no: mobileNo, password, confirmPassword: password, ...(options.affiliateCode ? { affiliateCode: options.affiliateCode } : {}) }
   })
   if (signUp.status !== 200) throw new Error(`sign-up failed: ${JSON.stringify(signUp.body)}`)
-  const otp = outboxCodes(server.dataDir, mobileNo, "signup").at(-1)!
+  const otp = await waitForCode(server.dataDir, mobileNo, "signup")
   const verified = await request(server.url, "/identity/user/verify-otp", { method: "POST", json: { mobile_no: mobileNo, otp } })
   if (verified.status !== 200) throw new Error(`verify failed: ${JSON.stringify(verified.body)}`)
   return { token: verified.body.meta.token as string, user: verified.body.data as { id: string; username: string; referralCode: string }, mobileNo, password }

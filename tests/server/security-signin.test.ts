@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
+import { DEFAULT_LIMITS } from "../../server/config.ts"
+import { FREE_FAILURES, signInDelaySeconds } from "../../server/identity/Throttle.ts"
+import { advanceClock, freshPhone, request, signUpPlayer, startServer, type TestServer } from "./helpers.ts"
+
+/**
+ * Sign-in throttling with the production limits. The server trusts one proxy,
+ * so each test speaks from addresses of its own (X-Forwarded-For).
+ */
+let server: TestServer
+
+beforeAll(async () => {
+  server = await startServer({ trustProxy: 1, limits: DEFAULT_LIMITS })
+})
+afterAll(async () => {
+  vi.useRealTimers()
+  await server?.close()
+})
+
+let addressCounter = 0
+const freshAddress = () => `203.0.113.${++addressCounter}`
+
+const login = (from: string, json: unknown) =>
+  request(server.url, "/identity/user/login", { method: "POST", json, headers: { "x-forwarded-for": from } })
+
+describe("sign-in throttling", () => {
+  it("waits grow for an (address, account) pair: 4 free tries, then 30 s, 1 min, 2 min…", () => {
+    expect(Array.from({ length: 12 }, (_, i) => signInDelaySeconds(i + 1))).toEqual([0, 0, 0, 0, 30, 60, 120, 240, 480, 900, 900, 900])
+  })
+
+  it("throttles the guesser, not the account: the owner signs in from elsewhere, and waits grow for the guesser", async () => {
+    const player = await signUpPlayer(server)
+    const attacker = freshAddress()
+    const owner = freshAddress()
+    for (let i = 0; i < FREE_FAILURES + 1; i++) {
+      const res = await login(attacker, { username: player.user.username, password: "Wrong@123" })
+      expect(res.status).toBe(422)
+      expect(res.body.meta.error).toBe("InvalidCredentials")
+    }
+    // The guesser now waits 30 s, even with the right password…
+    const held = await login(attacker, { username: player.user.username, password: player.password })
+    expect(held.status).toBe(429)
+    expect(held.body.meta).toMatchObject({ code: 429, error: "RateLimited" })
+    expect(held.body.meta.message).toMatch(/^Too many failed attempts\. Try again in (30|[12]\d) seconds\.$/)
+    // …while the owner, from their own address, is not held up at all.
+    expect((await login(owner, { username: player.user.username, password: player.password })).status).toBe(200)
+    // After the wait, one more wrong guess costs a minute.
+    advanceClock(31_000)
+    expect((await login(attacker, { username: player.user.username, password: "Wrong@123" })).status).toBe(422)
+    const longer = await login(attacker, { username: player.user.username, password: player.password })
+    expect(longer.status).toBe(429)
+    expect(longer.body.meta.message).toMatch(/^Too many failed attempts\. Try again in (1 minute|\d{2} seconds)\.$/)
+    advanceClock(61_000)
+    // A success clears the pair's count.
+    expect((await login(attacker, { username: player.user.username, password: player.password })).status).toBe(200)
+    expect((await login(attacker, { username: player.user.username, password: "Wrong@123" })).status).toBe(422)
+    expect((await login(attacker, { username: player.user.username, password: player.password })).status).toBe(200)
+  })
+
+  it("answers an unknown account exactly like a known one, try after try", async () => {
+    const player = await signUpPlayer(server)
+    const answers = async (mobileNo: string) => {
+      const from = freshAddress()
+      const seen: Array<unknown> = []
+      for (let i = 0; i < FREE_FAILURES + 2; i++) {
+        const res = await login(from, { mobile_no: mobileNo, password: "Wrong@123" })
+        seen.push([res.status, res.body.meta.error, res.body.meta.message.replace(/\d+ seconds/, "N seconds")])
+      }
+      return seen
+    }
+    const known = await answers(player.mobileNo)
+    const unknown = await answers("+919999912345")
+    expect(unknown).toEqual(known)
+    expect(known.at(-2)).toEqual([422, "InvalidCredentials", "Invalid mobile number or password"])
+    expect(known.at(-1)).toEqual([429, "RateLimited", "Too many failed attempts. Try again in N seconds."])
+  })
+
+  it("limits failed sign-ins per address across every account, and only there", async () => {
+    const from = freshAddress()
+    for (let i = 0; i < DEFAULT_LIMITS.signInFailuresPerAddress; i++) {
+      const res = await login(from, { username: `nobody${i}`, password: "Wrong@123" })
+      expect(res.status, `try ${i + 1}`).toBe(422)
+    }
+    const blocked = await login(from, { username: "demo", password: "Demo@1234" })
+    expect(blocked.status).toBe(429)
+    expect(blocked.body.meta.message).toMatch(/^Too many failed sign-ins from your network\. Try again in 1[45] minutes\.$/)
+    expect((await login(freshAddress(), { username: "demo", password: "Demo@1234" })).status).toBe(200)
+    advanceClock(15 * 60_000 + 1000)
+    expect((await login(from, { username: "demo", password: "Demo@1234" })).status).toBe(200)
+  })
+
+  it("reads X-Forwarded-For only from a trusted proxy: without TRUST_PROXY every claimed address is the socket's", async () => {
+    const direct = await startServer({ limits: { ...DEFAULT_LIMITS, signInFailuresPerAddress: 3 } })
+    try {
+      for (let i = 0; i < 3; i++) {
+        const res = await request(direct.url, "/identity/user/login", {
+          method: "POST",
+          json: { username: `ghost${i}`, password: "Wrong@123" },
+          headers: { "x-forwarded-for": `198.51.100.${i}` }
+        })
+        expect(res.status).toBe(422)
+      }
+      const spoofed = await request(direct.url, "/identity/user/login", {
+        method: "POST",
+        json: { username: "demo", password: "Demo@1234" },
+        headers: { "x-forwarded-for": "198.51.100.77" }
+      })
+      expect(spoofed.status).toBe(429)
+    } finally {
+      await direct.close()
+    }
+  })
+})
