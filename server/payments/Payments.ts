@@ -2,6 +2,7 @@ import { Context, Effect, Layer } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 import { toPaise, toRupees } from "../../src/domain/money.ts"
 import { MAX_DEPOSIT, MIN_DEPOSIT, MIN_WITHDRAWAL, PAYMENT_MESSAGES, validateAccount } from "../../src/domain/payments.ts"
+import { cleanName } from "../../src/domain/text.ts"
 import type { DepositAccountPayload } from "../../src/schema/admin.ts"
 import { type ApiError, badRequest, conflict, notFound, unprocessable } from "../../src/schema/envelope.ts"
 import type {
@@ -115,7 +116,9 @@ export interface ListFilter {
 }
 
 /** The account fields as stored: trimmed, IFSC upper-case, bank fields only for banks. */
-const normalizeAccount = (input: AccountDetailsPayload | DepositAccountPayload) => {
+const normalizeAccount = (given: AccountDetailsPayload | DepositAccountPayload) => {
+  // Names reach the operator's payout list: no bidirectional or other control characters in them.
+  const input = { ...given, accountHolderName: cleanName(given.accountHolderName), ...(given.bankName !== undefined ? { bankName: cleanName(given.bankName) } : {}) }
   // Savings unless the player picked current (SPEC section 5).
   const problem = validateAccount(input.type === "bank" ? { ...input, accountType: input.accountType ?? "savings" } : input)
   if (problem) return badRequest(problem)
@@ -123,8 +126,8 @@ const normalizeAccount = (input: AccountDetailsPayload | DepositAccountPayload) 
   return Effect.succeed({
     type: input.type,
     accountNumber: input.type === "upi" ? input.accountNumber.trim().toLowerCase() : input.accountNumber.trim(),
-    accountHolderName: input.accountHolderName.trim(),
-    bankName: bank ? input.bankName!.trim() : null,
+    accountHolderName: input.accountHolderName,
+    bankName: bank ? input.bankName! : null,
     ifscCode: bank ? input.ifscCode!.trim().toUpperCase() : null,
     accountType: bank ? input.accountType ?? "savings" : null
   })
