@@ -4,7 +4,7 @@ import { toPaise, toRupees } from "../../src/domain/money.ts"
 import { MAX_DEPOSIT, MIN_DEPOSIT, MIN_WITHDRAWAL, PAYMENT_MESSAGES, validateAccount } from "../../src/domain/payments.ts"
 import { cleanName } from "../../src/domain/text.ts"
 import type { DepositAccountPayload } from "../../src/schema/admin.ts"
-import { type ApiError, badRequest, conflict, notFound, unprocessable } from "../../src/schema/envelope.ts"
+import { type ApiError, badRequest, conflict, notFound, tooMany, unprocessable } from "../../src/schema/envelope.ts"
 import type {
   AccountDetailsPayload,
   AccountKind,
@@ -18,6 +18,7 @@ import type {
   WithdrawalRequest
 } from "../../src/schema/payments.ts"
 import { Bonus, welcomeOffer } from "../bonus/Bonus.ts"
+import { ServerConfig } from "../config.ts"
 import { Ledger } from "../ledger/Ledger.ts"
 import { Referral } from "../referral/Referral.ts"
 import { Uploads } from "../uploads/Uploads.ts"
@@ -176,6 +177,7 @@ export class Payments extends Context.Service<Payments, {
       const sql = yield* SqlClient.SqlClient
       const ledger = yield* Ledger
       const uploads = yield* Uploads
+      const { limits } = yield* ServerConfig
       const bonus = yield* Bonus
       const referral = yield* Referral
 
@@ -285,6 +287,18 @@ export class Payments extends Context.Service<Payments, {
         const [account] = yield* sql<{ type: AccountKind }>`SELECT type FROM deposit_accounts WHERE id = ${input.accountId} AND active`
         if (!account) return yield* notFound("This deposit account is no longer available. Please reload the page.")
         if (account.type !== input.type) return yield* badRequest(`This deposit account takes ${account.type === "upi" ? "UPI" : "bank"} payments.`)
+        // One request at a time per player (the row stays locked until the write commits), so the quotas hold under races.
+        yield* sql`SELECT 1 FROM users WHERE id = ${userId} FOR UPDATE`
+        const [pending] = yield* sql<{ waiting: number }>`
+          SELECT count(*)::int AS waiting FROM deposit_requests WHERE user_id = ${userId} AND status = 'pending'
+        `
+        const waiting = pending?.waiting ?? 0
+        if (waiting >= limits.pendingDepositsPerPlayer) {
+          return yield* tooMany(
+            `You already have ${waiting} deposit requests waiting for approval. Please wait until they are checked before sending another.`,
+            "QuotaExceeded"
+          )
+        }
         const screenshotId = image ? yield* uploads.store(userId, image) : null
         const [row] = yield* sql<DepositRow>`
           INSERT INTO deposit_requests (user_id, account_id, type, amount, txn_ref, screenshot_id)
