@@ -1,6 +1,7 @@
 import { Context, Effect, Layer } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 import { fancyOutcome, type Position, runnerOutcome } from "../../src/domain/betting.ts"
+import { wageringOfMarket } from "../../src/domain/bonus.ts"
 import { toRupees } from "../../src/domain/money.ts"
 import type { Settlement as SettlementView } from "../../src/schema/betting.ts"
 import { type ApiError, conflict, notFound, unprocessable } from "../../src/schema/envelope.ts"
@@ -96,6 +97,7 @@ export class Settlement extends Context.Service<Settlement, {
               FROM bets WHERE market_id = ${market.id} AND status = 'open'
              ORDER BY user_id, created_at
           `
+          const runners = (yield* sql<{ selectionId: string }>`SELECT selection_id FROM runners WHERE market_id = ${market.id}`).map((row) => row.selectionId)
           const held = yield* sql<{ userId: string; wallet: 1 | 2; exposure: bigint }>`
             SELECT user_id, wallet, exposure FROM market_exposures WHERE market_id = ${market.id}
           `
@@ -138,9 +140,9 @@ export class Settlement extends Context.Service<Settlement, {
               const status = decision.outcome === "void" ? "void" : pl > 0 ? "won" : "lost"
               yield* sql`UPDATE bets SET status = ${status}, profit_loss = ${pl}, settled_at = now() WHERE id = ${bet.id}`
             }
-            // Settled stakes count towards a bonus's wagering; voided ones do not.
+            // What the player really risked on the market counts towards a bonus's wagering (src/domain/bonus.ts); a void counts nothing.
             if (decision.outcome === "result") {
-              yield* bonus.recordSettledStake(userId, userBets.reduce((sum, bet) => sum + Number(bet.stake), 0))
+              yield* bonus.recordWagering(userId, wageringOfMarket(market.marketType, runners, userBets.map(position)))
             }
           }
           yield* sql`DELETE FROM market_exposures WHERE market_id = ${market.id}`

@@ -1,3 +1,4 @@
+import { WAGERING_RULE } from "../../domain/bonus.ts"
 import type { Bonus as BonusRow, BonusStatus } from "../../schema/bonus.ts"
 import type { User } from "../../schema/user.ts"
 import { WalletSwitch } from "../widgets/WalletSwitch.tsx"
@@ -7,7 +8,7 @@ import { PlayerPage, rupees, StatusBadge, when } from "../payments/ui.tsx"
 
 const EXPLAIN: Record<BonusStatus, string> = {
   available: "Activate it to put it in your bonus wallet.",
-  active: "In your bonus wallet. Settled bets count towards the wagering; claim it once the wagering is met.",
+  active: "In your bonus wallet. What you risk on settled markets counts towards the wagering; claim it once the wagering is met.",
   completed: "Wagering met: claim it to move your bonus wallet to your main balance.",
   claimed: "Moved to your main balance.",
   forfeited: "Given up: it left your bonus wallet."
@@ -35,6 +36,7 @@ const BonusCard = ({ bonus, busy, onAction }: { bonus: BonusRow; busy: boolean; 
           <div className="h-full bg-brand" style={{ width: `${progress}%` }} />
         </div>
       </div>
+      {bonus.status === "active" ? <p className="m-0 text-sm">{rupees(bonus.wageringLeft)} left to wager.</p> : null}
       <p className="m-0 text-sm text-muted">{EXPLAIN[bonus.status]}</p>
       {live ? (
         <div className="flex flex-wrap gap-2">
@@ -72,6 +74,7 @@ const BonusBody = ({ user }: { user: User }) => {
           <strong className="text-xl" data-testid="bonus-wallet">{rupees(bonus.data?.bonusBalance ?? 0)}</strong>
         </span>
         <span className="flex items-center gap-2 text-xs text-muted">Play from <WalletSwitch user={user} /></span>
+        <p className="m-0 w-full text-sm text-muted" data-testid="wagering-rule">{WAGERING_RULE}</p>
       </div>
       {bonus.data && list.length === 0 ? (
         <p className="card m-0 p-6 text-center text-muted">No bonus yet. Your first approved deposit brings a 100% welcome bonus, up to ₹10,000.</p>
