@@ -26,6 +26,7 @@ describe.runIf(process.env.DATABASE_URL)("user events across servers", () => {
   it("delivers the user's event to their socket on another server, and to nobody else", async () => {
     const player = await signUpPlayer(a)
     const other = await signUpPlayer(a)
+    // Connected means joined: the server puts a socket in its rooms before it acknowledges the connection.
     const mine = await connect(a.url, player.token)
     const theirs = await connect(a.url, other.token)
     const heard: Array<string> = []
@@ -34,17 +35,21 @@ describe.runIf(process.env.DATABASE_URL)("user events across servers", () => {
       resolve()
     }))
     theirs.on(player.user.id, () => heard.push("theirs"))
-    await new Promise((resolve) => setTimeout(resolve, 100))
-    await b.run(Ledger.use((ledger) =>
-      ledger.post({
-        kind: "deposit",
-        userId: player.user.id,
-        description: "credited on the second server",
-        legs: [{ account: { operator: "deposits" }, amount: -250_00 }, { account: { user: player.user.id, kind: "main" }, amount: 250_00 }]
-      })
-    ))
+    const theirOwn = new Promise<void>((resolve) => theirs.on(other.user.id, () => resolve()))
+    const deposit = (userId: string) =>
+      b.run(Ledger.use((ledger) =>
+        ledger.post({
+          kind: "deposit",
+          userId,
+          description: "credited on the second server",
+          legs: [{ account: { operator: "deposits" }, amount: -250_00 }, { account: { user: userId, kind: "main" }, amount: 250_00 }]
+        })
+      ))
+    await deposit(player.user.id)
     await arrived
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    // Events travel one channel in order: once the other player hears their own, a stray copy of ours would have come first.
+    await deposit(other.user.id)
+    await theirOwn
     expect(heard).toEqual(["mine:deposit"])
     mine.close()
     theirs.close()
