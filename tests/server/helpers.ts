@@ -7,8 +7,11 @@ import type { AddressInfo } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { vi } from "vitest"
+import { io, type Socket } from "socket.io-client"
 import { makeServer } from "../../server/app.ts"
 import { DEFAULT_LIMITS, ServerConfig, type ServerConfigShape } from "../../server/config.ts"
+import { Ledger } from "../../server/ledger/Ledger.ts"
+import { Realtime } from "../../server/realtime/Realtime.ts"
 
 /**
  * A real server on an ephemeral port, with its own database: a fresh PGlite
@@ -68,6 +71,19 @@ export const quietLogs = Layer.mergeAll(
  * (`limits: DEFAULT_LIMITS`).
  */
 export const SUITE_LIMITS = { ...DEFAULT_LIMITS, smsPerAddressPerHour: 100_000, signInFailuresPerAddress: 100_000 }
+
+/**
+ * A server with the production limits, behind one trusted proxy: tests of
+ * the limits speak from addresses of their own (`X-Forwarded-For`, from
+ * `addressesFrom`), so each counts only what it sends.
+ */
+export const PRODUCTION_LIMITS_BEHIND_PROXY = { trustProxy: 1, limits: DEFAULT_LIMITS } satisfies Partial<ServerConfigShape>
+
+/** Fresh client addresses under a documentation prefix (`203.0.113` → 203.0.113.1, .2, …). */
+export const addressesFrom = (prefix: string) => {
+  let counter = 0
+  return () => `${prefix}.${++counter}`
+}
 
 export const startServer = async (overrides: Partial<ServerConfigShape> = {}): Promise<TestServer> => {
   const dataDir = overrides.dataDir ?? tempDir("data")
@@ -186,3 +202,35 @@ export const loginAs = async (server: Pick<TestServer, "url">, username: "demo" 
   if (res.status !== 200) throw new Error(`login failed: ${JSON.stringify(res.body)}`)
   return { token: res.body.meta.token as string, user: res.body.data as { id: string } }
 }
+
+/** A socket.io client on the websocket transport, signed in with `token` ("" for a visitor), once connected. */
+export const connectSocket = (url: string, token: string) =>
+  new Promise<Socket>((resolve, reject) => {
+    const socket = io(url, { transports: ["websocket"], auth: { token }, reconnection: false })
+    socket.on("connect", () => resolve(socket))
+    socket.on("connect_error", reject)
+  })
+
+/**
+ * Resolves once `socket` hears a marker the server sends to every socket now.
+ * A socket's events arrive in the order they were sent, so after the marker
+ * nothing sent earlier is still on its way: what the socket has not heard by
+ * then, it was never sent.
+ */
+export const drained = async (server: Pick<TestServer, "run">, socket: Socket) => {
+  const marker = `test.marker.${Math.random().toString(36).slice(2)}`
+  const heard = new Promise<void>((resolve) => socket.once(marker, () => resolve()))
+  await server.run(Realtime.use((realtime) => Effect.sync(() => realtime.io.emit(marker))))
+  await heard
+}
+
+/** Credits a player's main balance from the deposits account: one ledger posting, as an approved deposit makes. */
+export const creditMain = (server: Pick<TestServer, "run">, userId: string, paise: number, description = "test deposit") =>
+  server.run(Ledger.use((ledger) =>
+    ledger.post({
+      kind: "deposit",
+      userId,
+      description,
+      legs: [{ account: { operator: "deposits" }, amount: -paise }, { account: { user: userId, kind: "main" }, amount: paise }]
+    })
+  ))

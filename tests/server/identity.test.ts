@@ -1,7 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
-import { io } from "socket.io-client"
-import { Ledger } from "../../server/ledger/Ledger.ts"
-import { advanceClock, freshPhone, loginAs, outboxCodes, request, signUpPlayer, startServer, type TestServer, waitForCode } from "./helpers.ts"
+import {
+  advanceClock,
+  connectSocket,
+  creditMain,
+  drained,
+  freshPhone,
+  loginAs,
+  outboxCodes,
+  request,
+  signUpPlayer,
+  startServer,
+  type TestServer,
+  waitForCode
+} from "./helpers.ts"
 
 let server: TestServer
 
@@ -258,13 +269,7 @@ describe("realtime", () => {
   it("tells only the player's own authenticated socket about changes to them", async () => {
     const a = await signUpPlayer(server)
     const b = await signUpPlayer(server)
-    const connect = (token: string) =>
-      new Promise<ReturnType<typeof io>>((resolve, reject) => {
-        const socket = io(server.url, { transports: ["websocket"], auth: { token }, reconnection: false })
-        socket.on("connect", () => resolve(socket))
-        socket.on("connect_error", reject)
-      })
-    const [socketA, socketB, visitor] = await Promise.all([connect(a.token), connect(b.token), connect("")])
+    const [socketA, socketB, visitor] = await Promise.all([connectSocket(server.url, a.token), connectSocket(server.url, b.token), connectSocket(server.url, "")])
     const heard: Array<string> = []
     const arrived = new Promise<void>((resolve) => socketA.on(a.user.id, () => {
       heard.push("a")
@@ -272,17 +277,9 @@ describe("realtime", () => {
     }))
     socketB.on(a.user.id, () => heard.push("b"))
     visitor.on(a.user.id, () => heard.push("visitor"))
-    await new Promise((resolve) => setTimeout(resolve, 100))
-    await server.run(Ledger.use((ledger) =>
-      ledger.post({
-        kind: "deposit",
-        userId: a.user.id,
-        description: "test deposit",
-        legs: [{ account: { operator: "deposits" }, amount: -500_00 }, { account: { user: a.user.id, kind: "main" }, amount: 500_00 }]
-      })
-    ))
+    await creditMain(server, a.user.id, 500_00)
     await arrived
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await Promise.all([drained(server, socketB), drained(server, visitor)])
     expect(heard).toEqual(["a"])
     expect((await me(a.token)).body.data.balance).toBe(500)
     for (const socket of [socketA, socketB, visitor]) socket.close()

@@ -1,14 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { io, type Socket } from "socket.io-client"
-import { Ledger } from "../../server/ledger/Ledger.ts"
-import { signUpPlayer, startServer, tempDir, type TestServer } from "./helpers.ts"
-
-const connect = (url: string, token: string) =>
-  new Promise<Socket>((resolve, reject) => {
-    const socket = io(url, { transports: ["websocket"], auth: { token }, reconnection: false })
-    socket.on("connect", () => resolve(socket))
-    socket.on("connect_error", reject)
-  })
+import { connectSocket as connect, creditMain, signUpPlayer, startServer, tempDir, type TestServer } from "./helpers.ts"
 
 /** Several servers on one PostgreSQL: a change handled by one reaches the player's socket on another. */
 describe.runIf(process.env.DATABASE_URL)("user events across servers", () => {
@@ -36,15 +27,7 @@ describe.runIf(process.env.DATABASE_URL)("user events across servers", () => {
     }))
     theirs.on(player.user.id, () => heard.push("theirs"))
     const theirOwn = new Promise<void>((resolve) => theirs.on(other.user.id, () => resolve()))
-    const deposit = (userId: string) =>
-      b.run(Ledger.use((ledger) =>
-        ledger.post({
-          kind: "deposit",
-          userId,
-          description: "credited on the second server",
-          legs: [{ account: { operator: "deposits" }, amount: -250_00 }, { account: { user: userId, kind: "main" }, amount: 250_00 }]
-        })
-      ))
+    const deposit = (userId: string) => creditMain(b, userId, 250_00, "credited on the second server")
     await deposit(player.user.id)
     await arrived
     // Events travel one channel in order: once the other player hears their own, a stray copy of ours would have come first.

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { io, type Socket } from "socket.io-client"
-import { Ledger } from "../../server/ledger/Ledger.ts"
+import type { Socket } from "socket.io-client"
 import { expectLedgerVerifies, freshId, launch, walletCall } from "./casino-support.ts"
-import { loginAs, request, signUpPlayer, startServer, type TestServer } from "./helpers.ts"
+import { connectSocket, creditMain, loginAs, request, signUpPlayer, startServer, type TestServer } from "./helpers.ts"
 
 /** A session that ends takes everything it opened with it: game sessions and sockets. */
 let server: TestServer
@@ -28,12 +27,7 @@ const player = async () => {
 
 const debit = (token: string) => walletCall(server, "debit", { token, transactionId: freshId("tx"), roundId: freshId("round"), amount: 100 })
 
-const connect = (token: string) =>
-  new Promise<Socket>((resolve, reject) => {
-    const socket = io(server.url, { transports: ["websocket"], auth: { token }, reconnection: false })
-    socket.on("connect", () => resolve(socket))
-    socket.on("connect_error", reject)
-  })
+const connect = (token: string) => connectSocket(server.url, token)
 
 const disconnected = (socket: Socket) =>
   new Promise<string>((resolve) => {
@@ -84,14 +78,7 @@ describe("sockets end with their session", () => {
     expect(await phoneGone).toBe("io server disconnect")
     // The laptop still hears about the player's money.
     const heard = new Promise<string>((resolve) => laptop.on(p.user.id, (payload: { reason: string }) => resolve(payload.reason)))
-    await server.run(Ledger.use((ledger) =>
-      ledger.post({
-        kind: "deposit",
-        userId: p.user.id,
-        description: "after the phone logged out",
-        legs: [{ account: { operator: "deposits" }, amount: -100_00 }, { account: { user: p.user.id, kind: "main" }, amount: 100_00 }]
-      })
-    ))
+    await creditMain(server, p.user.id, 100_00, "after the phone logged out")
     expect(await heard).toBe("deposit")
     expect(laptop.connected).toBe(true)
     laptop.close()

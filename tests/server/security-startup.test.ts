@@ -1,12 +1,16 @@
 import { chmodSync, lstatSync, mkdirSync, readdirSync, writeFileSync } from "node:fs"
 import { createHash } from "node:crypto"
 import { join } from "node:path"
-import { afterAll, describe, expect, it } from "vitest"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { expectLedgerVerifies, launch, mainBalance, walletCall } from "./casino-support.ts"
 import { loginAs, request, signUpPlayer, startServer, tempDir, type TestServer, waitForCode } from "./helpers.ts"
 import { freshDatabase } from "./payments-support.ts"
 
 /** What the server puts right when it starts: its data folder, and rounds a crash left half-way. */
+
+/** Starting a server takes a while on a loaded machine; these hooks start one or two. */
+const STARTS_TIMEOUT = 180_000
+
 const cleanups: Array<() => Promise<unknown>> = []
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup()
@@ -30,16 +34,21 @@ const lastingData = async () => {
 }
 
 describe("the data folder", () => {
-  it("is made private at start (folders 0700, files 0600), and what the server writes later is private too", async () => {
-    const data = await lastingData()
+  let data: Awaited<ReturnType<typeof lastingData>>
+  let server: TestServer
+  beforeAll(async () => {
+    data = await lastingData()
     // An existing folder left open by an earlier install.
     mkdirSync(join(data.dataDir, "uploads", "old"), { recursive: true })
     writeFileSync(join(data.dataDir, "uploads", "old", "screenshot.png"), "x")
     chmodSync(join(data.dataDir, "uploads", "old", "screenshot.png"), 0o666)
     chmodSync(join(data.dataDir, "uploads", "old"), 0o777)
     chmodSync(data.dataDir, 0o777)
-    const server = await startServer(data)
+    server = await startServer(data)
     cleanups.push(() => server.close())
+  }, STARTS_TIMEOUT)
+
+  it("is made private at start (folders 0700, files 0600), and what the server writes later is private too", async () => {
     expect(lstatSync(data.dataDir).mode & 0o777).toBe(0o700)
     // PGlite's own files (unpacked world-writable) included.
     expect(notPrivate(data.dataDir)).toEqual([])
@@ -50,16 +59,23 @@ describe("the data folder", () => {
 })
 
 describe("Khel Originals after a crash", () => {
-  it("finishes rounds left half-way as soon as the server starts, before any player opens a table", async () => {
+  let second: TestServer
+  let tokenHash: string
+  let playerId: string
+  const rounds: { won?: string; unconfirmed?: string } = {}
+
+  // A server leaves two rounds half-way, as a crash would, and stops; a new one starts on the same data.
+  beforeAll(async () => {
     const data = await lastingData()
     const first = await startServer(data)
     const admin = (await loginAs(first, "admin")).token
     const player = await signUpPlayer(first)
+    playerId = player.user.id
     expect((await request(first.url, "/api/v1/admin/credit", { method: "POST", token: admin, json: { user: player.user.username, amount: 1000 } })).status).toBe(200)
     const { token } = await launch(first, player.token)
     expect((await request(first.url, "/games/khel/api/table", { method: "POST", json: { token, game: "dragon-tiger" } })).status).toBe(200)
-    const tokenHash = createHash("sha256").update(token).digest("hex")
-    // A round whose win never reached the wallet, and one whose debit was never confirmed: what a crash leaves.
+    tokenHash = createHash("sha256").update(token).digest("hex")
+    // A round whose win never reached the wallet, and one whose debit was never confirmed.
     const stuck = async (status: "pending" | "settling", win: number) => {
       const id = crypto.randomUUID()
       expect((await walletCall(first, "debit", { token, transactionId: `${id}-bet`, roundId: id, amount: 100 })).status).toBe(200)
@@ -70,23 +86,20 @@ describe("Khel Originals after a crash", () => {
       `)
       return id
     }
-    const won = await stuck("settling", 200_00)
-    const unconfirmed = await stuck("pending", 0)
+    rounds.won = await stuck("settling", 200_00)
+    rounds.unconfirmed = await stuck("pending", 0)
     expect(await mainBalance(first, player.user.id)).toBe(800_00)
     await first.close()
-
-    const second: TestServer = await startServer({ ...data, seedDemo: false })
+    second = await startServer({ ...data, seedDemo: false })
     cleanups.push(() => second.close())
+  }, 2 * STARTS_TIMEOUT)
+
+  it("finishes rounds left half-way as soon as the server starts, before any player opens a table", async () => {
     // Nobody opens a table: the start-up sweep alone brings both rounds to their end.
     const statuses = async () =>
       Object.fromEntries((await second.sql((sql) => sql<{ id: string; status: string }>`SELECT id, status FROM khel_rounds WHERE token_hash = ${tokenHash}`)).map((row) => [row.id, row.status]))
-    let seen = await statuses()
-    for (let waited = 0; (seen[won] !== "settled" || seen[unconfirmed] !== "cancelled") && waited < 30_000; waited += 50) {
-      await new Promise((resolve) => setTimeout(resolve, 50))
-      seen = await statuses()
-    }
-    expect([seen[won], seen[unconfirmed]]).toEqual(["settled", "cancelled"])
-    expect(await mainBalance(second, player.user.id)).toBe(1_100_00)
+    await expect.poll(statuses, { timeout: 30_000, interval: 50 }).toEqual({ [rounds.won!]: "settled", [rounds.unconfirmed!]: "cancelled" })
+    expect(await mainBalance(second, playerId)).toBe(1_100_00)
     await expectLedgerVerifies(second)
   })
 })
