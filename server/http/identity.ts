@@ -28,7 +28,7 @@ export const IdentityHandlers = HttpApiBuilder.group(Api, "identity", Effect.fn(
       Effect.map(sqlDefect(identity.login(payload, clientOf(request))), ({ token, user }) => ok(user, "Logged In", token)),
     forgotPassword: ({ payload, request }) =>
       "otp" in payload
-        ? Effect.as(sqlDefect(identity.resetPassword(payload)), ok(null, "Password reset. Please log in with your new password."))
+        ? Effect.as(sqlDefect(identity.resetPassword(payload, clientOf(request))), ok(null, "Password reset. Please log in with your new password."))
         : Effect.map(sqlDefect(identity.forgotPassword(payload, clientOf(request))), (mobileNo) =>
           ok({ mobile_no: mobileNo }, `If ${formatPhone(mobileNo)} is registered, a 4-digit code is on its way to it.`))
   })

@@ -1,6 +1,7 @@
 import { Context, Effect, Layer } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 import { INVALID_PHONE, normalizePhone } from "../../src/domain/phone.ts"
+import { cleanName } from "../../src/domain/text.ts"
 import {
   MESSAGES,
   PASSWORD_MAX,
@@ -9,7 +10,7 @@ import {
   validateLogin,
   validateSignUp
 } from "../../src/domain/validation.ts"
-import { badRequest, conflict, fail, forbidden, type ApiError, notFound, tooMany, unprocessable } from "../../src/schema/envelope.ts"
+import { badRequest, conflict, fail, forbidden, type ApiError, notFound, unprocessable } from "../../src/schema/envelope.ts"
 import type {
   ChangePasswordPayload,
   LoginPayload,
@@ -18,7 +19,6 @@ import type {
   SignUpPayload,
   VerifyOtpPayload
 } from "../../src/schema/identity.ts"
-import { cleanName } from "../../src/domain/text.ts"
 import { Roles, type User } from "../../src/schema/user.ts"
 import { Realtime } from "../realtime/Realtime.ts"
 import { codesBlocked, Otp, otpFailure } from "./Otp.ts"
@@ -56,7 +56,7 @@ const checkPasswordShape = (password: string) =>
     ? badRequest(`Password must be at most ${PASSWORD_MAX} characters`)
     : Effect.void
 
-/** Who is signing in, as the throttle counts them: the account when it exists, else what was typed. */
+/** The address limits count a request by (the edge has resolved it behind trusted proxies). */
 const addressOf = (client: Client) => client.ip ?? "unknown"
 
 /**
@@ -70,7 +70,7 @@ export class Identity extends Context.Service<Identity, {
   resendOtp(payload: MobilePayload, client: Client): Effect.Effect<string, Failure>
   login(payload: LoginPayload, client: Client): Effect.Effect<SignedIn, Failure>
   forgotPassword(payload: MobilePayload, client: Client): Effect.Effect<string, Failure>
-  resetPassword(payload: ResetPasswordPayload): Effect.Effect<void, Failure>
+  resetPassword(payload: ResetPasswordPayload, client: Client): Effect.Effect<void, Failure>
   changePassword(user: SessionUser, payload: ChangePasswordPayload, client: Client): Effect.Effect<string, Failure>
   logout(user: SessionUser): Effect.Effect<void, Failure>
 }>()("khel/Identity") {
@@ -212,7 +212,7 @@ export class Identity extends Context.Service<Identity, {
         return mobileNo
       })
 
-      const resetPassword = Effect.fn("Identity.resetPassword")(function*(payload: ResetPasswordPayload) {
+      const resetPassword = Effect.fn("Identity.resetPassword")(function*(payload: ResetPasswordPayload, client: Client) {
         if (payload.otp.trim() === "" || payload.password === "" || payload.confirm_password === "") return yield* badRequest(MESSAGES.fillAll)
         if (payload.password !== payload.confirm_password) return yield* badRequest(MESSAGES.newPasswordMismatch)
         yield* checkPasswordShape(payload.password)
@@ -231,6 +231,8 @@ export class Identity extends Context.Service<Identity, {
           yield* sql`UPDATE users SET password_hash = ${passwordHash}, password_changed_at = now() WHERE id = ${user.id}`
           yield* endSessions(sessions.revokeAll(user.id))
         }))
+        // Whoever proved the number may sign in from here at once, whatever this address tried before.
+        yield* throttle.succeeded(addressOf(client), `user:${user.id}`)
       })
 
       const changePassword = Effect.fn("Identity.changePassword")(function*(current: SessionUser, payload: ChangePasswordPayload, client: Client) {

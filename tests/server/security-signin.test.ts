@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
 import { DEFAULT_LIMITS } from "../../server/config.ts"
 import { FREE_FAILURES, signInDelaySeconds } from "../../server/identity/Throttle.ts"
-import { addressesFrom, advanceClock, freshPhone, PRODUCTION_LIMITS_BEHIND_PROXY, request, signUpPlayer, startServer, type TestServer } from "./helpers.ts"
+import { addressesFrom, advanceClock, PRODUCTION_LIMITS_BEHIND_PROXY, request, signUpPlayer, startServer, type TestServer } from "./helpers.ts"
 
 /**
  * Sign-in throttling with the production limits. The server trusts one proxy,
