@@ -208,4 +208,15 @@ describe("passwords", () => {
     // The code was not spent on the refused password.
     expect((await post("/forgot-password", { mobile_no: someone.mobileNo, otp: code, password: "Monsoon-Tiffin-42", confirm_password: "Monsoon-Tiffin-42" })).status).toBe(200)
   })
+
+  it("lets the owner sign in from their address right after a reset, however many wrong passwords it had sent", async () => {
+    const owner = await player()
+    const from = freshAddress()
+    for (let i = 0; i < 5; i++) expect((await post("/login", { mobile_no: owner.mobileNo, password: "Wrong@123" }, from)).status).toBe(422)
+    expect((await post("/login", { mobile_no: owner.mobileNo, password: owner.password }, from)).status).toBe(429)
+    expect((await post("/forgot-password", { mobile_no: owner.mobileNo }, from)).status).toBe(200)
+    const code = await waitForCode(server.dataDir, owner.mobileNo, "reset")
+    expect((await post("/forgot-password", { mobile_no: owner.mobileNo, otp: code, password: "Monsoon-Tiffin-44", confirm_password: "Monsoon-Tiffin-44" }, from)).status).toBe(200)
+    expect((await post("/login", { mobile_no: owner.mobileNo, password: "Monsoon-Tiffin-44" }, from)).status).toBe(200)
+  })
 })
