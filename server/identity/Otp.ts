@@ -3,7 +3,7 @@ import { SqlClient, type SqlError } from "effect/sql"
 import { createHash, randomInt, timingSafeEqual } from "node:crypto"
 import { fail, type ApiError, tooMany } from "../../src/schema/envelope.ts"
 import { ServerConfig } from "../config.ts"
-import { RateLimits, waitText } from "../security/RateLimits.ts"
+import { RateLimits, waitText } from "../limits/RateLimits.ts"
 import { Sms, type OtpPurpose } from "./Sms.ts"
 
 export const OTP_TTL_SECONDS = 5 * 60

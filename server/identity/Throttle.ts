@@ -1,7 +1,7 @@
 import { Context, Effect, Layer } from "effect"
 import { type ApiError, tooMany } from "../../src/schema/envelope.ts"
 import { ServerConfig } from "../config.ts"
-import { RateLimits, waitText } from "../security/RateLimits.ts"
+import { RateLimits, waitText } from "../limits/RateLimits.ts"
 
 /** Wrong passwords for one account from one address that cost nothing (typos happen). */
 export const FREE_FAILURES = 4

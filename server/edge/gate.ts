@@ -2,7 +2,7 @@ import { ByteSize, Cause, Effect, Option, type Types } from "effect"
 import { HttpIncomingMessage, HttpRouter, HttpServerError, HttpServerRequest, HttpServerResponse } from "effect/http"
 import type { ErrorTag } from "../../src/schema/errors.ts"
 import { ServerConfig } from "../config.ts"
-import { failureResponse, toFailureResponse } from "../http/envelopes.ts"
+import { failureResponse, toFailureResponse } from "./envelopes.ts"
 import { clientAddress, isSecure } from "./client.ts"
 import { isApiPath, securityHeaders } from "./headers.ts"
 
@@ -76,7 +76,7 @@ const isTooLarge = (cause: Cause.Cause<unknown>) =>
  * - every API answer is the envelope, even the framework's own 404 and 415;
  * - security headers on every answer (./headers.ts).
  */
-export const EdgeLive = HttpRouter.middleware(
+export const GateLive = HttpRouter.middleware(
   Effect.gen(function*() {
     const { trustProxy } = yield* ServerConfig
     return (app) =>
