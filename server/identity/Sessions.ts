@@ -9,6 +9,8 @@ export const SESSION_DAYS = 30
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex")
 
 const SessionRow = Schema.Struct({ sessionId: Schema.String, userId: Schema.String, role: Role, touch: Schema.Boolean })
+/** A session that ended: its sockets are disconnected. */
+const Ended = Schema.Struct({ id: Schema.String })
 
 export interface SessionUser {
   readonly id: string
@@ -57,12 +59,12 @@ export class Sessions extends Context.Service<Sessions, {
 
       // A game session launched from a session ends with it (casino_sessions.session_id): nothing more to revoke.
       const revoke = Effect.fn("Sessions.revoke")(function*(sessionId: string) {
-        const rows = yield* sql<{ id: string }>`UPDATE sessions SET revoked_at = now() WHERE id = ${sessionId} AND revoked_at IS NULL RETURNING id`
+        const rows = yield* sql`UPDATE sessions SET revoked_at = now() WHERE id = ${sessionId} AND revoked_at IS NULL RETURNING id`.pipe(decodeRows(Ended))
         return rows.map((row) => row.id)
       })
 
       const revokeAll = Effect.fn("Sessions.revokeAll")(function*(userId: string) {
-        const rows = yield* sql<{ id: string }>`UPDATE sessions SET revoked_at = now() WHERE user_id = ${userId} AND revoked_at IS NULL RETURNING id`
+        const rows = yield* sql`UPDATE sessions SET revoked_at = now() WHERE user_id = ${userId} AND revoked_at IS NULL RETURNING id`.pipe(decodeRows(Ended))
         return rows.map((row) => row.id)
       })
 

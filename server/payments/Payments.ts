@@ -294,9 +294,9 @@ export class Payments extends Context.Service<Payments, {
         if (account.type !== input.type) return yield* badRequest(`This deposit account takes ${account.type === "upi" ? "UPI" : "bank"} payments.`)
         // One request at a time per player (the row stays locked until the write commits), so the quotas hold under races.
         yield* sql`SELECT 1 FROM users WHERE id = ${userId} FOR UPDATE`
-        const [pending] = yield* sql<{ waiting: number }>`
+        const [pending] = yield* sql`
           SELECT count(*)::int AS waiting FROM deposit_requests WHERE user_id = ${userId} AND status = 'pending'
-        `
+        `.pipe(decodeRows(Schema.Struct({ waiting: Schema.Number })))
         const waiting = pending?.waiting ?? 0
         if (waiting >= limits.pendingDepositsPerPlayer) {
           return yield* tooMany(

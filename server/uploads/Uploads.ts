@@ -1,4 +1,4 @@
-import { Context, Effect, Layer } from "effect"
+import { Context, Effect, Layer, Schema } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 import { randomBytes } from "node:crypto"
 import { mkdirSync } from "node:fs"
@@ -9,6 +9,7 @@ import { type ApiError, badRequest, forbidden, notFound, tooMany } from "../../s
 import { SCREENSHOT_MAX_BYTES } from "../../src/schema/payments.ts"
 import { isOperatorRole, type Role } from "../../src/schema/user.ts"
 import { ServerConfig } from "../config.ts"
+import { decodeRows } from "../db/rows.ts"
 
 type ImageFormat = "png" | "jpeg" | "webp"
 
@@ -63,9 +64,9 @@ export class Uploads extends Context.Service<Uploads, {
         const bytes = Buffer.from(base64, "base64")
         if (bytes.length > SCREENSHOT_MAX_BYTES) return yield* badRequest(UPLOAD_MESSAGES.tooLarge)
         // What a player may upload in a day (callers serialise a player's uploads, so the sum holds).
-        const [today] = yield* sql<{ used: number }>`
-          SELECT coalesce(sum(bytes), 0)::bigint::float8 AS used FROM uploads WHERE user_id = ${userId} AND created_at > now() - interval '1 day'
-        `
+        const [today] = yield* sql`
+          SELECT coalesce(sum(bytes), 0)::float8 AS used FROM uploads WHERE user_id = ${userId} AND created_at > now() - interval '1 day'
+        `.pipe(decodeRows(Schema.Struct({ used: Schema.Number })))
         if ((today?.used ?? 0) + bytes.length > limits.screenshotBytesPerDay) {
           return yield* tooMany(
             `You have uploaded the most screenshots allowed in a day (${limits.screenshotBytesPerDay / 1024 / 1024} MB). Please give the transaction reference instead, or try again tomorrow.`,
