@@ -73,7 +73,7 @@ const BonusBody = ({ user }: { user: User }) => {
           <span className="text-muted">Bonus wallet</span>
           <strong className="text-xl" data-testid="bonus-wallet">{rupees(bonus.data?.bonusBalance ?? 0)}</strong>
         </span>
-        <span className="flex items-center gap-2 text-xs text-muted">Play from <WalletSwitch user={user} /></span>
+        <span className="flex items-center gap-2 text-xs text-muted">Play from <WalletSwitch /></span>
         <p className="m-0 w-full text-sm text-muted" data-testid="wagering-rule">{WAGERING_RULE}</p>
       </div>
       {bonus.data && list.length === 0 ? (
