@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
 import { DEFAULT_LIMITS } from "../../server/config.ts"
 import { FREE_FAILURES, signInDelaySeconds } from "../../server/identity/Throttle.ts"
-import { addressesFrom, advanceClock, PRODUCTION_LIMITS_BEHIND_PROXY, request, signUpPlayer, startServer, type TestServer } from "./helpers.ts"
+import { addressesFrom, advanceClock, PRODUCTION_LIMITS_BEHIND_PROXY, request, signUpPlayer, startServer, tempDir, type TestServer } from "./helpers.ts"
 
 /**
  * Sign-in throttling with the production limits. The server trusts one proxy,
@@ -96,6 +96,38 @@ describe("sign-in throttling", () => {
     expect((await login(freshAddress(), { username: "demo", password: "Demo@1234" })).status).toBe(200)
     advanceClock(15 * 60_000 + 1000)
     expect((await login(from, { username: "demo", password: "Demo@1234" })).status).toBe(200)
+  })
+})
+
+/** On PostgreSQL the counters live in the database: a guesser held by one server is held by every server. */
+describe.runIf(process.env.DATABASE_URL)("sign-in limits across servers", () => {
+  let other: TestServer
+  beforeAll(async () => {
+    other = await startServer({ ...PRODUCTION_LIMITS_BEHIND_PROXY, databaseUrl: server.databaseUrl, dataDir: tempDir("second"), seedDemo: false })
+  })
+  afterAll(async () => {
+    await other?.close()
+  })
+
+  it("holds the guesser on a second server after their failures on the first, and lets the owner in on both", async () => {
+    const player = await signUpPlayer(server)
+    const attacker = freshAddress()
+    for (let i = 0; i < FREE_FAILURES + 1; i++) {
+      expect((await login(attacker, { username: player.user.username, password: "Wrong@123" })).status).toBe(422)
+    }
+    const elsewhere = await request(other.url, "/identity/user/login", {
+      method: "POST",
+      json: { username: player.user.username, password: player.password },
+      headers: { "x-forwarded-for": attacker }
+    })
+    expect(elsewhere.status).toBe(429)
+    expect(elsewhere.body.meta.error).toBe("RateLimited")
+    const owner = await request(other.url, "/identity/user/login", {
+      method: "POST",
+      json: { username: player.user.username, password: player.password },
+      headers: { "x-forwarded-for": freshAddress() }
+    })
+    expect(owner.status).toBe(200)
   })
 })
 
