@@ -1,5 +1,5 @@
 import { PgClient } from "@effect/sql-pg"
-import { Context, Effect, Layer, Queue, Schedule } from "effect"
+import { Context, Effect, Layer, Option, Queue, Schedule, Schema } from "effect"
 import type { IncomingMessage, Server as HttpServer } from "node:http"
 import type { Duplex } from "node:stream"
 import { Server as SocketServer, type Socket } from "socket.io"
@@ -17,8 +17,19 @@ const userRoom = (userId: string) => `user:${userId}`
 /** Every socket signed in with one session: ended together when the session is. */
 const sessionRoom = (sessionId: string) => `session:${sessionId}`
 
-/** PostgreSQL channel that carries user events between processes. */
+/** PostgreSQL channel that carries user events, and the sessions that ended, between processes. */
 const USER_CHANNEL = "khel_user_events"
+
+/** What travels on the channel: an event for a player's sockets, or sessions whose sockets must go. */
+const Relayed = Schema.fromJsonString(Schema.Union([
+  Schema.Struct({ userId: Schema.String, reason: Schema.String, at: Schema.Number }),
+  Schema.Struct({ endedSessions: Schema.Array(Schema.String) })
+]))
+const decodeRelayed = Schema.decodeUnknownOption(Relayed)
+const encodeRelayed = Schema.encodeSync(Relayed)
+
+/** A NOTIFY payload is at most 8000 bytes: a player's many sessions travel in batches. */
+const SESSIONS_PER_NOTICE = 100
 
 /**
  * socket.io on the API's own port. Each authenticated socket joins its
@@ -35,8 +46,8 @@ export class Realtime extends Context.Service<Realtime, {
   notifyUser(userId: string, reason: string): Effect.Effect<void>
   /**
    * Disconnects the sockets of sessions that ended (logout, password
-   * change). It goes through socket.io's adapter, so with an adapter shared
-   * by several servers it reaches sockets on every one of them.
+   * change), on every server: on PostgreSQL the ended sessions travel over
+   * NOTIFY like user events, so a socket on another server goes too.
    */
   endSessions(sessionIds: ReadonlyArray<string>): Effect.Effect<void>
   /** Puts socket.io on the HTTP server, after the API's own listeners are in place. */
@@ -69,11 +80,14 @@ export class Realtime extends Context.Service<Realtime, {
       yield* Effect.addFinalizer(() => Effect.promise(() => io.close().catch(() => undefined)))
 
       const emitLocally = (userId: string, reason: string, at: number) => io.to(userRoom(userId)).emit(userId, { reason, at })
+      const disconnectLocally = (sessionIds: ReadonlyArray<string>) => io.in(sessionIds.map(sessionRoom)).disconnectSockets(true)
 
       let notifyUser = (userId: string, reason: string): Effect.Effect<void> =>
         Effect.sync(() => {
           emitLocally(userId, reason, Date.now())
         })
+      let endSessions = (sessionIds: ReadonlyArray<string>): Effect.Effect<void> =>
+        sessionIds.length === 0 ? Effect.void : Effect.sync(() => disconnectLocally(sessionIds))
       if (engine === "postgres") {
         // Hear every process's events; a dropped connection is re-established (events in the gap are lost,
         // which only delays a balance refresh until the player's next load).
@@ -81,8 +95,10 @@ export class Realtime extends Context.Service<Realtime, {
           const events = yield* pg.listen(USER_CHANNEL)
           return yield* Effect.forever(Effect.flatMap(Queue.take(events), (notification) =>
             Effect.sync(() => {
-              const { userId, reason, at } = JSON.parse(notification.payload) as { userId: string; reason: string; at: number }
-              emitLocally(userId, reason, at)
+              const relayed = decodeRelayed(notification.payload)
+              if (Option.isNone(relayed)) return
+              if ("endedSessions" in relayed.value) disconnectLocally(relayed.value.endedSessions)
+              else emitLocally(relayed.value.userId, relayed.value.reason, relayed.value.at)
             })
           ))
         }))
@@ -92,8 +108,18 @@ export class Realtime extends Context.Service<Realtime, {
           Effect.forkScoped
         )
         notifyUser = (userId, reason) =>
-          pg.notify(USER_CHANNEL, JSON.stringify({ userId, reason, at: Date.now() })).pipe(
+          pg.notify(USER_CHANNEL, encodeRelayed({ userId, reason, at: Date.now() })).pipe(
             Effect.catch((error) => Effect.logWarning("user event not sent", error))
+          )
+        // This server's sockets go at once; the other servers' when the notice reaches them.
+        endSessions = (sessionIds) =>
+          sessionIds.length === 0 ? Effect.void : Effect.sync(() => disconnectLocally(sessionIds)).pipe(
+            Effect.andThen(Effect.forEach(
+              Array.from({ length: Math.ceil(sessionIds.length / SESSIONS_PER_NOTICE) }, (_, i) => sessionIds.slice(i * SESSIONS_PER_NOTICE, (i + 1) * SESSIONS_PER_NOTICE)),
+              (batch) => pg.notify(USER_CHANNEL, encodeRelayed({ endedSessions: batch })),
+              { discard: true }
+            )),
+            Effect.catch((error) => Effect.logWarning("ended sessions not sent to the other servers", error))
           )
       }
 
@@ -108,9 +134,6 @@ export class Realtime extends Context.Service<Realtime, {
             for (const listener of effectUpgrades) listener.call(server, req, socket, head)
           })
         })
-
-      const endSessions = (sessionIds: ReadonlyArray<string>) =>
-        sessionIds.length === 0 ? Effect.void : Effect.sync(() => io.in(sessionIds.map(sessionRoom)).disconnectSockets(true))
 
       return Realtime.of({ io, notifyUser, endSessions, attach })
     })

@@ -1,5 +1,6 @@
+import type { Socket } from "socket.io-client"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { connectSocket as connect, creditMain, signUpPlayer, startServer, tempDir, type TestServer } from "./helpers.ts"
+import { connectSocket as connect, creditMain, request, signUpPlayer, startServer, tempDir, type TestServer } from "./helpers.ts"
 
 /** Several servers on one PostgreSQL: a change handled by one reaches the player's socket on another. */
 describe.runIf(process.env.DATABASE_URL)("user events across servers", () => {
@@ -36,5 +37,30 @@ describe.runIf(process.env.DATABASE_URL)("user events across servers", () => {
     expect(heard).toEqual(["mine:deposit"])
     mine.close()
     theirs.close()
+  })
+
+  it("disconnects a session's socket on another server when it logs out, and the player's others on a password change", async () => {
+    const player = await signUpPlayer(a)
+    const laptop = (await request(a.url, "/identity/user/login", { method: "POST", json: { username: player.user.username, password: player.password } })).body.meta.token as string
+    const gone = (socket: Socket) => new Promise<string>((resolve) => socket.on("disconnect", (reason) => resolve(reason)))
+    // Both sockets live on the second server; the session ends through the first.
+    const phoneSocket = await connect(b.url, player.token)
+    const laptopSocket = await connect(b.url, laptop)
+    const phoneGone = gone(phoneSocket)
+    expect((await request(a.url, "/identity/user/logout", { method: "POST", token: player.token, json: {} })).status).toBe(200)
+    expect(await phoneGone).toBe("io server disconnect")
+    // The other session's socket stays, and still hears the player's events.
+    const heard = new Promise<string>((resolve) => laptopSocket.on(player.user.id, (payload: { reason: string }) => resolve(payload.reason)))
+    await creditMain(a, player.user.id, 100_00, "after the phone logged out")
+    expect(await heard).toBe("deposit")
+    expect(laptopSocket.connected).toBe(true)
+    const laptopGone = gone(laptopSocket)
+    const changed = await request(a.url, "/identity/user/change-password", {
+      method: "POST",
+      token: laptop,
+      json: { old_password: player.password, password: "Monsoon-Tiffin-43", confirm_password: "Monsoon-Tiffin-43" }
+    })
+    expect(changed.status).toBe(200)
+    expect(await laptopGone).toBe("io server disconnect")
   })
 })
