@@ -32,7 +32,7 @@ export const ErrorTag = Schema.Literals([
   "WeakPassword", // 400: a common or easily guessed new password
   "CodesBlocked", // 429: too many wrong codes for this number today: its codes are refused for 24 h
   // Limits on what one player may file (pending deposit requests, screenshot bytes a day).
-  "QuotaExceeded",
+  "QuotaExceeded", // 429
   // Only the client makes these: the server was not reached, or its answer was not understood.
   "Unreachable",
   "BadResponse"
@@ -86,7 +86,13 @@ export const statusOf = (tag: ErrorTag): number => {
       return 409
     case "PayloadTooLarge":
       return 413
+    case "UnsupportedMediaType":
+      return 415
+    case "WeakPassword":
+      return 400
     case "RateLimited":
+    case "CodesBlocked":
+    case "QuotaExceeded":
       return 429
     case "ServerError":
       return 500

@@ -1,11 +1,12 @@
-import { Arbitrary, Effect, Schema } from "effect"
+import { Arbitrary, Context, Effect, Option, Schema } from "effect"
 import { HttpApi } from "effect/http-api"
 import fc from "fast-check"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { sign } from "../../server/casino/signature.ts"
 import { Api } from "../../src/schema/api.ts"
-import { ErrorTag } from "../../src/schema/errors.ts"
+import { ErrorTag, Reasons } from "../../src/schema/errors.ts"
 import { expectLedgerVerifies, khelSecret, launch } from "./casino-support.ts"
+import { reasonProblem } from "./contract.ts"
 import { loginAs, request, signUpPlayer, startServer, type TestServer } from "./helpers.ts"
 
 /**
@@ -16,8 +17,9 @@ import { loginAs, request, signUpPlayer, startServer, type TestServer } from "./
  * requests), near-valid ones (one field dropped, retyped, or out of range)
  * and hostile ones (huge strings, NUL, bidirectional controls, deep nesting,
  * extra and prototype-polluting fields, broken path parameters and queries).
- * Whatever arrives, the answer is never a 500 and always the envelope, and
- * the ledger verifies afterwards.
+ * Whatever arrives, the answer is never a 500 and always the envelope (its
+ * reason one the endpoint declares, sent with the reason's status), and the
+ * ledger verifies afterwards.
  *
  * RUNS_PER_ENDPOINT bounds the time it takes in CI; FUZZ_RUNS raises it and
  * FUZZ_SEED replays a failure (fast-check prints the seed).
@@ -38,6 +40,8 @@ interface Target {
   readonly params: Schema.Top | undefined
   readonly query: Schema.Top | undefined
   readonly payload: Schema.Top | undefined
+  /** The failure reasons the endpoint declares (`Reasons`), when it declares them. */
+  readonly reasons: ReadonlyArray<ErrorTag> | undefined
 }
 
 const targets: Array<Target> = []
@@ -58,7 +62,8 @@ HttpApi.reflect(Api, {
       role,
       params: endpoint.params,
       query: endpoint.query,
-      payload: json && json.encoding._tag !== "Stream" ? (json.schemas.length === 1 ? json.schemas[0] : Schema.Union(json.schemas)) as Schema.Top : undefined
+      payload: json && json.encoding._tag !== "Stream" ? (json.schemas.length === 1 ? json.schemas[0] : Schema.Union(json.schemas)) as Schema.Top : undefined,
+      reasons: Option.getOrUndefined(Context.getOption(endpoint.annotations, Reasons))
     })
   }
 })
@@ -311,6 +316,7 @@ describe("the contract fuzzer", () => {
         if (res.status !== 200) {
           expect(isTag(body.meta.error), what).toBe(true)
           expect(body.data, what).toBeNull()
+          expect(reasonProblem(target.reasons, res.status, body.meta.error), what).toBeUndefined()
         }
       }),
       { numRuns: RUNS_PER_ENDPOINT, ...(SEED === undefined ? { seed } : { seed: SEED }), endOnFailure: true }

@@ -12,6 +12,7 @@ import { makeServer } from "../../server/app.ts"
 import { DEFAULT_LIMITS, ServerConfig, type ServerConfigShape } from "../../server/config.ts"
 import { Ledger } from "../../server/ledger/Ledger.ts"
 import { Realtime } from "../../server/realtime/Realtime.ts"
+import { reasonProblem, reasonsOf } from "./contract.ts"
 
 /**
  * A real server on an ephemeral port, with its own database: a fresh PGlite
@@ -146,6 +147,11 @@ export const request = async (base: string, path: string, init: RequestInit & { 
     body = JSON.parse(text)
   } catch {
     body = text
+  }
+  // Every failure a test meets is held to the contract: its reason declared by the endpoint, sent with its status.
+  if (response.status !== 200 && typeof body === "object" && body !== null && body.meta !== undefined) {
+    const problem = reasonProblem(reasonsOf(init.method ?? "GET", path), response.status, body.meta.error)
+    if (problem) throw new Error(`${init.method ?? "GET"} ${path} answered ${response.status} "${body.meta.message}": ${problem}`)
   }
   return { status: response.status, headers: response.headers, body }
 }
