@@ -2,6 +2,7 @@ import { betsBench } from "./bets.ts"
 import { lobbyLighthouse, lobbyWeight } from "./casino.ts"
 import { homeWeight } from "./home-weight.ts"
 import { oddsBench } from "./odds.ts"
+import { signinBench } from "./signin.ts"
 
 export interface Section {
   readonly name: string
@@ -15,5 +16,6 @@ export const sections: Array<Section> = [
   { name: "odds", title: "Event page receiving 1,000 price updates/s, CPU slowed 4x (10 s)", run: oddsBench },
   { name: "bets", title: "Bet placement: 100 concurrent players for 20 s (PGlite, PostgreSQL)", run: betsBench },
   { name: "casino", title: "Live casino lobby: weight before the first game card is visible (as transferred)", run: lobbyWeight },
-  { name: "lighthouse", title: "Live casino lobby: Lighthouse mobile performance", run: lobbyLighthouse }
+  { name: "lighthouse", title: "Live casino lobby: Lighthouse mobile performance", run: lobbyLighthouse },
+  { name: "signin", title: "Known and unknown accounts: answer times of sign-in and forgot-password (60 each, interleaved)", run: signinBench }
 ]

@@ -3,9 +3,11 @@ import { Effect, Layer } from "effect"
 import { HttpRouter } from "effect/http"
 import { HttpApiBuilder, HttpApiScalar } from "effect/http-api"
 import { createServer, type Server } from "node:http"
+import type { AddressInfo } from "node:net"
 import { Api } from "../src/schema/api.ts"
 import { BettingHandlersLive, BettingServicesLive } from "./betting/layer.ts"
 import { CasinoHandlersLive, CasinoRoutes, CasinoServicesLive, ProviderSignatureLive } from "./casino/layer.ts"
+import { Khel } from "./casino/khel/Khel.ts"
 import { Catalogue } from "./catalogue/Catalogue.ts"
 import { SportsHandlers } from "./catalogue/http.ts"
 import { ServerConfig, type ServerConfigShape } from "./config.ts"
@@ -20,6 +22,8 @@ import { Idempotency } from "./ledger/Idempotency.ts"
 import { Ledger } from "./ledger/Ledger.ts"
 import { PaymentHandlersLive, PaymentServicesLive } from "./payments/layer.ts"
 import { Realtime } from "./realtime/Realtime.ts"
+import { GateLive } from "./edge/gate.ts"
+import { RateLimits } from "./limits/RateLimits.ts"
 import { seedDemo } from "./seed/demo.ts"
 import { SettingsHandlers } from "./settings/http.ts"
 import { Settings } from "./settings/Settings.ts"
@@ -37,6 +41,7 @@ const ServicesLive = Layer.mergeAll(Settings.layer, Catalogue.layer, Vitals.laye
   // The odds feed reads the catalogue when it starts: after the demo data is in.
   BettingServicesLive.pipe(Layer.provide(SeedLive))).pipe(
   Layer.provideMerge(IdentityServicesLive),
+  Layer.provideMerge(RateLimits.layer),
   Layer.provideMerge(Layer.mergeAll(Ledger.layer, Idempotency.layer)),
   Layer.provideMerge(Realtime.layer),
   Layer.provideMerge(SessionsLive),
@@ -61,8 +66,30 @@ const routes = (production: boolean) => {
     Layer.provideMerge(Layer.mergeAll(EnvelopesLive, AuthenticationLive, OperatorOnlyLive, ProviderSignatureLive, BeaconLimitsLive))
   )
   const docs = production ? Layer.empty : HttpApiScalar.layer(Api, { path: "/api/docs" })
-  return Layer.mergeAll(api, docs, SiteRoutes, CasinoRoutes, SharedCaching)
+  return Layer.mergeAll(api, docs, SiteRoutes, CasinoRoutes, SharedCaching, GateLive)
 }
+
+/** This server as seen from itself (the built-in game provider calls its wallet over HTTP). */
+const ownOrigin = (server: Server) => {
+  const { address, family, port } = server.address() as AddressInfo
+  const host = family === "IPv6" ? `[${address === "::" ? "::1" : address}]` : address === "0.0.0.0" ? "127.0.0.1" : address
+  return `http://${host}:${port}`
+}
+
+/**
+ * A request the HTTP parser refuses (a NUL or a newline in a header, a
+ * broken request line) never reaches the router: answer it with the
+ * envelope too, then close.
+ */
+const answerBadRequests = (server: Server) =>
+  server.on("clientError", (_error, socket) => {
+    if (!socket.writable) return socket.destroy()
+    const body = JSON.stringify({ meta: { code: 400, message: "The request could not be understood.", error: "InvalidInput" }, data: null })
+    socket.end(
+      `HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
+        `x-content-type-options: nosniff\r\ncache-control: no-store\r\nconnection: close\r\n\r\n${body}`
+    )
+  })
 
 /**
  * The whole server on one port: HTTP API, socket.io and the built site.
@@ -72,8 +99,13 @@ export const makeServer = (config: ServerConfigShape, server: Server = createSer
   const http = HttpRouter.serve(routes(config.production), { disableLogger: !config.logRequests }).pipe(
     Layer.provide(NodeHttpServer.layer(() => server, { port: config.port, host: config.host }))
   )
-  // socket.io goes on after the API's listeners, so it can pass everything else through.
-  const realtime = Layer.effectDiscard(Realtime.use((realtime) => realtime.attach(server))).pipe(
+  // socket.io goes on after the API's listeners, so it can pass everything else through; once the server
+  // listens, Khel Originals finishes the rounds a crash may have left half-way.
+  const realtime = Layer.effectDiscard(Effect.gen(function*() {
+    yield* Realtime.use((realtime) => realtime.attach(server))
+    answerBadRequests(server)
+    yield* Khel.use((khel) => khel.recover(ownOrigin(server)))
+  })).pipe(
     Layer.provide(http)
   )
   // The services stay in the output, so tools and tests built on this layer can use them.

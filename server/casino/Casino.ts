@@ -64,6 +64,8 @@ const fillTemplate = (template: string, values: Record<string, string>) =>
 export interface Player {
   readonly id: string
   readonly role: Role
+  /** The site session launching a game: the game session ends with it. */
+  readonly sessionId: string
 }
 
 /**
@@ -139,8 +141,8 @@ export class Casino extends Context.Service<Casino, {
         if (!game.enabled || !game.providerActive || !game.launchUrl) return ""
         const token = randomHex(24)
         yield* sql`
-          INSERT INTO casino_sessions (token_hash, user_id, provider, game_id, expires_at)
-          VALUES (${sha256(token)}, ${player.id}, ${game.provider}, ${game.id}, now() + ${`${SESSION_HOURS} hours`}::interval)
+          INSERT INTO casino_sessions (token_hash, user_id, session_id, provider, game_id, expires_at)
+          VALUES (${sha256(token)}, ${player.id}, ${player.sessionId}, ${game.provider}, ${game.id}, now() + ${`${SESSION_HOURS} hours`}::interval)
         `
         const lobbyPath = game.provider === "sa" ? LOBBY_PATH.sa : game.kind === "slot" ? LOBBY_PATH.slots : LOBBY_PATH.live
         return fillTemplate(game.launchUrl, { table_id: game.tableId, game_id: game.gameId, token, lobby: lobbyPath })

@@ -109,9 +109,16 @@ export class SeamlessWallet extends Context.Service<SeamlessWallet, {
           write
         ) as Effect.Effect<A, Failure>
 
+      /**
+       * A game session is live until it expires and while the site session that launched it lives: logout,
+       * a password change or a reset ends the player's games with it.
+       */
+      const liveSession = sql`(s.expires_at > now() AND EXISTS (
+        SELECT 1 FROM sessions p WHERE p.id = s.session_id AND p.revoked_at IS NULL AND p.expires_at > now()))`
+
       const balance = Effect.fn("SeamlessWallet.balance")(function*(provider: string, payload: WalletBalancePayload) {
         const [session] = yield* sql<{ userId: string; gameId: string; live: boolean }>`
-          SELECT s.user_id, g.game_id, s.expires_at > now() AS live
+          SELECT s.user_id, g.game_id, ${liveSession} AS live
             FROM casino_sessions s JOIN casino_games g ON g.id = s.game_id
            WHERE s.token_hash = ${sha256(payload.token)} AND s.provider = ${provider}
         `
@@ -126,7 +133,7 @@ export class SeamlessWallet extends Context.Service<SeamlessWallet, {
         if (amount === 0) return yield* badRequest("A debit must be more than 0.")
         return yield* once(provider, "debit", payload, Effect.gen(function*() {
           const [session] = yield* sql<{ userId: string; gameRowId: string; live: boolean; enabled: boolean; title: string }>`
-            SELECT s.user_id, s.game_id AS game_row_id, s.expires_at > now() AS live, g.enabled, g.title
+            SELECT s.user_id, s.game_id AS game_row_id, ${liveSession} AS live, g.enabled, g.title
               FROM casino_sessions s JOIN casino_games g ON g.id = s.game_id
              WHERE s.token_hash = ${sha256(payload.token)} AND s.provider = ${provider}
           `

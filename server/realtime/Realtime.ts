@@ -1,25 +1,38 @@
 import { PgClient } from "@effect/sql-pg"
-import { Context, Effect, Layer, Queue, Schedule } from "effect"
+import { Context, Effect, Layer, Option, Queue, Schedule, Schema } from "effect"
 import type { IncomingMessage, Server as HttpServer } from "node:http"
 import type { Duplex } from "node:stream"
 import { Server as SocketServer, type Socket } from "socket.io"
 import { Database } from "../db/database.ts"
 
-/** Turns a socket's bearer token into a user id, or undefined for a visitor. */
+/** Turns a socket's bearer token into its player and session, or undefined for a visitor. */
 export class SocketAuthenticator extends Context.Service<SocketAuthenticator, {
-  readonly authenticate: (token: string) => Promise<string | undefined>
+  readonly authenticate: (token: string) => Promise<{ readonly userId: string; readonly sessionId: string } | undefined>
 }>()("khel/SocketAuthenticator") {
   /** Until identity exists every socket is a visitor. */
   static readonly visitors = Layer.succeed(SocketAuthenticator, { authenticate: async () => undefined })
 }
 
 const userRoom = (userId: string) => `user:${userId}`
+/** Every socket signed in with one session: ended together when the session is. */
+const sessionRoom = (sessionId: string) => `session:${sessionId}`
 
-/** PostgreSQL channel that carries user events between processes. */
+/** PostgreSQL channel that carries user events, and the sessions that ended, between processes. */
 const USER_CHANNEL = "khel_user_events"
 
 /** At most this many user events per NOTIFY statement. */
 const NOTIFY_BATCH = 500
+
+/** What travels on the channel: an event for a player's sockets, or sessions whose sockets must go. */
+const Relayed = Schema.fromJsonString(Schema.Union([
+  Schema.Struct({ userId: Schema.String, reason: Schema.String, at: Schema.Number }),
+  Schema.Struct({ endedSessions: Schema.Array(Schema.String) })
+]))
+const decodeRelayed = Schema.decodeUnknownOption(Relayed)
+const encodeRelayed = Schema.encodeSync(Relayed)
+
+/** A NOTIFY payload is at most 8000 bytes: a player's many sessions travel in batches. */
+const SESSIONS_PER_NOTICE = 100
 
 /**
  * socket.io on the API's own port. Each authenticated socket joins its
@@ -35,6 +48,12 @@ const NOTIFY_BATCH = 500
 export class Realtime extends Context.Service<Realtime, {
   readonly io: SocketServer
   notifyUser(userId: string, reason: string): Effect.Effect<void>
+  /**
+   * Disconnects the sockets of sessions that ended (logout, password
+   * change), on every server: on PostgreSQL the ended sessions travel over
+   * NOTIFY like user events, so a socket on another server goes too.
+   */
+  endSessions(sessionIds: ReadonlyArray<string>): Effect.Effect<void>
   /** Puts socket.io on the HTTP server, after the API's own listeners are in place. */
   attach(server: HttpServer): Effect.Effect<void>
 }>()("khel/Realtime") {
@@ -50,25 +69,29 @@ export class Realtime extends Context.Service<Realtime, {
         const token = typeof socket.handshake.auth?.token === "string" ? socket.handshake.auth.token : ""
         if (!token) return next()
         auth.authenticate(token).then(
-          (userId) => {
-            socket.data.userId = userId
+          (signedIn) => {
+            socket.data.userId = signedIn?.userId
+            socket.data.sessionId = signedIn?.sessionId
             next()
           },
           () => next()
         )
       })
       io.on("connection", (socket) => {
-        if (typeof socket.data.userId === "string") void socket.join(userRoom(socket.data.userId))
+        if (typeof socket.data.userId === "string") void socket.join([userRoom(socket.data.userId), sessionRoom(socket.data.sessionId)])
       })
 
       yield* Effect.addFinalizer(() => Effect.promise(() => io.close().catch(() => undefined)))
 
       const emitLocally = (userId: string, reason: string, at: number) => io.to(userRoom(userId)).emit(userId, { reason, at })
+      const disconnectLocally = (sessionIds: ReadonlyArray<string>) => io.in(sessionIds.map(sessionRoom)).disconnectSockets(true)
 
       let notifyUser = (userId: string, reason: string): Effect.Effect<void> =>
         Effect.sync(() => {
           emitLocally(userId, reason, Date.now())
         })
+      let endSessions = (sessionIds: ReadonlyArray<string>): Effect.Effect<void> =>
+        sessionIds.length === 0 ? Effect.void : Effect.sync(() => disconnectLocally(sessionIds))
       if (engine === "postgres") {
         // Hear every process's events; a dropped connection is re-established (events in the gap are lost,
         // which only delays a balance refresh until the player's next load).
@@ -76,8 +99,10 @@ export class Realtime extends Context.Service<Realtime, {
           const events = yield* pg.listen(USER_CHANNEL)
           return yield* Effect.forever(Effect.flatMap(Queue.take(events), (notification) =>
             Effect.sync(() => {
-              const { userId, reason, at } = JSON.parse(notification.payload) as { userId: string; reason: string; at: number }
-              emitLocally(userId, reason, at)
+              const relayed = decodeRelayed(notification.payload)
+              if (Option.isNone(relayed)) return
+              if ("endedSessions" in relayed.value) disconnectLocally(relayed.value.endedSessions)
+              else emitLocally(relayed.value.userId, relayed.value.reason, relayed.value.at)
             })
           ))
         }))
@@ -98,7 +123,17 @@ export class Realtime extends Context.Service<Realtime, {
         yield* Queue.takeBetween(outbox, 1, NOTIFY_BATCH).pipe(Effect.flatMap(send), Effect.forever, Effect.forkScoped)
         // What still waits when the process stops (the admin CLI exits right after its command) goes out first.
         yield* Effect.addFinalizer(() => Effect.flatMap(Queue.clear(outbox), (rest) => (rest.length > 0 ? send(rest) : Effect.void)))
-        notifyUser = (userId, reason) => Effect.asVoid(Queue.offer(outbox, JSON.stringify({ userId, reason, at: Date.now() })))
+        notifyUser = (userId, reason) => Effect.asVoid(Queue.offer(outbox, encodeRelayed({ userId, reason, at: Date.now() })))
+        // This server's sockets go at once; the other servers' when the notice reaches them.
+        endSessions = (sessionIds) =>
+          sessionIds.length === 0 ? Effect.void : Effect.sync(() => disconnectLocally(sessionIds)).pipe(
+            Effect.andThen(Effect.forEach(
+              Array.from({ length: Math.ceil(sessionIds.length / SESSIONS_PER_NOTICE) }, (_, i) => sessionIds.slice(i * SESSIONS_PER_NOTICE, (i + 1) * SESSIONS_PER_NOTICE)),
+              (batch) => pg.notify(USER_CHANNEL, encodeRelayed({ endedSessions: batch })),
+              { discard: true }
+            )),
+            Effect.catch((error) => Effect.logWarning("ended sessions not sent to the other servers", error))
+          )
       }
 
       const attach = (server: HttpServer) =>
@@ -113,7 +148,7 @@ export class Realtime extends Context.Service<Realtime, {
           })
         })
 
-      return Realtime.of({ io, notifyUser, attach })
+      return Realtime.of({ io, notifyUser, endSessions, attach })
     })
   )
 }

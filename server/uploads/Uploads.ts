@@ -1,14 +1,15 @@
-import { Context, Effect, Layer } from "effect"
+import { Context, Effect, Layer, Schema } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 import { randomBytes } from "node:crypto"
 import { mkdirSync } from "node:fs"
 import { readFile, rename, writeFile } from "node:fs/promises"
 import { join } from "node:path"
 import sharp from "sharp"
-import { type ApiError, badRequest, forbidden, notFound } from "../../src/schema/envelope.ts"
+import { type ApiError, badRequest, forbidden, notFound, tooMany } from "../../src/schema/envelope.ts"
 import { SCREENSHOT_MAX_BYTES } from "../../src/schema/payments.ts"
 import { isOperatorRole, type Role } from "../../src/schema/user.ts"
 import { ServerConfig } from "../config.ts"
+import { decodeRows } from "../db/rows.ts"
 
 type ImageFormat = "png" | "jpeg" | "webp"
 
@@ -37,6 +38,7 @@ const MAX_PIXELS = 40_000_000
  * decoded; each is re-encoded (which drops EXIF, GPS and any other metadata,
  * and anything hidden after the image data) and stored under a name the
  * server makes in `$DATA_DIR/uploads`. Only the owner and operators read it.
+ * A player may upload SCREENSHOT_MB_PER_DAY in 24 hours (the images kept, plus the one arriving).
  */
 export class Uploads extends Context.Service<Uploads, {
   /** Stores a data URL (or bare base64) for `userId`; returns the upload's id. */
@@ -48,7 +50,7 @@ export class Uploads extends Context.Service<Uploads, {
     Uploads,
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
-      const { dataDir } = yield* ServerConfig
+      const { dataDir, limits } = yield* ServerConfig
       const dir = join(dataDir, "uploads")
       mkdirSync(dir, { recursive: true, mode: 0o700 })
 
@@ -61,6 +63,16 @@ export class Uploads extends Context.Service<Uploads, {
         }
         const bytes = Buffer.from(base64, "base64")
         if (bytes.length > SCREENSHOT_MAX_BYTES) return yield* badRequest(UPLOAD_MESSAGES.tooLarge)
+        // What a player may upload in a day (callers serialise a player's uploads, so the sum holds).
+        const [today] = yield* sql`
+          SELECT coalesce(sum(bytes), 0)::float8 AS used FROM uploads WHERE user_id = ${userId} AND created_at > now() - interval '1 day'
+        `.pipe(decodeRows(Schema.Struct({ used: Schema.Number })))
+        if ((today?.used ?? 0) + bytes.length > limits.screenshotBytesPerDay) {
+          return yield* tooMany(
+            `You have uploaded the most screenshots allowed in a day (${limits.screenshotBytesPerDay / 1024 / 1024} MB). Please give the transaction reference instead, or try again tomorrow.`,
+            "QuotaExceeded"
+          )
+        }
         const format = sniffImage(bytes)
         if (!format) return yield* badRequest(UPLOAD_MESSAGES.notImage)
         const clean = yield* Effect.tryPromise({

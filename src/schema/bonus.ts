@@ -20,6 +20,8 @@ export const Bonus = Schema.Struct({
   amount: Rupees,
   wageringRequired: Rupees,
   wagered: Rupees,
+  /** What is still to wager before the bonus can be claimed (src/domain/bonus.ts says what counts). */
+  wageringLeft: Rupees,
   status: BonusStatus,
   createdAt: Schema.String,
   activatedAt: Schema.NullOr(Schema.String),

@@ -14,7 +14,8 @@ export const ErrorTag = Schema.Literals([
   "Forbidden", // 403: the role may not do this
   "NotFound", // 404
   "Conflict", // 409: the thing changed or exists already
-  "PayloadTooLarge", // 413
+  "PayloadTooLarge", // 413: the body is over its limit (1 MB, 8 MB where a screenshot travels)
+  "UnsupportedMediaType", // 415: a body that is not JSON
   "Refused", // 422: a business rule with no tag of its own
   "RateLimited", // 429
   "ServerError", // 500
@@ -26,8 +27,12 @@ export const ErrorTag = Schema.Literals([
   "StakeOutOfRange",
   // Money.
   "InsufficientBalance",
-  // Sign-in.
+  // Sign-in, sign-up and passwords.
   "InvalidCredentials",
+  "WeakPassword", // 400: a common or easily guessed new password
+  "CodesBlocked", // 429: too many wrong codes for this number today: its codes are refused for 24 h
+  // Limits on what one player may file (pending deposit requests, screenshot bytes a day).
+  "QuotaExceeded", // 429
   // Only the client makes these: the server was not reached, or its answer was not understood.
   "Unreachable",
   "BadResponse"
@@ -53,6 +58,8 @@ export const defaultTag = (code: number): ErrorTag => {
       return "Conflict"
     case 413:
       return "PayloadTooLarge"
+    case 415:
+      return "UnsupportedMediaType"
     case 422:
       return "Refused"
     case 429:
@@ -79,7 +86,13 @@ export const statusOf = (tag: ErrorTag): number => {
       return 409
     case "PayloadTooLarge":
       return 413
+    case "UnsupportedMediaType":
+      return 415
+    case "WeakPassword":
+      return 400
     case "RateLimited":
+    case "CodesBlocked":
+    case "QuotaExceeded":
       return 429
     case "ServerError":
       return 500

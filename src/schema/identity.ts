@@ -65,15 +65,15 @@ export const OtpSent = Schema.Struct({ mobile_no: Schema.String })
 export class IdentityApi extends HttpApiGroup.make("identity")
   .add(
     HttpApiEndpoint.post("signUp", "/sign-up", { payload: SignUpPayload, success: Envelope(OtpSent) })
-      .annotate(Reasons, ["InvalidInput", "Conflict", "Refused", "RateLimited"]),
+      .annotate(Reasons, ["InvalidInput", "WeakPassword", "Conflict", "Refused", "RateLimited", "CodesBlocked"]),
     HttpApiEndpoint.post("verifyOtp", "/verify-otp", { payload: VerifyOtpPayload, success: Envelope(User) })
-      .annotate(Reasons, ["InvalidInput", "Refused", "RateLimited"]),
+      .annotate(Reasons, ["InvalidInput", "Refused", "RateLimited", "CodesBlocked"]),
     HttpApiEndpoint.post("resendOtp", "/resend-otp", { payload: MobilePayload, success: Envelope(OtpSent) })
-      .annotate(Reasons, ["InvalidInput", "NotFound", "RateLimited"]),
+      .annotate(Reasons, ["InvalidInput", "NotFound", "RateLimited", "CodesBlocked"]),
     HttpApiEndpoint.post("login", "/login", { payload: LoginPayload, success: Envelope(User) })
       .annotate(Reasons, ["InvalidInput", "InvalidCredentials", "Forbidden", "RateLimited"]),
     HttpApiEndpoint.post("forgotPassword", "/forgot-password", { payload: ForgotPasswordPayload, success: Envelope(Schema.NullOr(OtpSent)) })
-      .annotate(Reasons, ["InvalidInput", "Refused", "RateLimited"])
+      .annotate(Reasons, ["InvalidInput", "WeakPassword", "Refused", "RateLimited", "CodesBlocked"])
   )
   .prefix("/identity/user")
 {}
@@ -82,7 +82,7 @@ export class IdentityApi extends HttpApiGroup.make("identity")
 export class SessionApi extends HttpApiGroup.make("session")
   .add(
     HttpApiEndpoint.post("changePassword", "/change-password", { payload: ChangePasswordPayload, success: Envelope(Schema.Null) })
-      .annotate(Reasons, ["InvalidInput", "SessionEnded", "Refused", "RateLimited"]),
+      .annotate(Reasons, ["InvalidInput", "WeakPassword", "SessionEnded", "Refused", "RateLimited"]),
     HttpApiEndpoint.post("logout", "/logout", { payload: LogoutPayload, success: Envelope(Schema.Null) })
   )
   .middleware(Authentication)

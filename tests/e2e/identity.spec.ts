@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test"
-import { createPlayer, freshNational, openSignedIn, outboxCodes, waitForApp } from "./support.ts"
+import { createPlayer, freshNational, openSignedIn, outboxCodes, waitForApp, waitForCode } from "./support.ts"
 
 const dialog = (page: import("@playwright/test").Page) => page.getByRole("dialog")
 
@@ -26,7 +26,7 @@ test("sign up, verify the code from the outbox, and land signed in", async ({ pa
   await expect(dialog(page).getByRole("heading", { name: "Verify your number" })).toBeVisible()
   await expect(dialog(page).getByRole("button", { name: /Resend OTP in \d+s/ })).toBeDisabled()
   expect(await page.evaluate(() => sessionStorage.getItem("signUpData"))).toContain(`+91${national}`)
-  const otp = outboxCodes(`+91${national}`, "signup").at(-1)!
+  const otp = await waitForCode(`+91${national}`, "signup")
   // Pasting the whole code fills the four boxes.
   await dialog(page).getByLabel("Digit 1 of 4").focus()
   await page.evaluate((code) => {
@@ -118,7 +118,7 @@ test("forgot password → reset → log in with the new password", async ({ page
   await dialog(page).getByLabel("Confirm new password").fill("Brand@1235")
   await dialog(page).getByRole("button", { name: "Reset password" }).click()
   await expect(page.getByRole("status").filter({ hasText: "New password and Confirm password mismatch" })).toBeVisible()
-  const otp = outboxCodes(player.mobileNo, "reset").at(-1)!
+  const otp = await waitForCode(player.mobileNo, "reset")
   await dialog(page).getByLabel("OTP").fill(otp === "0000" ? "1111" : "0000")
   await dialog(page).getByLabel("Confirm new password").fill("Brand@1234")
   await dialog(page).getByRole("button", { name: "Reset password" }).click()

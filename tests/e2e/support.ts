@@ -17,6 +17,12 @@ export const outboxCodes = (mobileNo: string, purpose?: "signup" | "reset") => {
     .map((entry) => entry.otp)
 }
 
+/** The newest code sent to a number, once it is there (messages go out just after the answer). */
+export const waitForCode = async (mobileNo: string, purpose: "signup" | "reset", after = 0) => {
+  await expect.poll(() => outboxCodes(mobileNo, purpose).length).toBeGreaterThan(after)
+  return outboxCodes(mobileNo, purpose).at(-1)!
+}
+
 let counter = 0
 /** A fresh Indian mobile number: the ten national digits. */
 export const freshNational = () => `8${String(Date.now() % 1e6).padStart(6, "0")}${String(++counter % 1000).padStart(3, "0")}`
@@ -28,7 +34,7 @@ export const createPlayer = async (request: APIRequestContext, name = "E2E Playe
   const password = "Secret@123"
   const signUp = await request.post("/identity/user/sign-up", { data: { name, mobile_no: mobileNo, password, confirmPassword: password, ...(referralCode ? { affiliateCode: referralCode } : {}) } })
   expect(signUp.status()).toBe(200)
-  const otp = outboxCodes(mobileNo, "signup").at(-1)!
+  const otp = await waitForCode(mobileNo, "signup")
   const verified = await request.post("/identity/user/verify-otp", { data: { mobile_no: mobileNo, otp } })
   expect(verified.status()).toBe(200)
   const body = await verified.json()

@@ -391,7 +391,7 @@ describe("the odds channel", () => {
     for (const price of [3, 3.5, 4]) {
       await setPrice(server, admin, { marketId: market.marketId, selectionId: market.runners[0]!.selectionId, back: { price, size: 10 }, status: "OPEN" })
     }
-    await expect.poll(() => batches.flatMap((b) => b.markets).at(-1)?.runners[0]?.back[0]?.price, { timeout: 5000 }).toBe(4)
+    await expect.poll(() => batches.flatMap((b) => b.markets).at(-1)?.runners[0]?.back[0]?.price, { timeout: 50_000 }).toBe(4)
     // Conflated: never more batches than changes, and the last one carries the latest price.
     expect(batches.length).toBeLessThanOrEqual(3)
     socket.disconnect()

@@ -9,7 +9,7 @@ import { request, type TestServer } from "./helpers.ts"
 /** The ledger on a test server's database (without socket.io), for `verify`. */
 const ledgerOn = (sql: SqlClient.SqlClient) =>
   Ledger.layer.pipe(
-    Layer.provide(Layer.succeed(Realtime, { io: undefined as never, notifyUser: () => Effect.void, attach: () => Effect.void })),
+    Layer.provide(Layer.succeed(Realtime, { io: undefined as never, notifyUser: () => Effect.void, endSessions: () => Effect.void, attach: () => Effect.void })),
     Layer.provide(Layer.succeed(SqlClient.SqlClient, sql))
   )
 

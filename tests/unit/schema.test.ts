@@ -2,7 +2,7 @@ import { Schema } from "effect"
 import { OpenApi } from "effect/http-api"
 import { describe, expect, it } from "vitest"
 import { Api } from "../../src/schema/api.ts"
-import { messageOf, readTag, reasonOf, statusOf } from "../../src/schema/errors.ts"
+import { type ErrorTag, messageOf, readTag, reasonOf, statusOf } from "../../src/schema/errors.ts"
 import { OddsBatch } from "../../src/schema/betting.ts"
 import { UserChanged } from "../../src/schema/realtime.ts"
 import { Envelope, FailureEnvelope } from "../../src/schema/envelope.ts"
@@ -100,6 +100,8 @@ describe("failure reasons are part of the contract", () => {
     expect(readTag(409, "Conflict", ["InsufficientBalance"])).toBe("Conflict")
     expect(readTag(429, undefined)).toBe("RateLimited")
     for (const tag of ["OddsChanged", "InsufficientBalance", "InvalidCredentials"] as const) expect(statusOf(tag)).toBe(422)
+    // The limits' reasons travel with the status the server sends them with.
+    expect(["WeakPassword", "UnsupportedMediaType", "CodesBlocked", "QuotaExceeded"].map((tag) => statusOf(tag as ErrorTag))).toEqual([400, 415, 429, 429])
   })
 
   it("decodes the reason and message of an actor's error, and nothing from what is not a failure", () => {
