@@ -1,4 +1,5 @@
 import { Context, Layer } from "effect"
+import { hostname } from "node:os"
 import { resolve } from "node:path"
 
 /** Everything the server reads from its environment, read once at start. */
@@ -18,6 +19,13 @@ export interface ServerConfigShape {
   readonly logLevel: "Debug" | "Info" | "Warn" | "Error"
   /** One log line per HTTP request (off for high-volume setups that log at the proxy). */
   readonly logRequests: boolean
+  /**
+   * This server's name among several (SERVER_ID): socket.io clients are sent back to it by the
+   * khel_server cookie (docs/deploy.md), and the odds leadership records it.
+   */
+  readonly serverId: string
+  /** Whether SERVER_ID was set: only then do socket.io clients get the khel_server cookie. */
+  readonly namedServer: boolean
 }
 
 const LOG_LEVELS = { debug: "Debug", info: "Info", warn: "Warn", error: "Error" } as const
@@ -33,6 +41,7 @@ export class ServerConfig extends Context.Service<ServerConfig, ServerConfigShap
   static fromEnv(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfigShape> = {}): ServerConfigShape {
     const port = Number(env.PORT ?? 8080)
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`)
+    if (env.SERVER_ID && !/^[A-Za-z0-9_-]{1,32}$/.test(env.SERVER_ID)) throw new Error(`SERVER_ID must be 1-32 letters, digits, - or _; got ${env.SERVER_ID}`)
     return {
       port,
       host: env.HOST ?? "0.0.0.0",
@@ -44,6 +53,8 @@ export class ServerConfig extends Context.Service<ServerConfig, ServerConfigShap
       smsProvider: env.SMS_PROVIDER ?? "console",
       logLevel: parseLogLevel(env.LOG_LEVEL),
       logRequests: env.LOG_REQUESTS !== "false",
+      serverId: env.SERVER_ID || `${hostname()}-${process.pid}`,
+      namedServer: Boolean(env.SERVER_ID),
       ...overrides
     }
   }
