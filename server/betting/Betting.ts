@@ -170,14 +170,17 @@ export class Betting extends Context.Service<Betting, {
         `
       })
 
-      /** The price on offer now for this side: the best back or lay level (fancy: the Yes or No line with its size). */
-      const currentPrice = (market: MarketInfo, selectionId: string, side: "back" | "lay") => {
-        const book = feed.book(market.externalId)
-        if (!book) return { status: "CLOSED" as const, level: undefined }
-        const runner = book.runners.find((r) => r.selectionId === selectionId)
-        const level = side === "back" ? runner?.back[0] : runner?.lay[0]
-        return { status: book.status, level }
-      }
+      /**
+       * The price on offer now for this side: the best back or lay level (fancy: the Yes or No line with its
+       * size), from the book the feed's source published last, whichever server takes the bet.
+       */
+      const currentPrice = (market: MarketInfo, selectionId: string, side: "back" | "lay") =>
+        Effect.map(feed.current(market.externalId), (book) => {
+          if (!book) return { status: "CLOSED" as const, level: undefined }
+          const runner = book.runners.find((r) => r.selectionId === selectionId)
+          const level = side === "back" ? runner?.back[0] : runner?.lay[0]
+          return { status: book.status, level }
+        })
 
       /** The request against the market: endpoint, selection, price shape, stake shape. Runs inside the write, so a replayed key skips it. */
       const check = (market: MarketInfo, channel: BetChannel, payload: PlaceBetPayload) =>
@@ -226,7 +229,7 @@ export class Betting extends Context.Service<Betting, {
           if (BigInt(stake) < limits.minStake) return yield* unprocessable(minStakeMessage(limits.minStake), "StakeOutOfRange")
           if (BigInt(stake) > limits.maxStake) return yield* unprocessable(maxStakeMessage(limits.maxStake), "StakeOutOfRange")
 
-          const price = currentPrice(market, payload.selectionId, payload.selectionType)
+          const price = yield* currentPrice(market, payload.selectionId, payload.selectionType)
           if (price.status === "SUSPENDED") return yield* unprocessable(MESSAGES.suspended, "MarketSuspended")
           if (price.status === "CLOSED") return yield* unprocessable(MESSAGES.closed, "MarketClosed")
           if (!price.level) return yield* unprocessable(MESSAGES.noPrice)
