@@ -1,13 +1,14 @@
 import { PgClient } from "@effect/sql-pg"
 import { Effect, Layer, Logger, ManagedRuntime, Redacted, References } from "effect"
 import { SqlClient } from "effect/sql"
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { makeServer } from "../../server/app.ts"
 import { ServerConfig, type ServerConfigShape } from "../../server/config.ts"
+import { outboxCodes, request } from "../http.ts"
 
 /**
  * A real server on an ephemeral port, with its own database: a fresh PGlite
@@ -92,37 +93,7 @@ export const startServer = async (overrides: Partial<ServerConfigShape> = {}): P
   }
 }
 
-/** JSON request returning status, headers and parsed body. */
-export const request = async (base: string, path: string, init: RequestInit & { json?: unknown; token?: string } = {}) => {
-  const headers = new Headers(init.headers)
-  if (init.json !== undefined) headers.set("content-type", "application/json")
-  if (init.token) headers.set("authorization", `Bearer ${init.token}`)
-  const response = await fetch(`${base}${path}`, {
-    ...init,
-    headers,
-    ...(init.json !== undefined ? { body: JSON.stringify(init.json) } : {})
-  })
-  const text = await response.text()
-  let body: any
-  try {
-    body = JSON.parse(text)
-  } catch {
-    body = text
-  }
-  return { status: response.status, headers: response.headers, body }
-}
-
-/** The codes the console SMS provider wrote for a number, newest last. */
-export const outboxCodes = (dataDir: string, mobileNo: string, purpose?: "signup" | "reset") => {
-  const path = join(dataDir, "sms-outbox.jsonl")
-  if (!existsSync(path)) return []
-  return readFileSync(path, "utf8")
-    .split("\n")
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as { mobile_no: string; purpose: string; otp: string })
-    .filter((entry) => entry.mobile_no === mobileNo && (!purpose || entry.purpose === purpose))
-    .map((entry) => entry.otp)
-}
+export { outboxCodes, request } from "../http.ts"
 
 let phoneCounter = 0
 /** A fresh valid Indian mobile number (E.164), unique within this process. */
