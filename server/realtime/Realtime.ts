@@ -1,5 +1,5 @@
 import { createAdapter } from "@socket.io/postgres-adapter"
-import { Context, Effect, Layer } from "effect"
+import { Context, Effect, Layer, type Scope } from "effect"
 import type { IncomingMessage, Server as HttpServer } from "node:http"
 import type { Duplex } from "node:stream"
 import pg from "pg"
@@ -48,8 +48,12 @@ export class Realtime extends Context.Service<Realtime, {
   notifyUser(userId: string, reason: string): Effect.Effect<void>
   /** A message to every other server (and nothing when this process is the only one). */
   tellServers(event: string, ...args: ReadonlyArray<unknown>): Effect.Effect<void>
-  /** Puts socket.io on the HTTP server, after the API's own listeners are in place. */
-  attach(server: HttpServer): Effect.Effect<void>
+  /**
+   * Puts socket.io on the HTTP server, after the API's own listeners are in place. When the scope closes
+   * (the server stops) its clients are let go first, so they reconnect elsewhere and the HTTP server has only
+   * its requests left to finish.
+   */
+  attach(server: HttpServer): Effect.Effect<void, never, Scope.Scope>
 }>()("khel/Realtime") {
   static readonly layer = Layer.effect(
     Realtime,
@@ -104,7 +108,7 @@ export class Realtime extends Context.Service<Realtime, {
         })
 
       const attach = (server: HttpServer) =>
-        Effect.sync(() => {
+        Effect.acquireRelease(Effect.sync(() => {
           // Effect's server answers every `upgrade`; socket.io must own its own path.
           const effectUpgrades = server.listeners("upgrade") as Array<(req: IncomingMessage, socket: Duplex, head: Buffer) => void>
           server.removeAllListeners("upgrade")
@@ -119,7 +123,9 @@ export class Realtime extends Context.Service<Realtime, {
             if (req.url?.startsWith("/socket.io/")) return
             for (const listener of effectUpgrades) listener.call(server, req, socket, head)
           })
-        })
+        }), () =>
+          // Closing the transports (not disconnecting the sockets, which clients take as final) makes them reconnect.
+          Effect.sync(() => io.engine.close()))
 
       const tellServers = (event: string, ...args: ReadonlyArray<unknown>) =>
         Effect.sync(() => {
