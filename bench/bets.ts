@@ -17,12 +17,12 @@ import { startServer, table } from "./support.ts"
  * Per-request log lines cost the server about a third of its CPU at this rate; a high-volume
  * deployment logs requests at its proxy (LOG_REQUESTS=false). BENCH_LOG_REQUESTS=true measures with them.
  */
-const logRequests = process.env.BENCH_LOG_REQUESTS ?? "false"
+export const logRequests = process.env.BENCH_LOG_REQUESTS ?? "false"
 
-const PLAYERS = 100
-const SECONDS = 20
+export const PLAYERS = 100
+export const SECONDS = 20
 /** The paced run: each player bets every 200 ms, 500 bets/s in all (the issue's target rate). */
-const PACED_INTERVAL_MS = 200
+export const PACED_INTERVAL_MS = 200
 
 const post = async (url: string, body: unknown, token?: string, method = "POST") => {
   const res = await fetch(url, {
@@ -41,8 +41,7 @@ const otpOf = (dataDir: string, mobileNo: string) => {
 }
 
 /** The load itself goes over plain node:http with kept-alive sockets: the generator shares the 2 cores with what it measures, so it should cost little. */
-const agent = new Agent({ keepAlive: true, maxSockets: PLAYERS })
-const betRequest = (url: string, body: unknown, token: string) =>
+const betRequest = (agent: Agent, url: string, body: unknown, token: string) =>
   new Promise<{ status: number; body: { meta: { code: number; message: string } } }>((resolve, reject) => {
     const payload = JSON.stringify(body)
     const req = httpRequest(url, {
@@ -64,11 +63,89 @@ const percentile = (sorted: ReadonlyArray<number>, p: number) => sorted[Math.min
 const withAdminDb = <A>(url: string, program: Effect.Effect<A, unknown, SqlClient.SqlClient>) =>
   Effect.runPromise(program.pipe(Effect.provide(PgClient.layer({ url: Redacted.make(url), maxConnections: 1 })), Effect.scoped))
 
+/** Signs `count` players up through `base` (codes from `dataDir`'s SMS outbox), funds them, and lets them take any price. */
+export const preparePlayers = async (base: string, dataDir: string, count = PLAYERS) => {
+  const admin = await post(`${base}/identity/user/login`, { username: "admin", password: "Admin@1234" })
+  const adminToken = admin.body.meta.token!
+  const tokens: Array<string> = []
+  for (let i = 0; i < count; i++) {
+    const mobileNo = `+9179${String(Date.now() % 1e5).padStart(5, "0")}${String(i).padStart(3, "0")}`
+    await post(`${base}/identity/user/sign-up`, { name: `Bench Player`, mobile_no: mobileNo, password: "Secret@123", confirmPassword: "Secret@123" })
+    const verified = await post(`${base}/identity/user/verify-otp`, { mobile_no: mobileNo, otp: otpOf(dataDir, mobileNo) })
+    if (verified.status !== 200) throw new Error(`sign-up failed: ${JSON.stringify(verified.body)}`)
+    const token = verified.body.meta.token!
+    await post(`${base}/api/v1/admin/credit`, { user: verified.body.data.username, amount: 1_000_000 }, adminToken)
+    // Prices move all the time: these players take whatever price is on offer.
+    await post(`${base}/api/v1/setting`, { oddsChange: "any" }, token, "PUT")
+    tokens.push(token)
+  }
+  const sports = (await (await fetch(`${base}/api/v1/get-sports-data`)).json()).data as Array<{ slugName: string; leagues: Array<{ events: Array<{ inPlay: boolean; markets: Array<{ marketId: string; marketType: string; runners: Array<{ selectionId: string }> }> }> }> }>
+  // Pre-match exchange markets of the team sports (in play adds the bet delay; racing takes bet-racing).
+  const markets = sports.filter((s) => !["horse-racing", "greyhound-racing"].includes(s.slugName))
+    .flatMap((s) => s.leagues.flatMap((l) => l.events.filter((e) => !e.inPlay).flatMap((e) => e.markets.filter((m) => m.marketType === "EXCHANGE"))))
+  return { tokens, markets }
+}
+
+export interface LoadResult {
+  readonly mode: "flat out" | "paced"
+  readonly placed: number
+  readonly perSecond: number
+  readonly p50: number
+  readonly p95: number
+  readonly p99: number
+  readonly other: string
+}
+
 /**
- * Two runs per engine on the same players: "flat out" (each player bets again
- * as soon as the answer comes: the most the server takes, latency is queueing)
- * and "paced" (each player bets every 200 ms: latency at 500 bets/s offered).
+ * "flat out" (each player bets again as soon as the answer comes: the most
+ * the server takes, latency is queueing) or "paced" (each player bets every
+ * 200 ms: latency at 500 bets/s offered), for 20 s.
  */
+export const measureBets = async (base: string, prepared: Awaited<ReturnType<typeof preparePlayers>>, mode: "flat out" | "paced"): Promise<LoadResult> => {
+  const { tokens, markets } = prepared
+  const agent = new Agent({ keepAlive: true, maxSockets: tokens.length })
+  const latencies: Array<number> = []
+  const statuses = new Map<string, number>()
+  const started = performance.now()
+  const deadline = started + SECONDS * 1000
+  await Promise.all(tokens.map(async (token, i) => {
+    let n = i
+    // Players start spread over one interval, so the paced load is even.
+    let next = started + (i / tokens.length) * PACED_INTERVAL_MS
+    while (performance.now() < deadline) {
+      if (mode === "paced") {
+        const wait = next - performance.now()
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
+        next += PACED_INTERVAL_MS
+      }
+      const market = markets[n % markets.length]!
+      const runner = market.runners[n % market.runners.length]!
+      // Back and lay in turn, so a player's exposure stays small and every bet is a real matched bet.
+      const side = n % 2 === 0 ? "back" : "lay"
+      n += 7
+      const t0 = performance.now()
+      const res = await betRequest(agent, `${base}/api/v1/bet-sport`, { marketId: market.marketId, selectionId: runner.selectionId, selectionType: side, odds: side === "back" ? 1.01 : 1000, stake: 100 }, token)
+      const elapsed = performance.now() - t0
+      const key = res.status === 200 ? "placed" : `${res.status} ${res.body.meta.message}`
+      statuses.set(key, (statuses.get(key) ?? 0) + 1)
+      if (res.status === 200) latencies.push(elapsed)
+    }
+  }))
+  const duration = (performance.now() - started) / 1000
+  agent.destroy()
+  latencies.sort((a, b) => a - b)
+  return {
+    mode,
+    placed: latencies.length,
+    perSecond: latencies.length / duration,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    other: [...statuses].filter(([key]) => key !== "placed").map(([key, count]) => `${count}× ${key}`).join("; ") || "none"
+  }
+}
+
+/** Two runs per engine on the same players: flat out, then paced. */
 const run = async (engine: "pglite" | "postgres", adminUrl?: string) => {
   const dataDir = mkdtempSync(join(tmpdir(), "khel-bench-bets-"))
   let databaseUrl = ""
@@ -81,68 +158,8 @@ const run = async (engine: "pglite" | "postgres", adminUrl?: string) => {
   }
   const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_REQUESTS: logRequests })
   try {
-    const base = server.url
-    const admin = await post(`${base}/identity/user/login`, { username: "admin", password: "Admin@1234" })
-    const adminToken = admin.body.meta.token!
-    const tokens: Array<string> = []
-    for (let i = 0; i < PLAYERS; i++) {
-      const mobileNo = `+9179${String(Date.now() % 1e5).padStart(5, "0")}${String(i).padStart(3, "0")}`
-      await post(`${base}/identity/user/sign-up`, { name: `Bench Player`, mobile_no: mobileNo, password: "Secret@123", confirmPassword: "Secret@123" })
-      const verified = await post(`${base}/identity/user/verify-otp`, { mobile_no: mobileNo, otp: otpOf(dataDir, mobileNo) })
-      if (verified.status !== 200) throw new Error(`sign-up failed: ${JSON.stringify(verified.body)}`)
-      const token = verified.body.meta.token!
-      await post(`${base}/api/v1/admin/credit`, { user: verified.body.data.username, amount: 1_000_000 }, adminToken)
-      // Prices move all the time: these players take whatever price is on offer.
-      await post(`${base}/api/v1/setting`, { oddsChange: "any" }, token, "PUT")
-      tokens.push(token)
-    }
-    const sports = (await (await fetch(`${base}/api/v1/get-sports-data`)).json()).data as Array<{ slugName: string; leagues: Array<{ events: Array<{ inPlay: boolean; markets: Array<{ marketId: string; marketType: string; runners: Array<{ selectionId: string }> }> }> }> }>
-    // Pre-match exchange markets of the team sports (in play adds the bet delay; racing takes bet-racing).
-    const markets = sports.filter((s) => !["horse-racing", "greyhound-racing"].includes(s.slugName))
-      .flatMap((s) => s.leagues.flatMap((l) => l.events.filter((e) => !e.inPlay).flatMap((e) => e.markets.filter((m) => m.marketType === "EXCHANGE"))))
-
-    const load = async (mode: "flat out" | "paced") => {
-      const latencies: Array<number> = []
-      const statuses = new Map<string, number>()
-      const started = performance.now()
-      const deadline = started + SECONDS * 1000
-      await Promise.all(tokens.map(async (token, i) => {
-        let n = i
-        // Players start spread over one interval, so the paced load is even.
-        let next = started + (i / PLAYERS) * PACED_INTERVAL_MS
-        while (performance.now() < deadline) {
-          if (mode === "paced") {
-            const wait = next - performance.now()
-            if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
-            next += PACED_INTERVAL_MS
-          }
-          const market = markets[n % markets.length]!
-          const runner = market.runners[n % market.runners.length]!
-          // Back and lay in turn, so a player's exposure stays small and every bet is a real matched bet.
-          const side = n % 2 === 0 ? "back" : "lay"
-          n += 7
-          const t0 = performance.now()
-          const res = await betRequest(`${base}/api/v1/bet-sport`, { marketId: market.marketId, selectionId: runner.selectionId, selectionType: side, odds: side === "back" ? 1.01 : 1000, stake: 100 }, token)
-          const elapsed = performance.now() - t0
-          const key = res.status === 200 ? "placed" : `${res.status} ${res.body.meta.message}`
-          statuses.set(key, (statuses.get(key) ?? 0) + 1)
-          if (res.status === 200) latencies.push(elapsed)
-        }
-      }))
-      const duration = (performance.now() - started) / 1000
-      latencies.sort((a, b) => a - b)
-      return {
-        engine,
-        mode,
-        placed: latencies.length,
-        perSecond: latencies.length / duration,
-        p50: percentile(latencies, 50),
-        p95: percentile(latencies, 95),
-        p99: percentile(latencies, 99),
-        other: [...statuses].filter(([key]) => key !== "placed").map(([key, count]) => `${count}× ${key}`).join("; ") || "none"
-      }
-    }
-    return [await load("flat out"), await load("paced")]
+    const prepared = await preparePlayers(server.url, dataDir)
+    return [{ engine, ...await measureBets(server.url, prepared, "flat out") }, { engine, ...await measureBets(server.url, prepared, "paced") }]
   } finally {
     await server.stop()
     if (engine === "postgres") await withAdminDb(adminUrl!, SqlClient.SqlClient.use((sql) => sql.unsafe(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`)))
@@ -162,5 +179,4 @@ export const betsBench = async () => {
   console.log(`paced: each player bets every ${PACED_INTERVAL_MS} ms, ${(PLAYERS * 1000) / PACED_INTERVAL_MS} bets/s offered (latency at the target rate)`)
   console.log("targets on PostgreSQL: at least 500 bets/s, p99 at most 100 ms (2-core machine, load generator on the same machine)")
   console.log(`server: LOG_REQUESTS=${logRequests} (BENCH_LOG_REQUESTS=true to measure with a log line per request)`)
-  agent.destroy()
 }
