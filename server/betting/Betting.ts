@@ -215,12 +215,14 @@ export class Betting extends Context.Service<Betting, {
         const write = Effect.gen(function*() {
           const { runner, stake } = yield* check(market, channel, payload)
           // One bet at a time per player (their exposure is recomputed from their open bets); settlement takes
-          // the market's row FOR UPDATE, so a bet either lands before it or sees the market settled.
+          // the market's row FOR UPDATE, so a bet either lands before it or sees the market settled. NO KEY UPDATE,
+          // not UPDATE: settlement's ledger rows reference the player (a KEY SHARE lock), and a bet holding the
+          // player FOR UPDATE while waiting for the market that settlement holds would deadlock with it.
           const [locked] = yield* sql`
             SELECT u.wallet, u.status AS user_status, m.status AS market_status, e.status AS event_status
               FROM users u, markets m JOIN events e ON e.id = m.event_id
              WHERE u.id = ${user.id} AND m.id = ${market.id}
-               FOR UPDATE OF u FOR KEY SHARE OF m
+               FOR NO KEY UPDATE OF u FOR KEY SHARE OF m
           `.pipe(decodeRows(Locked))
           if (!locked || locked.userStatus !== "active") return yield* unprocessable(MESSAGES.notPlayer)
           if (locked.marketStatus === "SUSPENDED") return yield* unprocessable(MESSAGES.suspended, "MarketSuspended")
