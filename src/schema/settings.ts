@@ -2,6 +2,10 @@ import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { Envelope } from "./envelope.ts"
 import { Schema } from "effect"
 
+/** The site's colour scheme, kept in local storage (SPEC section 3; dark by default). */
+export const Theme = Schema.Literals(["light", "dark"])
+export type Theme = typeof Theme.Type
+
 /** Images are data URLs (base64), as the operator uploads them. */
 export const SiteSettings = Schema.Struct({
   siteTitle: Schema.String,
