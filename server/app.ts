@@ -11,6 +11,7 @@ import { SportsHandlers } from "./catalogue/http.ts"
 import { ServerConfig, type ServerConfigShape } from "./config.ts"
 import { DatabaseLive } from "./db/database.ts"
 import { AuthenticationLive, OperatorOnlyLive } from "./edge/auth.ts"
+import { drainOnStop } from "./edge/drain.ts"
 import { EnvelopesLive } from "./edge/envelopes.ts"
 import { SiteRoutes } from "./edge/site.ts"
 import { SystemHandlers } from "./edge/system.ts"
@@ -68,8 +69,9 @@ export const makeServer = (config: ServerConfigShape, server: Server = createSer
   const http = HttpRouter.serve(routes(config.production), { disableLogger: !config.logRequests }).pipe(
     Layer.provide(NodeHttpServer.layer(() => server, { port: config.port, host: config.host }))
   )
-  // socket.io goes on after the API's listeners, so it can pass everything else through.
-  const realtime = Layer.effectDiscard(Realtime.use((realtime) => realtime.attach(server))).pipe(
+  // socket.io goes on after the API's listeners, so it can pass everything else through. Both let go first when
+  // the server stops: socket.io's clients go elsewhere, kept-alive connections are closed once answered.
+  const realtime = Layer.effectDiscard(Effect.andThen(drainOnStop(server), Realtime.use((realtime) => realtime.attach(server)))).pipe(
     Layer.provide(http)
   )
   // The services stay in the output, so tools and tests built on this layer can use them.
