@@ -140,7 +140,7 @@ describe("the embedded database", () => {
     const profile = await request(second.url, "/api/v1/getUserData", { token: player.token })
     expect(profile.body.data.id).toBe(player.user.id)
     await second.close()
-  })
+  }, 180_000)
 })
 
 describe("the server process", () => {
@@ -171,7 +171,8 @@ describe("the server process", () => {
     const code = await new Promise<number | null>((resolve) => child.on("exit", (c) => resolve(c)))
     expect(code).toBe(0)
     expect(existsSync(join(dataDir, "khel.lock"))).toBe(false)
-  })
+    // A process start on a fresh data folder (migrations, demo data) took 60 s with the 2 cores heavily shared.
+  }, 180_000)
 })
 
 void Effect
