@@ -54,4 +54,8 @@ const main = async (argv: ReadonlyArray<string>) => {
   return 1
 }
 
-process.exitCode = await main(process.argv.slice(2))
+const code = await main(process.argv.slice(2))
+// Done: what was printed goes out first, then the process ends, whatever timers a library left behind
+// (a connection pool's idle timeout, the socket.io adapter's reconnection).
+await Promise.all([process.stdout, process.stderr].map((stream) => new Promise((resolve) => stream.write("", resolve))))
+process.exit(code)

@@ -14,6 +14,7 @@ import { ServerConfig, type ServerConfigShape } from "./config.ts"
 import { DatabaseLive } from "./db/database.ts"
 import { AuthenticationLive, OperatorOnlyLive } from "./edge/auth.ts"
 import { SharedCaching } from "./edge/caching.ts"
+import { drainOnStop } from "./edge/drain.ts"
 import { EnvelopesLive } from "./edge/envelopes.ts"
 import { SiteRoutes } from "./edge/site.ts"
 import { SystemHandlers } from "./edge/system.ts"
@@ -99,9 +100,11 @@ export const makeServer = (config: ServerConfigShape, server: Server = createSer
   const http = HttpRouter.serve(routes(config.production), { disableLogger: !config.logRequests }).pipe(
     Layer.provide(NodeHttpServer.layer(() => server, { port: config.port, host: config.host }))
   )
-  // socket.io goes on after the API's listeners, so it can pass everything else through; once the server
-  // listens, Khel Originals finishes the rounds a crash may have left half-way.
+  // socket.io goes on after the API's listeners, so it can pass everything else through. Both let go first when
+  // the server stops: socket.io's clients go elsewhere, kept-alive connections are closed once answered. Once the
+  // server listens, Khel Originals finishes the rounds a crash may have left half-way.
   const realtime = Layer.effectDiscard(Effect.gen(function*() {
+    yield* drainOnStop(server)
     yield* Realtime.use((realtime) => realtime.attach(server))
     answerBadRequests(server)
     yield* Khel.use((khel) => khel.recover(ownOrigin(server)))

@@ -1,4 +1,5 @@
 import { Context, Layer } from "effect"
+import { hostname } from "node:os"
 import { resolve } from "node:path"
 
 /**
@@ -44,6 +45,13 @@ export interface ServerConfigShape {
    */
   readonly trustProxy: number
   readonly limits: AbuseLimits
+  /**
+   * This server's name among several (SERVER_ID): socket.io clients are sent back to it by the
+   * khel_server cookie (docs/deploy.md), and the odds leadership records it.
+   */
+  readonly serverId: string
+  /** Whether SERVER_ID was set: only then do socket.io clients get the khel_server cookie. */
+  readonly namedServer: boolean
 }
 
 export const DEFAULT_LIMITS: AbuseLimits = {
@@ -86,6 +94,7 @@ export class ServerConfig extends Context.Service<ServerConfig, ServerConfigShap
   static fromEnv(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfigShape> = {}): ServerConfigShape {
     const port = Number(env.PORT ?? 8080)
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`)
+    if (env.SERVER_ID && !/^[A-Za-z0-9_-]{1,32}$/.test(env.SERVER_ID)) throw new Error(`SERVER_ID must be 1-32 letters, digits, - or _; got ${env.SERVER_ID}`)
     return {
       port,
       host: env.HOST ?? "0.0.0.0",
@@ -106,6 +115,8 @@ export class ServerConfig extends Context.Service<ServerConfig, ServerConfigShap
         pendingDepositsPerPlayer: count(env, "PENDING_DEPOSITS_PER_PLAYER", DEFAULT_LIMITS.pendingDepositsPerPlayer),
         screenshotBytesPerDay: count(env, "SCREENSHOT_MB_PER_DAY", DEFAULT_LIMITS.screenshotBytesPerDay / 1024 / 1024) * 1024 * 1024
       },
+      serverId: env.SERVER_ID || `${hostname()}-${process.pid}`,
+      namedServer: Boolean(env.SERVER_ID),
       ...overrides
     }
   }

@@ -1,21 +1,11 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test"
-import { existsSync, readFileSync } from "node:fs"
-import { join } from "node:path"
+import { outboxCodes as outboxCodesIn } from "../http.ts"
 
 /** The data folder of the server Playwright started (playwright.config.ts). */
 export const dataDir = () => process.env.E2E_DATA_DIR!
 
 /** OTP codes the console SMS provider wrote for a number, newest last. */
-export const outboxCodes = (mobileNo: string, purpose?: "signup" | "reset") => {
-  const path = join(dataDir(), "sms-outbox.jsonl")
-  if (!existsSync(path)) return []
-  return readFileSync(path, "utf8")
-    .split("\n")
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as { mobile_no: string; purpose: string; otp: string })
-    .filter((entry) => entry.mobile_no === mobileNo && (!purpose || entry.purpose === purpose))
-    .map((entry) => entry.otp)
-}
+export const outboxCodes = (mobileNo: string, purpose?: "signup" | "reset") => outboxCodesIn(dataDir(), mobileNo, purpose)
 
 /** The newest code sent to a number, once it is there (messages go out just after the answer). */
 export const waitForCode = async (mobileNo: string, purpose: "signup" | "reset", after = 0) => {

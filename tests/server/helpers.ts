@@ -1,7 +1,7 @@
 import { PgClient } from "@effect/sql-pg"
 import { Effect, Layer, Logger, ManagedRuntime, Redacted, References } from "effect"
 import { SqlClient } from "effect/sql"
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import { tmpdir } from "node:os"
@@ -12,6 +12,7 @@ import { makeServer } from "../../server/app.ts"
 import { DEFAULT_LIMITS, ServerConfig, type ServerConfigShape } from "../../server/config.ts"
 import { Ledger } from "../../server/ledger/Ledger.ts"
 import { Realtime } from "../../server/realtime/Realtime.ts"
+import { outboxCodes, request as plainRequest } from "../http.ts"
 import { reasonProblem, reasonsOf } from "./contract.ts"
 
 /**
@@ -131,42 +132,22 @@ export const advanceClock = (ms: number) => {
   vi.setSystemTime(Date.now() + ms)
 }
 
-/** JSON request returning status, headers and parsed body. */
-export const request = async (base: string, path: string, init: RequestInit & { json?: unknown; token?: string } = {}) => {
-  const headers = new Headers(init.headers)
-  if (init.json !== undefined) headers.set("content-type", "application/json")
-  if (init.token) headers.set("authorization", `Bearer ${init.token}`)
-  const response = await fetch(`${base}${path}`, {
-    ...init,
-    headers,
-    ...(init.json !== undefined ? { body: JSON.stringify(init.json) } : {})
-  })
-  const text = await response.text()
-  let body: any
-  try {
-    body = JSON.parse(text)
-  } catch {
-    body = text
+/**
+ * JSON request returning status, headers and parsed body. Every failure a
+ * test meets is held to the contract: its reason declared by the endpoint,
+ * sent with its status.
+ */
+export const request: typeof plainRequest = async (base, path, init = {}) => {
+  const answer = await plainRequest(base, path, init)
+  const { status, body } = answer
+  if (status !== 200 && typeof body === "object" && body !== null && body.meta !== undefined) {
+    const problem = reasonProblem(reasonsOf(init.method ?? "GET", path), status, body.meta.error)
+    if (problem) throw new Error(`${init.method ?? "GET"} ${path} answered ${status} "${body.meta.message}": ${problem}`)
   }
-  // Every failure a test meets is held to the contract: its reason declared by the endpoint, sent with its status.
-  if (response.status !== 200 && typeof body === "object" && body !== null && body.meta !== undefined) {
-    const problem = reasonProblem(reasonsOf(init.method ?? "GET", path), response.status, body.meta.error)
-    if (problem) throw new Error(`${init.method ?? "GET"} ${path} answered ${response.status} "${body.meta.message}": ${problem}`)
-  }
-  return { status: response.status, headers: response.headers, body }
+  return answer
 }
 
-/** The codes the console SMS provider wrote for a number, newest last. */
-export const outboxCodes = (dataDir: string, mobileNo: string, purpose?: "signup" | "reset") => {
-  const path = join(dataDir, "sms-outbox.jsonl")
-  if (!existsSync(path)) return []
-  return readFileSync(path, "utf8")
-    .split("\n")
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as { mobile_no: string; purpose: string; otp: string })
-    .filter((entry) => entry.mobile_no === mobileNo && (!purpose || entry.purpose === purpose))
-    .map((entry) => entry.otp)
-}
+export { outboxCodes }
 
 /**
  * The newest code sent to a number, once it is there: messages go out just
