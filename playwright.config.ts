@@ -45,6 +45,8 @@ export default defineConfig({
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
+      // The test build (`npm run build:test`): the production build plus the event log (src/root/devtools.ts).
+      DIST_DIR: "dist-test",
       DATABASE_URL: "",
       NODE_ENV: "test"
     }

@@ -1,0 +1,46 @@
+/**
+ * `npm run replay -- log.json [--json]`: replays an event log exported from a
+ * development or test build (`window.__khelLog.export()`, Ctrl+Alt+L) into the
+ * machines, headlessly, and prints each actor's states, page by page. Exits 1
+ * when the replay did not reach the recorded states, 2 when the file is not a
+ * Khel event log. How QA uses it: docs/qa.md.
+ */
+import { readFileSync } from "node:fs"
+import { decodeEventLog, type EventLog } from "../src/root/eventLog.ts"
+import { replayLog } from "../src/root/replay.ts"
+
+const args = process.argv.slice(2)
+const json = args.includes("--json")
+const file = args.find((arg) => !arg.startsWith("--"))
+if (file === undefined) {
+  console.error("usage: npm run replay -- <log.json> [--json]")
+  process.exit(2)
+}
+
+let log: EventLog
+try {
+  log = decodeEventLog(JSON.parse(readFileSync(file, "utf8")))
+} catch (error) {
+  console.error(`${file} is not a Khel event log (version 1): ${error instanceof Error ? error.message : String(error)}`)
+  process.exit(2)
+}
+
+const pages = await replayLog(log)
+const failed = pages.some((page) => page.problems.length > 0)
+
+if (json) {
+  console.log(JSON.stringify({ file, reached: !failed, pages }, null, 2))
+} else {
+  pages.forEach((page, i) => {
+    console.log(`\nPage ${i + 1} of ${pages.length}: ${page.url} (recorded ${page.startedAt})`)
+    const width = Math.max(0, ...page.actors.map((actor) => actor.actor.length))
+    for (const actor of page.actors) {
+      const name = actor.logic === actor.actor.split("/").at(-1)?.replace(/#\d+$/, "") ? actor.actor : `${actor.actor} (${actor.logic})`
+      console.log(`  ${name.padEnd(width)}  ${actor.replayed.join(" → ")}`)
+    }
+    if (page.problems.length === 0) console.log("  ✓ every actor reached the recorded states")
+    for (const problem of page.problems) console.log(`  ✗ ${problem}`)
+  })
+  console.log(failed ? "\nThe replay did not reach the recorded states." : `\nThe replay reached the recorded states, actor by actor (${pages.length} page${pages.length === 1 ? "" : "s"}).`)
+}
+process.exitCode = failed ? 1 : 0
