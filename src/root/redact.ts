@@ -14,8 +14,6 @@
  * ones. A replay therefore takes the same path through the rules of SPEC
  * section 5; the characters themselves are gone. What a reader can still learn
  * is a secret's length and the kind of each character.
- *
- * An `Error` becomes `{ name, message }` (JSON would make it `{}`).
  */
 
 const SECRET = /password|passcode|secret|authorization|apikey|token$|^otp(code)?$|^digits$/
@@ -35,9 +33,12 @@ const kindOf = (char: string) => KINDS.findIndex(([pattern]) => pattern.test(cha
 export type Redact = <T>(value: T) => T
 
 /**
- * A redactor: stand-ins are numbered per shape in the order secrets are met,
- * so they depend on nothing but that order. Use one per log (or per page of a
- * log): within it, equal secrets stay equal.
+ * A redactor: a copy of a value as JSON would keep it (`toJSON` honoured,
+ * functions and `undefined` left out, an `Error` as `{ name, message }`, a
+ * cycle as "[circular]"), with every secret replaced. Stand-ins are numbered
+ * per shape in the order secrets are met, so they depend on nothing but that
+ * order; use one redactor per log page (or inspector session): within it,
+ * equal secrets stay equal.
  */
 export const createRedactor = (): Redact => {
   const standIns = new Map<string, string>()
@@ -46,11 +47,9 @@ export const createRedactor = (): Redact => {
   const standIn = (secret: string): string => {
     const known = standIns.get(secret)
     if (known !== undefined) return known
-    const chars = [...secret]
-    const kinds = chars.map(kindOf)
-    const shape = kinds.join("")
-    let n = counts.get(shape) ?? 0
-    counts.set(shape, n + 1)
+    const kinds = [...secret].map(kindOf)
+    let n = counts.get(kinds.join()) ?? 0
+    counts.set(kinds.join(), n + 1)
     // The n-th secret of this shape: n written in the alphabets of its characters, last character first.
     const out = kinds.map(() => "")
     for (let i = kinds.length - 1; i >= 0; i--) {
@@ -63,29 +62,26 @@ export const createRedactor = (): Redact => {
     return result
   }
 
-  const secret = (value: unknown): unknown => {
-    if (typeof value === "string") return value === "" ? value : standIn(value)
-    if (typeof value === "number") return Number(standIn(String(Math.abs(Math.trunc(value)))))
-    if (Array.isArray(value)) return value.map(secret)
-    if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, secret(v)]))
-    return value
-  }
-
-  const walk = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(walk)
-    // JSON would turn an Error into `{}`.
-    if (value instanceof Error) return { name: value.name, message: value.message }
-    if (!isPlainObject(value)) return value
+  const copy = (value: unknown, secret: boolean, path: ReadonlyArray<object>): unknown => {
+    if (typeof value === "string") return secret && value !== "" ? standIn(value) : value
+    if (typeof value === "number") return secret ? Number(standIn(String(Math.abs(Math.trunc(value))))) : value
+    if (typeof value === "bigint") return String(value)
+    if (typeof value !== "object" || value === null) return typeof value === "function" ? undefined : value
+    if (value instanceof Error) return { name: value.name, message: copy(value.message, secret, path) }
+    if ("toJSON" in value && typeof value.toJSON === "function") return copy(value.toJSON(), secret, path)
+    if (path.includes(value)) return "[circular]"
+    const inner = [...path, value]
+    if (Array.isArray(value)) return value.map((item) => copy(item, secret, inner) ?? null)
     // A form event names its field: `{ field: "password", value: "…" }`.
-    const namesSecret = typeof value.field === "string" && isSecretField(value.field)
-    return Object.fromEntries(
-      Object.entries(value).map(([key, v]) => [key, isSecretField(key) || (namesSecret && key === "value") ? secret(v) : walk(v)])
-    )
+    const namesSecret = "field" in value && typeof value.field === "string" && isSecretField(value.field)
+    const out: Record<string, unknown> = {}
+    for (const [key, item] of Object.entries(value)) {
+      const copied = copy(item, secret || isSecretField(key) || (namesSecret && key === "value"), inner)
+      if (copied !== undefined) out[key] = copied
+    }
+    return out
   }
 
-  // The same shape: only secrets change, each to a value of its own type (and an Error to its name and message).
-  return <T>(value: T): T => walk(value) as T
+  // The same shape as JSON gives it: only secrets change, each to a value of its own kind.
+  return <T>(value: T): T => copy(value, false, []) as T
 }
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && (Object.getPrototypeOf(value) === Object.prototype || Object.getPrototypeOf(value) === null)
