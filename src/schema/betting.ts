@@ -3,7 +3,7 @@ import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { Bet, SelectionType } from "./bets.ts"
 import { Envelope } from "./envelope.ts"
 import { Reasons } from "./errors.ts"
-import { Authentication } from "./middleware.ts"
+import { Authentication, OperatorOnly } from "./middleware.ts"
 import { MarketType, RacingSport, sportsDataAuthenticate } from "./sports.ts"
 import { Rupees } from "./user.ts"
 
@@ -204,6 +204,7 @@ export class BettingApi extends HttpApiGroup.make("betting")
 /** Operators: market results, voids and manual prices. */
 export class BettingAdminApi extends HttpApiGroup.make("bettingAdmin")
   .add(BettingAdminEndpoints.settleMarket, BettingAdminEndpoints.voidMarket, BettingAdminEndpoints.marketPrice)
+  .middleware(OperatorOnly)
   .middleware(Authentication)
   .prefix("/api/v1")
 {}

@@ -2,7 +2,7 @@ import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "../../src/schema/api.ts"
 import { ok } from "../../src/schema/envelope.ts"
-import { Settings } from "../settings/Settings.ts"
+import { Settings } from "./Settings.ts"
 
 export const SettingsHandlers = HttpApiBuilder.group(Api, "settings", Effect.fn(function*(handlers) {
   const settings = yield* Settings
