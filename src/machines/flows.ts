@@ -1,4 +1,10 @@
 import type { ActorRefFrom, InputFrom } from "xstate"
+import type { betSlipMachine } from "./betSlip.machine.ts"
+import type { casinoMachine } from "./casino.machine.ts"
+import type { liveEventMachine } from "./liveEvent.machine.ts"
+import type { livePanelMachine } from "./livePanel.machine.ts"
+import type { myBetsMachine } from "./myBets.machine.ts"
+import type { racingMachine } from "./racing.machine.ts"
 import type { withdrawalMachine } from "./withdrawal.machine.ts"
 
 /**
@@ -9,6 +15,12 @@ import type { withdrawalMachine } from "./withdrawal.machine.ts"
  */
 export interface Flows {
   readonly withdrawal: typeof withdrawalMachine
+  readonly betSlip: typeof betSlipMachine
+  readonly casino: typeof casinoMachine
+  readonly liveEvent: typeof liveEventMachine
+  readonly livePanel: typeof livePanelMachine
+  readonly myBets: typeof myBetsMachine
+  readonly racing: typeof racingMachine
 }
 
 export type FlowName = keyof Flows

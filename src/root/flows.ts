@@ -8,7 +8,13 @@ import type { FlowName, Flows } from "../machines/flows.ts"
  * a flow only once its logic is here (`useFlow` waits for `loadFlow`).
  */
 const loaders: { readonly [K in FlowName]: () => Promise<{ readonly default: Flows[K] }> } = {
-  withdrawal: () => import("./flows/withdrawal.ts")
+  withdrawal: () => import("./flows/withdrawal.ts"),
+  betSlip: () => import("./flows/betSlip.ts"),
+  casino: () => import("./flows/casino.ts"),
+  liveEvent: () => import("./flows/liveEvent.ts"),
+  livePanel: () => import("./flows/livePanel.ts"),
+  myBets: () => import("./flows/myBets.ts"),
+  racing: () => import("./flows/racing.ts")
 }
 
 const loaded = new Map<FlowName, AnyActorLogic>()

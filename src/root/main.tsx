@@ -10,7 +10,7 @@ import { navigator, noticeStore, run } from "../services/runtime.ts"
 import { Storage } from "../services/storage.ts"
 import { App } from "../views/App.tsx"
 import { AppActor } from "../views/app-actor.ts"
-import { type Ports, PortsContext } from "../views/ports.ts"
+import { type OddsBooks, type Ports, PortsContext } from "../views/ports.ts"
 import { rootApp } from "./app.ts"
 import { loadFlow } from "./flows.ts"
 
@@ -20,7 +20,13 @@ import { loadFlow } from "./flows.ts"
  * pure app machine with its world provided, hands the views their ports, and
  * binds the router for code outside React (the API's 401 handling).
  */
-const ports: Ports = { loadFlow, notices: noticeStore }
+let oddsBooks: Promise<OddsBooks> | undefined
+const ports: Ports = {
+  loadFlow,
+  notices: noticeStore,
+  // The odds store (and its socket) loads with the first page that shows prices.
+  oddsBooks: () => (oddsBooks ??= import("../services/odds.ts").then((module) => module.odds))
+}
 
 const BindNavigation = () => {
   const navigate = useNavigate()

@@ -1,8 +1,10 @@
 import { Effect, Schema } from "effect"
 import { fromCallback } from "xstate"
 import { type SessionEvent, sessionMachine } from "../machines/session.machine.ts"
+import { walletMachine } from "../machines/wallet.machine.ts"
 import { SessionApi, UserApi } from "../schema/identity.ts"
 import { UserChanged } from "../schema/realtime.ts"
+import { WALLET_CHANGED, WalletApi } from "../schema/wallet.ts"
 import type { User } from "../schema/user.ts"
 import { Api, onSessionEnded } from "../services/api.ts"
 import { Notices } from "../services/notices.ts"
@@ -14,8 +16,19 @@ import { data, effect, task } from "./bridge.ts"
 const isUserChanged = Schema.is(UserChanged)
 
 /** The session with its world: the user's realtime channel, storage, the calls, navigation and the 'Logged Out' toast. */
+/** The wallet switch with its call and 'Wallet Changed'. */
+const wallet = walletMachine.provide({
+  actors: {
+    switchWallet: task(({ wallet: selectedWallet }) =>
+      data(Api.use((api) => api.call(WalletApi.endpoints.switchWallet, { payload: { selectedWallet } }, { notify: "failure" })))
+    )
+  },
+  actions: { notifyChanged: () => effect(Notices.use((n) => n.success(WALLET_CHANGED.message, WALLET_CHANGED.subMessage))) }
+})
+
 export const session = sessionMachine.provide({
   actors: {
+    wallet,
     fetchUser: task(() => data(Api.use((api) => api.call(UserApi.endpoints.getUserData, {}, { notify: "none" })))),
     logout: task(({ userId }: { userId: string | undefined }) =>
       Api.use((api) => api.call(SessionApi.endpoints.logout, { payload: userId ? { user_id: userId } : {} }, { notify: "none" })).pipe(

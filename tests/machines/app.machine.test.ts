@@ -59,7 +59,7 @@ describe("app machine (model-based)", () => {
     expect(coverage.paths.length).toBeGreaterThan(5)
     expectFullCoverage(coverage)
     recordFlows("app", "The root of the actor system. Start-up pipeline behind the preloader (sports, ads, user with a stored token, app settings, all settings; a stale token loads the sports as a visitor), the simulated progress tick, the loader closing, sports refresh (spread after a catalogue change), the theme, and the flows views open and close (counted per id).", coverage)
-  }, 120_000) // Hundreds of paths replayed on real actors: seconds of CPU, more on a busy machine.
+  })
 })
 
 describe("app machine timings and marks", () => {

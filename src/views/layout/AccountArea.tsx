@@ -179,7 +179,7 @@ const PlayerArea = ({ user }: { user: User }) => {
           ))}
         </nav>
       )}
-      {credit ? null : <WalletSwitch user={user} wideOnly />}
+      {credit ? null : <WalletSwitch wideOnly />}
       <BalanceBlock user={user} />
       <ProfileMenu user={user} items={items} />
       {myBetsOpen ? (
