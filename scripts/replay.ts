@@ -33,11 +33,10 @@ if (json) {
 } else {
   pages.forEach((page, i) => {
     console.log(`\nPage ${i + 1} of ${pages.length}: ${page.url} (recorded ${page.startedAt})`)
-    const width = Math.max(0, ...page.actors.map((actor) => actor.actor.length))
-    for (const actor of page.actors) {
-      const name = actor.logic === actor.actor.split("/").at(-1)?.replace(/#\d+$/, "") ? actor.actor : `${actor.actor} (${actor.logic})`
-      console.log(`  ${name.padEnd(width)}  ${actor.replayed.join(" → ")}`)
-    }
+    // An actor's key, and its logic where the key does not say it (`app/casino.panel (casino)`).
+    const names = page.actors.map((actor) => (actor.logic === actor.actor.split("/").at(-1)?.replace(/#\d+$/, "") ? actor.actor : `${actor.actor} (${actor.logic})`))
+    const width = Math.max(0, ...names.map((name) => name.length))
+    page.actors.forEach((actor, j) => console.log(`  ${names[j]!.padEnd(width)}  ${actor.replayed.join(" → ")}`))
     if (page.problems.length === 0) console.log("  ✓ every actor reached the recorded states")
     for (const problem of page.problems) console.log(`  ✗ ${problem}`)
   })

@@ -103,4 +103,9 @@ test("a recorded session replays headlessly to the same states, actor by actor",
   expect(states(1, "app/session").slice(0, 2)).toEqual(["Restoring", "LoggedIn.Idle"])
   expect(states(1, "app/session")).toContain("LoggedIn.Refreshing")
   expect(states(1, "app").at(-1)).toMatch(/^Ready/)
+  // The bet slip opened on the price, placed the bet and closed; the event's open bets were reloaded after it.
+  const slipStates = states(1, "app/betSlip")
+  expect(slipStates.slice(slipStates.indexOf("Open.Placing"))).toEqual(["Open.Placing", "Open.Placed", "Closed"])
+  const eventBets = result.pages[1]!.actors.find((a) => a.logic === "myBets")
+  expect(eventBets?.replayed.filter((s) => s === "Ready").length).toBeGreaterThan(1)
 })

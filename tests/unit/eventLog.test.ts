@@ -34,7 +34,11 @@ describe("redaction", () => {
     const field = redact({ type: "field.change", field: "password", value: "Secret@123" })
     expect(field.value).not.toBe("Secret@123")
     expect(redact({ type: "field.change", field: "amount", value: "500" }).value).toBe("500")
-    expect(redact({ type: "otp.submit", digits: ["4", "8", "2", "1"] }).digits.join("")).not.toBe("4821")
+    expect(redact({ type: "field.change", form: "otp", field: "digits", value: ["4", "8", "2", "1"] }).value.join("")).not.toBe("4821")
+    // A machine's context holding the forms (the sign-in modals').
+    const forms = redact({ forms: { otp: { digits: ["4", "8", "2", "1"] }, reset: { otp: "4821", password: "Brand@1234" }, login: { username: "demo" } } }).forms
+    expect(JSON.stringify(forms)).not.toMatch(/4821|Brand@1234|"4","8"/)
+    expect(forms.login.username).toBe("demo")
     // The input is left as it was.
     expect(event.form.password).toBe("Demo@1234")
   })
@@ -176,7 +180,10 @@ describe("the replay", () => {
     await vi.advanceTimersByTimeAsync(4000)
     const authModal = app.system.get("authModal")
     authModal.send({ type: "auth.openLogin" })
-    authModal.send({ type: "login.submit", form: { by: "username", username: "demo", mobileNo: "", password: "Demo@1234", remember: true } })
+    authModal.send({ type: "field.change", form: "login", field: "by", value: "username" })
+    authModal.send({ type: "field.change", form: "login", field: "username", value: "demo" })
+    authModal.send({ type: "field.change", form: "login", field: "password", value: "Demo@1234" })
+    authModal.send({ type: "login.submit" })
     await vi.advanceTimersByTimeAsync(100)
     app.send({ type: "flow.open", id: "withdrawal", flow: "withdrawal", input: { range: { start_date: "2026-01-01", end_date: "2026-01-07" } } })
     await vi.advanceTimersByTimeAsync(100)
