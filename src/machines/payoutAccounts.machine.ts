@@ -61,7 +61,7 @@ export const payoutAccountsMachine = setup({
   states: {
     List: {
       initial: "Loading",
-      on: { "accounts.reload": { target: ".Loading", reenter: true } },
+      on: { "accounts.reload": ".Loading" },
       states: {
         Loading: {
           tags: ["loading"],

@@ -139,9 +139,9 @@ export const withdrawalMachine = setup({
     History: {
       initial: "Loading",
       on: {
-        "range.change": { target: ".Loading", reenter: true, actions: assign({ range: ({ event }) => event.range }) },
+        "range.change": { target: ".Loading", actions: assign({ range: ({ event }) => event.range }) },
         // The player's money moved: a request was filed, paid or rejected.
-        "balances.changed": { target: ".Loading", reenter: true }
+        "balances.changed": ".Loading"
       },
       states: {
         Loading: {

@@ -113,4 +113,14 @@ describe("withdrawal machine behaviour", () => {
     actor.send({ type: "balances.changed" })
     await vi.waitFor(() => expect(ranges).toEqual([week, next, next]))
   })
+
+  it("keeps a request on its way when the list reloads beside it (the held amount moves the balances at once)", async () => {
+    const { actor, submissions } = harness(() => new Promise(() => {}))
+    actor.send({ type: "field.change", field: "amount", value: "300" })
+    actor.send({ type: "withdraw.submit" })
+    actor.send({ type: "balances.changed" })
+    actor.send({ type: "range.change", range: { start_date: "2026-02-01", end_date: "2026-02-07" } })
+    expect(actor.getSnapshot().value).toEqual({ Form: "Submitting", History: "Loading" })
+    expect(submissions).toHaveLength(1)
+  })
 })
