@@ -151,8 +151,10 @@ export interface Recorder {
   /** The entries kept, oldest first. */
   readonly entries: () => ReadonlyArray<Entry>
   readonly dropped: () => number
-  /** A started actor by its key (the replay delivers events to it). */
+  /** A running actor by its key (the replay delivers events to it); none once it has stopped. */
   readonly actor: (key: string) => ActorRefLike | undefined
+  /** Whether the actor of this key ran and has stopped (an event for it is dropped, as XState drops it). */
+  readonly stopped: (key: string) => boolean
   /** The page so far, with secrets redacted, ready for JSON. */
   readonly page: (url: string) => PageLog
 }
@@ -200,7 +202,9 @@ export const createRecorder = (options: RecorderOptions): Recorder => {
 
   const keys = new WeakMap<object, string>()
   const uses = new Map<string, number>()
+  // Running actors only, so the recorder holds no stopped actor (nor the output it keeps) in memory.
   const live = new Map<string, ActorRefLike>()
+  const stopped = new Set<string>()
   const lastState = new Map<string, { status: Status; value: StateValue | undefined }>()
 
   const keyOf = (actor: InspectedActor): string => {
@@ -240,6 +244,7 @@ export const createRecorder = (options: RecorderOptions): Recorder => {
         const { event } = inspection
         if (event.type === "xstate.init") {
           live.set(to, target)
+          stopped.delete(to)
           const systemId = target.systemId
           push({
             at: at(),
@@ -262,6 +267,7 @@ export const createRecorder = (options: RecorderOptions): Recorder => {
         const { snapshot } = inspection
         const status = snapshot.status
         const value = isMachineSnapshot(snapshot) ? snapshot.value : undefined
+        if (status !== "active" && live.delete(key)) stopped.add(key)
         const last = lastState.get(key)
         if (last && last.status === status && sameState(last.value, value)) return
         lastState.set(key, { status, value })
@@ -279,6 +285,7 @@ export const createRecorder = (options: RecorderOptions): Recorder => {
     entries,
     dropped: () => dropped,
     actor: (key) => live.get(key),
+    stopped: (key) => stopped.has(key),
     page: (url) => ({ url, startedAt, dropped, entries: createRedactor()(entries()) })
   }
 }

@@ -153,8 +153,9 @@ export const replayPage = async (page: PageLog): Promise<ReplayedPage> => {
     const cause = causeOf(entry, machines)
     if (cause === undefined) continue
     const actor = recorder.actor(cause.to)
-    if (actor === undefined) problems.push(`${cause.event.type} (at ${entry.at} ms) is for ${cause.to}, which the replay has not started`)
-    else actor.send(cause.event)
+    if (actor !== undefined) actor.send(cause.event)
+    // An event for an actor that has stopped is dropped, in the replay as it was in the browser.
+    else if (!recorder.stopped(cause.to)) problems.push(`${cause.event.type} (at ${entry.at} ms) is for ${cause.to}, which the replay has not started`)
   }
   app.stop()
 
