@@ -3,7 +3,7 @@ import { reasonOf } from "../schema/errors.ts"
 import type { AllAppSettings, Banner, SiteSettings, Theme } from "../schema/settings.ts"
 import type { SportsData } from "../schema/sports.ts"
 import type { User } from "../schema/user.ts"
-import { authModalMachine } from "./authModal.machine.ts"
+import type { AuthStep } from "./authModal.machine.ts"
 import type { FlowClose, FlowName, FlowOpen } from "./flows.ts"
 import { sessionMachine } from "./session.machine.ts"
 import { unprovided, unprovidedAction } from "./unprovided.ts"
@@ -16,8 +16,9 @@ import { unprovided, unprovidedAction } from "./unprovided.ts"
  * logged and loading goes on. The loader closes 1 s after completion, or at
  * once when the sports load failed.
  *
- * The app actor is the root of the one actor system: the session and the
- * sign-in modals live as long as it does; page and modal flows are opened and
+ * The app actor is the root of the one actor system: the session lives as
+ * long as it does; the sign-in modals a view asks for (`auth.open`), and page
+ * and modal flows are opened and
  * closed by views (`flow.open` / `flow.close`, counted per id, so two views
  * may share one flow) and spawned as its children with their id as system id.
  */
@@ -39,6 +40,8 @@ export interface AppContext {
   readonly theme: Theme
   /** The open flows: how many views use each, by id. */
   readonly flows: Readonly<Record<string, number>>
+  /** The sign-in modal a view asked for, until the chain closes (the `authModal` flow shows it). */
+  readonly auth: { readonly step: AuthStep; readonly referralCode?: string | undefined } | undefined
 }
 
 export type AppEvent =
@@ -47,6 +50,10 @@ export type AppEvent =
   | { type: "sports.refresh" }
   /** Events started, finished or were added (the odds channel): reload, spread over a few seconds. */
   | { type: "catalogue.changed" }
+  /** A view asks for a sign-in modal: Login, Register (with a referral code from a link) or Change password. */
+  | { type: "auth.open"; step: AuthStep; referralCode?: string | undefined }
+  /** The modal chain closed. */
+  | { type: "auth.closed" }
   | FlowOpen
   | FlowClose
 
@@ -78,7 +85,6 @@ export const appMachine = setup({
   },
   actors: {
     session: sessionMachine,
-    authModal: authModalMachine,
     /** The sports list: the authenticated variant while a token is stored (SPEC sections 6 and 7). */
     loadSports: fromPromise<SportsData>(unprovided("app", "loadSports")),
     loadAds: fromPromise<ReadonlyArray<Banner>>(unprovided("app", "loadAds")),
@@ -123,14 +129,12 @@ export const appMachine = setup({
     settings: undefined,
     allSettings: undefined,
     theme: input.theme,
-    flows: {}
+    flows: {},
+    auth: undefined
   }),
   entry: { type: "applyTheme", params: ({ context }) => ({ theme: context.theme }) },
-  // The session and the sign-in modals live as long as the app; other actors reach them by system id.
-  invoke: [
-    { id: "session", systemId: "session", src: "session", input: ({ context }) => ({ token: context.token }) },
-    { id: "authModal", systemId: "authModal", src: "authModal", input: {} }
-  ],
+  // The session lives as long as the app; other actors reach it by system id.
+  invoke: { id: "session", systemId: "session", src: "session", input: ({ context }) => ({ token: context.token }) },
   on: {
     "theme.toggle": {
       actions: [
@@ -138,6 +142,12 @@ export const appMachine = setup({
         { type: "applyTheme", params: ({ context }) => ({ theme: context.theme }) }
       ]
     },
+    // A modal already showing keeps its step: the request stands until the chain closes.
+    "auth.open": {
+      guard: ({ context }) => context.auth === undefined,
+      actions: assign({ auth: ({ event }) => ({ step: event.step, referralCode: event.referralCode }) })
+    },
+    "auth.closed": { actions: assign({ auth: undefined }) },
     "flow.open": [
       // Another view of the same flow: it shares the actor.
       { guard: "flowOpen", actions: assign({ flows: ({ context, event }) => ({ ...context.flows, [event.id]: context.flows[event.id]! + 1 }) }) },

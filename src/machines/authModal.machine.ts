@@ -21,7 +21,20 @@ import { unprovided, unprovidedAction } from "./unprovided.ts"
  * field of every form lives here (`field.change`), each step starting from
  * an empty form; the rules and their messages come from
  * src/domain/validation.ts. Only showing a password as text is the view's.
+ *
+ * A flow of the app's system (id `authModal`), loaded the first time a view
+ * asks the app for a modal (`auth.open`): it starts at the step asked for and
+ * ends when the chain closes (the app hears `auth.closed`).
  */
+
+/** The step a view asks for. */
+export type AuthStep = "login" | "register" | "changePassword"
+
+export interface AuthModalInput {
+  readonly step: AuthStep
+  /** From `?referral_code=`: shows and fills the referral field of the sign-up form. */
+  readonly referralCode?: string | undefined
+}
 
 /** What the login call is given. */
 export interface LoginForm {
@@ -83,22 +96,20 @@ export type FieldChange = {
 }[keyof AuthForms]
 
 export interface AuthContext {
+  /** Where the chain started. */
+  readonly step: AuthStep
   readonly forms: AuthForms
   /** The server's message, shown in a red alert inside the modal. */
   readonly error: string | undefined
   readonly fieldErrors: FieldErrors<string>
   /** The number the code was sent to (E.164). */
   readonly mobileNo: string | undefined
-  /** From `?referral_code=`: shows and fills the referral field of the sign-up form. */
   readonly referralCode: string | undefined
   /** False while the resend countdown runs. */
   readonly canResend: boolean
 }
 
 export type AuthEvent =
-  | { type: "auth.openLogin" }
-  | { type: "auth.openRegister"; referralCode?: string }
-  | { type: "auth.openChangePassword" }
   | { type: "auth.close" }
   | { type: "auth.toLogin" }
   | { type: "auth.toRegister" }
@@ -170,7 +181,7 @@ export const authModalMachine = setup({
   types: {
     context: {} as AuthContext,
     events: {} as AuthEvent,
-    input: {} as { referralCode?: string | undefined } | undefined,
+    input: {} as AuthModalInput,
     children: {} as {
       countdown: "countdown"
       login: "login"
@@ -195,6 +206,8 @@ export const authModalMachine = setup({
     countdown: otpCountdownMachine.provide({ actions: { finished: sendParent({ type: "countdown.finished" }) } })
   },
   actions: {
+    /** The chain closed: the app (its parent) closes the flow. */
+    closed: sendParent({ type: "auth.closed" }),
     /** A step starts with its form empty. */
     resetForm: assign(({ context }, params: { form: keyof AuthForms }) => ({
       forms: { ...context.forms, [params.form]: blankForms(context.referralCode)[params.form] }
@@ -219,8 +232,15 @@ export const authModalMachine = setup({
   }
 }).createMachine({
   id: "authModal",
-  context: ({ input }) => ({ forms: blankForms(input?.referralCode), ...noErrors, mobileNo: undefined, referralCode: input?.referralCode, canResend: false }),
-  initial: "Closed",
+  context: ({ input }) => ({
+    step: input.step,
+    forms: blankForms(input.referralCode),
+    ...noErrors,
+    mobileNo: undefined,
+    referralCode: input.referralCode,
+    canResend: false
+  }),
+  initial: "Opening",
   on: {
     "auth.close": { target: ".Closed", actions: assign(noErrors) },
     "field.change": {
@@ -228,16 +248,15 @@ export const authModalMachine = setup({
     }
   },
   states: {
-    Closed: {
-      on: {
-        "auth.openLogin": { target: "Login", actions: assign(noErrors) },
-        "auth.openRegister": {
-          target: "Register",
-          actions: assign(({ context, event }) => ({ ...noErrors, referralCode: event.referralCode ?? context.referralCode }))
-        },
-        "auth.openChangePassword": { target: "ChangePassword", actions: assign(noErrors) }
-      }
+    /** The step the view asked for. */
+    Opening: {
+      always: [
+        { guard: ({ context }) => context.step === "register", target: "Register" },
+        { guard: ({ context }) => context.step === "changePassword", target: "ChangePassword" },
+        { target: "Login" }
+      ]
     },
+    Closed: { type: "final", entry: "closed" },
     Login: {
       entry: { type: "resetForm", params: { form: "login" } },
       on: {

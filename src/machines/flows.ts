@@ -1,4 +1,5 @@
 import type { ActorRefFrom, InputFrom } from "xstate"
+import type { authModalMachine } from "./authModal.machine.ts"
 import type { betSlipMachine } from "./betSlip.machine.ts"
 import type { bonusMachine } from "./bonus.machine.ts"
 import type { casinoMachine } from "./casino.machine.ts"
@@ -19,6 +20,7 @@ import type { withdrawalMachine } from "./withdrawal.machine.ts"
  * spawns it on `flow.open` with the id the view gives as its system id.
  */
 export interface Flows {
+  readonly authModal: typeof authModalMachine
   readonly withdrawal: typeof withdrawalMachine
   readonly betSlip: typeof betSlipMachine
   readonly casino: typeof casinoMachine

@@ -8,7 +8,6 @@ import { SettingsApi } from "../schema/settings.ts"
 import { SportsApi, SportsDataAuthenticated } from "../schema/sports.ts"
 import { Api } from "../services/api.ts"
 import { Storage } from "../services/storage.ts"
-import { authModal } from "./authModal.ts"
 import { data, effect, task } from "./bridge.ts"
 import { flowLogic } from "./flows.ts"
 import { session } from "./session.ts"
@@ -29,13 +28,13 @@ const quiet = { notify: "none" } as const
 
 /**
  * The root of the one actor system, with its world: the start-up calls, the
- * session and sign-in modals provided, the theme and site settings applied to
- * the document, and the flows views open spawned from their loaded logic.
+ * session provided, the theme and site settings applied to
+ * the document, and the flows views open (the sign-in modals among them)
+ * spawned from their loaded logic.
  */
 export const rootApp = appMachine.provide({
   actors: {
     session,
-    authModal,
     // SPEC section 6: the authenticated variant while a token is stored.
     loadSports: task(() =>
       Effect.flatMap(Storage.use((storage) => storage.token), (token) =>

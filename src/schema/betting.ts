@@ -52,6 +52,11 @@ export const Score = Schema.Struct({
 })
 export type Score = typeof Score.Type
 
+/** The socket's `odds` message: the prices and scores that changed since the last batch, conflated (the latest of each). */
+export const OddsBatch = Schema.Struct({ markets: Schema.Array(MarketBook), scores: Schema.Array(Score) })
+export type OddsBatch = typeof OddsBatch.Type
+
+/** The socket's `odds.snapshot` message, and GET /event-odds: an event's books and score. */
 export const EventOdds = Schema.Struct({
   eventId: Schema.String,
   markets: Schema.Array(MarketBook),

@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import type { Socket } from "socket.io-client"
-import { EventOdds, type MarketBook, type PriceLevel, type Score } from "../schema/betting.ts"
-import { CatalogueChanged, OddsBatch } from "../schema/realtime.ts"
+import { EventOdds, type MarketBook, OddsBatch, type PriceLevel, type Score } from "../schema/betting.ts"
+import { CatalogueChanged } from "../schema/realtime.ts"
 
 /**
  * The odds channel on the client: its own socket (SPEC section 7: "a socket

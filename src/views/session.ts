@@ -1,21 +1,18 @@
 import { useSelector } from "@xstate/react"
+import { useCallback } from "react"
 import type { ActorRefFrom, SnapshotFrom } from "xstate"
-import type { authModalMachine } from "../machines/authModal.machine.ts"
+import type { AuthStep } from "../machines/authModal.machine.ts"
 import type { sessionMachine } from "../machines/session.machine.ts"
 import { AppActor } from "./app-actor.ts"
 
 export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>
-export type AuthModalSnapshot = SnapshotFrom<typeof authModalMachine>
 
-/** A child the app invokes for its whole life, by system id. */
-const useAppChild = <T>(systemId: "session" | "authModal"): T => {
-  const child: T | undefined = AppActor.useActorRef().system.get(systemId)
-  if (!child) throw new Error(`app: no '${systemId}' actor in the system`)
-  return child
+/** The session actor: the app invokes it for its whole life (system id `session`). */
+export const useSessionRef = (): ActorRefFrom<typeof sessionMachine> => {
+  const session: ActorRefFrom<typeof sessionMachine> | undefined = AppActor.useActorRef().system.get("session")
+  if (!session) throw new Error("app: no 'session' actor in the system")
+  return session
 }
-
-/** The session actor (a child of the app machine). */
-export const useSessionRef = () => useAppChild<ActorRefFrom<typeof sessionMachine>>("session")
 
 /** A slice of the session, re-rendering only when it changes. */
 export const useSession = <T>(selector: (snapshot: SessionSnapshot) => T) => useSelector(useSessionRef(), selector)
@@ -23,6 +20,8 @@ export const useSession = <T>(selector: (snapshot: SessionSnapshot) => T) => use
 /** The signed-in user, or undefined. */
 export const useUser = () => useSession((s) => (s.hasTag("signedIn") ? s.context.user : undefined))
 
-export const useAuthModalRef = () => useAppChild<ActorRefFrom<typeof authModalMachine>>("authModal")
-
-export const useAuthModal = <T>(selector: (snapshot: AuthModalSnapshot) => T) => useSelector(useAuthModalRef(), selector)
+/** Asks the app for a sign-in modal (the `authModal` flow opens at that step). */
+export const useOpenAuth = () => {
+  const app = AppActor.useActorRef()
+  return useCallback((step: AuthStep, referralCode?: string) => app.send({ type: "auth.open", step, referralCode }), [app])
+}

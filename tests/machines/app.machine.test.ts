@@ -5,7 +5,7 @@ import type { Failure } from "../../src/schema/errors.ts"
 import type { AllAppSettings, Banner, SiteSettings } from "../../src/schema/settings.ts"
 import type { SportsData } from "../../src/schema/sports.ts"
 import type { User } from "../../src/schema/user.ts"
-import { quietAuthModal, quietSession } from "./fixtures.ts"
+import { quietSession } from "./fixtures.ts"
 import { expectFullCoverage, recordFlows, replayPaths } from "./harness.ts"
 
 const user: User = {
@@ -30,6 +30,7 @@ const model = {
   actions: { logFailure: vi.fn(), applyTheme: vi.fn(), applySiteSettings: vi.fn(), spawnFlow: vi.fn() },
   errors: { loadSports: [sessionEnded, new Error("offline")] },
   events: {
+    "auth.open": [{ type: "auth.open", step: "register", referralCode: "FRIEND01" }],
     "flow.open": [{ type: "flow.open", id: "withdrawal", flow: "withdrawal", input: { range } }],
     "flow.close": [{ type: "flow.close", id: "withdrawal" }]
   },
@@ -42,8 +43,8 @@ const model = {
     loadAllSettings: [{ settings: { siteTitle: "Khel", color: "#f5b301", faviconImg: "", logoImg: "" }, contacts: { helpline: "", whatsapp: "", email: "", supportChat: "" }, socials: [] }]
   },
   // The simulated tick changes progress every 50 ms; what matters to the walk is whether it is capped.
-  serialize: (s: { value: unknown; matches: (value: string) => boolean; context: { progress: number; sportsLoaded: boolean; token?: string; flows: Record<string, number> } }) =>
-    JSON.stringify([s.value, s.context.progress + 2 >= TICK_CAP, s.context.sportsLoaded, s.context.token !== undefined, flowsOf(s)]),
+  serialize: (s: { value: unknown; matches: (value: string) => boolean; context: { progress: number; sportsLoaded: boolean; token?: string; flows: Record<string, number>; auth?: unknown } }) =>
+    JSON.stringify([s.value, s.context.progress + 2 >= TICK_CAP, s.context.sportsLoaded, s.context.token !== undefined, flowsOf(s), s.matches("Ready") && s.context.auth !== undefined]),
   from: [
     // 46 ticks bring the bar to 92 %, so the walk sees the tick that caps it at 95 %.
     { label: "start, 46 ticks in (92 %)", prefix: Array.from({ length: 46 }, () => ({ type: "xstate.after.tick.app.Starting.Progress.Ticking" })) },
@@ -69,7 +70,6 @@ describe("app machine timings and marks", () => {
   })
   const stubs = {
     session: quietSession,
-    authModal: quietAuthModal,
     loadSports: settle(sports),
     loadAds: settle<ReadonlyArray<Banner>>([]),
     loadUser: settle<User>(user),
@@ -182,7 +182,7 @@ describe("app machine timings and marks", () => {
 describe("app machine: the flows of the one actor system", () => {
   const quiet = { logFailure: () => {}, applyTheme: () => {}, applySiteSettings: () => {} }
   const pending = fromPromise<never>(() => new Promise(() => {}))
-  const loading = { session: quietSession, authModal: quietAuthModal, loadSports: pending, loadAds: pending, loadUser: pending, loadAppSettings: pending, loadAllSettings: pending }
+  const loading = { session: quietSession, loadSports: pending, loadAds: pending, loadUser: pending, loadAppSettings: pending, loadAllSettings: pending }
   const page = createMachine({ id: "page", context: ({ input }: { input: { range: typeof range } }) => ({ range: input.range }) })
 
   it("spawns a flow on its first open with its id as system id, shares it between views, and stops it with the last close", () => {
@@ -228,5 +228,17 @@ describe("app machine: the flows of the one actor system", () => {
     app.subscribe({ error: (error) => errors.push(error) })
     app.start()
     expect(String(errors[0])).toContain("app: action 'applyTheme' must be provided")
+  })
+
+  it("keeps the sign-in modal a view asked for until the chain closes", () => {
+    const app = createActor(appMachine.provide({ actors: loading as never, actions: { ...quiet, spawnFlow: () => {} } }), { input: { token: undefined, theme: "dark" } }).start()
+    app.send({ type: "auth.open", step: "register", referralCode: "FRIEND01" })
+    app.send({ type: "auth.open", step: "login" })
+    expect(app.getSnapshot().context.auth).toEqual({ step: "register", referralCode: "FRIEND01" })
+    app.send({ type: "auth.closed" })
+    expect(app.getSnapshot().context.auth).toBeUndefined()
+    app.send({ type: "auth.open", step: "login" })
+    expect(app.getSnapshot().context.auth).toEqual({ step: "login", referralCode: undefined })
+    app.stop()
   })
 })

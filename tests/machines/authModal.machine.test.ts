@@ -1,11 +1,12 @@
 import { describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise } from "xstate"
-import { type AuthEvent, type AuthForms, authModalMachine, loginForm } from "../../src/machines/authModal.machine.ts"
+import { type AuthEvent, type AuthForms, type AuthModalInput, authModalMachine, loginForm } from "../../src/machines/authModal.machine.ts"
 import { MESSAGES } from "../../src/domain/validation.ts"
 import { player } from "./fixtures.ts"
 import { expectFullCoverage, recordFlows, replayPaths } from "./harness.ts"
 
 const spies = () => ({
+  closed: vi.fn(),
   notice: vi.fn(),
   errorToast: vi.fn(),
   success: vi.fn(),
@@ -36,7 +37,11 @@ const formOf = (s: { value: unknown; context: { forms: AuthForms } }) => {
 describe("authModal machine (model-based)", () => {
   it("covers every state and transition of the modal chain", () => {
     const coverage = replayPaths(authModalMachine as never, {
-      input: {},
+      input: { step: "login" },
+      from: [
+        { label: "Register asked for, from a referral link", input: { step: "register", referralCode: "FRIEND01" } },
+        { label: "Change password asked for", input: { step: "changePassword" } }
+      ],
       actions: spies(),
       outputs: {
         login: [{ token: "t", user: player }],
@@ -48,7 +53,6 @@ describe("authModal machine (model-based)", () => {
         changePassword: ["rotated"]
       },
       events: {
-        "auth.openRegister": [{ type: "auth.openRegister", referralCode: "FRIEND01" }],
         "field.change": [
           ...loginAsRavi,
           ...signUpAsRavi,
@@ -62,12 +66,12 @@ describe("authModal machine (model-based)", () => {
       serialize: (s) => JSON.stringify([s.value, s.context.canResend, s.context.mobileNo !== undefined, formOf(s as never)])
     })
     expectFullCoverage(coverage)
-    recordFlows("authModal", "The sign-in modal chain: login → register or forgot; register → login, or OTP on success; forgot → login or reset; reset → done; change password on its own. Every field is in context (field.change), each step starts empty. Escape or the close button closes from anywhere.", coverage)
+    recordFlows("authModal", "The sign-in modal chain, a flow opened at the step a view asks the app for: login → register or forgot; register → login, or OTP on success; forgot → login or reset; reset → done; change password on its own. Every field is in context (field.change), each step starts empty. Escape or the close button ends the chain from anywhere.", coverage)
   })
 
-  const run = (actors: Record<string, unknown>) => {
+  const run = (actors: Record<string, unknown>, input: AuthModalInput = { step: "login" }) => {
     const actions = spies()
-    const actor = createActor(authModalMachine.provide({ actions, actors: actors as never }), { input: {} }).start()
+    const actor = createActor(authModalMachine.provide({ actions, actors: actors as never }), { input }).start()
     const fill = (changes: ReadonlyArray<Change>) => changes.forEach((event) => actor.send(event))
     return { actor, actions, fill }
   }
@@ -76,7 +80,6 @@ describe("authModal machine (model-based)", () => {
   it("shows the field messages of SPEC section 5 without calling the server", () => {
     const loginCall = vi.fn()
     const { actor, fill } = run({ login: fromPromise(async () => loginCall()) })
-    actor.send({ type: "auth.openLogin" })
     actor.send({ type: "login.submit" })
     expect(actor.getSnapshot().context.fieldErrors).toEqual({ mobileNo: MESSAGES.mobileRequired, password: MESSAGES.passwordRequired })
     fill([change("login", "by", "username"), change("login", "username", " "), change("login", "password", "x")])
@@ -95,7 +98,6 @@ describe("authModal machine (model-based)", () => {
 
   it("keeps every field in context: the phone as digits, the tab, remember me; each step starts empty", () => {
     const { actor, fill } = run({})
-    actor.send({ type: "auth.openLogin" })
     fill([change("login", "phone", { country: "IN", national: "98765-43210x" }), change("login", "remember", false)])
     expect(actor.getSnapshot().context.forms.login).toMatchObject({ by: "phone", phone: { country: "IN", national: "9876543210" }, remember: false })
     expect(loginForm(actor.getSnapshot().context.forms)).toMatchObject({ mobileNo: "+919876543210", remember: false })
@@ -113,7 +115,6 @@ describe("authModal machine (model-based)", () => {
         return { token: "t", user: player }
       })
     })
-    actor.send({ type: "auth.openLogin" })
     fill([...loginAsRavi, change("login", "password", "wrong-one")])
     actor.send({ type: "login.submit" })
     expect(actor.getSnapshot().hasTag("busy")).toBe(true)
@@ -125,6 +126,7 @@ describe("authModal machine (model-based)", () => {
     await flush()
     expect(inputs[1]).toEqual({ by: "username", mobileNo: "", username: "ravi", password: "secret123", remember: false })
     expect(actor.getSnapshot().matches("Closed")).toBe(true)
+    expect(actions.closed).toHaveBeenCalledTimes(1)
     expect(actions.signedIn).toHaveBeenCalledWith(expect.anything(), { token: "t", user: player, remember: false })
     expect(actions.reloadHome).toHaveBeenCalledTimes(1)
   })
@@ -137,8 +139,7 @@ describe("authModal machine (model-based)", () => {
         expect(input).toEqual({ mobileNo: "+919876543210", otp: "4321" })
         return { token: "t", user: player }
       })
-    })
-    actor.send({ type: "auth.openRegister", referralCode: "FRIEND01" })
+    }, { step: "register", referralCode: "FRIEND01" })
     expect(actor.getSnapshot().context.forms.register.referralCode).toBe("FRIEND01")
     fill([...signUpAsRavi, change("register", "referralCode", "friend02")])
     actor.send({ type: "register.submit" })
@@ -168,7 +169,6 @@ describe("authModal machine (model-based)", () => {
         if (fail) throw { code: 422, message: "Invalid OTP", reason: "Refused" }
       })
     })
-    actor.send({ type: "auth.openLogin" })
     actor.send({ type: "auth.toForgot" })
     actor.send({ type: "forgot.submit" })
     expect(actions.notice).toHaveBeenCalledWith(expect.anything(), { message: MESSAGES.enterMobile })
@@ -193,8 +193,7 @@ describe("authModal machine (model-based)", () => {
   })
 
   it("changes the password: closes, says 'Password Changed' and rotates the token", async () => {
-    const { actor, actions, fill } = run({ changePassword: fromPromise(async () => "rotated") })
-    actor.send({ type: "auth.openChangePassword" })
+    const { actor, actions, fill } = run({ changePassword: fromPromise(async () => "rotated") }, { step: "changePassword" })
     fill(changeTo("newpass123"))
     actor.send({ type: "password.submit" })
     await flush()

@@ -6,12 +6,11 @@ export const player: User = {
 }
 
 import { fromCallback, fromPromise } from "xstate"
-import { authModalMachine } from "../../src/machines/authModal.machine.ts"
 import { sessionMachine } from "../../src/machines/session.machine.ts"
 
 const nothing = () => {}
 
-/** The session and sign-in modals with their world switched off, for tests of the app around them. */
+/** The session with its world switched off, for tests of the app around it. */
 export const quietSession = sessionMachine.provide({
   actors: {
     userChannel: fromCallback(() => nothing),
@@ -26,17 +25,5 @@ export const quietSession = sessionMachine.provide({
     authenticateSocket: nothing,
     goHome: nothing,
     notifyLoggedOut: nothing
-  }
-})
-
-export const quietAuthModal = authModalMachine.provide({
-  actions: {
-    notice: nothing,
-    errorToast: nothing,
-    success: nothing,
-    reloadHome: nothing,
-    goHome: nothing,
-    saveSignUpData: nothing,
-    clearSignUpData: nothing
   }
 })

@@ -2,6 +2,7 @@ import type { FlowName, Flows } from "../../machines/flows.ts"
 
 /** The chunk that provides each flow (src/root/flows.ts loads this list with the first flow a view opens). */
 export const loaders: { readonly [K in FlowName]: () => Promise<{ readonly default: Flows[K] }> } = {
+  authModal: () => import("./authModal.ts"),
   withdrawal: () => import("./withdrawal.ts"),
   betSlip: () => import("./betSlip.ts"),
   casino: () => import("./casino.ts"),

@@ -3,7 +3,7 @@ import { Link } from "react-router"
 import { balanceLines, isCreditPlayer } from "../../domain/account.ts"
 import { formatAmount } from "../../domain/money.ts"
 import type { User } from "../../schema/user.ts"
-import { useAuthModalRef, useSession, useSessionRef, useUser } from "../session.ts"
+import { useOpenAuth, useSession, useSessionRef, useUser } from "../session.ts"
 import { Icon, type IconName } from "../widgets/Icon.tsx"
 import { WalletSwitch } from "../widgets/WalletSwitch.tsx"
 
@@ -22,11 +22,11 @@ const useRegisterPulse = () => {
 }
 
 const VisitorButtons = () => {
-  const auth = useAuthModalRef()
+  const openAuth = useOpenAuth()
   const [pulsing, stopPulse] = useRegisterPulse()
   return (
     <div className="flex items-center gap-2">
-      <button type="button" className="btn-ghost px-3 py-1.5" onClick={() => auth.send({ type: "auth.openLogin" })}>Login</button>
+      <button type="button" className="btn-ghost px-3 py-1.5" onClick={() => openAuth("login")}>Login</button>
       <button
         type="button"
         data-pulsing={pulsing}
@@ -35,7 +35,7 @@ const VisitorButtons = () => {
         onFocus={stopPulse}
         onClick={() => {
           stopPulse()
-          auth.send({ type: "auth.openRegister" })
+          openAuth("register")
         }}
       >
         Register
@@ -155,7 +155,7 @@ const ProfileMenu = ({ user, items }: { user: User; items: ReadonlyArray<MenuIte
 
 const PlayerArea = ({ user }: { user: User }) => {
   const session = useSessionRef()
-  const auth = useAuthModalRef()
+  const openAuth = useOpenAuth()
   const credit = isCreditPlayer(user)
   // The modal's open flag is view state; its content is the myBets machine's.
   const [myBetsOpen, setMyBetsOpen] = useState(false)
@@ -165,7 +165,7 @@ const PlayerArea = ({ user }: { user: User }) => {
     ...(credit ? [] : [{ label: "Referral Bonus", icon: "gift" as const, to: "/referral-bonus" }]),
     { label: "Account Statements", icon: "statement", to: "/statements" },
     { label: "Profit And Loss", icon: "chart", to: "/profit-loss" },
-    { label: "Change Password", icon: "key", onSelect: () => auth.send({ type: "auth.openChangePassword" }) },
+    { label: "Change Password", icon: "key", onSelect: () => openAuth("changePassword") },
     { label: "Logout", icon: "logout", onSelect: () => session.send({ type: "session.logout" }) }
   ]
   return (

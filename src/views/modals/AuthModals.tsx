@@ -1,11 +1,11 @@
 import { useSelector } from "@xstate/react"
-import { useRef } from "react"
-import type { ActorRefFrom } from "xstate"
+import { createContext, useContext, useRef } from "react"
+import type { ActorRefFrom, SnapshotFrom } from "xstate"
 import { formatPhone } from "../../domain/phone.ts"
 import { type AuthForms, type FieldChange, OTP_LENGTH } from "../../machines/authModal.machine.ts"
+import type { FlowRef } from "../../machines/flows.ts"
 import type { otpCountdownMachine } from "../../machines/otpCountdown.machine.ts"
 import { AppActor } from "../app-actor.ts"
-import { useAuthModal, useAuthModalRef } from "../session.ts"
 import { Dialog } from "../widgets/Dialog.tsx"
 import { Alert, Field, LinkButton, PasswordInput, PhoneInput, TextInput } from "../widgets/Form.tsx"
 import { Icon } from "../widgets/Icon.tsx"
@@ -22,12 +22,31 @@ const TITLES = {
 
 type Step = keyof typeof TITLES
 
+type AuthModalRef = FlowRef<"authModal">
+
+/** The open chain, for the forms below. */
+const Modal = createContext<AuthModalRef | undefined>(undefined)
+
+const useAuthModalRef = (): AuthModalRef => {
+  const modal = useContext(Modal)
+  if (!modal) throw new Error("AuthModals: rendered without its flow")
+  return modal
+}
+
+const useAuthModal = <T,>(selector: (snapshot: SnapshotFrom<AuthModalRef>) => T) => useSelector(useAuthModalRef(), selector)
+
 /**
  * The sign-in modal chain, driven by the authModal machine; loaded when it
  * first opens. Every field's value is the machine's (`field.change`); the
  * view only renders it.
  */
-const AuthModals = () => {
+const AuthModals = ({ modal }: { modal: AuthModalRef }) => (
+  <Modal value={modal}>
+    <Chain />
+  </Modal>
+)
+
+const Chain = () => {
   const auth = useAuthModalRef()
   const step = useAuthModal((s) => (s.matches("Closed") ? undefined : (Object.keys(TITLES) as Array<Step>).find((k) => s.matches(k))))
   if (!step) return null

@@ -9,7 +9,7 @@ import type { Event, League, Market, Sport } from "../../schema/sports.ts"
 import { AppActor } from "../app-actor.ts"
 import { useEventBets } from "../bets.ts"
 import { useFlow } from "../flows.ts"
-import { useAuthModalRef, useUser } from "../session.ts"
+import { useOpenAuth, useUser } from "../session.ts"
 import { BetSlip, type BetSlipRef } from "../widgets/BetSlip.tsx"
 import { BookmakerMarket, ExchangeMarket, FancyMarkets, type PickHandler } from "../widgets/Markets.tsx"
 import { LiveScore } from "../widgets/LiveScore.tsx"
@@ -34,7 +34,7 @@ export const EventMarkets = (props: { sport: Sport; league: League; event: Event
 
 const Markets = ({ sport, league, event, channel, slip }: { sport: Sport; league: League; event: Event; channel: "sport" | "racing"; slip: BetSlipRef }) => {
   const user = useUser()
-  const authModal = useAuthModalRef()
+  const openAuth = useOpenAuth()
   const bets = useEventBets(event._id)
   const slipMarket = useSelector(slip, (s) => (s.matches("Closed") ? undefined : s.context.selection?.marketId))
   // Only what changes the projection: live price ticks do not re-render the page.
@@ -50,7 +50,7 @@ const Markets = ({ sport, league, event, channel, slip }: { sport: Sport; league
 
   const onPick = useCallback<PickHandler>((market, runner, pick) => {
     if (!user) {
-      authModal.send({ type: "auth.openLogin" })
+      openAuth("login")
       return
     }
     slip.send({
@@ -71,7 +71,7 @@ const Markets = ({ sport, league, event, channel, slip }: { sport: Sport; league
         runners: market.runners
       }
     })
-  }, [user, authModal, slip, event._id, sport._id, league._id, channel])
+  }, [user, openAuth, slip, event._id, sport._id, league._id, channel])
 
   const open = useMemo(() => positionsByMarket(bets ?? []), [bets])
   const books = useMemo(() => marketBooks(event.markets, open, pending), [event.markets, open, pending])

@@ -1,5 +1,4 @@
 import { useSelector } from "@xstate/react"
-import { Suspense } from "react"
 import type { Lobby } from "../../domain/casino.ts"
 import { addRupees, formatAmount } from "../../domain/money.ts"
 import { indiaDay } from "../../domain/ranges.ts"
@@ -99,14 +98,8 @@ const CasinoBetsView = ({ bets }: { bets: FlowRef<"casinoBets"> }) => {
   )
 }
 
-const CasinoBetsFlow = ({ lobby }: { lobby: Lobby }) => {
+/** The signed-in player's casino rounds of one day (casino-bets-by-date), by provider. */
+export const CasinoBets = ({ lobby }: { lobby: Lobby }) => {
   const bets = useFlow("casinoBets", { input: { query: { provider: lobby === "sa" ? "sa" : "all", date: indiaDay(new Date()) } } })
   return bets ? <CasinoBetsView bets={bets} /> : null
 }
-
-/** The signed-in player's casino rounds of one day (casino-bets-by-date), by provider; the lobby shows while its code loads. */
-export const CasinoBets = ({ lobby }: { lobby: Lobby }) => (
-  <Suspense fallback={null}>
-    <CasinoBetsFlow lobby={lobby} />
-  </Suspense>
-)

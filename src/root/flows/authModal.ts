@@ -1,12 +1,12 @@
 import { Effect } from "effect"
-import { authModalMachine } from "../machines/authModal.machine.ts"
-import { normalizePhone } from "../domain/phone.ts"
-import { IdentityApi, SessionApi } from "../schema/identity.ts"
-import { Api } from "../services/api.ts"
-import { flash } from "../services/notices.ts"
-import { navigator } from "../services/runtime.ts"
-import { Storage } from "../services/storage.ts"
-import { data, effect, failures, task, toast } from "./bridge.ts"
+import { normalizePhone } from "../../domain/phone.ts"
+import { authModalMachine } from "../../machines/authModal.machine.ts"
+import { IdentityApi, SessionApi } from "../../schema/identity.ts"
+import { Api } from "../../services/api.ts"
+import { flash } from "../../services/notices.ts"
+import { navigator } from "../../services/runtime.ts"
+import { Storage } from "../../services/storage.ts"
+import { data, effect, failures, task, toast } from "../bridge.ts"
 
 /** A typed phone number in E.164 when it is valid, else as typed (the server explains what is wrong). */
 const phone = (input: string) => normalizePhone(input) ?? input.trim()
@@ -18,7 +18,7 @@ const identity = IdentityApi.endpoints
  * server's message, which the machine shows or not as SPEC section 8 says),
  * toasts, the reload after login, and the sign-up number in session storage.
  */
-export const authModal = authModalMachine.provide({
+export default authModalMachine.provide({
   actors: {
     login: task((form) =>
       Api.use((api) =>
