@@ -174,12 +174,14 @@ describe("the replay", () => {
 
   /** A session in Node: start-up, sign-in, the withdrawal page opened and closed, the user's socket event. */
   const record = async (answers?: Record<string, unknown>): Promise<PageLog> => {
-    await loadFlowsOf([{ at: 0, kind: "event", to: "app", event: { type: "flow.open", flow: "withdrawal" } }])
+    await loadFlowsOf(["authModal", "withdrawal"].map((flow) => ({ at: 0, kind: "event", to: "app", event: { type: "flow.open", flow } })))
     const recorder = createRecorder({ capacity: 10_000 })
     const app = createActor(appIn(world(answers)), { input: { token: undefined, theme: "dark" }, inspect: recorder.inspect, clock: recorder.clock }).start()
     await vi.advanceTimersByTimeAsync(4000)
+    // What the header's Login button and the modal host do: ask for the sign-in modal, open its flow.
+    app.send({ type: "auth.open", step: "login" })
+    app.send({ type: "flow.open", id: "authModal", flow: "authModal", input: { step: "login" } })
     const authModal = app.system.get("authModal")
-    authModal.send({ type: "auth.openLogin" })
     authModal.send({ type: "field.change", form: "login", field: "by", value: "username" })
     authModal.send({ type: "field.change", form: "login", field: "username", value: "demo" })
     authModal.send({ type: "field.change", form: "login", field: "password", value: "Demo@1234" })
