@@ -17,12 +17,23 @@ if (file === undefined) {
   process.exit(2)
 }
 
+const fail = (message: string): never => {
+  console.error(message)
+  process.exit(2)
+}
+const reason = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+let text = ""
+try {
+  text = readFileSync(file, "utf8")
+} catch (error) {
+  fail(`cannot read ${file}: ${reason(error)}`)
+}
 let log: EventLog
 try {
-  log = decodeEventLog(JSON.parse(readFileSync(file, "utf8")))
+  log = decodeEventLog(JSON.parse(text))
 } catch (error) {
-  console.error(`${file} is not a Khel event log (version 1): ${error instanceof Error ? error.message : String(error)}`)
-  process.exit(2)
+  log = fail(`${file} is not a Khel event log (version 1): ${reason(error)}`)
 }
 
 const pages = await replayLog(log)

@@ -78,6 +78,8 @@ test("npm run dev with ?inspect attaches the Stately inspector to the one actor 
     await page.getByRole("banner").getByRole("button", { name: "Login" }).click()
     const inspector = await opening
     expect(inspector.url()).toMatch(/^https:\/\/stately\.ai\/inspect/)
+    // The inspector sends when the page is idle (requestIdleCallback): the page in front, as the developer's would be.
+    await page.bringToFront()
 
     // A refused sign-in: the password travels in an event, and must not reach the inspector.
     const dialog = page.getByRole("dialog")
@@ -95,7 +97,7 @@ test("npm run dev with ?inspect attaches the Stately inspector to the one actor 
       readonly event?: { readonly type: string; readonly field?: string; readonly value?: unknown }
     }
     const received = () => inspector.evaluate(() => (window as unknown as { received: Array<Received> }).received)
-    await expect.poll(async () => (await received()).some((m) => m.type === "@xstate.event" && m.event?.type === "login.submit"), { timeout: 30_000 }).toBe(true)
+    await expect.poll(async () => (await received()).some((m) => m.type === "@xstate.event" && m.event?.type === "login.submit"), { timeout: 60_000 }).toBe(true)
     const messages = await received()
     const actors = messages.filter((m) => m.type === "@xstate.actor")
     const app = actors.find((m) => m.name === "app")
