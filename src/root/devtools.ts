@@ -1,6 +1,7 @@
 import { Option, Schema } from "effect"
 import type { InspectionEvent } from "xstate"
 import { type Clock, createRecorder, type EventLog, LOG_VERSION, PageLog } from "./eventLog.ts"
+import { trackCoverage, type Visited } from "./flowCoverage.ts"
 
 /**
  * Development and test builds only (src/root/main.tsx imports this behind
@@ -21,6 +22,7 @@ export const PAGE_CAPACITY = 20_000
 /** Earlier pages kept in session storage, newest last. */
 export const PAGES_KEPT = 10
 const STORE = "khel.eventLog"
+const COVERAGE_STORE = "khel.flowCoverage"
 
 export interface KhelLog {
   /** The log so far, secrets redacted: `JSON.stringify` it, or use `download()`. */
@@ -29,6 +31,11 @@ export interface KhelLog {
   readonly download: () => void
   /** Forgets the earlier pages of this tab (this page's log goes on: it is what a replay starts from). */
   readonly clear: () => void
+  /**
+   * The states and transitions of each machine this tab went through, all its pages together (the e2e runs
+   * collect them: tests/e2e/coverage.ts). Kept whole, not in the ring buffer: a set of names per machine.
+   */
+  readonly coverage: () => Visited
 }
 
 declare global {
@@ -41,6 +48,9 @@ const decodePages = Schema.decodeUnknownOption(Schema.fromJsonString(Schema.Arra
 
 /** The tab's earlier pages; none when there are none or what is stored is not a log (another build's). */
 const readPages = (): ReadonlyArray<PageLog> => Option.getOrElse(decodePages(sessionStorage.getItem(STORE) ?? "[]"), () => [])
+
+const Seen = Schema.Struct({ states: Schema.Array(Schema.String), transitions: Schema.Array(Schema.String) })
+const decodeVisited = Schema.decodeUnknownOption(Schema.fromJsonString(Schema.Record(Schema.String, Seen)))
 
 const savePages = (pages: ReadonlyArray<PageLog>) => {
   // Oldest pages go first when storage is full.
@@ -67,6 +77,7 @@ const download = (log: EventLog) => {
 /** The options the app actor is created with: the inspection observer and the clock the recorder watches. */
 export const startDevTools = async (): Promise<{ readonly inspect: (event: InspectionEvent) => void; readonly clock: Clock }> => {
   const recorder = createRecorder({ capacity: PAGE_CAPACITY })
+  const coverage = trackCoverage(Option.getOrElse(decodeVisited(sessionStorage.getItem(COVERAGE_STORE) ?? "{}"), () => ({})))
   const url = location.pathname + location.search
   let earlier = readPages()
   const log = (): EventLog => ({ version: LOG_VERSION, app: "khel", exportedAt: new Date().toISOString(), pages: [...earlier, recorder.page(url)] })
@@ -77,9 +88,13 @@ export const startDevTools = async (): Promise<{ readonly inspect: (event: Inspe
     clear: () => {
       earlier = []
       sessionStorage.removeItem(STORE)
-    }
+    },
+    coverage: coverage.visited
   }
-  addEventListener("pagehide", () => savePages([...earlier, recorder.page(url)]))
+  addEventListener("pagehide", () => {
+    savePages([...earlier, recorder.page(url)])
+    sessionStorage.setItem(COVERAGE_STORE, JSON.stringify(coverage.visited()))
+  })
   addEventListener("keydown", (event) => {
     if ((event.ctrlKey || event.metaKey) && event.altKey && event.code === "KeyL") {
       event.preventDefault()
@@ -94,6 +109,7 @@ export const startDevTools = async (): Promise<{ readonly inspect: (event: Inspe
   return {
     inspect: (event) => {
       recorder.inspect(event)
+      coverage.inspect(event)
       stately?.(event)
     },
     clock: recorder.clock

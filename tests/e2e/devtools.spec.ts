@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test"
+import { expect, test } from "./coverage.ts"
 import { execFileSync } from "node:child_process"
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -14,7 +14,7 @@ import { waitForApp } from "./support.ts"
 
 /** What gives the inspector away (@statelyai/inspect's own strings) and what gives the recorder away (src/root/devtools.ts). */
 const INSPECTOR = ["@statelyai.connected", "xstateinspector", "stately.ai/inspect", "createBrowserInspector", "startInspector"]
-const RECORDER = ["__khelLog", "khel.eventLog", "startDevTools"]
+const RECORDER = ["__khelLog", "khel.eventLog", "khel.flowCoverage", "startDevTools"]
 
 const filesUnder = (dir: string): Array<string> =>
   readdirSync(dir).flatMap((name) => {

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test"
+import { expect, type Page, test } from "./coverage.ts"
 import sharp from "sharp"
 import { apiLogin, createPlayer, openSignedIn } from "./support.ts"
 

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test"
+import { expect, test } from "./coverage.ts"
 import { execFileSync } from "node:child_process"
 import { readFileSync } from "node:fs"
 import { decodeEventLog, statesOf } from "../../src/root/eventLog.ts"

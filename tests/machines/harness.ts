@@ -6,7 +6,6 @@ import {
   type AnyMachineSnapshot,
   type AnyStateMachine,
   type AnyStateNode,
-  type AnyTransitionDefinition,
   createActor,
   createMachine,
   fromCallback,
@@ -14,6 +13,7 @@ import {
   type InspectionEvent
 } from "xstate"
 import { getAdjacencyMap, getShortestPaths, getStateNodes, serializeSnapshot, type StatePath } from "xstate/graph"
+import { allStateNodes, allTransitions, transitionKey } from "../../src/root/flowCoverage.ts"
 import { getInitialSnapshot, getNextSnapshot } from "xstate"
 
 /**
@@ -56,23 +56,6 @@ export interface ModelOptions {
   readonly ignore?: ReadonlyArray<string>
 }
 
-const transitionKey = (t: AnyTransitionDefinition) => {
-  const source = t.source as AnyStateNode
-  const list = t.eventType === "" ? source.always ?? [] : source.transitions.get(t.eventType) ?? []
-  return `${source.id} --${t.eventType || "always"}[${list.indexOf(t)}]`
-}
-
-/** Every transition a machine defines, as `node --event[index]`. */
-export const allTransitions = (machine: AnyStateMachine) => {
-  const keys = new Set<string>()
-  for (const node of [machine.root, ...getStateNodes(machine.root)]) {
-    for (const [eventType, list] of node.transitions) list.forEach((_, i) => keys.add(`${node.id} --${eventType}[${i}]`))
-    node.always?.forEach((_, i) => keys.add(`${node.id} --always[${i}]`))
-  }
-  return keys
-}
-
-export const allStateNodes = (machine: AnyStateMachine) => new Set(getStateNodes(machine.root).map((node) => node.id))
 
 const invokeSources = (machine: AnyStateMachine) => {
   const byId = new Map<string, string>()

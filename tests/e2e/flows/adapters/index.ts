@@ -1,0 +1,7 @@
+import type { FlowAdapter } from "../adapter.ts"
+import { livePanel } from "./livePanel.ts"
+import { otpCountdown } from "./otpCountdown.ts"
+import { wallet } from "./wallet.ts"
+
+/** Every machine's adapter to the real UI: `npm run flows` writes a spec for each (scripts/flowSpecs.ts). */
+export const ADAPTERS: ReadonlyArray<FlowAdapter> = [otpCountdown, livePanel, wallet]
