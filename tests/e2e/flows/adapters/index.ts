@@ -1,7 +1,8 @@
 import type { FlowAdapter } from "../adapter.ts"
+import { authModal, authModalChangePassword } from "./authModal.ts"
 import { livePanel } from "./livePanel.ts"
 import { otpCountdown } from "./otpCountdown.ts"
 import { wallet } from "./wallet.ts"
 
 /** Every machine's adapter to the real UI: `npm run flows` writes a spec for each (scripts/flowSpecs.ts). */
-export const ADAPTERS: ReadonlyArray<FlowAdapter> = [otpCountdown, livePanel, wallet]
+export const ADAPTERS: ReadonlyArray<FlowAdapter> = [authModal, authModalChangePassword, otpCountdown, livePanel, wallet]
