@@ -49,6 +49,10 @@ export interface FlowAdapter {
    * (`page.clock.install()`) before the page loads when the machine has timers: the walk's `after` steps run it.
    */
   readonly start: (world: FlowWorld) => Promise<void>
+  /** Run every step's `arrange` before `start` (the calls are sent as the page loads). */
+  readonly arrangeFirst?: boolean
+  /** The machine's timers are steps of its paths (Playwright's clock, which `start` installs). */
+  readonly clock?: boolean
   readonly events: Readonly<Record<string, EventAdapter>>
   /** What the screen shows in a state, by state node id (`otpCountdown.Counting`); nodes not listed are not checked. */
   readonly states: Readonly<Record<string, (world: FlowWorld) => Promise<void>>>
@@ -59,10 +63,15 @@ export type Step = { readonly event: AnyEventObject } | { readonly clock: number
 
 /** Runs a generated path against the real UI: each step, then the screen of every state node reached. */
 export const runPath = async (adapter: FlowAdapter, world: FlowWorld, path: ReadonlyArray<{ readonly step: Step; readonly states: ReadonlyArray<string> }>) => {
+  const arrange = async (step: Step | undefined) => {
+    if (step && "event" in step) await adapter.events[step.event.type]?.arrange?.(world)
+  }
+  if (adapter.arrangeFirst) for (const { step } of path) await arrange(step)
+  else await arrange(path[0]?.step)
   await adapter.start(world)
   for (const [i, { step, states }] of path.entries()) {
     const next = path[i + 1]?.step
-    if (next && "event" in next) await adapter.events[next.event.type]?.arrange?.(world)
+    if (!adapter.arrangeFirst) await arrange(next)
     if ("clock" in step) await world.page.clock.runFor(step.clock)
     else {
       const event = adapter.events[step.event.type]
@@ -79,3 +88,11 @@ export const runPath = async (adapter: FlowAdapter, world: FlowWorld, path: Read
 /** The transitions of a machine the page's actor system has taken so far (src/root/devtools.ts). */
 export const takenTransitions = async (page: Page, machine: string): Promise<ReadonlyArray<string>> =>
   page.evaluate((id) => window.__khelLog?.coverage()[id]?.transitions ?? [], machine)
+
+/**
+ * The network drops the requests matching `glob` (the browser aborts them): how a path reaches a call's failure that
+ * no server answer gives (the `Unreachable` reason). Everything else about the server stays real.
+ */
+export const networkDown = (glob: string) => async ({ page }: FlowWorld): Promise<void> => {
+  await page.route(glob, (route) => route.abort("internetdisconnected"))
+}

@@ -12,12 +12,12 @@ test.describe("authModal.changePassword: generated QA paths", () => {
       {"step":{"event":{"type":"field.change","form":"changePassword","field":"confirmPassword","value":"Other@1234"}},"states":["authModal.ChangePassword"]},
       {"step":{"event":{"type":"password.submit"}},"states":["authModal.ChangePassword"]},
     ])
-    expect(await takenTransitions(page, "authModal")).toEqual(expect.arrayContaining(["authModal.ChangePassword.Idle --password.submit[1]"]))
+    await expect.poll(() => takenTransitions(page, "authModal")).toEqual(expect.arrayContaining(["authModal.ChangePassword.Idle --password.submit[1]"]))
   })
   test("password.submit", async ({ page, request }) => {
     await runPath(authModalChangePassword, { page, request, data: {} }, [
       {"step":{"event":{"type":"password.submit"}},"states":["authModal.ChangePassword"]},
     ])
-    expect(await takenTransitions(page, "authModal")).toEqual(expect.arrayContaining(["authModal.ChangePassword.Idle --password.submit[0]"]))
+    await expect.poll(() => takenTransitions(page, "authModal")).toEqual(expect.arrayContaining(["authModal.ChangePassword.Idle --password.submit[0]"]))
   })
 })

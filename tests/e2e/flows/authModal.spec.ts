@@ -18,7 +18,7 @@ test.describe("authModal: generated QA paths", () => {
       {"step":{"event":{"type":"otp.submit"}},"states":["authModal.Otp"]},
       {"step":{"event":{"type":"xstate.error.actor.verifyOtp","actorId":"verifyOtp","error":{"code":400,"message":"wrong","reason":"InvalidInput"}}},"states":["authModal.Otp"]},
     ])
-    expect(await takenTransitions(page, "authModal")).toEqual(expect.arrayContaining(["authModal.Login --auth.toRegister[0]","authModal.Otp.Verifying --xstate.error.actor.verifyOtp[0]"]))
+    await expect.poll(() => takenTransitions(page, "authModal")).toEqual(expect.arrayContaining(["authModal.Login --auth.toRegister[0]","authModal.Otp.Verifying --xstate.error.actor.verifyOtp[0]"]))
   })
   test("auth.toRegister → field.change ×4 → register.submit → xstate.done.actor.signUp → otp.changePhone", async ({ page, request }) => {
     await runPath(authModal, { page, request, data: {} }, [
@@ -31,7 +31,7 @@ test.describe("authModal: generated QA paths", () => {
       {"step":{"event":{"type":"xstate.done.actor.signUp","actorId":"signUp","output":"+918000000001"}},"states":["authModal.Otp"]},
       {"step":{"event":{"type":"otp.changePhone"}},"states":["authModal.Register"]},
     ])
-    expect(await takenTransitions(page, "authModal")).toEqual(expect.arrayContaining(["authModal.Otp --otp.changePhone[0]"]))
+    await expect.poll(() => takenTransitions(page, "authModal")).toEqual(expect.arrayContaining(["authModal.Otp --otp.changePhone[0]"]))
   })
   test("auth.toRegister → field.change ×4 → register.submit → xstate.done.actor.signUp → otp.submit", async ({ page, request }) => {
     await runPath(authModal, { page, request, data: {} }, [
@@ -44,7 +44,7 @@ test.describe("authModal: generated QA paths", () => {
       {"step":{"event":{"type":"xstate.done.actor.signUp","actorId":"signUp","output":"+918000000001"}},"states":["authModal.Otp"]},
       {"step":{"event":{"type":"otp.submit"}},"states":["authModal.Otp"]},
     ])
-    expect(await takenTransitions(page, "authModal")).toEqual(expect.arrayContaining(["authModal.Otp.Idle --otp.submit[0]"]))
+    await expect.poll(() => takenTransitions(page, "authModal")).toEqual(expect.arrayContaining(["authModal.Otp.Idle --otp.submit[0]"]))
   })
   test("auth.toRegister → field.change ×4 → register.submit → xstate.error.actor.signUp", async ({ page, request }) => {
     await runPath(authModal, { page, request, data: {} }, [
@@ -56,7 +56,7 @@ test.describe("authModal: generated QA paths", () => {
       {"step":{"event":{"type":"register.submit"}},"states":["authModal.Register"]},
       {"step":{"event":{"type":"xstate.error.actor.signUp","actorId":"signUp","error":{"code":422,"message":"taken","reason":"Conflict"}}},"states":["authModal.Register"]},
     ])
-    expect(await takenTransitions(page, "authModal")).toEqual(expect.arrayContaining(["authModal.Register.Submitting --xstate.error.actor.signUp[0]"]))
+    await expect.poll(() => takenTransitions(page, "authModal")).toEqual(expect.arrayContaining(["authModal.Register.Submitting --xstate.error.actor.signUp[0]"]))
   })
   test("auth.toForgot → field.change → forgot.submit → xstate.done.actor.forgotPassword → auth.toLogin", async ({ page, request }) => {
     await runPath(authModal, { page, request, data: {} }, [
@@ -66,7 +66,7 @@ test.describe("authModal: generated QA paths", () => {
       {"step":{"event":{"type":"xstate.done.actor.forgotPassword","actorId":"forgotPassword","output":"+919000000001"}},"states":["authModal.Reset"]},
       {"step":{"event":{"type":"auth.toLogin"}},"states":["authModal.Login"]},
     ])
-    expect(await takenTransitions(page, "authModal")).toEqual(expect.arrayContaining(["authModal.Reset --auth.toLogin[0]"]))
+    await expect.poll(() => takenTransitions(page, "authModal")).toEqual(expect.arrayContaining(["authModal.Reset --auth.toLogin[0]"]))
   })
   test("auth.toForgot → field.change → forgot.submit → xstate.error.actor.forgotPassword", async ({ page, request }) => {
     await runPath(authModal, { page, request, data: {} }, [
@@ -75,20 +75,20 @@ test.describe("authModal: generated QA paths", () => {
       {"step":{"event":{"type":"forgot.submit"}},"states":["authModal.Forgot"]},
       {"step":{"event":{"type":"xstate.error.actor.forgotPassword","actorId":"forgotPassword","error":{"code":0,"message":"Network error","reason":"Unreachable"}}},"states":["authModal.Forgot"]},
     ])
-    expect(await takenTransitions(page, "authModal")).toEqual(expect.arrayContaining(["authModal.Forgot.Submitting --xstate.error.actor.forgotPassword[0]"]))
+    await expect.poll(() => takenTransitions(page, "authModal")).toEqual(expect.arrayContaining(["authModal.Forgot.Submitting --xstate.error.actor.forgotPassword[0]"]))
   })
   test("auth.toRegister → auth.toLogin", async ({ page, request }) => {
     await runPath(authModal, { page, request, data: {} }, [
       {"step":{"event":{"type":"auth.toRegister"}},"states":["authModal.Register"]},
       {"step":{"event":{"type":"auth.toLogin"}},"states":["authModal.Login"]},
     ])
-    expect(await takenTransitions(page, "authModal")).toEqual(expect.arrayContaining(["authModal.Register --auth.toLogin[0]"]))
+    await expect.poll(() => takenTransitions(page, "authModal")).toEqual(expect.arrayContaining(["authModal.Register --auth.toLogin[0]"]))
   })
   test("auth.toForgot → auth.toLogin", async ({ page, request }) => {
     await runPath(authModal, { page, request, data: {} }, [
       {"step":{"event":{"type":"auth.toForgot"}},"states":["authModal.Forgot"]},
       {"step":{"event":{"type":"auth.toLogin"}},"states":["authModal.Login"]},
     ])
-    expect(await takenTransitions(page, "authModal")).toEqual(expect.arrayContaining(["authModal.Forgot --auth.toLogin[0]"]))
+    await expect.poll(() => takenTransitions(page, "authModal")).toEqual(expect.arrayContaining(["authModal.Forgot --auth.toLogin[0]"]))
   })
 })

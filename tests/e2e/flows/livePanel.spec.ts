@@ -10,26 +10,26 @@ test.describe("livePanel: generated QA paths", () => {
       {"step":{"event":{"type":"panel.tv"}},"states":["livePanel.Tv"]},
       {"step":{"event":{"type":"panel.score"}},"states":["livePanel.Score"]},
     ])
-    expect(await takenTransitions(page, "livePanel")).toEqual(expect.arrayContaining(["livePanel.Tv --panel.score[0]"]))
+    await expect.poll(() => takenTransitions(page, "livePanel")).toEqual(expect.arrayContaining(["livePanel.Tv --panel.score[0]"]))
   })
   test("panel.tv ×2", async ({ page, request }) => {
     await runPath(livePanel, { page, request, data: {} }, [
       {"step":{"event":{"type":"panel.tv"}},"states":["livePanel.Tv"]},
       {"step":{"event":{"type":"panel.tv"}},"states":["livePanel.Closed"]},
     ])
-    expect(await takenTransitions(page, "livePanel")).toEqual(expect.arrayContaining(["livePanel.Tv --panel.tv[0]"]))
+    await expect.poll(() => takenTransitions(page, "livePanel")).toEqual(expect.arrayContaining(["livePanel.Tv --panel.tv[0]"]))
   })
   test("panel.score → panel.tv", async ({ page, request }) => {
     await runPath(livePanel, { page, request, data: {} }, [
       {"step":{"event":{"type":"panel.score"}},"states":["livePanel.Closed"]},
       {"step":{"event":{"type":"panel.tv"}},"states":["livePanel.Tv"]},
     ])
-    expect(await takenTransitions(page, "livePanel")).toEqual(expect.arrayContaining(["livePanel.Score --panel.score[0]","livePanel.Closed --panel.tv[0]"]))
+    await expect.poll(() => takenTransitions(page, "livePanel")).toEqual(expect.arrayContaining(["livePanel.Score --panel.score[0]","livePanel.Closed --panel.tv[0]"]))
   })
   test("panel.collapse", async ({ page, request }) => {
     await runPath(livePanel, { page, request, data: {} }, [
       {"step":{"event":{"type":"panel.collapse"}},"states":["livePanel.Closed"]},
     ])
-    expect(await takenTransitions(page, "livePanel")).toEqual(expect.arrayContaining(["livePanel.Score --panel.collapse[0]"]))
+    await expect.poll(() => takenTransitions(page, "livePanel")).toEqual(expect.arrayContaining(["livePanel.Score --panel.collapse[0]"]))
   })
 })

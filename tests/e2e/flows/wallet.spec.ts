@@ -10,6 +10,6 @@ test.describe("wallet: generated QA paths", () => {
       {"step":{"event":{"type":"wallet.switch","wallet":2}},"states":[]},
       {"step":{"event":{"type":"xstate.error.actor.switchWallet","actorId":"switchWallet","error":{"code":0,"message":"Network error","reason":"Unreachable"}}},"states":["wallet.Idle"]},
     ])
-    expect(await takenTransitions(page, "wallet")).toEqual(expect.arrayContaining(["wallet.Switching --xstate.error.actor.switchWallet[0]"]))
+    await expect.poll(() => takenTransitions(page, "wallet")).toEqual(expect.arrayContaining(["wallet.Switching --xstate.error.actor.switchWallet[0]"]))
   })
 })

@@ -1,7 +1,7 @@
 import { expect } from "@playwright/test"
 import type { AnyEventObject, AnyMachineSnapshot } from "xstate"
 import type { AuthForms } from "../../../../src/machines/authModal.machine.ts"
-import type { EventAdapter, FlowAdapter, FlowWorld } from "../adapter.ts"
+import { type EventAdapter, type FlowAdapter, type FlowWorld, networkDown } from "../adapter.ts"
 import { createPlayer, freshNational, openSignedIn, outboxCodes, waitForApp } from "../../support.ts"
 
 /**
@@ -108,7 +108,7 @@ const events: FlowAdapter["events"] = {
   // The server answers every number alike (no account enumeration): only a dropped network fails this call.
   "xstate.error.actor.forgotPassword": {
     samples: [{ type: "xstate.error.actor.forgotPassword", actorId: "forgotPassword", error: { code: 0, message: "Network error", reason: "Unreachable" } }],
-    arrange: async (world) => world.page.route("**/identity/user/forgot-password", (route) => route.abort("internetdisconnected")),
+    arrange: networkDown("**/identity/user/forgot-password"),
     step: async (world) => expect(dialog(world).getByRole("button", { name: "Send OTP" })).toBeEnabled()
   }
 }

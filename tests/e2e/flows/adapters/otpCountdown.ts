@@ -13,6 +13,7 @@ const resend = (world: FlowWorld) => dialog(world).getByRole("button", { name: /
 export const otpCountdown: FlowAdapter = {
   machine: "otpCountdown",
   prefix: [{ type: "countdown.start" }],
+  clock: true,
   start: async (world) => {
     const { page } = world
     await page.clock.install()

@@ -1,5 +1,5 @@
 import { expect } from "@playwright/test"
-import type { FlowAdapter, FlowWorld } from "../adapter.ts"
+import { type FlowAdapter, type FlowWorld, networkDown } from "../adapter.ts"
 import { createPlayer, openSignedIn } from "../../support.ts"
 
 const wallets = ({ page }: FlowWorld) => page.getByRole("radiogroup", { name: "Play from wallet" })
@@ -28,7 +28,7 @@ export const wallet: FlowAdapter = {
     // (401) or cannot come from this screen (the switch offers only wallets 1 and 2, and credit players have none).
     "xstate.error.actor.switchWallet": {
       samples: [{ type: "xstate.error.actor.switchWallet", actorId: "switchWallet", error: { code: 0, message: "Network error", reason: "Unreachable" } }],
-      arrange: async (world) => world.page.route("**/api/v1/wallet", (route) => route.abort("internetdisconnected")),
+      arrange: networkDown("**/api/v1/wallet"),
       step: async (world) => expect(option(world, 1)).toHaveAttribute("aria-checked", "true")
     }
   },
