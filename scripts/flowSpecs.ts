@@ -10,7 +10,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "no
 import { join } from "node:path"
 import { type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, type AnyStateNode, getInitialSnapshot, getNextSnapshot } from "xstate"
 import { serializeSnapshot } from "xstate/graph"
-import { transitionKey } from "../src/root/flowCoverage.ts"
+import { delayOf, transitionKey } from "../src/root/flowCoverage.ts"
 import type { FlowAdapter, Step } from "../tests/e2e/flows/adapter.ts"
 import { ADAPTERS } from "../tests/e2e/flows/adapters/index.ts"
 import { MACHINES } from "../tests/e2e/flows/machines.ts"
@@ -30,15 +30,6 @@ interface Edge {
 /** The walk's view of the machine: every action a no-op (the walk computes states, it touches nothing). */
 const forWalk = (machine: AnyStateMachine) =>
   machine.provide({ actions: Object.fromEntries(Object.keys(machine.implementations.actions).map((name) => [name, () => {}])) as never })
-
-const delayOf = (machine: AnyStateMachine, type: string, snapshot: AnyMachineSnapshot) => {
-  // xstate.after.<delay>.<state id>
-  const delay = type.slice("xstate.after.".length).split(".")[0]!
-  const numeric = Number(delay)
-  if (Number.isFinite(numeric)) return numeric
-  const named = (machine.implementations.delays as Record<string, unknown>)[delay]
-  return typeof named === "function" ? Number(named({ context: snapshot.context, event: { type } }, undefined)) : Number(named)
-}
 
 const nodesOf = (snapshot: AnyMachineSnapshot) => (snapshot._nodes as ReadonlyArray<AnyStateNode>).filter((node) => node.parent)
 

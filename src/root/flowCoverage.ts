@@ -1,4 +1,4 @@
-import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition, InspectionEvent } from "xstate"
+import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, AnyTransitionDefinition, InspectionEvent } from "xstate"
 
 /**
  * Which states and transitions of each machine the actor system went
@@ -32,6 +32,15 @@ export const allTransitions = (machine: AnyStateMachine): Set<string> => {
     node.always?.forEach((_, i) => keys.add(`${node.id} --always[${i}]`))
   }
   return keys
+}
+
+/** The milliseconds of an `after` transition's event (`xstate.after.<delay>.<state id>`), a named delay included. */
+export const delayOf = (machine: AnyStateMachine, type: string, snapshot: AnyMachineSnapshot): number => {
+  const delay = type.slice("xstate.after.".length).split(".")[0]!
+  const numeric = Number(delay)
+  if (Number.isFinite(numeric)) return numeric
+  const named = (machine.implementations.delays as Record<string, unknown>)[delay]
+  return typeof named === "function" ? Number(named({ context: snapshot.context, event: { type } }, undefined)) : Number(named)
 }
 
 /** What a run visited, per machine id: state node ids and transition names. */

@@ -13,7 +13,7 @@ import {
   type InspectionEvent
 } from "xstate"
 import { getAdjacencyMap, getShortestPaths, getStateNodes, serializeSnapshot, type StatePath } from "xstate/graph"
-import { allStateNodes, allTransitions, transitionKey } from "../../src/root/flowCoverage.ts"
+import { allStateNodes, allTransitions, delayOf, transitionKey } from "../../src/root/flowCoverage.ts"
 import { getInitialSnapshot, getNextSnapshot } from "xstate"
 
 /**
@@ -155,15 +155,6 @@ export const modelPaths = (machine: AnyStateMachine, options: ModelOptions = {})
 
 const neverSettles = () => fromPromise(() => new Promise<never>(() => {}))
 const silentCallback = () => fromCallback(() => () => {})
-
-const delayOf = (machine: AnyStateMachine, type: string, snapshot: Snapshot) => {
-  // xstate.after.<delay>.<state id>
-  const delay = type.slice("xstate.after.".length).split(".")[0]!
-  const numeric = Number(delay)
-  if (Number.isFinite(numeric)) return numeric
-  const named = (machine.implementations.delays as Record<string, unknown>)[delay]
-  return typeof named === "function" ? Number(named({ context: snapshot.context, event: { type } }, undefined)) : Number(named)
-}
 
 export interface Coverage {
   readonly states: { covered: number; total: number; missing: Array<string> }
