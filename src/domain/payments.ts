@@ -83,7 +83,7 @@ export const depositPayload = (
   account: { readonly _id: string; readonly type: AccountKind },
   form: DepositForm,
   screenshot: string | undefined
-): DepositPayload => ({
+): DepositPayload & { readonly txnRef: string } => ({
   amount: Number(form.amount),
   accountId: account._id,
   type: account.type,

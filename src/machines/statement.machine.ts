@@ -1,5 +1,6 @@
-import { assign, fromPromise, setup } from "xstate"
+import { assign, fromPromise, setup, type SnapshotFrom } from "xstate"
 import type { DayRange } from "../domain/ranges.ts"
+import { withRunningProfit } from "../domain/statements.ts"
 import type { Statement, StatementQuery } from "../schema/statements.ts"
 import { watchBalances } from "./balances.ts"
 import { unprovided } from "./unprovided.ts"
@@ -82,3 +83,6 @@ export const statementMachine = setup({
     Failed: {}
   }
 })
+
+/** The results on /profit-loss, newest first, each with the period's running P/L (`src/domain/statements.ts`). */
+export const profitRows = (snapshot: SnapshotFrom<typeof statementMachine>) => withRunningProfit(snapshot.context.statement?.rows ?? [])

@@ -1,9 +1,11 @@
+import { Schema } from "effect"
 import { describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise } from "xstate"
-import { type BonusRequest, bonusMachine } from "../../src/machines/bonus.machine.ts"
-import type { Bonus, BonusData } from "../../src/schema/bonus.ts"
-import type { Failure } from "../../src/schema/errors.ts"
-import { expectFullCoverage, recordFlows, replayPaths } from "./harness.ts"
+import { canActOn } from "../../src/domain/bonus.ts"
+import { type BonusContext, type BonusRequest, bonusMachine } from "../../src/machines/bonus.machine.ts"
+import { type Bonus, BonusActionPayload, type BonusData } from "../../src/schema/bonus.ts"
+import { type Failure, reasonOf } from "../../src/schema/errors.ts"
+import { entered, expectFullCoverage, invokedWith, isIn, recordFlows, replayPaths, type Step } from "./harness.ts"
 
 const offer = (id: string, status: Bonus["status"], wagered = 0): Bonus => ({
   _id: id, code: "WELCOME100", title: "100% welcome bonus", amount: 1000, wageringRequired: 5000, wagered, status,
@@ -15,6 +17,36 @@ const moved: Failure = { code: 409, message: "This bonus is claimed.", reason: "
 const lost: Failure = { code: 0, message: "We could not reach the server. Check your connection and try again.", reason: "Unreachable" }
 const refused: Failure = { code: 422, message: "Bonuses are paused for your account.", reason: "Refused" }
 
+/** The actions the walk sent, so the request checks are known to have run for each. */
+const sent = new Set<string>()
+
+const checkStep = (step: Step) => {
+  const before: BonusContext = step.before.context
+  const context: BonusContext = step.after.context
+  // One action at a time: nothing pending while idle, a forfeit waiting for its confirmation, a request with its own key.
+  if (isIn(step.after, "Action.Idle")) expect(context.pending).toBeUndefined()
+  if (isIn(step.after, "Action.Confirming")) expect(context.pending?.action).toBe("forfeit")
+  if (isIn(step.after, "Action.Running")) expect(context.pending?.key).toMatch(new RegExp(`^bonus-${context.pending?.action}-`))
+  if (step.event.type === "xstate.done.actor.act") expect(context.data).toEqual(step.event.output)
+
+  // A request goes out once the action is asked for (and, for a forfeit, confirmed), for a bonus in a status it applies to.
+  const act = invokedWith(step, "act")
+  if (entered(step, "Action.Running")) {
+    const pending = context.pending!
+    const bonus = before.data?.bonuses.find((b) => b._id === pending.bonusId)
+    expect(bonus && canActOn(pending.action, bonus.status)).toBe(true)
+    expect(act?.input).toEqual(pending)
+    expect(Schema.decodeUnknownSync(BonusActionPayload)({ bonusId: pending.bonusId })).toEqual({ bonusId: pending.bonusId })
+    sent.add(pending.action)
+  } else expect(act).toBeUndefined()
+
+  // The list loads when the page opens, when asked, when money moves, and after a refusal that leaves it stale.
+  const stale = step.event.type === "xstate.error.actor.act" && ["Conflict", "NotFound", "Unreachable"].includes(reasonOf(step.event.error) ?? "")
+  const loads = stale || ["xstate.init", "bonus.reload", "balances.changed"].includes(step.event.type)
+  expect(invokedWith(step, "loadBonuses") !== undefined).toBe(loads)
+  expect(step.actions).toEqual([])
+}
+
 describe("bonus machine (model-based)", () => {
   it("covers every state and transition: the list, activate, claim, forfeit with its confirmation, and refusals by reason", () => {
     const coverage = replayPaths(bonusMachine as never, {
@@ -25,9 +57,11 @@ describe("bonus machine (model-based)", () => {
         "bonus.claim": [{ type: "bonus.claim", bonusId: "b-done" }],
         "bonus.forfeit": [{ type: "bonus.forfeit", bonusId: "b-active" }]
       },
-      serialize: (s) => JSON.stringify([s.value, s.context.data?.bonuses.map((b: Bonus) => b.status), s.context.pending?.action])
+      serialize: (s) => JSON.stringify([s.value, s.context.data?.bonuses.map((b: Bonus) => b.status), s.context.pending?.action]),
+      check: checkStep
     })
     expectFullCoverage(coverage)
+    expect([...sent].sort()).toEqual(["activate", "claim", "forfeit"])
     recordFlows(
       "bonus",
       "/bonus: the player's bonuses and bonus wallet; activate, claim and forfeit (after a confirmation) where the bonus's status allows it, one at a time with an Idempotency-Key each; a bonus that moved meanwhile (Conflict) or an answer lost (Unreachable) loads the list again; the list reloads when the player's money moves.",

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from "vitest"
 import { type AnyActorRef, assign, createActor, createMachine, fromPromise } from "xstate"
 import type { DayRange } from "../../src/domain/ranges.ts"
-import { depositMachine } from "../../src/machines/deposit.machine.ts"
+import { type DepositContext, depositMachine } from "../../src/machines/deposit.machine.ts"
 import type { DepositRequest, Screenshot } from "../../src/schema/payments.ts"
-import { expectFullCoverage, recordFlows, replayPaths } from "./harness.ts"
+import { expectFullCoverage, invokedWith, isIn, recordFlows, replayPaths, type Step } from "./harness.ts"
 
 const week: DayRange = { start_date: "2026-01-01", end_date: "2026-01-07" }
 const filed: DepositRequest = { _id: "d1", amount: 500, accountId: "acc-upi", type: "upi", txnRef: null, screenshot: "s1", status: "pending", remark: null, createdAt: "2026-01-01T00:00:00.000Z", decidedAt: null }
@@ -11,6 +11,24 @@ const stored: Screenshot = { _id: "s1", image: "data:image/webp;base64,UklGR" }
 
 /** The form child as the page sees it: a snapshot with the count of deposits it filed. */
 const formFiled = (filed: number) => ({ type: "xstate.snapshot.depositForm", snapshot: { context: { filed } } })
+
+const checkStep = (step: Step) => {
+  const before: DepositContext = step.before.context
+  const context: DepositContext = step.after.context
+  // The viewer holds a screenshot exactly while it is open, its image once it is here.
+  if (isIn(step.after, "StoredScreenshot.Closed")) expect(context.stored).toBeUndefined()
+  if (isIn(step.after, "StoredScreenshot.Loading")) expect(context.stored).toEqual({ id: context.stored?.id, image: undefined })
+  if (isIn(step.after, "StoredScreenshot.Showing")) expect(context.stored?.image).toBe(stored.image)
+  expect(context.filed).toBeGreaterThanOrEqual(before.filed)
+
+  // The list is asked for the range in context when the page opens, the range changes, money moves, or the form files a deposit.
+  const filedOne = step.event.type === "xstate.snapshot.depositForm" && context.filed > before.filed
+  const reloads = filedOne || ["xstate.init", "range.change", "deposits.reload", "balances.changed"].includes(step.event.type)
+  expect(invokedWith(step, "loadHistory")?.input).toEqual(reloads ? context.range : undefined)
+  // The stored screenshot is asked for by the id the player chose.
+  expect(invokedWith(step, "loadScreenshot")?.input).toEqual(step.event.type === "stored.view" ? step.event.screenshotId : undefined)
+  expect(step.actions).toEqual([])
+}
 
 describe("deposit machine (model-based)", () => {
   it("covers every state and transition: the request list, its reloads and the stored screenshot", () => {
@@ -23,7 +41,8 @@ describe("deposit machine (model-based)", () => {
         "range.change": [{ type: "range.change", range: { start_date: "2026-01-02", end_date: "2026-01-08" } }],
         "stored.view": [{ type: "stored.view", screenshotId: "s1" }]
       },
-      serialize: (s) => JSON.stringify([s.value, s.context.filed, s.context.range.start_date])
+      serialize: (s) => JSON.stringify([s.value, s.context.filed, s.context.range.start_date]),
+      check: checkStep
     })
     expectFullCoverage(coverage)
     recordFlows(

@@ -1,10 +1,11 @@
+import { Schema } from "effect"
 import { describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise } from "xstate"
-import { type PickedScreenshot, validateDeposit } from "../../src/domain/payments.ts"
-import { type DepositSubmission, depositFormMachine } from "../../src/machines/depositForm.machine.ts"
+import { amountInput, type PickedScreenshot, screenshotProblem, validateDeposit } from "../../src/domain/payments.ts"
+import { type DepositFormContext, type DepositSubmission, depositFormMachine } from "../../src/machines/depositForm.machine.ts"
 import type { Failure } from "../../src/schema/errors.ts"
-import type { DepositRequest, PaymentAccount } from "../../src/schema/payments.ts"
-import { expectFullCoverage, recordFlows, replayPaths } from "./harness.ts"
+import { DepositPayload, type DepositRequest, type PaymentAccount } from "../../src/schema/payments.ts"
+import { actionParams, entered, expectFullCoverage, invokedWith, isIn, recordFlows, replayPaths, type Step } from "./harness.ts"
 
 const upi: PaymentAccount = { _id: "acc-upi", type: "upi", accountNumber: "khel@okaxis", accountHolderName: "Khel Gaming" }
 const bank: PaymentAccount = { _id: "acc-bank", type: "bank", accountNumber: "50200012345678", accountHolderName: "Khel Gaming", bankName: "HDFC Bank", ifscCode: "HDFC0001234", accountType: "current" }
@@ -13,6 +14,60 @@ const gif: PickedScreenshot = { dataUrl: "data:image/gif;base64,R0lGOD", name: "
 const huge: PickedScreenshot = { ...png, size: 6 * 1024 * 1024 }
 const filed: DepositRequest = { _id: "d1", amount: 500, accountId: "acc-upi", type: "upi", txnRef: "UTR1", screenshot: null, status: "pending", remark: null, createdAt: "2026-01-01T00:00:00.000Z", decidedAt: null }
 const closedAccount: Failure = { code: 409, message: "This deposit account is no longer available.", reason: "Conflict" }
+
+const problemOf = (context: DepositFormContext) =>
+  validateDeposit({ amount: context.form.amount, txnRef: context.form.txnRef, hasScreenshot: context.screenshot !== undefined })
+
+/** The deposits the walk sent, by modal and proof (`upi:screenshot`), so the payload checks are known to have run. */
+const sentKinds = new Set<string>()
+
+const checkStep = (step: Step) => {
+  const before: DepositFormContext = step.before.context
+  const context: DepositFormContext = step.after.context
+  expect(amountInput(context.form.amount)).toBe(context.form.amount)
+  if (isIn(step.after, "Modal.Open")) {
+    // An open form pays into a listed account, under one key for as long as it is open.
+    expect(context.accounts).toContainEqual(context.account)
+    expect(context.key).toMatch(/^deposit-/)
+    if (isIn(step.before, "Modal.Open")) expect(context.key).toBe(before.key)
+  }
+  // Only an acceptable file is ever kept.
+  if (context.screenshot) expect(screenshotProblem(context.screenshot)).toBeUndefined()
+  // A filed deposit leaves a blank form behind.
+  if (step.event.type === "xstate.done.actor.submit") {
+    expect(context).toMatchObject({ form: { amount: "", txnRef: "" }, screenshot: undefined, key: undefined, filed: before.filed + 1 })
+  } else expect(context.filed).toBe(before.filed)
+
+  // The deposit is sent exactly when a valid form is submitted: txnRef always (empty when only a screenshot
+  // proves it), the screenshot as baseImage from the UPI modal and as screenshot from the bank modal.
+  const sent = invokedWith(step, "submit")
+  if (entered(step, "Modal.Open.Submitting")) {
+    expect(problemOf(context)).toBeUndefined()
+    const account = context.account!
+    const payload = {
+      amount: Number(context.form.amount),
+      accountId: account._id,
+      type: account.type,
+      txnRef: context.form.txnRef.trim(),
+      ...(context.screenshot ? { [account.type === "upi" ? "baseImage" : "screenshot"]: context.screenshot.dataUrl } : {})
+    }
+    expect(sent?.input).toEqual({ key: context.key, payload })
+    expect(Schema.decodeUnknownSync(DepositPayload)(payload)).toEqual(payload)
+    sentKinds.add(`${account.type}:${payload.txnRef === "" ? "screenshot" : "reference"}`)
+  } else expect(sent).toBeUndefined()
+
+  // Warnings: the first rule of SPEC section 5 a submitted form breaks, or why a file was refused; nothing else warns.
+  const editing = isIn(step.before, "Modal.Open.Editing")
+  const warning =
+    !editing ? undefined
+    : step.event.type === "deposit.submit" ? problemOf(before)
+    : step.event.type === "screenshot.select" ? screenshotProblem(step.event.screenshot as PickedScreenshot)
+    : undefined
+  expect(actionParams(step, "warn")).toEqual(warning ? [{ message: warning }] : [])
+
+  // The operator's accounts load when the form opens and when asked again.
+  expect(invokedWith(step, "loadAccounts") !== undefined).toBe(["xstate.init", "accounts.reload"].includes(step.event.type))
+}
 
 describe("depositForm machine (model-based)", () => {
   it("covers every state and transition: the operator's accounts and both modals", () => {
@@ -31,14 +86,16 @@ describe("depositForm machine (model-based)", () => {
         "amount.quick": [{ type: "amount.quick", amount: 1000 }],
         "screenshot.select": [{ type: "screenshot.select", screenshot: png }, { type: "screenshot.select", screenshot: gif }]
       },
-      // The form as its checks see it (a closed form is blank again when it opens).
+      // The form as its checks see it, per modal (a closed form is blank again when it opens).
       serialize: (s) => {
         const { form, screenshot, accounts } = s.context
         const problem = validateDeposit({ amount: form.amount, txnRef: form.txnRef, hasScreenshot: screenshot !== undefined })
-        return JSON.stringify([s.value, accounts.length, s.matches({ Modal: "Closed" }) ? "" : [problem ?? "valid", screenshot !== undefined]])
-      }
+        return JSON.stringify([s.value, accounts.length, s.matches({ Modal: "Closed" }) ? "" : [s.context.account?.type, problem ?? "valid", screenshot !== undefined]])
+      },
+      check: checkStep
     })
     expectFullCoverage(coverage)
+    expect([...sentKinds].sort()).toEqual(["bank:reference", "bank:screenshot", "upi:reference", "upi:screenshot"])
     recordFlows(
       "depositForm",
       "The operator's accounts on /deposit and the Deposit by UPI and Deposit By Account modals: amount (typed or quick) and a reference or a screenshot (seen in the Uploaded Screenshot viewer) in context, the client checks of SPEC section 5 as warnings, one Idempotency-Key per opened form; success clears the amount and closes, a refusal keeps the form.",

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest"
 import { BONUS_ACTION_FROM, canActOn, isLiveBonus, wageringProgress } from "../../src/domain/bonus.ts"
 import { depositFieldValue, depositPayload, screenshotProblem, SCREENSHOT_MESSAGES } from "../../src/domain/payments.ts"
 import { lastWeeks, weekOf, weeksBetween } from "../../src/domain/ranges.ts"
+import { REFERRAL_PARAM, referralLink } from "../../src/domain/referral.ts"
 import { runningTotals, withRunningProfit } from "../../src/domain/statements.ts"
 import type { StatementRow } from "../../src/schema/statements.ts"
 
@@ -70,5 +71,12 @@ describe("the weekly referral range", () => {
     expect(to).toEqual(weekOf(now).to)
     expect(weeksBetween(from, to)).toHaveLength(8)
     expect(weekOf(from).from).toEqual(from)
+  })
+})
+
+describe("the referral link", () => {
+  it("is the home page with the code in the parameter that opens Register", () => {
+    expect(referralLink("https://khel.example", "AB12CD34")).toBe("https://khel.example/?referral_code=AB12CD34")
+    expect(new URL(referralLink("https://khel.example", "a b&c")).searchParams.get(REFERRAL_PARAM)).toBe("a b&c")
   })
 })

@@ -1,8 +1,8 @@
 import { useSelector } from "@xstate/react"
 import { isCreditPlayer } from "../../domain/account.ts"
 import { lastIndiaDays } from "../../domain/ranges.ts"
-import { withRunningProfit } from "../../domain/statements.ts"
 import type { FlowRef } from "../../machines/flows.ts"
+import { profitRows } from "../../machines/statement.machine.ts"
 import { useFlow } from "../flows.ts"
 import { IncludeBonus } from "../payments/IncludeBonus.tsx"
 import { kindLabel } from "../payments/StatementTable.tsx"
@@ -11,7 +11,7 @@ import { DateRangePicker, PlayerPage, Signed, Table, when } from "../payments/ui
 const ProfitLossView = ({ flow, bonusWallets }: { flow: FlowRef<"statement">; bonusWallets: boolean }) => {
   const range = useSelector(flow, (s) => s.context.range)
   const result = useSelector(flow, (s) => s.context.statement)
-  const rows = withRunningProfit(result?.rows ?? [])
+  const rows = useSelector(flow, profitRows)
   return (
     <>
       <DateRangePicker value={range} onChange={(next) => flow.send({ type: "range.change", range: next })}>

@@ -1,6 +1,7 @@
 import { useSelector } from "@xstate/react"
 import { formatAmount } from "../../domain/money.ts"
 import { lastWeeks } from "../../domain/ranges.ts"
+import { referralLink } from "../../domain/referral.ts"
 import type { FlowRef } from "../../machines/flows.ts"
 import { useFlow } from "../flows.ts"
 import { CopyButton, PlayerPage, rupees, Signed, Table, when } from "../payments/ui.tsx"
@@ -18,7 +19,7 @@ const ReferralView = ({ referral }: { referral: FlowRef<"referral"> }) => {
   const transactions = useSelector(referral, (s) => s.context.referrals?.transactions ?? NONE)
   const busy = useSelector(referral, (s) => s.hasTag("busy"))
   const code = users?.referralCode ?? ""
-  const link = code ? `${location.origin}/?referral_code=${code}` : ""
+  const link = code ? referralLink(location.origin, code) : ""
   const refBonus = users?.refBonus ?? 0
   return (
     <>
