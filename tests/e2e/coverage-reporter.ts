@@ -80,7 +80,7 @@ const doc = (rows: ReadonlyArray<MachineCoverage>, tests: number) =>
     "Written by `npm run test:e2e` (tests/e2e/coverage-reporter.ts). Each e2e test runs in Chromium against the test",
     "build and the real server; the test build records, from XState's inspection stream, every state and transition",
     "each machine of the app's actor system went through (`__khelLog.coverage()`, src/root/devtools.ts), and the",
-    `figures below count them against each machine's graph. This run: ${tests} tests.`,
+    `figures below count them against each machine's graph, from ${tests} browser tests.`,
     "",
     "A transition is *UI-reachable* unless no UI can make the machine take it: those are listed under each machine",
     "with why, and left out of the figure (tests/e2e/flows/machines.ts). Held to ≥ 95 %: the machines marked target.",
@@ -120,10 +120,17 @@ export default class FlowCoverageReporter implements Reporter {
     }
     const out = process.env.FLOW_COVERAGE_DOC
     if (!out) return
-    writeFileSync(out, doc(rows, records.length))
-    // What the hand-written specs took, for `npm run flows` (the generated specs cover the rest).
-    const { transitions } = union(records.filter((record) => !record.file.includes(GENERATED)))
-    writeFileSync(BASELINE, JSON.stringify(Object.fromEntries([...transitions].map(([m, t]) => [m, [...t].sort()]).sort()), null, 1) + "\n")
+    writeCoverage(records, out)
     console.log(`  written: ${out}, ${BASELINE}`)
   }
 }
+
+/** Writes the coverage document and what the hand-written specs took (for `npm run flows`: the generated specs cover the rest). */
+export const writeCoverage = (records: ReadonlyArray<Recorded>, out: string) => {
+  writeFileSync(out, doc(measure(records), records.length))
+  const { transitions } = union(records.filter((record) => !record.file.includes(GENERATED)))
+  writeFileSync(BASELINE, JSON.stringify(Object.fromEntries([...transitions].map(([m, t]) => [m, [...t].sort()]).sort()), null, 1) + "\n")
+}
+
+/** The records of one or more runs' coverage folders. */
+export { readRecords }
