@@ -37,9 +37,12 @@ const BindNavigation = () => {
 const start = async () => {
   showFlash(noticeStore)
   const input = await run(Effect.all({ token: Storage.use((s) => s.token), theme: Storage.use((s) => s.theme) }))
+  // Development and test builds record the system's events (and `npm run dev` with ?inspect shows them in the
+  // Stately inspector); production builds drop this branch and the chunk behind it.
+  const devtools = import.meta.env.DEV || import.meta.env.MODE === "test" ? await (await import("./devtools.ts")).startDevTools() : {}
   createRoot(document.getElementById("root")!).render(
     <StrictMode>
-      <AppActor.Provider logic={rootApp} options={{ input }}>
+      <AppActor.Provider logic={rootApp} options={{ input, ...devtools }}>
         <PortsContext value={ports}>
           <BrowserRouter>
             <BindNavigation />

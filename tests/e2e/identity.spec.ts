@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test"
+import { expect, test } from "./coverage.ts"
 import { createPlayer, freshNational, openSignedIn, outboxCodes, waitForApp, waitForCode } from "./support.ts"
 
 const dialog = (page: import("@playwright/test").Page) => page.getByRole("dialog")

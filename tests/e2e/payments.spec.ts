@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test"
+import { expect, type Page, test } from "./coverage.ts"
 import sharp from "sharp"
 import { WAGERING_RULE } from "../../src/domain/bonus.ts"
 import { apiLogin, createPlayer, openSignedIn } from "./support.ts"
