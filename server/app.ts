@@ -7,6 +7,7 @@ import { Api } from "../src/schema/api.ts"
 import { BettingHandlersLive, BettingServicesLive } from "./betting/layer.ts"
 import { CasinoHandlersLive, CasinoRoutes, CasinoServicesLive, ProviderSignatureLive } from "./casino/layer.ts"
 import { Catalogue } from "./catalogue/Catalogue.ts"
+import { ServerClockLive, TestClockRoutes } from "./clock.ts"
 import { ServerConfig, type ServerConfigShape } from "./config.ts"
 import { DatabaseLive } from "./db/database.ts"
 import { AuthenticationLive } from "./http/auth.ts"
@@ -26,6 +27,7 @@ import { Users } from "./identity/Users.ts"
 import { Idempotency } from "./ledger/Idempotency.ts"
 import { Ledger } from "./ledger/Ledger.ts"
 import { PaymentHandlersLive, PaymentServicesLive } from "./payments/layer.ts"
+import { ProtectionHandlersLive, ProtectionServicesLive } from "./protection/layer.ts"
 import { Realtime, SocketAuthenticator } from "./realtime/Realtime.ts"
 import { seedDemo } from "./seed/demo.ts"
 import { Settings } from "./settings/Settings.ts"
@@ -53,12 +55,16 @@ const ServicesLive = Layer.mergeAll(Identity.layer, Settings.layer, Catalogue.la
   // The odds feed reads the catalogue when it starts: after the demo data is in.
   BettingServicesLive.pipe(Layer.provide(SeedLive))).pipe(
   Layer.provideMerge(Layer.mergeAll(Otp.layer, Throttle.layer, Users.layer, Passwords.layer)),
+  // Where money moves (payments, bets, settlement, the casino), player protection is asked first.
+  Layer.provideMerge(ProtectionServicesLive),
   Layer.provideMerge(Sms.layer),
   Layer.provideMerge(Layer.mergeAll(Ledger.layer, Idempotency.layer)),
   Layer.provideMerge(Realtime.layer),
   Layer.provideMerge(SocketSessionsLive),
   Layer.provideMerge(Sessions.layer),
-  Layer.provideMerge(DatabaseLive)
+  Layer.provideMerge(DatabaseLive),
+  // The server's clock (movable in tests with TEST_CLOCK on), read by every service above.
+  Layer.provideMerge(ServerClockLive)
 )
 
 const HandlersLive = Layer.mergeAll(
@@ -70,7 +76,8 @@ const HandlersLive = Layer.mergeAll(
   UserHandlers,
   PaymentHandlersLive,
   BettingHandlersLive,
-  CasinoHandlersLive
+  CasinoHandlersLive,
+  ProtectionHandlersLive
 )
 
 const routes = (production: boolean) => {
@@ -80,7 +87,7 @@ const routes = (production: boolean) => {
     Layer.provideMerge(Layer.mergeAll(EnvelopesLive, AuthenticationLive, ProviderSignatureLive))
   )
   const docs = production ? Layer.empty : HttpApiScalar.layer(Api, { path: "/api/docs" })
-  return Layer.mergeAll(api, docs, SiteRoutes, CasinoRoutes)
+  return Layer.mergeAll(api, docs, SiteRoutes, CasinoRoutes, TestClockRoutes)
 }
 
 /**

@@ -18,9 +18,19 @@ export interface ServerConfigShape {
   readonly logLevel: "Debug" | "Info" | "Warn" | "Error"
   /** One log line per HTTP request (off for high-volume setups that log at the proxy). */
   readonly logRequests: boolean
+  /** A proxy we trust sits in front: its headers (the visitor's address, their region) may be believed. */
+  readonly trustProxy: boolean
+  /**
+   * Tests only: the server's clock can be moved forward (POST /api/v1/test/clock), so
+   * time-based rules (limits' windows and cooling-off, time-outs, exclusions) are tested
+   * without waiting. Refused in production.
+   */
+  readonly testClock: boolean
 }
 
 const LOG_LEVELS = { debug: "Debug", info: "Info", warn: "Warn", error: "Error" } as const
+
+const isOn = (value: string | undefined) => value !== undefined && ["1", "true", "on", "yes"].includes(value.toLowerCase())
 
 const parseLogLevel = (value: string | undefined) => {
   if (value === undefined || value === "") return "Info"
@@ -33,17 +43,21 @@ export class ServerConfig extends Context.Service<ServerConfig, ServerConfigShap
   static fromEnv(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfigShape> = {}): ServerConfigShape {
     const port = Number(env.PORT ?? 8080)
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`)
+    const production = env.NODE_ENV === "production"
+    if (production && isOn(env.TEST_CLOCK)) throw new Error("TEST_CLOCK is for tests: it is refused when NODE_ENV=production")
     return {
       port,
       host: env.HOST ?? "0.0.0.0",
       dataDir: resolve(env.DATA_DIR ?? "./data"),
       databaseUrl: env.DATABASE_URL || undefined,
-      production: env.NODE_ENV === "production",
+      production,
       distDir: resolve(env.DIST_DIR ?? "./dist"),
       seedDemo: env.SEED_DEMO !== "false",
       smsProvider: env.SMS_PROVIDER ?? "console",
       logLevel: parseLogLevel(env.LOG_LEVEL),
       logRequests: env.LOG_REQUESTS !== "false",
+      trustProxy: isOn(env.TRUST_PROXY),
+      testClock: isOn(env.TEST_CLOCK),
       ...overrides
     }
   }

@@ -4,10 +4,10 @@ import type { Users } from "../identity/Users.ts"
 import type { Idempotency } from "../ledger/Idempotency.ts"
 import type { Ledger } from "../ledger/Ledger.ts"
 import type { Realtime } from "../realtime/Realtime.ts"
-import type { PaymentServices } from "./services.ts"
+import type { PaymentServices, ProtectionServices } from "./services.ts"
 
 /** What a command's program may use; a command needing more provides it itself (`Effect.provide(MyService.layer)`). */
-export type AdminServices = SqlClient.SqlClient | Ledger | Idempotency | Users | Realtime | PaymentServices
+export type AdminServices = SqlClient.SqlClient | Ledger | Idempotency | Users | Realtime | PaymentServices | ProtectionServices
 
 export interface AdminCommand {
   readonly name: string

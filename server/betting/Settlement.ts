@@ -7,6 +7,7 @@ import { type ApiError, conflict, notFound, unprocessable } from "../../src/sche
 import type { MarketType } from "../../src/schema/sports.ts"
 import { Bonus } from "../bonus/Bonus.ts"
 import { type AccountRef, Ledger } from "../ledger/Ledger.ts"
+import { Protection } from "../protection/Protection.ts"
 import { Realtime } from "../realtime/Realtime.ts"
 
 interface MarketRow {
@@ -60,6 +61,7 @@ export class Settlement extends Context.Service<Settlement, {
       const ledger = yield* Ledger
       const bonus = yield* Bonus
       const realtime = yield* Realtime
+      const protection = yield* Protection
 
       const run = (marketId: string, decision: { outcome: "result"; result: string } | { outcome: "void"; reason: string }, by: string) =>
         sql.withTransaction(Effect.gen(function*() {
@@ -138,6 +140,8 @@ export class Settlement extends Context.Service<Settlement, {
               const status = decision.outcome === "void" ? "void" : pl > 0 ? "won" : "lost"
               yield* sql`UPDATE bets SET status = ${status}, profit_loss = ${pl}, settled_at = now() WHERE id = ${bet.id}`
             }
+            // The player's result counts towards their loss limits and activity statement.
+            yield* protection.recordResult(userId, "sports", net, `market:${market.id}`)
             // Settled stakes count towards a bonus's wagering; voided ones do not.
             if (decision.outcome === "result") {
               yield* bonus.recordSettledStake(userId, userBets.reduce((sum, bet) => sum + Number(bet.stake), 0))

@@ -19,6 +19,7 @@ import type {
   VerifyOtpPayload
 } from "../../src/schema/identity.ts"
 import { Roles, type User } from "../../src/schema/user.ts"
+import { Protection } from "../protection/Protection.ts"
 import { Otp, otpFailure } from "./Otp.ts"
 import { Passwords } from "./Passwords.ts"
 import { type SessionUser, Sessions } from "./Sessions.ts"
@@ -60,7 +61,7 @@ const checkPasswordShape = (password: string) =>
  * logout. Every failure is an `ApiError` the player can read.
  */
 export class Identity extends Context.Service<Identity, {
-  signUp(payload: SignUpPayload): Effect.Effect<string, Failure>
+  signUp(payload: SignUpPayload, client?: Client): Effect.Effect<string, Failure>
   verifyOtp(payload: VerifyOtpPayload, client: Client): Effect.Effect<SignedIn, Failure>
   resendOtp(payload: MobilePayload): Effect.Effect<string, Failure>
   login(payload: LoginPayload, client: Client): Effect.Effect<SignedIn, Failure>
@@ -78,6 +79,7 @@ export class Identity extends Context.Service<Identity, {
       const otp = yield* Otp
       const sessions = yield* Sessions
       const throttle = yield* Throttle
+      const protection = yield* Protection
 
       const signIn = (userId: string, client: Client) =>
         Effect.gen(function*() {
@@ -85,12 +87,14 @@ export class Identity extends Context.Service<Identity, {
           return { token, user: yield* users.view(userId) }
         })
 
-      const signUp = Effect.fn("Identity.signUp")(function*(payload: SignUpPayload) {
+      const signUp = Effect.fn("Identity.signUp")(function*(payload: SignUpPayload, client: Client = {}) {
         const invalid = firstError(validateSignUp({
           name: payload.name,
           mobileNo: payload.mobile_no,
           password: payload.password,
-          confirmPassword: payload.confirmPassword
+          confirmPassword: payload.confirmPassword,
+          ageConfirmed: payload.ageConfirmed,
+          region: payload.region
         }))
         if (invalid) return yield* badRequest(invalid)
         yield* checkPasswordShape(payload.password)
@@ -104,15 +108,19 @@ export class Identity extends Context.Service<Identity, {
           if (existing && existing.status !== "pending") {
             return yield* conflict("This mobile number is already registered. Please log in.")
           }
+          let userId: string
           if (existing) {
             // Signing up again before verifying: keep the account, take the new details.
             yield* sql`
               UPDATE users SET name = ${payload.name.trim()}, password_hash = ${passwordHash}, referred_by = ${referrer?.id ?? null}
                WHERE id = ${existing.id}
             `
+            userId = existing.id
           } else {
-            yield* users.create({ name: payload.name, mobileNo, passwordHash, role: Roles.PLAYER, status: "pending", referredBy: referrer?.id ?? null })
+            userId = (yield* users.create({ name: payload.name, mobileNo, passwordHash, role: Roles.PLAYER, status: "pending", referredBy: referrer?.id ?? null })).id
           }
+          // The declared state and the age confirmation, with when; the operator's default limits.
+          yield* protection.signedUp(userId, payload.region, { id: userId, ip: client.ip })
           yield* otp.issue(mobileNo, "signup")
         }))
         return mobileNo

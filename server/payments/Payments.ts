@@ -18,6 +18,7 @@ import type {
 } from "../../src/schema/payments.ts"
 import { Bonus, welcomeOffer } from "../bonus/Bonus.ts"
 import { Ledger } from "../ledger/Ledger.ts"
+import { Protection } from "../protection/Protection.ts"
 import { Referral } from "../referral/Referral.ts"
 import { Uploads } from "../uploads/Uploads.ts"
 import { upiQrDataUrl } from "./qr.ts"
@@ -175,6 +176,7 @@ export class Payments extends Context.Service<Payments, {
       const uploads = yield* Uploads
       const bonus = yield* Bonus
       const referral = yield* Referral
+      const protection = yield* Protection
 
       // Operator deposit accounts -------------------------------------------------------------
 
@@ -282,13 +284,19 @@ export class Payments extends Context.Service<Payments, {
         const [account] = yield* sql<{ type: AccountKind }>`SELECT type FROM deposit_accounts WHERE id = ${input.accountId} AND active`
         if (!account) return yield* notFound("This deposit account is no longer available. Please reload the page.")
         if (account.type !== input.type) return yield* badRequest(`This deposit account takes ${account.type === "upi" ? "UPI" : "bank"} payments.`)
+        // A deposit the player's protection refuses stores nothing, not even its screenshot.
+        yield* protection.checkDeposit(userId, paise)
         const screenshotId = image ? yield* uploads.store(userId, image) : null
-        const [row] = yield* sql<DepositRow>`
-          INSERT INTO deposit_requests (user_id, account_id, type, amount, txn_ref, screenshot_id)
-          VALUES (${userId}, ${input.accountId}, ${input.type}, ${paise}, ${txnRef}, ${screenshotId})
-          RETURNING id, user_id, account_id, type, amount, txn_ref, screenshot_id, status, remark, created_at, decided_at
-        `
-        return depositView(row!)
+        return yield* sql.withTransaction(Effect.gen(function*() {
+          const [row] = yield* sql<DepositRow>`
+            INSERT INTO deposit_requests (user_id, account_id, type, amount, txn_ref, screenshot_id)
+            VALUES (${userId}, ${input.accountId}, ${input.type}, ${paise}, ${txnRef}, ${screenshotId})
+            RETURNING id, user_id, account_id, type, amount, txn_ref, screenshot_id, status, remark, created_at, decided_at
+          `
+          // Checked again under the player's lock, and counted towards their deposit limits.
+          yield* protection.admitDeposit(userId, row!.id, paise)
+          return depositView(row!)
+        }))
       })
 
       /** Locks the pending request and moves it on; a request already decided is a 409. */

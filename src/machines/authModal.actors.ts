@@ -1,5 +1,6 @@
 import { Effect } from "effect"
 import { normalizePhone } from "../domain/phone.ts"
+import type { Region } from "../domain/regions.ts"
 import { IdentityApi, SessionApi } from "../schema/identity.ts"
 import { Api } from "../services/api.ts"
 import { run } from "../services/runtime.ts"
@@ -42,7 +43,10 @@ export const auth = {
               mobile_no: phone(input.mobileNo),
               password: input.password,
               confirmPassword: input.confirmPassword,
-              ...(input.referralCode.trim() ? { affiliateCode: input.referralCode.trim() } : {})
+              ...(input.referralCode.trim() ? { affiliateCode: input.referralCode.trim() } : {}),
+              // The machine only submits a ticked box and a chosen state (validateSignUp).
+              ageConfirmed: true,
+              region: input.region as Region
             }
           }, { notify: "none" })
         ),

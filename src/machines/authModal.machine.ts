@@ -34,6 +34,10 @@ export interface SignUpForm {
   readonly password: string
   readonly confirmPassword: string
   readonly referralCode: string
+  /** "I am 18 or older and accept the terms", ticked. */
+  readonly ageConfirmed: boolean
+  /** The state the player lives in (ISO 3166-2:IN code without the prefix), "" until chosen. */
+  readonly region: string
 }
 
 export interface ResetForm {

@@ -6,6 +6,7 @@ import { CasinoAdminApi, CasinoApi, CasinoPlayApi, CasinoWalletApi } from "./cas
 import { IdentityApi, SessionApi, UserApi } from "./identity.ts"
 import { Envelopes } from "./middleware.ts"
 import { PaymentsApi } from "./payments.ts"
+import { ProtectionAdminApi, ProtectionApi } from "./protection.ts"
 import { ReferralApi } from "./referral.ts"
 import { SettingsApi, SystemApi } from "./settings.ts"
 import { SportsApi } from "./sports.ts"
@@ -34,6 +35,9 @@ export class Api extends HttpApi.make("khel")
   .add(BonusApi)
   .add(ReferralApi)
   .add(AdminApi)
+  // Player protection and the operator's compliance switches.
+  .add(ProtectionApi)
+  .add(ProtectionAdminApi)
   // Casino: lobbies for anyone, launches and rounds for players, the catalogue for operators, the wallet for providers.
   .add(CasinoApi)
   .add(CasinoPlayApi)

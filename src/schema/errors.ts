@@ -26,6 +26,13 @@ export const ErrorTag = Schema.Literals([
   "StakeOutOfRange",
   // Money.
   "InsufficientBalance",
+  // Player protection and the operator's compliance switches (docs/protection.md).
+  "LimitReached", // 422: a deposit, bet or casino stake would pass one of the player's limits
+  "CoolingOff", // 422: a raised or removed limit cannot be confirmed yet
+  "TimedOut", // 403: the player is taking a break: no bets, casino or deposits until it ends
+  "SelfExcluded", // 403: closed by self-exclusion (also after it ends, until the player returns)
+  "RegionBlocked", // 403: the operator does not serve the player's state
+  "DepositsClosed", // 422: real-money deposits are switched off (the site runs on demo credit)
   // Sign-in.
   "InvalidCredentials",
   // Only the client makes these: the server was not reached, or its answer was not understood.

@@ -3,6 +3,8 @@ import { Envelope } from "./envelope.ts"
 import { Authentication } from "./middleware.ts"
 import { User } from "./user.ts"
 import { Schema } from "effect"
+import { MESSAGES } from "../domain/validation.ts"
+import { Region } from "./region.ts"
 
 const Password = Schema.String.check(Schema.isMaxLength(128))
 const MobileNo = Schema.String.check(Schema.isMaxLength(20))
@@ -20,7 +22,14 @@ export const SignUpPayload = Schema.Struct({
   mobile_no: MobileNo,
   password: Password,
   confirmPassword: Password,
-  affiliateCode: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(32)))
+  affiliateCode: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(32))),
+  /** The player ticked "I am 18 or older and accept the terms"; the server records when. */
+  ageConfirmed: Schema.Boolean.pipe(
+    Schema.refine((ticked): ticked is true => ticked === true, { message: MESSAGES.ageRequired }),
+    Schema.annotateKey({ messageMissingKey: MESSAGES.ageRequired })
+  ),
+  /** Where the player lives; operators may not serve every state. */
+  region: Region.pipe(Schema.annotateKey({ messageMissingKey: MESSAGES.regionRequired }))
 })
 export type SignUpPayload = typeof SignUpPayload.Type
 

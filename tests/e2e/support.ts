@@ -26,7 +26,9 @@ export const createPlayer = async (request: APIRequestContext, name = "E2E Playe
   const national = freshNational()
   const mobileNo = `+91${national}`
   const password = "Secret@123"
-  const signUp = await request.post("/identity/user/sign-up", { data: { name, mobile_no: mobileNo, password, confirmPassword: password } })
+  const signUp = await request.post("/identity/user/sign-up", {
+    data: { name, mobile_no: mobileNo, password, confirmPassword: password, ageConfirmed: true, region: "MH" }
+  })
   expect(signUp.status()).toBe(200)
   const otp = outboxCodes(mobileNo, "signup").at(-1)!
   const verified = await request.post("/identity/user/verify-otp", { data: { mobile_no: mobileNo, otp } })

@@ -18,7 +18,7 @@ const spies = () => ({
 })
 
 const login = { by: "username" as const, mobileNo: "", username: "ravi", password: "secret123", remember: true }
-const signUp = { name: "Ravi", mobileNo: "9876543210", password: "secret123", confirmPassword: "secret123", referralCode: "" }
+const signUp = { name: "Ravi", mobileNo: "9876543210", password: "secret123", confirmPassword: "secret123", referralCode: "", ageConfirmed: true, region: "MH" }
 const reset = { otp: "1234", password: "newpass123", confirmPassword: "newpass123" }
 const change = { oldPassword: "secret123", password: "newpass123", confirmPassword: "newpass123" }
 
@@ -71,9 +71,10 @@ describe("authModal machine (model-based)", () => {
     actor.send({ type: "login.submit", form: { ...login, username: " " } })
     expect(actor.getSnapshot().context.fieldErrors).toEqual({ username: MESSAGES.usernameRequired })
     actor.send({ type: "auth.toRegister" })
-    actor.send({ type: "register.submit", form: { name: "", mobileNo: "", password: "", confirmPassword: "", referralCode: "" } })
+    actor.send({ type: "register.submit", form: { name: "", mobileNo: "", password: "", confirmPassword: "", referralCode: "", ageConfirmed: false, region: "" } })
     expect(actor.getSnapshot().context.fieldErrors).toEqual({
-      name: MESSAGES.nameRequired, mobileNo: MESSAGES.mobileRequired, password: MESSAGES.passwordRequired, confirmPassword: MESSAGES.confirmRequired
+      name: MESSAGES.nameRequired, mobileNo: MESSAGES.mobileRequired, password: MESSAGES.passwordRequired, confirmPassword: MESSAGES.confirmRequired,
+      ageConfirmed: MESSAGES.ageRequired, region: MESSAGES.regionRequired
     })
     actor.send({ type: "register.submit", form: { ...signUp, confirmPassword: "nope12345" } })
     expect(actor.getSnapshot().context.fieldErrors).toEqual({ confirmPassword: MESSAGES.passwordsDiffer })

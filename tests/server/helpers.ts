@@ -129,12 +129,23 @@ let phoneCounter = 0
 export const freshPhone = () => `+917${String(Date.now() % 1e6).padStart(6, "0")}${String(++phoneCounter % 1000).padStart(3, "0")}`
 
 /** Signs up and verifies a new player through the API; returns their token and user. */
-export const signUpPlayer = async (server: Pick<TestServer, "url" | "dataDir">, options: { name?: string; password?: string; affiliateCode?: string } = {}) => {
+export const signUpPlayer = async (
+  server: Pick<TestServer, "url" | "dataDir">,
+  options: { name?: string; password?: string; affiliateCode?: string; region?: string } = {}
+) => {
   const mobileNo = freshPhone()
   const password = options.password ?? "Secret@123"
   const signUp = await request(server.url, "/identity/user/sign-up", {
     method: "POST",
-    json: { name: options.name ?? "Test Player", mobile_no: mobileNo, password, confirmPassword: password, ...(options.affiliateCode ? { affiliateCode: options.affiliateCode } : {}) }
+    json: {
+      name: options.name ?? "Test Player",
+      mobile_no: mobileNo,
+      password,
+      confirmPassword: password,
+      ageConfirmed: true,
+      region: options.region ?? "MH",
+      ...(options.affiliateCode ? { affiliateCode: options.affiliateCode } : {})
+    }
   })
   if (signUp.status !== 200) throw new Error(`sign-up failed: ${JSON.stringify(signUp.body)}`)
   const otp = outboxCodes(server.dataDir, mobileNo, "signup").at(-1)!

@@ -23,10 +23,14 @@ describe("payloads", () => {
     expect(() => Schema.decodeUnknownSync(LoginPayload)({ username: "ravi" })).toThrow()
   })
 
-  it("takes sign-up with an optional affiliate code", () => {
-    const base = { name: "Ravi", mobile_no: "9876543210", password: "secret12", confirmPassword: "secret12" }
+  it("takes sign-up with an optional affiliate code, the age confirmation and the state of residence", () => {
+    const base = { name: "Ravi", mobile_no: "9876543210", password: "secret12", confirmPassword: "secret12", ageConfirmed: true, region: "MH" }
     expect(Schema.decodeUnknownSync(SignUpPayload)(base)).toEqual(base)
     expect(Schema.decodeUnknownSync(SignUpPayload)({ ...base, affiliateCode: "ABC123" }).affiliateCode).toBe("ABC123")
+    expect(() => Schema.decodeUnknownSync(SignUpPayload)({ ...base, ageConfirmed: false })).toThrow(/18 or older/)
+    expect(() => Schema.decodeUnknownSync(SignUpPayload)({ ...base, region: "IN-MH" })).toThrow(/state you live in/)
+    const { region: _region, ...withoutRegion } = base
+    expect(() => Schema.decodeUnknownSync(SignUpPayload)(withoutRegion)).toThrow(/state you live in/)
   })
 
   it("tells the two forgot-password steps apart", () => {

@@ -3,6 +3,7 @@ import { useRef, useState } from "react"
 import type { ActorRefFrom } from "xstate"
 import type { otpCountdownMachine } from "../../machines/otpCountdown.machine.ts"
 import { formatPhone } from "../../domain/phone.ts"
+import { REGIONS } from "../../domain/regions.ts"
 import { AppActor } from "../app-actor.ts"
 import { useAuthModal, useAuthModalRef } from "../session.ts"
 import { Dialog } from "../widgets/Dialog.tsx"
@@ -124,13 +125,19 @@ const RegisterForm = () => {
   const { busy, error, fieldErrors } = useFormState()
   const referralFromLink = useAuthModal((s) => s.context.referralCode)
   const whatsapp = AppActor.useSelector((s) => s.context.allSettings?.contacts.whatsapp)
+  const blocked = AppActor.useSelector((s) => s.context.allSettings?.compliance.blockedRegions)
   const [name, setName] = useState("")
   const [phone, setPhone] = useState(emptyPhone)
   const [password, setPassword] = useState("")
   const [confirmPassword, setConfirm] = useState("")
   const [referralCode, setReferral] = useState(referralFromLink ?? "")
+  const [region, setRegion] = useState("")
+  const [ageConfirmed, setAgeConfirmed] = useState(false)
   return (
-    <ModalForm onSubmit={() => auth.send({ type: "register.submit", form: { name, mobileNo: fullNumber(phone), password, confirmPassword, referralCode } })}>
+    <ModalForm
+      onSubmit={() =>
+        auth.send({ type: "register.submit", form: { name, mobileNo: fullNumber(phone), password, confirmPassword, referralCode, region, ageConfirmed } })}
+    >
       <Alert message={error} />
       <Field label="Name" error={fieldErrors.name}>
         {(p) => <TextInput {...p} autoFocus autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />}
@@ -149,6 +156,35 @@ const RegisterForm = () => {
           {(p) => <TextInput {...p} value={referralCode} onChange={(e) => setReferral(e.target.value.toUpperCase())} />}
         </Field>
       ) : null}
+      <Field label="State you live in" error={fieldErrors.region}>
+        {(p) => (
+          <select {...p} className={`field ${p["aria-invalid"] ? "border-bad" : ""}`} value={region} onChange={(e) => setRegion(e.target.value)}>
+            <option value="">Choose your state</option>
+            {REGIONS.map((r) => (
+              <option key={r.code} value={r.code} disabled={blocked?.includes(r.code)}>
+                {blocked?.includes(r.code) ? `${r.name} (not available)` : r.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <div className="flex flex-col gap-1">
+        <label className="flex items-start gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={ageConfirmed}
+            onChange={(e) => setAgeConfirmed(e.target.checked)}
+            aria-invalid={fieldErrors.ageConfirmed !== undefined}
+            aria-describedby={fieldErrors.ageConfirmed ? "register-age-error" : undefined}
+            className="mt-0.5 h-4 w-4 accent-[rgb(var(--brand))]"
+          />
+          <span>
+            I am 18 or older and I accept the{" "}
+            <a href="/terms-&-conditions" target="_blank" rel="noopener" className="underline">terms and conditions</a>
+          </span>
+        </label>
+        {fieldErrors.ageConfirmed ? <p id="register-age-error" className="m-0 text-xs text-bad">{fieldErrors.ageConfirmed}</p> : null}
+      </div>
       <Submit busy={busy} label="Create account" busyLabel="Creating account..." />
       {whatsapp ? (
         <a
