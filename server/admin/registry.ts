@@ -1,5 +1,6 @@
-import type { Effect } from "effect"
-import type { SqlClient } from "effect/sql"
+import { Effect } from "effect"
+import type { SqlClient, SqlError } from "effect/sql"
+import type { ApiError } from "../../src/schema/envelope.ts"
 import type { Users } from "../identity/Users.ts"
 import type { Idempotency } from "../ledger/Idempotency.ts"
 import type { Ledger } from "../ledger/Ledger.ts"
@@ -37,3 +38,7 @@ export const allCommands = () => [...commands.values()].sort((a, b) => a.name.lo
 
 /** A command's usage error: printed with its usage line, exit code 2. */
 export class UsageError extends Error {}
+
+/** A refusal (unknown market, already settled, a player not found…) carries a message for people: print it, exit 1. */
+export const explain = <A, R>(effect: Effect.Effect<A, ApiError | SqlError.SqlError, R>) =>
+  effect.pipe(Effect.catchTag("ApiError", (error) => Effect.fail(new Error(error.message))))

@@ -1,7 +1,6 @@
 import { Effect } from "effect"
-import { SqlClient, type SqlError } from "effect/sql"
-import type { ApiError } from "../../src/schema/envelope.ts"
-import { type AdminCommand, registerCommand, UsageError } from "../admin/registry.ts"
+import { SqlClient } from "effect/sql"
+import { type AdminCommand, explain, registerCommand, UsageError } from "../admin/registry.ts"
 import { Settlement } from "./Settlement.ts"
 
 /** Settlement for the command line, on the CLI's own ledger and realtime (user events reach the servers over PostgreSQL). */
@@ -12,10 +11,6 @@ const CLI_OPERATOR = "cli"
 
 const printSettlement = (s: { marketId: string; outcome: string; result: string | null; bets: number; players: number; playersNet: number }) =>
   console.log(`market ${s.marketId}: ${s.outcome === "void" ? "voided" : `settled, result ${s.result}`}; ${s.bets} bets of ${s.players} players; players net ₹${s.playersNet.toFixed(2)}`)
-
-/** Settlement refusals (unknown market, already settled) carry a message for people: print it, exit 1. */
-const explain = <A, R>(effect: Effect.Effect<A, ApiError | SqlError.SqlError, R>) =>
-  effect.pipe(Effect.catchTag("ApiError", (error) => Effect.fail(new Error(error.message))))
 
 export const settle: AdminCommand = {
   name: "settle",

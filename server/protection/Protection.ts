@@ -167,7 +167,10 @@ export class Protection extends Context.Service<Protection, {
             FROM protection_limits WHERE user_id = ${userId}
         `
 
-      /** What each window counts now: gross deposits (rejected ones excepted), or net loss plus what open bets can lose. */
+      /**
+       * What each window counts now: gross deposits (rejected ones excepted), or net loss plus what open
+       * bets can lose. Nothing is left out for being later than `at` (another server's clock may run ahead).
+       */
       const usage = (kind: LimitKind, userId: string, at: Date) =>
         Effect.gen(function*() {
           const day = windowStart("day", at)
@@ -183,7 +186,7 @@ export class Protection extends Context.Service<Protection, {
                        min(p.at) AS month_oldest,
                        0::bigint AS open
                   FROM protection_deposits p JOIN deposit_requests d ON d.id = p.deposit_id
-                 WHERE p.user_id = ${userId} AND d.status <> 'rejected' AND p.at > ${month} AND p.at <= ${at}
+                 WHERE p.user_id = ${userId} AND d.status <> 'rejected' AND p.at > ${month}
               `
             : sql<{ dayUsed: bigint; weekUsed: bigint; monthUsed: bigint; dayOldest: Date | null; weekOldest: Date | null; monthOldest: Date | null; open: bigint }>`
                 SELECT coalesce(-sum(r.amount) FILTER (WHERE r.at > ${day}), 0)::bigint AS day_used,
@@ -195,7 +198,7 @@ export class Protection extends Context.Service<Protection, {
                        (SELECT coalesce(sum(balance), 0)::bigint FROM ledger_accounts
                          WHERE user_id = ${userId} AND kind IN ('exposure', 'bonus_exposure')) AS open
                   FROM protection_results r
-                 WHERE r.user_id = ${userId} AND r.at > ${month} AND r.at <= ${at}
+                 WHERE r.user_id = ${userId} AND r.at > ${month}
               `)
           const open = Number(row?.open ?? 0n)
           return {
@@ -453,8 +456,9 @@ export class Protection extends Context.Service<Protection, {
 
       const depositRules = (userId: string, amount: number, lock: boolean) =>
         Effect.gen(function*() {
-          const at = now()
           const row = yield* loadState(userId, lock)
+          // Read after the lock: what a request that held it before us counted is older than this.
+          const at = now()
           yield* refuseIfClosed(row, at)
           if (!switchesOf(row.switches).depositsOpen) return yield* unprocessable(DEPOSITS_CLOSED, "DepositsClosed")
           yield* enforceLimits("deposit", userId, amount, at, "deposit")
@@ -472,8 +476,9 @@ export class Protection extends Context.Service<Protection, {
 
       const lossRules = (userId: string, added: number, what: "bet" | "stake") =>
         Effect.gen(function*() {
+          const row = yield* loadState(userId, true)
           const at = now()
-          yield* refuseIfClosed(yield* loadState(userId, true), at)
+          yield* refuseIfClosed(row, at)
           yield* enforceLimits("loss", userId, added, at, what)
           return at
         })
