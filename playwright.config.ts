@@ -46,7 +46,9 @@ export default defineConfig({
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       DATABASE_URL: "",
-      NODE_ENV: "test"
+      NODE_ENV: "test",
+      // Specs may move the server's clock (POST /api/v1/test/clock) to step over cooling-off periods and time-outs.
+      TEST_CLOCK: "on"
     }
   }
 })
