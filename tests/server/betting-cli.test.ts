@@ -1,20 +1,8 @@
-import { execFile } from "node:child_process"
-import { promisify } from "node:util"
 import { afterAll, describe, expect, it } from "vitest"
 import { balances, bet, catalogue, eventsOf, expectLedgerClean, fund, marketOf, setPrice } from "./betting-support.ts"
-import { loginAs, signUpPlayer, startServer, tempDir, type TestServer } from "./helpers.ts"
+import { loginAs, runAdmin as admin, signUpPlayer, startServer, tempDir, type TestServer } from "./helpers.ts"
 
 process.env.ODDS_SIMULATOR = "off"
-const run = promisify(execFile)
-
-/** `npm run admin -- …` against the test's database (PGlite needs its server stopped: one process owns a data folder). */
-const admin = (server: TestServer, args: ReadonlyArray<string>) =>
-  run(process.execPath, ["server/admin.ts", ...args], {
-    env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: server.databaseUrl ?? "" }
-  }).then(
-    ({ stdout }) => ({ code: 0, stdout, stderr: "" }),
-    (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr })
-  )
 
 const servers: Array<TestServer> = []
 afterAll(async () => {

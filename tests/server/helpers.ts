@@ -1,11 +1,13 @@
 import { PgClient } from "@effect/sql-pg"
 import { Effect, Layer, Logger, ManagedRuntime, Redacted, References } from "effect"
 import { SqlClient } from "effect/sql"
+import { execFile } from "node:child_process"
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { promisify } from "node:util"
 import { makeServer } from "../../server/app.ts"
 import { ServerConfig, type ServerConfigShape } from "../../server/config.ts"
 
@@ -161,3 +163,19 @@ export const loginAs = async (server: Pick<TestServer, "url">, username: "demo" 
   if (res.status !== 200) throw new Error(`login failed: ${JSON.stringify(res.body)}`)
   return { token: res.body.meta.token as string, user: res.body.data as { id: string } }
 }
+
+const execFileAsync = promisify(execFile)
+
+/** `npm run admin -- …` on a test server's database (PGlite needs that server stopped: one process owns a data folder). */
+export const runAdmin = (server: Pick<TestServer, "dataDir" | "databaseUrl">, args: ReadonlyArray<string>) =>
+  execFileAsync(process.execPath, ["server/admin.ts", ...args], {
+    env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: server.databaseUrl ?? "" },
+    timeout: 120_000
+  }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr })
+  )
+
+/** How many answers had each status: `{ 200: 10, 422: 20 }`. */
+export const countStatuses = (statuses: ReadonlyArray<number>) =>
+  statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {})

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
-import { request, signUpPlayer, startServer, type TestServer } from "./helpers.ts"
+import { countStatuses as count, request, signUpPlayer, startServer, type TestServer } from "./helpers.ts"
 import { bet, catalogue, eventsOf, expectLedgerClean, marketOf, setPrice } from "./betting-support.ts"
 import { freshId, launch, walletCall } from "./casino-support.ts"
 import { adminToken, createDeposit } from "./payments-support.ts"
@@ -26,8 +26,6 @@ afterAll(async () => {
 afterEach(async () => {
   await expectLedgerClean(server)
 })
-
-const count = (statuses: Array<number>) => statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {})
 
 describe(`limits under concurrency on ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}`, () => {
   it("30 deposit requests at once against a daily limit that covers 10: exactly 10 are taken", async () => {

@@ -1,13 +1,9 @@
-import { execFile } from "node:child_process"
-import { promisify } from "node:util"
 import type { SqlClient } from "effect/sql"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { ServerConfig } from "../../server/config.ts"
-import { freshPhone, outboxCodes, request, signUpPlayer, startServer, tempDir, type TestServer } from "./helpers.ts"
+import { freshPhone, outboxCodes, request, runAdmin, signUpPlayer, startServer, tempDir, type TestServer } from "./helpers.ts"
 import { addUpi, adminToken, createDeposit, expectLedgerVerifies, fund } from "./payments-support.ts"
 import { expectRefused, limitOf, protectionOf, refusalOf, setLimit } from "./protection-support.ts"
-
-const run = promisify(execFile)
 
 /** The operator's side: compliance switches over the admin API and the command line, the player view, the audit. */
 let server: TestServer
@@ -181,12 +177,6 @@ describe("settings the operator cannot switch on in production", () => {
 })
 
 describe("npm run admin", () => {
-  const admin = (args: Array<string>, env: Record<string, string>) =>
-    run(process.execPath, ["server/admin.ts", ...args], { env: { ...process.env, ...env }, timeout: 90_000 }).then(
-      (out) => ({ code: 0, stdout: out.stdout, stderr: out.stderr }),
-      (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr })
-    )
-
   it("shows a player's protection and sets the switches, each change audited", async () => {
     // The embedded database has one owner: the CLI works on a stopped server's folder (or on PostgreSQL beside it).
     const dataDir = tempDir("protection-cli")
@@ -194,22 +184,22 @@ describe("npm run admin", () => {
     const { token, user } = await signUpPlayer(own, { region: "TN" })
     await setLimit(own, token, "deposit", "week", 2500)
     if (!own.databaseUrl) await own.close()
-    const env: Record<string, string> = own.databaseUrl ? { DATABASE_URL: own.databaseUrl } : { DATA_DIR: dataDir, DATABASE_URL: "" }
+    const admin = (args: ReadonlyArray<string>) => runAdmin(own, args)
     let checker: TestServer | undefined
     try {
-      const shown = await admin(["protection", user.username], env)
+      const shown = await admin(["protection", user.username])
       expect(shown.code, shown.stderr).toBe(0)
       for (const text of [`player: ${user.username}`, "region: TN (Tamil Nadu)", "play: open", "2500.00", "reality check: off", "time-out: none", "self-exclusion: none", "limit.set", "signup"]) {
         expect(shown.stdout).toContain(text)
       }
-      expect((await admin(["block-region", "ts", "IN-AP"], env)).stdout).toContain("blocked regions: AP (Andhra Pradesh), TS (Telangana)")
-      expect((await admin(["unblock-region", "AP"], env)).stdout).toContain("blocked regions: TS (Telangana)")
-      expect((await admin(["real-money-deposits", "closed"], env)).stdout).toContain("real-money deposits: closed")
-      expect((await admin(["default-limit", "loss", "day", "750"], env)).stdout).toContain("750.00")
-      expect((await admin(["region-header", "cf-region-code"], env)).stdout).toContain("cf-region-code")
-      expect((await admin(["block-region", "XX"], env)).code).toBe(2)
-      expect((await admin(["default-limit", "loss", "day", "abc"], env)).code).toBe(2)
-      const missing = await admin(["protection", "nobody-at-all"], env)
+      expect((await admin(["block-region", "ts", "IN-AP"])).stdout).toContain("blocked regions: AP (Andhra Pradesh), TS (Telangana)")
+      expect((await admin(["unblock-region", "AP"])).stdout).toContain("blocked regions: TS (Telangana)")
+      expect((await admin(["real-money-deposits", "closed"])).stdout).toContain("real-money deposits: closed")
+      expect((await admin(["default-limit", "loss", "day", "750"])).stdout).toContain("750.00")
+      expect((await admin(["region-header", "cf-region-code"])).stdout).toContain("cf-region-code")
+      expect((await admin(["block-region", "XX"])).code).toBe(2)
+      expect((await admin(["default-limit", "loss", "day", "abc"])).code).toBe(2)
+      const missing = await admin(["protection", "nobody-at-all"])
       expect(missing.code).toBe(1)
       expect(missing.stderr).toContain("There is no player nobody-at-all.")
 
