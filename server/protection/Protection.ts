@@ -46,7 +46,6 @@ export interface Changed {
 export const DEPOSITS_CLOSED = "Real-money deposits are closed at the moment: Khel runs on demo credit."
 
 interface StateRow {
-  readonly userStatus: string
   readonly region: string | null
   readonly ageConfirmedAt: Date | null
   readonly realityCheckMinutes: RealityCheckMinutes | null
@@ -136,7 +135,7 @@ export class Protection extends Context.Service<Protection, {
 
       const loadState = (userId: string, lock: boolean) =>
         sql<StateRow>`
-          SELECT u.status AS user_status, p.region, p.age_confirmed_at, p.reality_check_minutes,
+          SELECT p.region, p.age_confirmed_at, p.reality_check_minutes,
                  p.time_out_started_at, p.time_out_until, p.excluded_at, p.excluded_until, p.return_requested_at,
                  (SELECT value FROM app_settings WHERE key = ${COMPLIANCE_KEY}) AS switches
             FROM users u LEFT JOIN player_protection p ON p.user_id = u.id
