@@ -76,8 +76,9 @@ export class Activity extends Context.Service<Activity, {
         const at = clock.currentTimeMillisUnsafe()
         const last = written.get(userId)
         if (last !== undefined && at >= last && at - last < WRITE_EVERY_MS) return
-        yield* touch(userId, new Date(at))
+        // Claimed before writing, so a burst of requests writes once; a failed write is retried by the next request.
         written.set(userId, at)
+        yield* touch(userId, new Date(at)).pipe(Effect.onError(() => Effect.sync(() => written.delete(userId))))
         if (written.size > 100_000) {
           for (const [id, when] of written) if (at - when > SESSION_IDLE_MS) written.delete(id)
         }

@@ -446,3 +446,18 @@ describe("reality checks", () => {
     expect((await protectionOf(server, token)).realityCheck).toMatchObject({ elapsedSeconds: 0, netResult: 0, due: false })
   })
 })
+
+describe("the test clock", () => {
+  it("only moves forward, and once released runs on from where it stood", async () => {
+    const frozen = await clock(server, { frozen: true })
+    expect((await clock(server)).now).toEqual(frozen.now)
+    expectRefused(await request(server.url, "/api/v1/test/clock", { method: "POST", json: { seconds: -1 } }), 400, "InvalidInput", /only moves forward/)
+    const released = await clock(server, { frozen: false })
+    expect(released.frozen).toBe(false)
+    expect(released.now.getTime()).toBeGreaterThanOrEqual(frozen.now.getTime())
+    const afterwards = await clock(server)
+    expect(afterwards.now.getTime()).toBeGreaterThanOrEqual(released.now.getTime())
+    // It stands months ahead of the machine's clock after the tests above, and never went back.
+    expect(afterwards.now.getTime()).toBeGreaterThan(Date.now() + 30 * DAY * 1000)
+  })
+})
