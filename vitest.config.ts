@@ -3,8 +3,9 @@ import { defineConfig } from "vitest/config"
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },
-      { test: { name: "machines", include: ["tests/machines/**/*.test.ts"], environment: "node" } },
+      // CPU-bound walks (model-based paths, property tests) take seconds on a loaded 2-core machine: the deadline is generous.
+      { test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", testTimeout: 60_000 } },
+      { test: { name: "machines", include: ["tests/machines/**/*.test.ts"], environment: "node", testTimeout: 60_000 } },
       {
         test: {
           name: "server",

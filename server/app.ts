@@ -7,29 +7,22 @@ import { Api } from "../src/schema/api.ts"
 import { BettingHandlersLive, BettingServicesLive } from "./betting/layer.ts"
 import { CasinoHandlersLive, CasinoRoutes, CasinoServicesLive, ProviderSignatureLive } from "./casino/layer.ts"
 import { Catalogue } from "./catalogue/Catalogue.ts"
+import { SportsHandlers } from "./catalogue/http.ts"
 import { ServerClockLive, TestClockRoutes } from "./clock.ts"
 import { ServerConfig, type ServerConfigShape } from "./config.ts"
 import { DatabaseLive } from "./db/database.ts"
-import { AuthenticationLive } from "./http/auth.ts"
-import { EnvelopesLive } from "./http/envelopes.ts"
-import { IdentityHandlers, SessionHandlers, UserHandlers } from "./http/identity.ts"
-import { SettingsHandlers } from "./http/settings.ts"
-import { SiteRoutes } from "./http/site.ts"
-import { SportsHandlers } from "./http/sports.ts"
-import { SystemHandlers } from "./http/system.ts"
-import { Identity } from "./identity/Identity.ts"
-import { Otp } from "./identity/Otp.ts"
-import { Passwords } from "./identity/Passwords.ts"
-import { Sessions } from "./identity/Sessions.ts"
-import { Sms } from "./identity/Sms.ts"
-import { Throttle } from "./identity/Throttle.ts"
-import { Users } from "./identity/Users.ts"
+import { AuthenticationLive, OperatorOnlyLive } from "./edge/auth.ts"
+import { EnvelopesLive } from "./edge/envelopes.ts"
+import { SiteRoutes } from "./edge/site.ts"
+import { SystemHandlers } from "./edge/system.ts"
+import { IdentityHandlersLive, IdentityServicesLive, SessionsLive } from "./identity/layer.ts"
 import { Idempotency } from "./ledger/Idempotency.ts"
 import { Ledger } from "./ledger/Ledger.ts"
 import { PaymentHandlersLive, PaymentServicesLive } from "./payments/layer.ts"
 import { ProtectionHandlersLive, ProtectionServicesLive } from "./protection/layer.ts"
-import { Realtime, SocketAuthenticator } from "./realtime/Realtime.ts"
+import { Realtime } from "./realtime/Realtime.ts"
 import { seedDemo } from "./seed/demo.ts"
+import { SettingsHandlers } from "./settings/http.ts"
 import { Settings } from "./settings/Settings.ts"
 
 /** Demo data for an empty database, unless told otherwise (SEED_DEMO=false). */
@@ -38,30 +31,16 @@ const SeedLive = Layer.unwrap(Effect.gen(function*() {
   return config.seedDemo ? Layer.effectDiscard(seedDemo) : Layer.empty
 }))
 
-/** Sockets authenticate with the same bearer sessions as the API. */
-const SocketSessionsLive = Layer.effect(
-  SocketAuthenticator,
-  Effect.gen(function*() {
-    const sessions = yield* Sessions
-    return {
-      authenticate: (token: string) =>
-        Effect.runPromise(sessions.authenticate(token).pipe(Effect.map((user) => user?.id), Effect.orElseSucceed(() => undefined)))
-    }
-  })
-)
-
 /** Domain services shared by the HTTP handlers and socket.io, each built once. */
-const ServicesLive = Layer.mergeAll(Identity.layer, Settings.layer, Catalogue.layer, SeedLive, PaymentServicesLive, CasinoServicesLive,
+const ServicesLive = Layer.mergeAll(Settings.layer, Catalogue.layer, SeedLive, PaymentServicesLive, CasinoServicesLive,
   // The odds feed reads the catalogue when it starts: after the demo data is in.
   BettingServicesLive.pipe(Layer.provide(SeedLive))).pipe(
-  Layer.provideMerge(Layer.mergeAll(Otp.layer, Throttle.layer, Users.layer, Passwords.layer)),
-  // Where money moves (payments, bets, settlement, the casino), player protection is asked first.
+  Layer.provideMerge(IdentityServicesLive),
+  // Where money moves (sign-up, payments, bets, settlement, the casino), player protection is asked first.
   Layer.provideMerge(ProtectionServicesLive),
-  Layer.provideMerge(Sms.layer),
   Layer.provideMerge(Layer.mergeAll(Ledger.layer, Idempotency.layer)),
   Layer.provideMerge(Realtime.layer),
-  Layer.provideMerge(SocketSessionsLive),
-  Layer.provideMerge(Sessions.layer),
+  Layer.provideMerge(SessionsLive),
   Layer.provideMerge(DatabaseLive),
   // The server's clock (movable in tests with TEST_CLOCK on), read by every service above.
   Layer.provideMerge(ServerClockLive)
@@ -71,9 +50,7 @@ const HandlersLive = Layer.mergeAll(
   SettingsHandlers,
   SportsHandlers,
   SystemHandlers,
-  IdentityHandlers,
-  SessionHandlers,
-  UserHandlers,
+  IdentityHandlersLive,
   PaymentHandlersLive,
   BettingHandlersLive,
   CasinoHandlersLive,
@@ -84,7 +61,7 @@ const routes = (production: boolean) => {
   const api = HttpApiBuilder.layer(Api, { openapiPath: "/api/v1/openapi.json" }).pipe(
     Layer.provide(HandlersLive),
     // Middleware is looked up again per request, so it stays in the context.
-    Layer.provideMerge(Layer.mergeAll(EnvelopesLive, AuthenticationLive, ProviderSignatureLive))
+    Layer.provideMerge(Layer.mergeAll(EnvelopesLive, AuthenticationLive, OperatorOnlyLive, ProviderSignatureLive))
   )
   const docs = production ? Layer.empty : HttpApiScalar.layer(Api, { path: "/api/docs" })
   return Layer.mergeAll(api, docs, SiteRoutes, CasinoRoutes, TestClockRoutes)

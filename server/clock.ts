@@ -2,7 +2,7 @@ import { Clock, Context, Effect, Layer, Schema } from "effect"
 import { HttpRouter, type HttpServerRequest, HttpServerResponse } from "effect/http"
 import { badRequest, ok } from "../src/schema/envelope.ts"
 import { ServerConfig } from "./config.ts"
-import { failureResponse, toFailureResponse } from "./http/envelopes.ts"
+import { failureResponse, toFailureResponse } from "./edge/envelopes.ts"
 
 /**
  * The server's clock. It is Effect's `Clock`, so services read the time with

@@ -1,31 +1,33 @@
-import { Context, Effect, Layer } from "effect"
+import { Context, Effect, Layer, Schema } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 import { toRupees } from "../../src/domain/money.ts"
 import type { Bet } from "../../src/schema/bets.ts"
-import type { MarketType } from "../../src/schema/sports.ts"
+import { MarketType } from "../../src/schema/sports.ts"
+import { decodeRows, NumericText, Paise } from "../db/rows.ts"
 
 /** A bet row joined with its market, event, league and sport, as the API shows it. */
-export interface BetRow {
-  readonly id: string
-  readonly selectionName: string
-  readonly selectionId: string
-  readonly side: "back" | "lay"
-  readonly odds: string
-  readonly size: string | null
-  readonly stake: bigint
-  readonly liability: bigint
-  readonly marketType: MarketType
-  readonly marketExternalId: string
-  readonly marketName: string
-  readonly status: Bet["status"]
-  readonly profitLoss: bigint | null
-  readonly createdAt: Date
-  readonly eventId: string
-  readonly eventName: string
-  readonly eventSlug: string
-  readonly sportSlug: string
-  readonly leagueSlug: string
-}
+export const BetRow = Schema.Struct({
+  id: Schema.String,
+  selectionName: Schema.String,
+  selectionId: Schema.String,
+  side: Schema.Literals(["back", "lay"]),
+  odds: NumericText,
+  size: Schema.NullOr(NumericText),
+  stake: Paise,
+  liability: Paise,
+  marketType: MarketType,
+  marketExternalId: Schema.String,
+  marketName: Schema.String,
+  status: Schema.Literals(["open", "won", "lost", "void"]),
+  profitLoss: Schema.NullOr(Paise),
+  createdAt: Schema.Date,
+  eventId: Schema.String,
+  eventName: Schema.String,
+  eventSlug: Schema.String,
+  sportSlug: Schema.String,
+  leagueSlug: Schema.String
+})
+export type BetRow = typeof BetRow.Type
 
 export const betView = (row: BetRow): Bet => ({
   _id: row.id,
@@ -41,7 +43,7 @@ export const betView = (row: BetRow): Bet => ({
   marketName: row.marketName,
   status: row.status,
   profitLoss: row.profitLoss === null ? null : toRupees(row.profitLoss),
-  createdAt: new Date(row.createdAt).toISOString(),
+  createdAt: row.createdAt.toISOString(),
   eventId: { _id: row.eventId, name: row.eventName, slugName: row.eventSlug },
   sportId: { slugName: row.sportSlug },
   leagueId: { slugName: row.leagueSlug }
@@ -69,14 +71,14 @@ export class Bets extends Context.Service<Bets, {
       `
 
       const open = Effect.fn("Bets.open")(function*(userId: string, filter: { readonly marketId?: string | undefined; readonly eventId?: string | undefined }) {
-        const rows = yield* sql<BetRow>`
+        const rows = yield* sql`
           ${select}
            WHERE b.user_id = ${userId} AND b.status = 'open'
              ${filter.marketId ? sql`AND m.external_id = ${filter.marketId}` : sql``}
              ${filter.eventId ? sql`AND b.event_id = ${filter.eventId}` : sql``}
            ORDER BY b.created_at DESC, b.id
            LIMIT 500
-        `
+        `.pipe(decodeRows(BetRow))
         return rows.map(betView)
       })
 

@@ -1,12 +1,13 @@
-import { Context, Duration, Effect, Layer } from "effect"
+import { Context, Duration, Effect, Layer, Schema } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 import { backProfit, isSameOrBetter, marketExposure, type Position, validPrice } from "../../src/domain/betting.ts"
 import { formatAmount, toPaise, toRupees } from "../../src/domain/money.ts"
 import type { Bet } from "../../src/schema/bets.ts"
 import { type BetSetting, type OddsChangeRule, type PlaceBetPayload, PlacedBet } from "../../src/schema/betting.ts"
 import { type ApiError, badRequest, notFound, unprocessable } from "../../src/schema/envelope.ts"
-import type { MarketType } from "../../src/schema/sports.ts"
+import { MarketType } from "../../src/schema/sports.ts"
 import { Roles } from "../../src/schema/user.ts"
+import { decodeRows, Paise } from "../db/rows.ts"
 import { Idempotency } from "../ledger/Idempotency.ts"
 import { type AccountRef, Ledger } from "../ledger/Ledger.ts"
 import { OddsFeed } from "../odds/OddsFeed.ts"
@@ -16,32 +17,51 @@ import { Realtime } from "../realtime/Realtime.ts"
 /** Which endpoint a bet came through: each takes its own kind of market. */
 export type BetChannel = "sport" | "racing" | "fancy"
 
-interface MarketInfo {
-  readonly id: string
-  readonly externalId: string
-  readonly name: string
-  readonly marketType: MarketType
-  readonly status: string
-  readonly eventId: string
-  readonly eventName: string
-  readonly eventSlug: string
-  readonly eventStatus: string
-  readonly leagueId: string
-  readonly leagueSlug: string
-  readonly sportId: string
-  readonly sportSlug: string
-  readonly isRacing: boolean
-  readonly runners: ReadonlyArray<{ selectionId: string; name: string }>
-  /** The most specific stake limits (bet_limits), as JSON. */
-  readonly limits: { minStake: number; maxStake: number; inPlayDelaySeconds: number } | null
-  readonly acceptAnyOdds: boolean | null
-}
+const Runner = Schema.Struct({ selectionId: Schema.String, name: Schema.String })
 
-interface Limits {
-  readonly minStake: bigint
-  readonly maxStake: bigint
-  readonly inPlayDelaySeconds: number
-}
+/** The market with everything placement reads but the prices. */
+const MarketInfo = Schema.Struct({
+  id: Schema.String,
+  externalId: Schema.String,
+  name: Schema.String,
+  marketType: MarketType,
+  status: Schema.String,
+  eventId: Schema.String,
+  eventName: Schema.String,
+  eventSlug: Schema.String,
+  eventStatus: Schema.String,
+  leagueId: Schema.String,
+  leagueSlug: Schema.String,
+  sportId: Schema.String,
+  sportSlug: Schema.String,
+  isRacing: Schema.Boolean,
+  runners: Schema.NullOr(Schema.Array(Runner)),
+  /** The most specific stake limits (bet_limits), as JSON numbers of paise. */
+  limits: Schema.NullOr(Schema.Struct({ minStake: Schema.Int, maxStake: Schema.Int, inPlayDelaySeconds: Schema.Int })),
+  acceptAnyOdds: Schema.NullOr(Schema.Boolean)
+})
+type MarketInfo = typeof MarketInfo.Type
+
+const Limits = Schema.Struct({ minStake: Paise, maxStake: Paise, inPlayDelaySeconds: Schema.Int })
+type Limits = typeof Limits.Type
+
+const Wallet = Schema.Literals([1, 2])
+
+/** The player and the market, locked for the bet. */
+const Locked = Schema.Struct({ wallet: Wallet, userStatus: Schema.String, marketStatus: Schema.String, eventStatus: Schema.String })
+
+/** The player's open bets on the market (JSON numbers) and what the market holds of theirs. */
+const Mine = Schema.Struct({
+  open: Schema.NullOr(Schema.Array(Schema.Struct({
+    selectionId: Schema.String,
+    side: Schema.Literals(["back", "lay"]),
+    odds: Schema.Finite,
+    size: Schema.NullOr(Schema.Finite),
+    stake: Schema.Int
+  }))),
+  wallet: Schema.NullOr(Wallet),
+  exposure: Schema.NullOr(Paise)
+})
 
 export const MESSAGES = {
   unknownMarket: "This market is not available.",
@@ -96,7 +116,7 @@ export class Betting extends Context.Service<Betting, {
 
       /** The market with everything placement reads but the prices: one round trip. */
       const marketInfo = (externalId: string, userId: string) =>
-        sql<MarketInfo>`
+        sql`
           SELECT m.id, m.external_id, m.name, m.market_type, m.status,
                  e.id AS event_id, e.name AS event_name, e.slug AS event_slug, e.status AS event_status,
                  l.id AS league_id, l.slug AS league_slug, s.id AS sport_id, s.slug AS sport_slug, s.is_racing,
@@ -113,7 +133,7 @@ export class Betting extends Context.Service<Betting, {
             JOIN leagues l ON l.id = e.league_id
             JOIN sports s ON s.id = l.sport_id
            WHERE m.external_id = ${externalId}
-        `.pipe(Effect.map((rows) => rows[0]))
+        `.pipe(decodeRows(MarketInfo), Effect.map((rows) => rows[0]))
 
       const limitsOf = (market: MarketInfo): Limits =>
         market.limits
@@ -121,17 +141,17 @@ export class Betting extends Context.Service<Betting, {
           : DEFAULT_LIMITS
 
       const limitsFor = (scope: { sportId?: string | undefined; leagueId?: string | undefined; eventId?: string | undefined }) =>
-        sql<Limits>`
+        sql`
           SELECT min_stake, max_stake, in_play_delay_seconds FROM bet_limits
            WHERE (sport_id IS NULL OR sport_id = ${scope.sportId ?? null})
              AND (league_id IS NULL OR league_id = ${scope.leagueId ?? null})
              AND (event_id IS NULL OR event_id = ${scope.eventId ?? null})
            ORDER BY (event_id IS NOT NULL) DESC, (league_id IS NOT NULL) DESC, (sport_id IS NOT NULL) DESC
            LIMIT 1
-        `.pipe(Effect.map((rows) => rows[0] ?? DEFAULT_LIMITS))
+        `.pipe(decodeRows(Limits), Effect.map((rows) => rows[0] ?? DEFAULT_LIMITS))
 
       const oddsChangeOf = (userId: string) =>
-        sql<{ acceptAnyOdds: boolean }>`SELECT accept_any_odds FROM betting_preferences WHERE user_id = ${userId}`.pipe(
+        sql`SELECT accept_any_odds FROM betting_preferences WHERE user_id = ${userId}`.pipe(decodeRows(Schema.Struct({ acceptAnyOdds: Schema.Boolean })),
           Effect.map((rows): OddsChangeRule => (rows[0]?.acceptAnyOdds ? "any" : "better"))
         )
 
@@ -168,7 +188,7 @@ export class Betting extends Context.Service<Betting, {
           if (channel !== "fancy" && market.marketType === "FANCY") return yield* unprocessable(MESSAGES.wrongChannelFancy)
           if (channel === "racing" && !market.isRacing) return yield* unprocessable(MESSAGES.wrongChannelNotRacing)
           if (channel === "sport" && market.isRacing) return yield* unprocessable(MESSAGES.wrongChannelRacing)
-          const runner = market.runners.find((r) => r.selectionId === payload.selectionId)
+          const runner = (market.runners ?? []).find((r) => r.selectionId === payload.selectionId)
           if (!runner) return yield* unprocessable(MESSAGES.unknownSelection)
           if (!validPrice(market.marketType, payload.odds, market.marketType === "FANCY" ? payload.size ?? null : null)) {
             return yield* badRequest(MESSAGES.badPrice)
@@ -197,12 +217,12 @@ export class Betting extends Context.Service<Betting, {
           const { runner, stake } = yield* check(market, channel, payload)
           // One bet at a time per player (their exposure is recomputed from their open bets); settlement takes
           // the market's row FOR UPDATE, so a bet either lands before it or sees the market settled.
-          const [locked] = yield* sql<{ wallet: 1 | 2; userStatus: string; marketStatus: string; eventStatus: string }>`
+          const [locked] = yield* sql`
             SELECT u.wallet, u.status AS user_status, m.status AS market_status, e.status AS event_status
               FROM users u, markets m JOIN events e ON e.id = m.event_id
              WHERE u.id = ${user.id} AND m.id = ${market.id}
                FOR UPDATE OF u FOR KEY SHARE OF m
-          `
+          `.pipe(decodeRows(Locked))
           if (!locked || locked.userStatus !== "active") return yield* unprocessable(MESSAGES.notPlayer)
           if (locked.marketStatus === "SUSPENDED") return yield* unprocessable(MESSAGES.suspended, "MarketSuspended")
           if (locked.marketStatus !== "OPEN" || !["scheduled", "live"].includes(locked.eventStatus)) return yield* unprocessable(MESSAGES.closed, "MarketClosed")
@@ -222,13 +242,13 @@ export class Betting extends Context.Service<Betting, {
 
           // Matched at the price on offer, which is the one asked for or better (or, by choice, any).
           const next: Position = { selectionId: payload.selectionId, side: payload.selectionType, odds: current.odds, stake, size: current.size }
-          const [mine] = yield* sql<{ open: ReadonlyArray<{ selectionId: string; side: "back" | "lay"; odds: number; size: number | null; stake: number }> | null; wallet: 1 | 2 | null; exposure: bigint | null }>`
+          const [mine] = yield* sql`
             SELECT (SELECT json_agg(json_build_object('selectionId', b.selection_id, 'side', b.side, 'odds', b.odds, 'size', b.size, 'stake', b.stake))
                       FROM bets b WHERE b.user_id = ${user.id} AND b.market_id = ${market.id} AND b.status = 'open') AS open,
                    me.wallet, me.exposure
               FROM (SELECT 1) AS one
               LEFT JOIN market_exposures me ON me.user_id = ${user.id} AND me.market_id = ${market.id}
-          `
+          `.pipe(decodeRows(Mine))
           const open = mine?.open ?? []
           const held = mine?.wallet ? { wallet: mine.wallet, exposure: mine.exposure ?? 0n } : undefined
           const positions: Array<Position> = open.map((row) => ({
@@ -238,7 +258,7 @@ export class Betting extends Context.Service<Betting, {
             stake: Number(row.stake),
             size: row.size === null ? null : Number(row.size)
           }))
-          const selections = market.runners.map((r) => r.selectionId)
+          const selections = (market.runners ?? []).map((r) => r.selectionId)
           const before = held ? Number(held.exposure) : marketExposure(market.marketType, selections, positions)
           const after = marketExposure(market.marketType, selections, [...positions, next])
           const delta = after - before
@@ -250,7 +270,7 @@ export class Betting extends Context.Service<Betting, {
           const exposureAccount: AccountRef = { user: user.id, kind: wallet === 2 ? "bonus_exposure" : "exposure" }
 
           // The bet and the market's new hold in one statement.
-          const [row] = yield* sql<{ id: string; createdAt: Date }>`
+          const [row] = yield* sql`
             WITH hold AS (
               INSERT INTO market_exposures (user_id, market_id, wallet, exposure) VALUES (${user.id}, ${market.id}, ${wallet}, ${after})
               ON CONFLICT (user_id, market_id) DO UPDATE SET exposure = EXCLUDED.exposure
@@ -263,7 +283,7 @@ export class Betting extends Context.Service<Betting, {
                     ${next.side === "back" ? stake : backProfit(market.marketType, next.odds, stake, next.size)},
                     ${wallet}, ${locked.eventStatus === "live"})
             RETURNING id, created_at
-          `
+          `.pipe(decodeRows(Schema.Struct({ id: Schema.String, createdAt: Schema.Date })))
           if (delta !== 0) {
             yield* ledger.post({
               kind: delta > 0 ? "bet.exposure" : "bet.release",
@@ -292,7 +312,7 @@ export class Betting extends Context.Service<Betting, {
             marketName: market.name,
             status: "open",
             profitLoss: null,
-            createdAt: new Date(row!.createdAt).toISOString(),
+            createdAt: row!.createdAt.toISOString(),
             eventId: { _id: market.eventId, name: market.eventName, slugName: market.eventSlug },
             sportId: { slugName: market.sportSlug },
             leagueId: { slugName: market.leagueSlug }

@@ -1,33 +1,51 @@
-import { Context, Effect, Layer } from "effect"
+import { Context, Effect, Layer, Schema } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 import { fancyOutcome, type Position, runnerOutcome } from "../../src/domain/betting.ts"
 import { toRupees } from "../../src/domain/money.ts"
 import type { Settlement as SettlementView } from "../../src/schema/betting.ts"
 import { type ApiError, conflict, notFound, unprocessable } from "../../src/schema/envelope.ts"
-import type { MarketType } from "../../src/schema/sports.ts"
+import { MarketType } from "../../src/schema/sports.ts"
 import { Bonus } from "../bonus/Bonus.ts"
+import { decodeRows, NumericText, Paise } from "../db/rows.ts"
 import { type AccountRef, Ledger } from "../ledger/Ledger.ts"
 import { Protection } from "../protection/Protection.ts"
 import { Realtime } from "../realtime/Realtime.ts"
 
-interface MarketRow {
-  readonly id: string
-  readonly externalId: string
-  readonly name: string
-  readonly marketType: MarketType
-  readonly status: string
-  readonly eventName: string
-}
+const MarketRow = Schema.Struct({
+  id: Schema.String,
+  externalId: Schema.String,
+  name: Schema.String,
+  marketType: MarketType,
+  status: Schema.String,
+  eventName: Schema.String
+})
 
-interface OpenBet {
-  readonly id: string
-  readonly userId: string
-  readonly selectionId: string
-  readonly side: "back" | "lay"
-  readonly odds: string
-  readonly size: string | null
-  readonly stake: bigint
-  readonly wallet: 1 | 2
+const Wallet = Schema.Literals([1, 2])
+
+const OpenBet = Schema.Struct({
+  id: Schema.String,
+  userId: Schema.String,
+  selectionId: Schema.String,
+  side: Schema.Literals(["back", "lay"]),
+  odds: NumericText,
+  size: Schema.NullOr(NumericText),
+  stake: Paise,
+  wallet: Wallet
+})
+type OpenBet = typeof OpenBet.Type
+
+/** What a market holds of each player's money. */
+const Held = Schema.Struct({ userId: Schema.String, wallet: Wallet, exposure: Paise })
+
+/** A market an operator may settle, with its runners' selection ids ("id=name, …") and its open bets. */
+export interface UnsettledMarket {
+  readonly marketId: string
+  readonly event: string
+  readonly market: string
+  readonly type: MarketType
+  readonly status: string
+  readonly runners: string | null
+  readonly openBets: number
 }
 
 const position = (bet: OpenBet): Position => ({
@@ -53,6 +71,8 @@ const accounts = (userId: string, wallet: 1 | 2) => ({
 export class Settlement extends Context.Service<Settlement, {
   settle(marketId: string, result: string, by: string): Effect.Effect<SettlementView, ApiError | SqlError.SqlError>
   voidMarket(marketId: string, reason: string, by: string): Effect.Effect<SettlementView, ApiError | SqlError.SqlError>
+  /** Markets still to settle whose event or market name contains `search` (any case), most open bets first, at most 50. */
+  unsettled(search: string): Effect.Effect<ReadonlyArray<UnsettledMarket>, SqlError.SqlError>
 }>()("khel/Settlement") {
   static readonly layer = Layer.effect(
     Settlement,
@@ -65,12 +85,12 @@ export class Settlement extends Context.Service<Settlement, {
 
       const run = (marketId: string, decision: { outcome: "result"; result: string } | { outcome: "void"; reason: string }, by: string) =>
         sql.withTransaction(Effect.gen(function*() {
-          const [market] = yield* sql<MarketRow>`
+          const [market] = yield* sql`
             SELECT m.id, m.external_id, m.name, m.market_type, m.status, e.name AS event_name
               FROM markets m JOIN events e ON e.id = m.event_id
              WHERE m.external_id = ${marketId}
                FOR UPDATE OF m
-          `
+          `.pipe(decodeRows(MarketRow))
           if (!market) return yield* notFound("No such market.")
           if (market.status === "SETTLED" || market.status === "VOID") {
             return yield* conflict(`This market was already ${market.status === "SETTLED" ? "settled" : "voided"}.`)
@@ -93,14 +113,14 @@ export class Settlement extends Context.Service<Settlement, {
             VALUES (${market.id}, ${decision.outcome}, ${decision.outcome === "result" ? decision.result.trim() : null}, ${by},
                     ${decision.outcome === "void" ? decision.reason : ""})
           `
-          const bets = yield* sql<OpenBet>`
+          const bets = yield* sql`
             SELECT id, user_id, selection_id, side, odds::text AS odds, size::text AS size, stake, wallet
               FROM bets WHERE market_id = ${market.id} AND status = 'open'
              ORDER BY user_id, created_at
-          `
-          const held = yield* sql<{ userId: string; wallet: 1 | 2; exposure: bigint }>`
+          `.pipe(decodeRows(OpenBet))
+          const held = yield* sql`
             SELECT user_id, wallet, exposure FROM market_exposures WHERE market_id = ${market.id}
-          `
+          `.pipe(decodeRows(Held))
           const heldBy = new Map(held.map((row) => [row.userId, row]))
           const byUser = new Map<string, Array<OpenBet>>()
           for (const bet of bets) byUser.set(bet.userId, [...(byUser.get(bet.userId) ?? []), bet])
@@ -158,9 +178,22 @@ export class Settlement extends Context.Service<Settlement, {
           } satisfies SettlementView
         })).pipe(Effect.withSpan("Settlement.run", { attributes: { marketId, outcome: decision.outcome } }))
 
+      const unsettled = (search: string) =>
+        sql<UnsettledMarket>`
+          SELECT m.external_id AS market_id, e.name AS event, m.name AS market, m.market_type AS type, m.status,
+                 (SELECT string_agg(r.selection_id || '=' || r.name, ', ' ORDER BY r.sort) FROM runners r WHERE r.market_id = m.id) AS runners,
+                 (SELECT count(*)::int FROM bets b WHERE b.market_id = m.id AND b.status = 'open') AS open_bets
+            FROM markets m JOIN events e ON e.id = m.event_id
+           WHERE m.status IN ('OPEN', 'SUSPENDED', 'CLOSED')
+             AND (lower(e.name) LIKE ${`%${search.toLowerCase()}%`} OR lower(m.name) LIKE ${`%${search.toLowerCase()}%`})
+           ORDER BY open_bets DESC, e.starts_at, m.sort
+           LIMIT 50
+        `.pipe(Effect.withSpan("Settlement.unsettled"))
+
       return Settlement.of({
         settle: (marketId, result, by) => run(marketId, { outcome: "result", result }, by),
-        voidMarket: (marketId, reason, by) => run(marketId, { outcome: "void", reason }, by)
+        voidMarket: (marketId, reason, by) => run(marketId, { outcome: "void", reason }, by),
+        unsettled
       })
     })
   )

@@ -1,5 +1,4 @@
 import { Effect } from "effect"
-import { SqlClient } from "effect/sql"
 import { type AdminCommand, explain, registerCommand, UsageError } from "../admin/registry.ts"
 import { Settlement } from "./Settlement.ts"
 
@@ -44,21 +43,11 @@ export const markets: AdminCommand = {
   description: "Lists markets still to settle (with their runners' selection ids) and their open bets; [search] matches event or market names.",
   run: (args) =>
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
-      const search = `%${args.join(" ").toLowerCase()}%`
-      const rows = yield* sql<{ marketId: string; event: string; market: string; type: string; status: string; runners: string; openBets: number }>`
-        SELECT m.external_id AS market_id, e.name AS event, m.name AS market, m.market_type AS type, m.status,
-               (SELECT string_agg(r.selection_id || '=' || r.name, ', ' ORDER BY r.sort) FROM runners r WHERE r.market_id = m.id) AS runners,
-               (SELECT count(*)::int FROM bets b WHERE b.market_id = m.id AND b.status = 'open') AS open_bets
-          FROM markets m JOIN events e ON e.id = m.event_id
-         WHERE m.status IN ('OPEN', 'SUSPENDED', 'CLOSED')
-           AND (lower(e.name) LIKE ${search} OR lower(m.name) LIKE ${search})
-         ORDER BY open_bets DESC, e.starts_at, m.sort
-         LIMIT 50
-      `
+      const settlement = yield* Settlement
+      const rows = yield* settlement.unsettled(args.join(" "))
       if (rows.length === 0) console.log("(none)")
       else console.table(rows)
-    })
+    }).pipe(Effect.provide(SettlementCli))
 }
 
 registerCommand(settle, voidMarket, markets)

@@ -1,4 +1,4 @@
-import { Context, Effect, Layer } from "effect"
+import { Context, Effect, Layer, Schema } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 import { toPaise, toRupees } from "../../src/domain/money.ts"
 import {
@@ -10,7 +10,8 @@ import {
   type WalletSession
 } from "../../src/schema/casino.ts"
 import { type ApiError, badRequest, conflict, forbidden, notFound, unprocessable } from "../../src/schema/envelope.ts"
-import { Roles } from "../../src/schema/user.ts"
+import { Role, Roles } from "../../src/schema/user.ts"
+import { decodeRows, Paise } from "../db/rows.ts"
 import { Idempotency } from "../ledger/Idempotency.ts"
 import { Ledger } from "../ledger/Ledger.ts"
 import { Protection } from "../protection/Protection.ts"
@@ -19,32 +20,33 @@ import { sha256 } from "./signature.ts"
 
 type Failure = ApiError | SqlError.SqlError
 
-interface PlayerRow {
-  readonly id: string
-  readonly role: number
-  readonly status: string
-  readonly creditReference: bigint
-}
+const PlayerRow = Schema.Struct({
+  id: Schema.String,
+  role: Role,
+  status: Schema.String,
+  creditReference: Paise
+})
+type PlayerRow = typeof PlayerRow.Type
 
-interface RoundRow {
-  readonly id: string
-  readonly roundId: string
-  readonly userId: string
-  readonly gameId: string
-  readonly stake: bigint
-  readonly refunded: bigint
-  readonly status: "open" | "settled" | "cancelled"
-  readonly title: string
-}
+const RoundRow = Schema.Struct({
+  id: Schema.String,
+  roundId: Schema.String,
+  userId: Schema.String,
+  gameId: Schema.String,
+  stake: Paise,
+  refunded: Paise,
+  status: Schema.Literals(["open", "settled", "cancelled"]),
+  title: Schema.String
+})
 
-interface TransactionRow {
-  readonly id: string
-  readonly kind: "debit" | "credit" | "rollback"
-  readonly roundId: string | null
-  readonly userId: string
-  readonly amount: bigint
-  readonly rolledBack: boolean
-}
+const TransactionRow = Schema.Struct({
+  id: Schema.String,
+  kind: Schema.Literals(["debit", "credit", "rollback"]),
+  roundId: Schema.NullOr(Schema.String),
+  userId: Schema.String,
+  amount: Paise,
+  rolledBack: Schema.Boolean
+})
 
 const SESSION_GONE = "The game session has expired or is not valid. Open the game again from the lobby."
 
@@ -73,7 +75,7 @@ export class SeamlessWallet extends Context.Service<SeamlessWallet, {
       const protection = yield* Protection
 
       const playerById = (id: string) =>
-        sql<PlayerRow>`SELECT id, role, status, credit_reference FROM users WHERE id = ${id}`.pipe(Effect.map((rows) => rows[0]))
+        sql`SELECT id, role, status, credit_reference FROM users WHERE id = ${id}`.pipe(decodeRows(PlayerRow), Effect.map((rows) => rows[0]))
 
       /** What the player can stake now: main balance, plus the credit limit of a credit player. */
       const available = Effect.fn("SeamlessWallet.available")(function*(player: PlayerRow) {
@@ -89,11 +91,11 @@ export class SeamlessWallet extends Context.Service<SeamlessWallet, {
         sql`SELECT pg_advisory_xact_lock(hashtext(${`casino-round:${provider}:${roundId}`}))`
 
       const roundFor = (provider: string, roundId: string) =>
-        sql<RoundRow>`
+        sql`
           SELECT r.id, r.round_id, r.user_id, r.game_id, r.stake, r.refunded, r.status, g.title
             FROM casino_rounds r JOIN casino_games g ON g.id = r.game_id
            WHERE r.provider = ${provider} AND r.round_id = ${roundId}
-        `.pipe(Effect.map((rows) => rows[0]))
+        `.pipe(decodeRows(RoundRow), Effect.map((rows) => rows[0]))
 
       const amountOf = (rupees: number) =>
         Effect.gen(function*() {
@@ -208,10 +210,10 @@ export class SeamlessWallet extends Context.Service<SeamlessWallet, {
       const rollback = Effect.fn("SeamlessWallet.rollback")(function*(provider: string, payload: WalletRollbackPayload) {
         return yield* once(provider, "rollback", payload, Effect.gen(function*() {
           yield* lockRound(provider, payload.roundId)
-          const [debit] = yield* sql<TransactionRow>`
+          const [debit] = yield* sql`
             SELECT id, kind, round_id, user_id, amount, rolled_back FROM casino_transactions
              WHERE provider = ${provider} AND transaction_id = ${payload.refTransactionId}
-          `
+          `.pipe(decodeRows(TransactionRow))
           const record = (roundId: string | null, amount: number, ledgerId: string | null, userId: string) =>
             sql<{ id: string }>`
               INSERT INTO casino_transactions (provider, transaction_id, kind, round_id, user_id, amount, ref_transaction_id, ledger_transaction_id)
@@ -227,10 +229,10 @@ export class SeamlessWallet extends Context.Service<SeamlessWallet, {
           }
           if (debit.kind !== "debit") return yield* conflict("Only a debit can be rolled back.")
           if (debit.userId !== payload.playerId) return yield* conflict("That debit belongs to another player.")
-          const [round] = yield* sql<RoundRow>`
+          const [round] = yield* sql`
             SELECT r.id, r.round_id, r.user_id, r.game_id, r.stake, r.refunded, r.status, g.title
               FROM casino_rounds r JOIN casino_games g ON g.id = r.game_id WHERE r.id = ${debit.roundId}
-          `
+          `.pipe(decodeRows(RoundRow))
           if (round!.roundId !== payload.roundId) return yield* conflict("That debit belongs to another round.")
           if (round!.status === "settled") return yield* conflict("The round was already settled by a credit; it cannot be rolled back.")
           const player = (yield* playerById(debit.userId))!

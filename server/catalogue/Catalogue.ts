@@ -99,6 +99,8 @@ export const nestRacing = (rows: ReadonlyArray<Row>): Array<RacingSport> => {
 export class Catalogue extends Context.Service<Catalogue, {
   readonly sportsData: Effect.Effect<SportsData>
   readonly racing: Effect.Effect<ReadonlyArray<RacingSport>>
+  /** An event's fancy markets still open or suspended, in display order (their prices come from the odds feed). */
+  fancyMarkets(eventId: string): Effect.Effect<ReadonlyArray<{ readonly id: string; readonly externalId: string; readonly name: string }>>
 }>()("khel/Catalogue") {
   static readonly layer = Layer.effect(
     Catalogue,
@@ -125,7 +127,14 @@ export class Catalogue extends Context.Service<Catalogue, {
       const sportsData = rows.pipe(Effect.map(nestCatalogue), Effect.withSpan("Catalogue.sportsData"))
       const racing = rows.pipe(Effect.map((all) => nestRacing(all.filter((row) => row.isRacing))), Effect.withSpan("Catalogue.racing"))
 
-      return Catalogue.of({ sportsData, racing })
+      const fancyMarkets = (eventId: string) =>
+        sql<{ id: string; externalId: string; name: string }>`
+          SELECT id, external_id, name FROM markets
+           WHERE event_id = ${eventId} AND market_type = 'FANCY' AND status IN ('OPEN', 'SUSPENDED')
+           ORDER BY sort
+        `.pipe(Effect.orDie, Effect.withSpan("Catalogue.fancyMarkets"))
+
+      return Catalogue.of({ sportsData, racing, fancyMarkets })
     })
   )
 }

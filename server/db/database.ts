@@ -2,6 +2,7 @@ import { PGlite } from "@electric-sql/pglite"
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
 import { PgClient } from "@effect/sql-pg"
 import { Context, Effect, Layer, Redacted, String as Str } from "effect"
+import { SqlClient, type SqlError } from "effect/sql"
 import { join } from "node:path"
 import { ServerConfig } from "../config.ts"
 import { acquireDataDirLock } from "./lock.ts"
@@ -9,8 +10,12 @@ import { migrate } from "./migrate.ts"
 
 export type Engine = "pglite" | "postgres"
 
-/** Which engine serves this process; everything else only sees `SqlClient`. */
-export class Database extends Context.Service<Database, { readonly engine: Engine }>()("khel/Database") {}
+/** Which engine serves this process (everything else only sees `SqlClient`), and whether it answers. */
+export class Database extends Context.Service<Database, {
+  readonly engine: Engine
+  /** One round trip to the database (health checks). */
+  readonly ping: Effect.Effect<void, SqlError.SqlError>
+}>()("khel/Database") {}
 
 const clientOptions = {
   // Columns are snake_case in SQL and camelCase in rows.
@@ -61,5 +66,9 @@ export const DatabaseLive = Layer.unwrap(Effect.gen(function*() {
     const applied = yield* migrate
     if (applied.length > 0) yield* Effect.logInfo("migrations applied", { engine, applied })
   }))
-  return Layer.mergeAll(migrated, Layer.succeed(Database, { engine })).pipe(Layer.provideMerge(client))
+  const database = Layer.effect(Database, Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    return Database.of({ engine, ping: Effect.asVoid(sql`SELECT 1`) })
+  }))
+  return Layer.mergeAll(migrated, database).pipe(Layer.provideMerge(client))
 }))

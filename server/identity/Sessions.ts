@@ -1,11 +1,14 @@
-import { Context, Effect, Layer } from "effect"
+import { Context, Effect, Layer, Schema } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 import { createHash, randomBytes } from "node:crypto"
-import type { Role } from "../../src/schema/user.ts"
+import { Role } from "../../src/schema/user.ts"
+import { decodeRows } from "../db/rows.ts"
 
 export const SESSION_DAYS = 30
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex")
+
+const SessionRow = Schema.Struct({ sessionId: Schema.String, userId: Schema.String, role: Role, touch: Schema.Boolean })
 
 export interface SessionUser {
   readonly id: string
@@ -39,11 +42,11 @@ export class Sessions extends Context.Service<Sessions, {
 
       const authenticate = Effect.fn("Sessions.authenticate")(function*(token: string) {
         if (!token || token.length > 200) return undefined
-        const [row] = yield* sql<{ sessionId: string; userId: string; role: Role; touch: boolean }>`
+        const [row] = yield* sql`
           SELECT s.id AS session_id, u.id AS user_id, u.role, s.last_seen_at < now() - interval '5 minutes' AS touch
             FROM sessions s JOIN users u ON u.id = s.user_id
            WHERE s.token_hash = ${hashToken(token)} AND s.revoked_at IS NULL AND s.expires_at > now() AND u.status = 'active'
-        `
+        `.pipe(decodeRows(SessionRow))
         if (!row) return undefined
         if (row.touch) yield* sql`UPDATE sessions SET last_seen_at = now() WHERE id = ${row.sessionId}`
         return { id: row.userId, role: row.role, sessionId: row.sessionId }

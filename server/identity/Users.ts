@@ -1,23 +1,26 @@
-import { Context, Effect, Layer } from "effect"
+import { Context, Effect, Layer, Schema } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 import { randomInt } from "node:crypto"
 import { toRupees } from "../../src/domain/money.ts"
-import { Roles, type Role, type User, type WalletCode } from "../../src/schema/user.ts"
+import { Role, Roles, type User, WalletCode } from "../../src/schema/user.ts"
+import { decodeRows, Paise } from "../db/rows.ts"
 import { Ledger } from "../ledger/Ledger.ts"
 
-export interface UserRow {
-  readonly id: string
-  readonly name: string
-  readonly username: string
-  readonly mobileNo: string
-  readonly passwordHash: string
-  readonly role: Role
-  readonly wallet: WalletCode
-  readonly creditReference: bigint
-  readonly referralCode: string
-  readonly referredBy: string | null
-  readonly status: "pending" | "active" | "suspended"
-}
+/** A user as stored (`SELECT *`: columns not named here are left out). */
+export const UserRow = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  username: Schema.String,
+  mobileNo: Schema.String,
+  passwordHash: Schema.String,
+  role: Role,
+  wallet: WalletCode,
+  creditReference: Paise,
+  referralCode: Schema.String,
+  referredBy: Schema.NullOr(Schema.String),
+  status: Schema.Literals(["pending", "active", "suspended"])
+})
+export type UserRow = typeof UserRow.Type
 
 const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 const referralCode = () => Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join("")
@@ -52,25 +55,25 @@ export class Users extends Context.Service<Users, {
 
       const one = (rows: ReadonlyArray<UserRow>) => rows[0]
 
-      const byId = (id: string) => sql<UserRow>`SELECT * FROM users WHERE id = ${id}`.pipe(Effect.map(one))
+      const byId = (id: string) => sql`SELECT * FROM users WHERE id = ${id}`.pipe(decodeRows(UserRow), Effect.map(one))
       const byUsername = (username: string) =>
-        sql<UserRow>`SELECT * FROM users WHERE username = ${username.trim().toLowerCase()}`.pipe(Effect.map(one))
-      const byMobile = (mobileNo: string) => sql<UserRow>`SELECT * FROM users WHERE mobile_no = ${mobileNo}`.pipe(Effect.map(one))
+        sql`SELECT * FROM users WHERE username = ${username.trim().toLowerCase()}`.pipe(decodeRows(UserRow), Effect.map(one))
+      const byMobile = (mobileNo: string) => sql`SELECT * FROM users WHERE mobile_no = ${mobileNo}`.pipe(decodeRows(UserRow), Effect.map(one))
       const byReferralCode = (code: string) =>
-        sql<UserRow>`SELECT * FROM users WHERE referral_code = ${code.trim().toUpperCase()}`.pipe(Effect.map(one))
+        sql`SELECT * FROM users WHERE referral_code = ${code.trim().toUpperCase()}`.pipe(decodeRows(UserRow), Effect.map(one))
 
       const create = Effect.fn("Users.create")(function*(input: Parameters<Users["Service"]["create"]>[0]) {
         const base = input.username ?? usernameBase(input.name)
         for (let attempt = 0; ; attempt++) {
           const username = input.username && attempt === 0 ? input.username : `${base}${randomInt(1000, 10_000)}`
           const code = referralCode()
-          const rows = yield* sql<UserRow>`
+          const rows = yield* sql`
             INSERT INTO users (name, username, mobile_no, password_hash, role, status, referred_by, referral_code, credit_reference)
             VALUES (${input.name.trim()}, ${username}, ${input.mobileNo}, ${input.passwordHash}, ${input.role}, ${input.status},
                     ${input.referredBy ?? null}, ${code}, ${input.creditReference ?? 0})
             ON CONFLICT DO NOTHING
             RETURNING *
-          `
+          `.pipe(decodeRows(UserRow))
           if (rows[0]) {
             yield* ledger.openAccounts(rows[0].id, input.role === Roles.CREDIT_PLAYER ? input.creditReference ?? 0 : 0)
             return rows[0]
@@ -85,7 +88,7 @@ export class Users extends Context.Service<Users, {
         if (!row) return yield* Effect.die(new Error(`no user ${id}`))
         const b = yield* ledger.balances(id)
         // Events with open bets, for the event pages' "My Bets" markers.
-        const events = (yield* sql<{ eventId: string }>`SELECT DISTINCT event_id FROM bets WHERE user_id = ${id} AND status = 'open'`).map((row) => row.eventId)
+        const events = (yield* sql`SELECT DISTINCT event_id FROM bets WHERE user_id = ${id} AND status = 'open'`.pipe(decodeRows(Schema.Struct({ eventId: Schema.String })))).map((row) => row.eventId)
         const credit = Number(row.creditReference)
         const held = b.exposure + b.bonusExposure
         // Balance counts what is held for open bets; the client shows balance + exposure, i.e. what can still be staked.

@@ -1,5 +1,6 @@
 import { Context, Effect, Layer, Schema } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
+import { decodeRows, Paise } from "../db/rows.ts"
 import { Realtime } from "../realtime/Realtime.ts"
 
 /** A player's accounts. `exposure` and `bonus_exposure` hold the liability of open bets. */
@@ -44,6 +45,9 @@ export interface PlayerBalances {
   readonly withdrawalHold: number
   readonly refBonus: number
 }
+
+const AccountIdRow = Schema.Struct({ id: Schema.String })
+const BalanceRow = Schema.Struct({ kind: Schema.Literals(PLAYER_ACCOUNTS), balance: Paise })
 
 const ZERO: PlayerBalances = { main: 0, bonus: 0, exposure: 0, bonusExposure: 0, withdrawalHold: 0, refBonus: 0 }
 
@@ -91,7 +95,7 @@ export class Ledger extends Context.Service<Ledger, {
       const realtime = yield* Realtime
 
       const findAccount = (userId: string | null, kind: string) =>
-        sql<{ id: string }>`SELECT id FROM ledger_accounts WHERE user_id IS NOT DISTINCT FROM ${userId} AND kind = ${kind}`
+        sql`SELECT id FROM ledger_accounts WHERE user_id IS NOT DISTINCT FROM ${userId} AND kind = ${kind}`.pipe(decodeRows(AccountIdRow))
 
       // Accounts are never removed and their ids never change, so each is looked up once per process.
       // Players get theirs when they are created and the operator's exist from the migrations, so the
@@ -144,7 +148,7 @@ export class Ledger extends Context.Service<Ledger, {
         // One statement, so one round trip and atomic on its own: lock the accounts in id order (no deadlocks
         // between postings), write the transaction, move the balances (the CHECK refuses an overdraft) and
         // record each entry with the balance after it. The deferred trigger checks the sum at commit.
-        const [tx] = yield* sql.unsafe<{ transactionId: string }>(
+        const [tx] = yield* sql.unsafe(
           `WITH legs (account_id, amount) AS (VALUES ${values}),
                 locked AS (SELECT a.id FROM ledger_accounts a JOIN legs l ON l.account_id = a.id ORDER BY a.id FOR UPDATE OF a),
                 tx AS (INSERT INTO ledger_transactions (kind, user_id, reference, description) VALUES ($1, $2, $3, $4) RETURNING id),
@@ -158,7 +162,7 @@ export class Ledger extends Context.Service<Ledger, {
            SELECT tx.id, moved.id, moved.amount, moved.balance FROM tx, moved
            RETURNING transaction_id`,
           params
-        ).pipe(Effect.mapError((error) => {
+        ).pipe(decodeRows(Schema.Struct({ transactionId: Schema.String })), Effect.mapError((error) => {
           const overdraft = overdraftCause(error)
           if (!overdraft) return error
           // The database names the failing row ("Failing row contains (<id>, …)"); else blame the first debit.
@@ -172,7 +176,7 @@ export class Ledger extends Context.Service<Ledger, {
       })
 
       const balances = Effect.fn("Ledger.balances")(function*(userId: string) {
-        const rows = yield* sql<{ kind: PlayerAccount; balance: bigint }>`SELECT kind, balance FROM ledger_accounts WHERE user_id = ${userId}`
+        const rows = yield* sql`SELECT kind, balance FROM ledger_accounts WHERE user_id = ${userId}`.pipe(decodeRows(BalanceRow))
         const result: Record<keyof PlayerBalances, number> = { ...ZERO }
         for (const row of rows) if (row.kind in FIELD) result[FIELD[row.kind]] = Number(row.balance)
         return result as PlayerBalances
@@ -184,21 +188,21 @@ export class Ledger extends Context.Service<Ledger, {
       })
 
       const verify = Effect.gen(function*() {
-        const [count] = yield* sql<{ n: number }>`SELECT count(*)::int AS n FROM ledger_transactions`
-        const unbalanced = yield* sql<{ id: string; sum: string }>`
+        const [count] = yield* sql`SELECT count(*)::int AS n FROM ledger_transactions`.pipe(decodeRows(Schema.Struct({ n: Schema.Int })))
+        const unbalanced = yield* sql`
           SELECT t.id, coalesce(sum(e.amount), 0)::text AS sum
             FROM ledger_transactions t LEFT JOIN ledger_entries e ON e.transaction_id = t.id
            GROUP BY t.id HAVING coalesce(sum(e.amount), 0) <> 0 OR count(e.id) < 2
-        `
-        const drifted = yield* sql<{ id: string; balance: string; entries: string }>`
+        `.pipe(decodeRows(Schema.Struct({ id: Schema.String, sum: Schema.String })))
+        const drifted = yield* sql`
           SELECT a.id, a.balance::text AS balance, coalesce(sum(e.amount), 0)::text AS entries
             FROM ledger_accounts a LEFT JOIN ledger_entries e ON e.account_id = a.id
            GROUP BY a.id HAVING a.balance <> coalesce(sum(e.amount), 0)
-        `
-        const belowFloor = yield* sql<{ id: string; balance: string; floor: string }>`
+        `.pipe(decodeRows(Schema.Struct({ id: Schema.String, balance: Schema.String, entries: Schema.String })))
+        const belowFloor = yield* sql`
           SELECT id, balance::text AS balance, floor::text AS floor FROM ledger_accounts WHERE floor IS NOT NULL AND balance < floor
-        `
-        const [total] = yield* sql<{ total: string }>`SELECT coalesce(sum(balance), 0)::text AS total FROM ledger_accounts`
+        `.pipe(decodeRows(Schema.Struct({ id: Schema.String, balance: Schema.String, floor: Schema.String })))
+        const [total] = yield* sql`SELECT coalesce(sum(balance), 0)::text AS total FROM ledger_accounts`.pipe(decodeRows(Schema.Struct({ total: Schema.String })))
         return { transactions: count!.n, unbalanced, drifted, belowFloor, total: total!.total }
       }).pipe(Effect.withSpan("Ledger.verify"))
 

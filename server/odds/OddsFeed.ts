@@ -11,7 +11,7 @@ export interface OddsUpdate {
 
 /**
  * Where live prices come from. The built-in provider is the simulator
- * (server/odds/SimulatedFeed.ts); a real feed implements the same service.
+ * (server/odds/Simulator.ts, wired in server/odds/layer.ts); a real feed implements the same service.
  * Reads are synchronous: the feed keeps the latest book of every open
  * market in memory, and bet placement checks prices against it.
  */

@@ -1,39 +1,41 @@
-import { Context, Effect, Layer } from "effect"
+import { Context, Effect, Layer, Schema } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 import { toPaise, toRupees } from "../../src/domain/money.ts"
 import { MAX_DEPOSIT, MIN_DEPOSIT, MIN_WITHDRAWAL, PAYMENT_MESSAGES, validateAccount } from "../../src/domain/payments.ts"
 import type { DepositAccountPayload } from "../../src/schema/admin.ts"
 import { type ApiError, badRequest, conflict, notFound, unprocessable } from "../../src/schema/envelope.ts"
-import type {
-  AccountDetailsPayload,
+import {
+  type AccountDetailsPayload,
   AccountKind,
   BankAccountType,
-  DepositPayload,
-  DepositRequest,
-  PaymentAccount,
+  type DepositPayload,
+  type DepositRequest,
+  type PaymentAccount,
   RequestStatus,
-  UpdateAccountDetailsPayload,
-  WithdrawalPayload,
-  WithdrawalRequest
+  type UpdateAccountDetailsPayload,
+  type WithdrawalPayload,
+  type WithdrawalRequest
 } from "../../src/schema/payments.ts"
 import { Bonus, welcomeOffer } from "../bonus/Bonus.ts"
+import { decodeRows, Paise } from "../db/rows.ts"
 import { Ledger } from "../ledger/Ledger.ts"
 import { Protection } from "../protection/Protection.ts"
 import { Referral } from "../referral/Referral.ts"
 import { Uploads } from "../uploads/Uploads.ts"
 import { upiQrDataUrl } from "./qr.ts"
 
-interface AccountRow {
-  id: string
-  type: AccountKind
-  accountNumber: string
-  accountHolderName: string
-  bankName: string | null
-  ifscCode: string | null
-  accountType: BankAccountType | null
-  image?: string | null
-  active?: boolean
-}
+const AccountRow = Schema.Struct({
+  id: Schema.String,
+  type: AccountKind,
+  accountNumber: Schema.String,
+  accountHolderName: Schema.String,
+  bankName: Schema.NullOr(Schema.String),
+  ifscCode: Schema.NullOr(Schema.String),
+  accountType: Schema.NullOr(BankAccountType),
+  image: Schema.optional(Schema.NullOr(Schema.String)),
+  active: Schema.optional(Schema.Boolean)
+})
+type AccountRow = typeof AccountRow.Type
 
 export const accountView = (row: AccountRow): PaymentAccount => ({
   _id: row.id,
@@ -46,37 +48,40 @@ export const accountView = (row: AccountRow): PaymentAccount => ({
   ...(row.image ? { image: row.image } : {})
 })
 
-interface DepositRow {
-  id: string
-  userId: string
-  accountId: string
-  type: AccountKind
-  amount: bigint
-  txnRef: string | null
-  screenshotId: string | null
-  status: RequestStatus
-  remark: string | null
-  createdAt: Date
-  decidedAt: Date | null
-  username?: string
-  name?: string
-}
+const DepositRow = Schema.Struct({
+  id: Schema.String,
+  userId: Schema.String,
+  accountId: Schema.String,
+  type: AccountKind,
+  amount: Paise,
+  txnRef: Schema.NullOr(Schema.String),
+  screenshotId: Schema.NullOr(Schema.String),
+  status: RequestStatus,
+  remark: Schema.NullOr(Schema.String),
+  createdAt: Schema.Date,
+  decidedAt: Schema.NullOr(Schema.Date),
+  username: Schema.optional(Schema.String),
+  name: Schema.optional(Schema.String)
+})
+type DepositRow = typeof DepositRow.Type
 
-interface WithdrawalRow {
-  id: string
-  userId: string
-  accountId: string
-  account: AccountRow
-  amount: bigint
-  status: RequestStatus
-  remark: string | null
-  createdAt: Date
-  decidedAt: Date | null
-  username?: string
-  name?: string
-}
+const WithdrawalRow = Schema.Struct({
+  id: Schema.String,
+  userId: Schema.String,
+  accountId: Schema.String,
+  // The payout account as it was when the request was made (jsonb).
+  account: AccountRow,
+  amount: Paise,
+  status: RequestStatus,
+  remark: Schema.NullOr(Schema.String),
+  createdAt: Schema.Date,
+  decidedAt: Schema.NullOr(Schema.Date),
+  username: Schema.optional(Schema.String),
+  name: Schema.optional(Schema.String)
+})
+type WithdrawalRow = typeof WithdrawalRow.Type
 
-const iso = (date: Date | null) => (date === null ? null : new Date(date).toISOString())
+const iso = (date: Date | null) => (date === null ? null : date.toISOString())
 
 /** Operators' lists say whose request it is; a player's own list does not need to. */
 const owner = (row: { userId: string; username?: string; name?: string }, withOwner: boolean) =>
@@ -91,7 +96,7 @@ export const depositView = (row: DepositRow, withOwner = false): DepositRequest 
   screenshot: row.screenshotId,
   status: row.status,
   remark: row.remark,
-  createdAt: new Date(row.createdAt).toISOString(),
+  createdAt: row.createdAt.toISOString(),
   decidedAt: iso(row.decidedAt),
   ...owner(row, withOwner)
 })
@@ -100,10 +105,10 @@ export const withdrawalView = (row: WithdrawalRow, withOwner = false): Withdrawa
   _id: row.id,
   amount: toRupees(row.amount),
   accountId: row.accountId,
-  account: accountView(typeof row.account === "string" ? JSON.parse(row.account) : row.account),
+  account: accountView(row.account),
   status: row.status,
   remark: row.remark,
-  createdAt: new Date(row.createdAt).toISOString(),
+  createdAt: row.createdAt.toISOString(),
   decidedAt: iso(row.decidedAt),
   ...owner(row, withOwner)
 })
@@ -183,11 +188,11 @@ export class Payments extends Context.Service<Payments, {
       const depositAccountView = (row: AccountRow) => ({ ...accountView(row), active: row.active ?? true })
 
       const depositAccounts = Effect.fn("Payments.depositAccounts")(function*(options: { includeInactive?: boolean } = {}) {
-        const rows = yield* sql<AccountRow>`
+        const rows = yield* sql`
           SELECT id, type, account_number, account_holder_name, bank_name, ifsc_code, account_type, image, active
             FROM deposit_accounts WHERE active OR ${options.includeInactive === true}
            ORDER BY type DESC, created_at
-        `
+        `.pipe(decodeRows(AccountRow))
         return rows.map(depositAccountView)
       })
 
@@ -199,13 +204,13 @@ export class Payments extends Context.Service<Payments, {
       const addDepositAccount = Effect.fn("Payments.addDepositAccount")(function*(input: DepositAccountPayload) {
         const account = yield* normalizeAccount(input)
         const image = yield* qrFor(account, input.image)
-        const rows = yield* sql<AccountRow>`
+        const rows = yield* sql`
           INSERT INTO deposit_accounts (type, account_number, account_holder_name, bank_name, ifsc_code, account_type, image, active)
           VALUES (${account.type}, ${account.accountNumber}, ${account.accountHolderName}, ${account.bankName}, ${account.ifscCode},
                   ${account.accountType}, ${image}, ${input.active ?? true})
           ON CONFLICT (type, account_number) DO NOTHING
           RETURNING id, type, account_number, account_holder_name, bank_name, ifsc_code, account_type, image, active
-        `
+        `.pipe(decodeRows(AccountRow))
         if (!rows[0]) return yield* conflict("This deposit account already exists.")
         return depositAccountView(rows[0])
       })
@@ -213,13 +218,13 @@ export class Payments extends Context.Service<Payments, {
       const updateDepositAccount = Effect.fn("Payments.updateDepositAccount")(function*(id: string, input: DepositAccountPayload) {
         const account = yield* normalizeAccount(input)
         const image = yield* qrFor(account, input.image)
-        const rows = yield* sql<AccountRow>`
+        const rows = yield* sql`
           UPDATE deposit_accounts SET type = ${account.type}, account_number = ${account.accountNumber},
                  account_holder_name = ${account.accountHolderName}, bank_name = ${account.bankName}, ifsc_code = ${account.ifscCode},
                  account_type = ${account.accountType}, image = ${image}, active = ${input.active ?? true}
            WHERE id = ${id}
           RETURNING id, type, account_number, account_holder_name, bank_name, ifsc_code, account_type, image, active
-        `.pipe(Effect.catchIf(isUniqueViolation, () => conflict("Another deposit account already has this number.")))
+        `.pipe(decodeRows(AccountRow), Effect.catchIf(isUniqueViolation, () => conflict("Another deposit account already has this number.")))
         if (!rows[0]) return yield* notFound("There is no such deposit account.")
         return depositAccountView(rows[0])
       })
@@ -227,34 +232,34 @@ export class Payments extends Context.Service<Payments, {
       // Players' payout accounts ---------------------------------------------------------------
 
       const accounts = Effect.fn("Payments.accounts")(function*(userId: string) {
-        const rows = yield* sql<AccountRow>`
+        const rows = yield* sql`
           SELECT id, type, account_number, account_holder_name, bank_name, ifsc_code, account_type
             FROM payment_accounts WHERE user_id = ${userId} ORDER BY type DESC, created_at
-        `
+        `.pipe(decodeRows(AccountRow))
         return rows.map(accountView)
       })
 
       const addAccount = Effect.fn("Payments.addAccount")(function*(userId: string, input: AccountDetailsPayload) {
         const account = yield* normalizeAccount(input)
-        const rows = yield* sql<AccountRow>`
+        const rows = yield* sql`
           INSERT INTO payment_accounts (user_id, type, account_number, account_holder_name, bank_name, ifsc_code, account_type)
           VALUES (${userId}, ${account.type}, ${account.accountNumber}, ${account.accountHolderName}, ${account.bankName}, ${account.ifscCode}, ${account.accountType})
           ON CONFLICT (user_id, type, account_number) DO NOTHING
           RETURNING id, type, account_number, account_holder_name, bank_name, ifsc_code, account_type
-        `
+        `.pipe(decodeRows(AccountRow))
         if (!rows[0]) return yield* conflict(account.type === "upi" ? "You have already added this UPI id." : "You have already added this bank account.")
         return accountView(rows[0])
       })
 
       const updateAccount = Effect.fn("Payments.updateAccount")(function*(userId: string, input: UpdateAccountDetailsPayload) {
         const account = yield* normalizeAccount(input)
-        const rows = yield* sql<AccountRow>`
+        const rows = yield* sql`
           UPDATE payment_accounts SET type = ${account.type}, account_number = ${account.accountNumber},
                  account_holder_name = ${account.accountHolderName}, bank_name = ${account.bankName}, ifsc_code = ${account.ifscCode},
                  account_type = ${account.accountType}, updated_at = now()
            WHERE id = ${input.accountId} AND user_id = ${userId}
           RETURNING id, type, account_number, account_holder_name, bank_name, ifsc_code, account_type
-        `.pipe(Effect.catchIf(isUniqueViolation, () => conflict("You already have another account with this number.")))
+        `.pipe(decodeRows(AccountRow), Effect.catchIf(isUniqueViolation, () => conflict("You already have another account with this number.")))
         if (!rows[0]) return yield* notFound("There is no such account.")
         return accountView(rows[0])
       })
@@ -262,7 +267,7 @@ export class Payments extends Context.Service<Payments, {
       // Deposits -----------------------------------------------------------------------------
 
       const deposits = Effect.fn("Payments.deposits")(function*(filter: ListFilter) {
-        const rows = yield* sql<DepositRow>`
+        const rows = yield* sql`
           SELECT d.id, d.user_id, d.account_id, d.type, d.amount, d.txn_ref, d.screenshot_id, d.status, d.remark, d.created_at, d.decided_at, u.username, u.name
             FROM deposit_requests d JOIN users u ON u.id = d.user_id
            WHERE d.created_at >= ${filter.from} AND d.created_at <= ${filter.to}
@@ -270,7 +275,7 @@ export class Payments extends Context.Service<Payments, {
              AND (${filter.status ?? null}::text IS NULL OR d.status = ${filter.status ?? null})
            ORDER BY d.created_at DESC
            LIMIT 1000
-        `
+        `.pipe(decodeRows(DepositRow))
         return rows.map((row) => depositView(row, filter.userId === undefined))
       })
 
@@ -281,18 +286,18 @@ export class Payments extends Context.Service<Payments, {
         const txnRef = input.txnRef?.trim() || null
         const image = input.baseImage ?? input.screenshot
         if (!txnRef && !image) return yield* badRequest(PAYMENT_MESSAGES.referenceOrScreenshot)
-        const [account] = yield* sql<{ type: AccountKind }>`SELECT type FROM deposit_accounts WHERE id = ${input.accountId} AND active`
+        const [account] = yield* sql`SELECT type FROM deposit_accounts WHERE id = ${input.accountId} AND active`.pipe(decodeRows(Schema.Struct({ type: AccountKind })))
         if (!account) return yield* notFound("This deposit account is no longer available. Please reload the page.")
         if (account.type !== input.type) return yield* badRequest(`This deposit account takes ${account.type === "upi" ? "UPI" : "bank"} payments.`)
         // A deposit the player's protection refuses stores nothing, not even its screenshot.
         yield* protection.checkDeposit(userId, paise)
         const screenshotId = image ? yield* uploads.store(userId, image) : null
         return yield* sql.withTransaction(Effect.gen(function*() {
-          const [row] = yield* sql<DepositRow>`
+          const [row] = yield* sql`
             INSERT INTO deposit_requests (user_id, account_id, type, amount, txn_ref, screenshot_id)
             VALUES (${userId}, ${input.accountId}, ${input.type}, ${paise}, ${txnRef}, ${screenshotId})
             RETURNING id, user_id, account_id, type, amount, txn_ref, screenshot_id, status, remark, created_at, decided_at
-          `
+          `.pipe(decodeRows(DepositRow))
           // Checked again under the player's lock, and counted towards their deposit limits.
           yield* protection.admitDeposit(userId, row!.id, paise)
           return depositView(row!)
@@ -302,19 +307,19 @@ export class Payments extends Context.Service<Payments, {
       /** Locks the pending request and moves it on; a request already decided is a 409. */
       const decideDeposit = (id: string, operatorId: string, status: "approved" | "rejected", remark: string | undefined, ledgerTx: (row: DepositRow) => Effect.Effect<string | null, SqlError.SqlError>) =>
         sql.withTransaction(Effect.gen(function*() {
-          const [row] = yield* sql<DepositRow>`
+          const [row] = yield* sql`
             SELECT d.id, d.user_id, d.account_id, d.type, d.amount, d.txn_ref, d.screenshot_id, d.status, d.remark, d.created_at, d.decided_at
               FROM deposit_requests d WHERE d.id = ${id} FOR UPDATE
-          `
+          `.pipe(decodeRows(DepositRow))
           if (!row) return yield* notFound("There is no such deposit request.")
           if (row.status !== "pending") return yield* conflict(`This deposit request is already ${row.status}.`)
           const transactionId = yield* ledgerTx(row)
-          const [updated] = yield* sql<DepositRow>`
+          const [updated] = yield* sql`
             UPDATE deposit_requests SET status = ${status}, remark = ${remark?.trim() || null}, decided_by = ${operatorId},
                    decided_at = now(), ledger_transaction_id = ${transactionId}
              WHERE id = ${id} AND status = 'pending'
             RETURNING id, user_id, account_id, type, amount, txn_ref, screenshot_id, status, remark, created_at, decided_at
-          `
+          `.pipe(decodeRows(DepositRow))
           if (!updated) return yield* conflict("This deposit request was decided by someone else just now.")
           return depositView(updated)
         }))
@@ -323,7 +328,7 @@ export class Payments extends Context.Service<Payments, {
         return yield* decideDeposit(id, operatorId, "approved", remark, (row) =>
           Effect.gen(function*() {
             const amount = Number(row.amount)
-            const [first] = yield* sql<{ n: number }>`SELECT count(*)::int AS n FROM deposit_requests WHERE user_id = ${row.userId} AND status = 'approved'`
+            const [first] = yield* sql`SELECT count(*)::int AS n FROM deposit_requests WHERE user_id = ${row.userId} AND status = 'approved'`.pipe(decodeRows(Schema.Struct({ n: Schema.Number })))
             const transactionId = yield* ledger.post({
               kind: "deposit",
               userId: row.userId,
@@ -350,7 +355,7 @@ export class Payments extends Context.Service<Payments, {
       // Withdrawals ---------------------------------------------------------------------------
 
       const withdrawals = Effect.fn("Payments.withdrawals")(function*(filter: ListFilter) {
-        const rows = yield* sql<WithdrawalRow>`
+        const rows = yield* sql`
           SELECT w.id, w.user_id, w.account_id, w.account, w.amount, w.status, w.remark, w.created_at, w.decided_at, u.username, u.name
             FROM withdrawal_requests w JOIN users u ON u.id = w.user_id
            WHERE w.created_at >= ${filter.from} AND w.created_at <= ${filter.to}
@@ -358,24 +363,24 @@ export class Payments extends Context.Service<Payments, {
              AND (${filter.status ?? null}::text IS NULL OR w.status = ${filter.status ?? null})
            ORDER BY w.created_at DESC
            LIMIT 1000
-        `
+        `.pipe(decodeRows(WithdrawalRow))
         return rows.map((row) => withdrawalView(row, filter.userId === undefined))
       })
 
       const createWithdrawal = Effect.fn("Payments.createWithdrawal")(function*(userId: string, input: WithdrawalPayload) {
         const paise = yield* amountPaise(input.amount)
         if (paise < MIN_WITHDRAWAL * 100) return yield* badRequest(PAYMENT_MESSAGES.minWithdrawal)
-        const [account] = yield* sql<AccountRow>`
+        const [account] = yield* sql`
           SELECT id, type, account_number, account_holder_name, bank_name, ifsc_code, account_type
             FROM payment_accounts WHERE id = ${input.accountId} AND user_id = ${userId}
-        `
+        `.pipe(decodeRows(AccountRow))
         if (!account) return yield* notFound("There is no such account. Add it on the withdrawal page first.")
         return yield* sql.withTransaction(Effect.gen(function*() {
-          const [row] = yield* sql<WithdrawalRow>`
+          const [row] = yield* sql`
             INSERT INTO withdrawal_requests (user_id, account_id, account, amount)
             VALUES (${userId}, ${account.id}, ${JSON.stringify(account)}::jsonb, ${paise})
             RETURNING id, user_id, account_id, account, amount, status, remark, created_at, decided_at
-          `
+          `.pipe(decodeRows(WithdrawalRow))
           // The amount leaves the available balance at once; the database refuses an overdraft.
           yield* ledger.post({
             kind: "withdrawal_hold",
@@ -393,13 +398,13 @@ export class Payments extends Context.Service<Payments, {
 
       const decideWithdrawal = (id: string, operatorId: string, status: "approved" | "rejected", remark: string | undefined) =>
         sql.withTransaction(Effect.gen(function*() {
-          const [row] = yield* sql<WithdrawalRow>`
+          const [row] = yield* sql`
             UPDATE withdrawal_requests SET status = ${status}, remark = ${remark?.trim() || null}, decided_by = ${operatorId}, decided_at = now()
              WHERE id = ${id} AND status = 'pending'
             RETURNING id, user_id, account_id, account, amount, status, remark, created_at, decided_at
-          `
+          `.pipe(decodeRows(WithdrawalRow))
           if (!row) {
-            const [existing] = yield* sql<{ status: RequestStatus }>`SELECT status FROM withdrawal_requests WHERE id = ${id}`
+            const [existing] = yield* sql`SELECT status FROM withdrawal_requests WHERE id = ${id}`.pipe(decodeRows(Schema.Struct({ status: RequestStatus })))
             return yield* existing ? conflict(`This withdrawal request is already ${existing.status}.`) : notFound("There is no such withdrawal request.")
           }
           const amount = Number(row.amount)

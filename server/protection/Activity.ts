@@ -1,21 +1,29 @@
-import { Clock, Context, Effect, Layer } from "effect"
+import { Clock, Context, Effect, Layer, Schema } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 import { toRupees } from "../../src/domain/money.ts"
 import { nextRealityCheck, type RealityCheckMinutes, SESSION_IDLE_MS } from "../../src/domain/protection.ts"
 import { IST_OFFSET_MINUTES } from "../../src/domain/ranges.ts"
 import type { ActivityMonth, ActivityStatement, RealityCheck } from "../../src/schema/protection.ts"
+import { decodeFirst, decodeRows, Paise } from "../db/rows.ts"
 
 /** A player's activity is written at most this often (per player and server process). */
 const WRITE_EVERY_MS = 60_000
 
 const IST_MS = IST_OFFSET_MINUTES * 60_000
 
-export interface PlaySession {
-  readonly id: string
-  readonly startedAt: Date
-  readonly lastActiveAt: Date
-  readonly remindedAt: Date | null
-}
+const PlaySession = Schema.Struct({
+  id: Schema.String,
+  startedAt: Schema.Date,
+  lastActiveAt: Schema.Date,
+  remindedAt: Schema.NullOr(Schema.Date)
+})
+export type PlaySession = typeof PlaySession.Type
+
+const MonthSum = Schema.Struct({
+  metric: Schema.Literals(["deposits", "withdrawals", "stakes", "netResult"]),
+  month: Schema.String,
+  total: Paise
+})
 
 /** "2026-03": the month of India's calendar that holds `date`. */
 const monthKey = (date: Date) => new Date(date.getTime() + IST_MS).toISOString().slice(0, 7)
@@ -54,10 +62,10 @@ export class Activity extends Context.Service<Activity, {
       const written = new Map<string, number>()
 
       const latest = (userId: string) =>
-        sql<PlaySession>`
+        sql`
           SELECT id, started_at, last_active_at, reminded_at FROM play_sessions
            WHERE user_id = ${userId} ORDER BY started_at DESC LIMIT 1
-        `.pipe(Effect.map((rows) => rows[0]))
+        `.pipe(decodeFirst(PlaySession))
 
       const touch = (userId: string, at: Date) =>
         sql.withTransaction(Effect.gen(function*() {
@@ -94,12 +102,11 @@ export class Activity extends Context.Service<Activity, {
       const realityCheck = Effect.fn("Activity.realityCheck")(function*(userId: string, minutes: RealityCheckMinutes) {
         const at = now()
         const session = yield* latest(userId)
-        const startedAt = session ? new Date(session.startedAt) : at
-        const [net] = yield* sql<{ net: bigint }>`
-          SELECT coalesce(sum(amount), 0)::bigint AS net FROM protection_results
-           WHERE user_id = ${userId} AND at >= ${startedAt} AND at <= ${at}
-        `
-        const next = nextRealityCheck(minutes, session?.remindedAt ? new Date(session.remindedAt) : startedAt)
+        const startedAt = session?.startedAt ?? at
+        const net = yield* sql`
+          SELECT coalesce(sum(amount), 0)::bigint AS net FROM protection_results WHERE user_id = ${userId} AND at >= ${startedAt}
+        `.pipe(decodeFirst(Schema.Struct({ net: Paise })))
+        const next = nextRealityCheck(minutes, session?.remindedAt ?? startedAt)
         return {
           minutes,
           sessionStartedAt: startedAt.toISOString(),
@@ -114,7 +121,7 @@ export class Activity extends Context.Service<Activity, {
         const at = now()
         const from = monthStart(at, 11)
         const month = (column: string) => sql.literal(`to_char((${column} AT TIME ZONE 'UTC') + interval '${IST_OFFSET_MINUTES} minutes', 'YYYY-MM')`)
-        const sums = yield* sql<{ metric: keyof Omit<ActivityMonth, "month" | "timeSpentSeconds">; month: string; total: bigint }>`
+        const sums = yield* sql`
           SELECT 'deposits' AS metric, ${month("decided_at")} AS month, sum(amount)::bigint AS total
             FROM deposit_requests WHERE user_id = ${userId} AND status = 'approved' AND decided_at >= ${from} GROUP BY 2
           UNION ALL
@@ -129,21 +136,21 @@ export class Activity extends Context.Service<Activity, {
           ) staked GROUP BY month
           UNION ALL
           SELECT 'netResult', ${month("at")}, sum(amount)::bigint
-            FROM protection_results WHERE user_id = ${userId} AND at >= ${from} AND at <= ${at} GROUP BY 2
-        `
-        const sessions = yield* sql<{ startedAt: Date; lastActiveAt: Date }>`
+            FROM protection_results WHERE user_id = ${userId} AND at >= ${from} GROUP BY 2
+        `.pipe(decodeRows(MonthSum))
+        const sessions = yield* sql`
           SELECT started_at, last_active_at FROM play_sessions WHERE user_id = ${userId} AND last_active_at >= ${from}
-        `
+        `.pipe(decodeRows(Schema.Struct({ startedAt: Schema.Date, lastActiveAt: Schema.Date })))
         const months: Array<ActivityMonth> = []
         for (let back = 11; back >= 0; back--) {
           const start = monthStart(at, back)
           const end = monthStart(at, back - 1)
           const key = monthKey(start)
-          const total = (metric: typeof sums[number]["metric"]) =>
+          const total = (metric: typeof MonthSum.Type["metric"]) =>
             toRupees(sums.find((row) => row.metric === metric && row.month === key)?.total ?? 0n)
           // A session that runs over midnight at a month's end counts in both months, each its own part.
           const seconds = sessions.reduce((sum, session) => {
-            const overlap = Math.min(new Date(session.lastActiveAt).getTime(), end.getTime()) - Math.max(new Date(session.startedAt).getTime(), start.getTime())
+            const overlap = Math.min(session.lastActiveAt.getTime(), end.getTime()) - Math.max(session.startedAt.getTime(), start.getTime())
             return overlap > 0 ? sum + overlap : sum
           }, 0) / 1000
           months.push({

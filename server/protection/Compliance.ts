@@ -6,6 +6,7 @@ import { type ApiError, badRequest, forbidden } from "../../src/schema/envelope.
 import { ComplianceSettings, type ComplianceSettingsUpdate } from "../../src/schema/protection.ts"
 import type { PublicCompliance } from "../../src/schema/settings.ts"
 import { ServerConfig } from "../config.ts"
+import { decodeFirst } from "../db/rows.ts"
 import { type Actor, audit } from "./audit.ts"
 
 /** Stored in app_settings under this key, as one JSON document. */
@@ -51,8 +52,9 @@ export class Compliance extends Context.Service<Compliance, {
       const config = yield* ServerConfig
       const clock = yield* Clock.Clock
 
-      const settings = sql<{ value: unknown }>`SELECT value FROM app_settings WHERE key = ${COMPLIANCE_KEY}`.pipe(
-        Effect.map((rows) => switchesOf(rows[0]?.value))
+      const settings = sql`SELECT value FROM app_settings WHERE key = ${COMPLIANCE_KEY}`.pipe(
+        decodeFirst(Schema.Struct({ value: Schema.Unknown })),
+        Effect.map((row) => switchesOf(row?.value))
       )
 
       const update = Effect.fn("Compliance.update")(function*(change: ComplianceSettingsUpdate, actor: Actor) {

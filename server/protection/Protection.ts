@@ -1,4 +1,4 @@
-import { Clock, Context, Effect, Layer } from "effect"
+import { Clock, Context, Effect, Layer, Schema } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 import { toPaise, toRupees } from "../../src/domain/money.ts"
 import {
@@ -29,7 +29,17 @@ import {
 } from "../../src/domain/protection.ts"
 import { type Region, regionName } from "../../src/domain/regions.ts"
 import { type ApiError, badRequest, conflict, forbidden, notFound, unprocessable } from "../../src/schema/envelope.ts"
-import type { Closure, Limit, PlayerProtection, Protection as ProtectionView, SetLimitPayload } from "../../src/schema/protection.ts"
+import {
+  type Closure,
+  type Limit,
+  LimitKind as LimitKindSchema,
+  LimitPeriod as LimitPeriodSchema,
+  type PlayerProtection,
+  type Protection as ProtectionView,
+  RealityCheckMinutes as RealityCheckMinutesSchema,
+  type SetLimitPayload
+} from "../../src/schema/protection.ts"
+import { decodeFirst, decodeRows, Paise } from "../db/rows.ts"
 import { Sessions } from "../identity/Sessions.ts"
 import { Activity } from "./Activity.ts"
 import { type Actor, audit } from "./audit.ts"
@@ -45,41 +55,52 @@ export interface Changed {
 
 export const DEPOSITS_CLOSED = "Real-money deposits are closed at the moment: Khel runs on demo credit."
 
-interface StateRow {
-  readonly region: string | null
-  readonly ageConfirmedAt: Date | null
-  readonly realityCheckMinutes: RealityCheckMinutes | null
-  readonly timeOutStartedAt: Date | null
-  readonly timeOutUntil: Date | null
-  readonly excludedAt: Date | null
-  readonly excludedUntil: Date | null
-  readonly returnRequestedAt: Date | null
-  readonly switches: unknown
-}
+const When = Schema.NullOr(Schema.Date)
 
-interface LimitRow {
-  readonly kind: LimitKind
-  readonly period: LimitPeriod
-  readonly amount: bigint | null
-  readonly inForceSince: Date | null
-  readonly pendingAmount: bigint | null
-  readonly pendingRemoval: boolean
-  readonly requestedAt: Date | null
-  readonly confirmableAt: Date | null
-}
+/** The player's protection record (absent until something is set) and the operator's switches, in one read. */
+const StateRow = Schema.Struct({
+  region: Schema.NullOr(Schema.String),
+  ageConfirmedAt: When,
+  realityCheckMinutes: Schema.NullOr(RealityCheckMinutesSchema),
+  timeOutStartedAt: When,
+  timeOutUntil: When,
+  excludedAt: When,
+  excludedUntil: When,
+  returnRequestedAt: When,
+  switches: Schema.Unknown
+})
+type StateRow = typeof StateRow.Type
+
+const LimitRow = Schema.Struct({
+  kind: LimitKindSchema,
+  period: LimitPeriodSchema,
+  amount: Schema.NullOr(Paise),
+  inForceSince: When,
+  pendingAmount: Schema.NullOr(Paise),
+  pendingRemoval: Schema.Boolean,
+  requestedAt: When,
+  confirmableAt: When
+})
+type LimitRow = typeof LimitRow.Type
+
+/** What each window holds (paise) and when its oldest counted amount arrived; `open`: what open bets hold. */
+const UsageRow = Schema.Struct({
+  dayUsed: Paise,
+  weekUsed: Paise,
+  monthUsed: Paise,
+  dayOldest: When,
+  weekOldest: When,
+  monthOldest: When,
+  open: Paise
+})
 
 /** What a window counts now, and when its oldest counted amount arrived. */
 type Usage = Record<LimitPeriod, { readonly used: number; readonly oldest: Date | null }>
 
-const date = (value: Date | string | null | undefined) => (value === null || value === undefined ? null : new Date(value))
 const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null)
-const paise = (value: bigint | number | null) => (value === null ? null : Number(value))
+const paise = (value: bigint | null) => (value === null ? null : Number(value))
 
-const timesOf = (row: StateRow) => ({
-  timeOutUntil: date(row.timeOutUntil),
-  excludedUntil: date(row.excludedUntil),
-  returnRequestedAt: date(row.returnRequestedAt)
-})
+const timesOf = (row: StateRow) => ({ timeOutUntil: row.timeOutUntil, excludedUntil: row.excludedUntil, returnRequestedAt: row.returnRequestedAt })
 
 /**
  * Player protection: financial limits with their cooling-off, time-outs and
@@ -134,14 +155,14 @@ export class Protection extends Context.Service<Protection, {
       const now = () => new Date(clock.currentTimeMillisUnsafe())
 
       const loadState = (userId: string, lock: boolean) =>
-        sql<StateRow>`
+        sql`
           SELECT p.region, p.age_confirmed_at, p.reality_check_minutes,
                  p.time_out_started_at, p.time_out_until, p.excluded_at, p.excluded_until, p.return_requested_at,
                  (SELECT value FROM app_settings WHERE key = ${COMPLIANCE_KEY}) AS switches
             FROM users u LEFT JOIN player_protection p ON p.user_id = u.id
            WHERE u.id = ${userId}
            ${sql.literal(lock ? "FOR NO KEY UPDATE OF u" : "")}
-        `.pipe(Effect.flatMap((rows) => (rows[0] ? Effect.succeed(rows[0]) : Effect.die(new Error(`no user ${userId}`)))))
+        `.pipe(decodeFirst(StateRow), Effect.flatMap((row) => (row ? Effect.succeed(row) : Effect.die(new Error(`no user ${userId}`)))))
 
       const ensureRow = (userId: string) => sql`INSERT INTO player_protection (user_id) VALUES (${userId}) ON CONFLICT (user_id) DO NOTHING`
 
@@ -161,10 +182,10 @@ export class Protection extends Context.Service<Protection, {
       }
 
       const limitRows = (userId: string) =>
-        sql<LimitRow>`
+        sql`
           SELECT kind, period, amount, in_force_since, pending_amount, pending_removal, requested_at, confirmable_at
             FROM protection_limits WHERE user_id = ${userId}
-        `
+        `.pipe(decodeRows(LimitRow))
 
       /**
        * What each window counts now: gross deposits (rejected ones excepted), or net loss plus what open
@@ -176,7 +197,7 @@ export class Protection extends Context.Service<Protection, {
           const week = windowStart("week", at)
           const month = windowStart("month", at)
           const [row] = yield* (kind === "deposit"
-            ? sql<{ dayUsed: bigint; weekUsed: bigint; monthUsed: bigint; dayOldest: Date | null; weekOldest: Date | null; monthOldest: Date | null; open: bigint }>`
+            ? sql`
                 SELECT coalesce(sum(p.amount) FILTER (WHERE p.at > ${day}), 0)::bigint AS day_used,
                        coalesce(sum(p.amount) FILTER (WHERE p.at > ${week}), 0)::bigint AS week_used,
                        coalesce(sum(p.amount), 0)::bigint AS month_used,
@@ -186,8 +207,8 @@ export class Protection extends Context.Service<Protection, {
                        0::bigint AS open
                   FROM protection_deposits p JOIN deposit_requests d ON d.id = p.deposit_id
                  WHERE p.user_id = ${userId} AND d.status <> 'rejected' AND p.at > ${month}
-              `
-            : sql<{ dayUsed: bigint; weekUsed: bigint; monthUsed: bigint; dayOldest: Date | null; weekOldest: Date | null; monthOldest: Date | null; open: bigint }>`
+              `.pipe(decodeRows(UsageRow))
+            : sql`
                 SELECT coalesce(-sum(r.amount) FILTER (WHERE r.at > ${day}), 0)::bigint AS day_used,
                        coalesce(-sum(r.amount) FILTER (WHERE r.at > ${week}), 0)::bigint AS week_used,
                        coalesce(-sum(r.amount), 0)::bigint AS month_used,
@@ -198,12 +219,12 @@ export class Protection extends Context.Service<Protection, {
                          WHERE user_id = ${userId} AND kind IN ('exposure', 'bonus_exposure')) AS open
                   FROM protection_results r
                  WHERE r.user_id = ${userId} AND r.at > ${month}
-              `)
+              `.pipe(decodeRows(UsageRow)))
           const open = Number(row?.open ?? 0n)
           return {
-            day: { used: Number(row?.dayUsed ?? 0n) + open, oldest: date(row?.dayOldest) },
-            week: { used: Number(row?.weekUsed ?? 0n) + open, oldest: date(row?.weekOldest) },
-            month: { used: Number(row?.monthUsed ?? 0n) + open, oldest: date(row?.monthOldest) }
+            day: { used: Number(row?.dayUsed ?? 0n) + open, oldest: row?.dayOldest ?? null },
+            week: { used: Number(row?.weekUsed ?? 0n) + open, oldest: row?.weekOldest ?? null },
+            month: { used: Number(row?.monthUsed ?? 0n) + open, oldest: row?.monthOldest ?? null }
           } satisfies Usage
         })
 
@@ -235,15 +256,15 @@ export class Protection extends Context.Service<Protection, {
           kind,
           period,
           amount: amount === null ? null : toRupees(amount),
-          inForceSince: iso(date(row?.inForceSince)),
+          inForceSince: iso(row?.inForceSince),
           used: toRupees(counted[period].used),
           remaining: check ? toRupees(check.remaining) : null,
           resetsAt: iso(check?.resetsAt),
           pending: row?.requestedAt
             ? {
               amount: row.pendingRemoval ? null : toRupees(row.pendingAmount!),
-              requestedAt: new Date(row.requestedAt).toISOString(),
-              confirmableAt: new Date(row.confirmableAt!).toISOString()
+              requestedAt: row.requestedAt.toISOString(),
+              confirmableAt: row.confirmableAt!.toISOString()
             }
             : null
         }
@@ -258,17 +279,15 @@ export class Protection extends Context.Service<Protection, {
           LIMIT_PERIODS.map((period) => limitView(kind, period, rows.find((r) => r.kind === kind && r.period === period), counted[kind]))
         )
         const closure = closureAt(timesOf(row), at)
-        const timeOutUntil = date(row.timeOutUntil)
-        const excludedUntil = date(row.excludedUntil)
-        const returnRequestedAt = date(row.returnRequestedAt)
+        const { timeOutUntil, excludedUntil, returnRequestedAt } = row
         return {
           serverTime: at.toISOString(),
           limits,
           realityCheck: yield* activity.realityCheck(userId, row.realityCheckMinutes ?? 0),
-          timeOut: timeOutUntil && at < timeOutUntil ? { startedAt: new Date(row.timeOutStartedAt!).toISOString(), until: timeOutUntil.toISOString() } : null,
+          timeOut: timeOutUntil && at < timeOutUntil ? { startedAt: row.timeOutStartedAt!.toISOString(), until: timeOutUntil.toISOString() } : null,
           selfExclusion: excludedUntil && closure?.reason === "SelfExcluded"
             ? {
-              startedAt: new Date(row.excludedAt!).toISOString(),
+              startedAt: row.excludedAt!.toISOString(),
               until: excludedUntil.toISOString(),
               returnRequestedAt: iso(returnRequestedAt),
               returnsAt: returnRequestedAt ? new Date(returnRequestedAt.getTime() + 86_400_000).toISOString() : null
@@ -338,7 +357,7 @@ export class Protection extends Context.Service<Protection, {
           Effect.gen(function*() {
             const [row] = (yield* limitRows(userId)).filter((r) => r.kind === kind && r.period === period)
             if (!row?.requestedAt) return yield* conflict(`There is no change to confirm for your ${limitName(kind, period)}.`)
-            const confirmableAt = new Date(row.confirmableAt!)
+            const confirmableAt = row.confirmableAt!
             if (at < confirmableAt) {
               return yield* unprocessable(`You can confirm this change from ${indiaDateTime(confirmableAt)}, 24 hours after you asked for it.`, "CoolingOff")
             }
@@ -381,12 +400,12 @@ export class Protection extends Context.Service<Protection, {
             const closure = closureAt(timesOf(row), at)
             if (closure?.reason === "SelfExcluded") return yield* conflict(closureMessage(closure), "SelfExcluded")
             const until = timeOutEnd(at, days)
-            const current = date(row.timeOutUntil)
+            const current = row.timeOutUntil
             if (current && current > at && current >= until) {
               return yield* conflict(`You are already taking a break until ${indiaDateTime(current)}; a time-out cannot be shortened.`, "TimedOut")
             }
             // A longer break replaces a shorter one that is still running, from its start.
-            const startedAt = current && current > at ? date(row.timeOutStartedAt)! : at
+            const startedAt = current && current > at ? row.timeOutStartedAt! : at
             yield* sql`UPDATE player_protection SET time_out_started_at = ${startedAt}, time_out_until = ${until} WHERE user_id = ${userId}`
             yield* audit(sql, { userId, actor, action: "time-out", detail: { days, until: until.toISOString(), previousUntil: iso(current) }, at })
             return closureMessage({ reason: "TimedOut", until })
@@ -398,11 +417,11 @@ export class Protection extends Context.Service<Protection, {
         const message = yield* change(userId, (row, at) =>
           Effect.gen(function*() {
             const until = addMonthsInIndia(at, months)
-            const current = date(row.excludedUntil)
+            const current = row.excludedUntil
             if (current && current > at && current >= until) {
               return yield* conflict(`Your account is already self-excluded until ${indiaDateTime(current)}; a self-exclusion cannot be shortened.`, "SelfExcluded")
             }
-            const startedAt = current && current > at ? date(row.excludedAt)! : at
+            const startedAt = current && current > at ? row.excludedAt! : at
             yield* sql`
               UPDATE player_protection SET excluded_at = ${startedAt}, excluded_until = ${until}, return_requested_at = NULL
                WHERE user_id = ${userId}
@@ -439,7 +458,7 @@ export class Protection extends Context.Service<Protection, {
           INSERT INTO player_protection (user_id, region, age_confirmed_at) VALUES (${userId}, ${region}, ${at})
           ON CONFLICT (user_id) DO UPDATE SET region = EXCLUDED.region, age_confirmed_at = EXCLUDED.age_confirmed_at
         `
-        const [switches] = yield* sql<{ value: unknown }>`SELECT value FROM app_settings WHERE key = ${COMPLIANCE_KEY}`
+        const switches = yield* sql`SELECT value FROM app_settings WHERE key = ${COMPLIANCE_KEY}`.pipe(decodeFirst(Schema.Struct({ value: Schema.Unknown })))
         const defaults = switchesOf(switches?.value).defaultLimits
         for (const limit of defaults) {
           yield* sql`
@@ -507,18 +526,18 @@ export class Protection extends Context.Service<Protection, {
       // Operators -----------------------------------------------------------------------------
 
       const playerView = Effect.fn("Protection.playerView")(function*(user: string) {
-        const [found] = yield* sql<{ id: string; username: string; name: string; role: number }>`
-          SELECT id, username, name, role FROM users WHERE username = ${user.trim().toLowerCase()} OR id = ${user.trim()} LIMIT 1
-        `
+        const found = yield* sql`
+          SELECT id, username, name FROM users WHERE username = ${user.trim().toLowerCase()} OR id = ${user.trim()} LIMIT 1
+        `.pipe(decodeFirst(Schema.Struct({ id: Schema.String, username: Schema.String, name: Schema.String })))
         if (!found) return yield* notFound(`There is no player ${user}.`)
         const row = yield* loadState(found.id, false)
-        const trail = yield* sql<{ at: Date; actor: string; action: string; detail: unknown; ip: string | null }>`
+        const trail = yield* sql`
           SELECT at, actor, action, detail, ip FROM protection_audit WHERE user_id = ${found.id} ORDER BY id DESC LIMIT 100
-        `
+        `.pipe(decodeRows(Schema.Struct({ at: Schema.Date, actor: Schema.String, action: Schema.String, detail: Schema.Unknown, ip: Schema.NullOr(Schema.String) })))
         return {
-          user: { id: found.id, username: found.username, name: found.name, region: row.region, ageConfirmedAt: iso(date(row.ageConfirmedAt)) },
+          user: { id: found.id, username: found.username, name: found.name, region: row.region, ageConfirmedAt: iso(row.ageConfirmedAt) },
           protection: yield* state(found.id),
-          audit: trail.map((entry) => ({ at: new Date(entry.at).toISOString(), actor: entry.actor, action: entry.action, detail: entry.detail, ip: entry.ip }))
+          audit: trail.map((entry) => ({ ...entry, at: entry.at.toISOString() }))
         } satisfies PlayerProtection
       })
 

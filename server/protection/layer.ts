@@ -1,7 +1,7 @@
 import { Layer } from "effect"
 import { Activity } from "./Activity.ts"
 import { Compliance } from "./Compliance.ts"
-import { ProtectionAdminHandlers, ProtectionHandlers } from "./handlers.ts"
+import { ProtectionAdminHandlers, ProtectionHandlers } from "./http.ts"
 import { Protection } from "./Protection.ts"
 
 /**

@@ -1,7 +1,8 @@
-import { Context, Effect, Layer } from "effect"
+import { Context, Effect, Layer, Schema } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 import { toRupees } from "../../src/domain/money.ts"
 import type { Statement, StatementRow } from "../../src/schema/statements.ts"
+import { decodeRows, NumericText } from "../db/rows.ts"
 import type { PlayerAccount } from "../ledger/Ledger.ts"
 
 /**
@@ -21,6 +22,16 @@ export const PAYMENT_KINDS: ReadonlyArray<string> = [
   "referral_reward",
   "referral_claim"
 ]
+
+/** One ledger transaction as it touched the shown wallets (the sum of its entries on them, as text: no precision lost). */
+const StatementEntry = Schema.Struct({
+  id: Schema.String,
+  kind: Schema.String,
+  description: Schema.String,
+  reference: Schema.NullOr(Schema.String),
+  createdAt: Schema.Date,
+  amount: NumericText
+})
 
 /**
  * account: every movement of the wallets shown; payments: money in and out;
@@ -51,14 +62,14 @@ export class Statements extends Context.Service<Statements, {
       const statement = Effect.fn("Statements.statement")(function*(userId: string, options: { view: StatementView; from: Date; to: Date; includeBonus: boolean }) {
         const wallets = WALLETS[options.view]
         const kinds = options.includeBonus ? [...wallets.main, ...wallets.bonus] : [...wallets.main]
-        const [opening] = yield* sql<{ total: string }>`
+        const [opening] = yield* sql`
           SELECT coalesce(sum(e.amount), 0)::text AS total
             FROM ledger_entries e
             JOIN ledger_accounts a ON a.id = e.account_id
             JOIN ledger_transactions t ON t.id = e.transaction_id
            WHERE a.user_id = ${userId} AND a.kind IN ${sql.in(kinds)} AND t.created_at < ${options.from}
-        `
-        const rows = yield* sql<{ id: string; kind: string; description: string; reference: string | null; createdAt: Date; amount: string }>`
+        `.pipe(decodeRows(Schema.Struct({ total: NumericText })))
+        const rows = yield* sql`
           SELECT t.id, t.kind, t.description, t.reference, t.created_at, sum(e.amount)::text AS amount
             FROM ledger_entries e
             JOIN ledger_accounts a ON a.id = e.account_id
@@ -67,7 +78,7 @@ export class Statements extends Context.Service<Statements, {
              AND t.created_at >= ${options.from} AND t.created_at <= ${options.to}
            GROUP BY t.id
            ORDER BY min(e.id)
-        `
+        `.pipe(decodeRows(StatementEntry))
         const openingPaise = BigInt(opening!.total)
         let balance = openingPaise
         const shown: Array<StatementRow> = []
@@ -87,7 +98,7 @@ export class Statements extends Context.Service<Statements, {
             kind: row.kind,
             description: row.description,
             reference: row.reference,
-            createdAt: new Date(row.createdAt).toISOString(),
+            createdAt: row.createdAt.toISOString(),
             credit: amount > 0n ? toRupees(amount) : 0,
             debit: amount < 0n ? toRupees(-amount) : 0,
             amount: toRupees(amount),

@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { Envelope } from "./envelope.ts"
-import { Authentication } from "./middleware.ts"
+import { Authentication, OperatorOnly } from "./middleware.ts"
 import { AccountKind, BankAccountType, DepositRequest, PaymentAccount, RequestStatus, WithdrawalRequest } from "./payments.ts"
 import { Rupees } from "./user.ts"
 
@@ -46,7 +46,7 @@ export type CreditResult = typeof CreditResult.Type
 
 const Id = { id: Schema.String }
 
-/** Operators only (SPEC section 6 roles other than players); Authentication is added in api.ts. */
+/** Operators only (SPEC section 6 roles other than players). */
 export class AdminApi extends HttpApiGroup.make("admin")
   .add(
     HttpApiEndpoint.get("deposits", "/deposit-requests", { query: AdminListQuery, success: Envelope(Schema.Array(DepositRequest)) }),
@@ -60,6 +60,7 @@ export class AdminApi extends HttpApiGroup.make("admin")
     HttpApiEndpoint.put("updateDepositAccount", "/deposit-accounts/:id", { params: Id, payload: DepositAccountPayload, success: Envelope(AdminDepositAccount) }),
     HttpApiEndpoint.post("credit", "/credit", { payload: CreditPayload, success: Envelope(CreditResult) })
   )
+  .middleware(OperatorOnly)
   .middleware(Authentication)
   .prefix("/api/v1/admin")
 {}

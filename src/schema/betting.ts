@@ -2,7 +2,7 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { Bet, SelectionType } from "./bets.ts"
 import { Envelope } from "./envelope.ts"
-import { Authentication } from "./middleware.ts"
+import { Authentication, OperatorOnly } from "./middleware.ts"
 import { MarketType, RacingSport, SportsData } from "./sports.ts"
 import { Rupees } from "./user.ts"
 
@@ -188,6 +188,7 @@ export class BettingApi extends HttpApiGroup.make("betting")
 /** Operators: market results, voids and manual prices. */
 export class BettingAdminApi extends HttpApiGroup.make("bettingAdmin")
   .add(BettingAdminEndpoints.settleMarket, BettingAdminEndpoints.voidMarket, BettingAdminEndpoints.marketPrice)
+  .middleware(OperatorOnly)
   .middleware(Authentication)
   .prefix("/api/v1")
 {}

@@ -1,7 +1,7 @@
 import { Context, Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiMiddleware, HttpApiSecurity, OpenApi } from "effect/http-api"
 import { ApiError, Envelope } from "./envelope.ts"
-import { Authentication } from "./middleware.ts"
+import { Authentication, OperatorOnly } from "./middleware.ts"
 import { Rupees } from "./user.ts"
 
 const Text = (max: number) => Schema.String.check(Schema.isMaxLength(max))
@@ -194,7 +194,7 @@ export class CasinoPlayApi extends HttpApiGroup.make("casinoPlay")
 const GameId = Schema.Struct({ id: Id })
 const ProviderParam = Schema.Struct({ code: Text(32) })
 
-/** Operators: the catalogue, providers and casino settings (Authentication is added in api.ts). */
+/** Operators: the catalogue, providers and casino settings. */
 export class CasinoAdminApi extends HttpApiGroup.make("casinoAdmin")
   .add(
     HttpApiEndpoint.get("games", "/casino-games", { success: Envelope(Schema.Array(AdminCasinoGame)) }),
@@ -205,6 +205,7 @@ export class CasinoAdminApi extends HttpApiGroup.make("casinoAdmin")
     HttpApiEndpoint.get("providers", "/casino-providers", { success: Envelope(Schema.Array(CasinoProvider)) }),
     HttpApiEndpoint.put("updateProvider", "/casino-providers/:code", { params: ProviderParam, payload: CasinoProviderUpdate, success: Envelope(CasinoProvider) })
   )
+  .middleware(OperatorOnly)
   .middleware(Authentication)
   .prefix("/api/v1/admin")
 {}

@@ -23,3 +23,11 @@ export class Authentication extends HttpApiMiddleware.Service<Authentication, { 
   security: { bearer: HttpApiSecurity.bearer },
   error: ApiError
 }) {}
+
+/**
+ * The operator's roles only (SPEC section 6): a player's token is 403. A group
+ * declares it before `Authentication`, so it runs inside it and reads `CurrentUser`.
+ */
+export class OperatorOnly extends HttpApiMiddleware.Service<OperatorOnly, { requires: CurrentUser }>()("khel/OperatorOnly", {
+  error: ApiError
+}) {}

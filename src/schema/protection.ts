@@ -2,7 +2,7 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { EXCLUSION_MONTHS, LIMIT_KINDS, LIMIT_PERIODS, REALITY_CHECK_MINUTES, TIME_OUT_DAYS } from "../domain/protection.ts"
 import { Envelope } from "./envelope.ts"
-import { Authentication } from "./middleware.ts"
+import { Authentication, OperatorOnly } from "./middleware.ts"
 import { Region } from "./region.ts"
 import { Rupees } from "./user.ts"
 
@@ -216,6 +216,7 @@ export class ProtectionAdminApi extends HttpApiGroup.make("protectionAdmin")
     HttpApiEndpoint.put("updateSettings", "/protection-settings", { payload: ComplianceSettingsUpdate, success: Envelope(ComplianceSettings) }),
     HttpApiEndpoint.get("player", "/protection/:user", { params: { user: Schema.String }, success: Envelope(PlayerProtection) })
   )
+  .middleware(OperatorOnly)
   .middleware(Authentication)
   .prefix("/api/v1/admin")
 {}

@@ -5,7 +5,7 @@ import { Api } from "../../src/schema/api.ts"
 import { ok } from "../../src/schema/envelope.ts"
 import { Sessions } from "../identity/Sessions.ts"
 import { Protection } from "../protection/Protection.ts"
-import { Settings } from "../settings/Settings.ts"
+import { Settings } from "./Settings.ts"
 
 export const SettingsHandlers = HttpApiBuilder.group(Api, "settings", Effect.fn(function*(handlers) {
   const settings = yield* Settings

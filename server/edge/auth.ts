@@ -1,6 +1,6 @@
 import { Effect, Layer, Redacted } from "effect"
-import { Authentication, CurrentUser } from "../../src/schema/middleware.ts"
-import { unauthorized } from "../../src/schema/envelope.ts"
+import { Authentication, CurrentUser, OperatorOnly } from "../../src/schema/middleware.ts"
+import { forbidden, unauthorized } from "../../src/schema/envelope.ts"
 import { isOperatorRole } from "../../src/schema/user.ts"
 import { Sessions } from "../identity/Sessions.ts"
 import { Activity } from "../protection/Activity.ts"
@@ -21,5 +21,14 @@ export const AuthenticationLive = Layer.effect(
           return yield* Effect.provideService(httpEffect, CurrentUser, user)
         })
     })
+  })
+)
+
+/** The operator's groups (admin desk, casino admin, market results and prices): a player is 403. */
+export const OperatorOnlyLive = Layer.succeed(OperatorOnly, (httpEffect) =>
+  Effect.gen(function*() {
+    const user = yield* CurrentUser
+    if (!isOperatorRole(user.role)) return yield* forbidden("This is for operators only.")
+    return yield* httpEffect
   })
 )

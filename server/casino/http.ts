@@ -7,17 +7,16 @@ import { categoryOf } from "../../src/domain/casino.ts"
 import { Api } from "../../src/schema/api.ts"
 import { CurrentUser } from "../../src/schema/middleware.ts"
 import { CasinoProviderCode, ProviderSignature } from "../../src/schema/casino.ts"
-import { type ApiError, badRequest, forbidden, ok, unauthorized } from "../../src/schema/envelope.ts"
-import { isOperatorRole } from "../../src/schema/user.ts"
-import { renderArtwork } from "../casino/artwork.ts"
-import { Casino } from "../casino/Casino.ts"
-import { Khel, PlayPayload, TablePayload } from "../casino/khel/Khel.ts"
-import { isGameCode } from "../casino/khel/Khel.ts"
-import { ASSET_VERSION, ASSETS, errorPage, gamePage, lobbyHref, PAGE_HEADERS } from "../casino/khel/pages.ts"
-import { SeamlessWallet } from "../casino/SeamlessWallet.ts"
-import { signatureMatches, timestampFresh } from "../casino/signature.ts"
-import { sqlDefect } from "./edge.ts"
-import { failureResponse, toFailureResponse } from "./envelopes.ts"
+import { type ApiError, badRequest, ok, unauthorized } from "../../src/schema/envelope.ts"
+import { renderArtwork } from "./artwork.ts"
+import { Casino } from "./Casino.ts"
+import { Khel, PlayPayload, TablePayload } from "./khel/Khel.ts"
+import { isGameCode } from "./khel/Khel.ts"
+import { ASSET_VERSION, ASSETS, errorPage, gamePage, lobbyHref, PAGE_HEADERS } from "./khel/pages.ts"
+import { SeamlessWallet } from "./SeamlessWallet.ts"
+import { signatureMatches, timestampFresh } from "./signature.ts"
+import { sqlDefect } from "../edge/defects.ts"
+import { failureResponse, toFailureResponse } from "../edge/envelopes.ts"
 
 export const CasinoHandlers = HttpApiBuilder.group(Api, "casino", Effect.fn(function*(handlers) {
   const casino = yield* Casino
@@ -48,25 +47,16 @@ export const CasinoPlayHandlers = HttpApiBuilder.group(Api, "casinoPlay", Effect
   })
 }))
 
-const operator = Effect.gen(function*() {
-  const user = yield* CurrentUser
-  if (!isOperatorRole(user.role)) return yield* forbidden("This is for operators only.")
-  return user
-})
-
 export const CasinoAdminHandlers = HttpApiBuilder.group(Api, "casinoAdmin", Effect.fn(function*(handlers) {
   const casino = yield* Casino
   return handlers.handleAll({
-    games: () => Effect.andThen(operator, Effect.map(sqlDefect(casino.adminGames), (games) => ok(games))),
-    addGame: ({ payload }) => Effect.andThen(operator, Effect.map(sqlDefect(casino.addGame(payload)), (game) => ok(game, "Game added"))),
-    updateGame: ({ params, payload }) =>
-      Effect.andThen(operator, Effect.map(sqlDefect(casino.updateGame(params.id, payload)), (game) => ok(game, "Game updated"))),
-    settings: () => Effect.andThen(operator, Effect.map(sqlDefect(casino.settings), (settings) => ok(settings))),
-    updateSettings: ({ payload }) =>
-      Effect.andThen(operator, Effect.map(sqlDefect(casino.updateSettings(payload)), (settings) => ok(settings, "Casino settings saved"))),
-    providers: () => Effect.andThen(operator, Effect.map(sqlDefect(casino.providers), (providers) => ok(providers))),
-    updateProvider: ({ params, payload }) =>
-      Effect.andThen(operator, Effect.map(sqlDefect(casino.updateProvider(params.code, payload)), (provider) => ok(provider, "Provider saved")))
+    games: () => Effect.map(sqlDefect(casino.adminGames), (games) => ok(games)),
+    addGame: ({ payload }) => Effect.map(sqlDefect(casino.addGame(payload)), (game) => ok(game, "Game added")),
+    updateGame: ({ params, payload }) => Effect.map(sqlDefect(casino.updateGame(params.id, payload)), (game) => ok(game, "Game updated")),
+    settings: () => Effect.map(sqlDefect(casino.settings), (settings) => ok(settings)),
+    updateSettings: ({ payload }) => Effect.map(sqlDefect(casino.updateSettings(payload)), (settings) => ok(settings, "Casino settings saved")),
+    providers: () => Effect.map(sqlDefect(casino.providers), (providers) => ok(providers)),
+    updateProvider: ({ params, payload }) => Effect.map(sqlDefect(casino.updateProvider(params.code, payload)), (provider) => ok(provider, "Provider saved"))
   })
 }))
 

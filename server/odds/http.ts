@@ -1,27 +1,20 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { SqlClient } from "effect/sql"
 import { Api } from "../../src/schema/api.ts"
 import type { Fancy } from "../../src/schema/betting.ts"
 import { ok } from "../../src/schema/envelope.ts"
-import { OddsFeed } from "../odds/OddsFeed.ts"
+import { OddsFeed } from "./OddsFeed.ts"
 import { Catalogue } from "../catalogue/Catalogue.ts"
-import { sqlDefect } from "./edge.ts"
 
 /** Public reads: an event's live prices and score, its fancy lines, the racing hierarchy. */
 export const OddsHandlers = HttpApiBuilder.group(Api, "odds", Effect.fn(function*(handlers) {
   const feed = yield* OddsFeed
   const catalogue = yield* Catalogue
-  const sql = yield* SqlClient.SqlClient
   return handlers.handleAll({
     eventOdds: ({ query }) => Effect.succeed(ok(feed.eventOdds(query.event_id))),
     fancies: ({ query }) =>
       Effect.gen(function*() {
-        const rows = yield* sqlDefect(sql<{ id: string; externalId: string; name: string }>`
-          SELECT id, external_id, name FROM markets
-           WHERE event_id = ${query.event_id} AND market_type = 'FANCY' AND status IN ('OPEN', 'SUSPENDED')
-           ORDER BY sort
-        `)
+        const rows = yield* catalogue.fancyMarkets(query.event_id)
         const fancies = rows.flatMap((row): Array<Fancy> => {
           const book = feed.book(row.externalId)
           if (!book || book.status === "CLOSED") return []

@@ -5,9 +5,8 @@ import { Api } from "../../src/schema/api.ts"
 import { forbidden, ok } from "../../src/schema/envelope.ts"
 import { CurrentUser } from "../../src/schema/middleware.ts"
 import { isOperatorRole } from "../../src/schema/user.ts"
-import { sqlDefect } from "../http/edge.ts"
-import { clientOf } from "../http/identity.ts"
-import { currentOperator } from "../payments/guards.ts"
+import { sqlDefect } from "../edge/defects.ts"
+import { clientOf } from "../identity/http.ts"
 import { Activity } from "./Activity.ts"
 import type { Actor } from "./audit.ts"
 import { Compliance } from "./Compliance.ts"
@@ -76,24 +75,17 @@ export const ProtectionHandlers = HttpApiBuilder.group(Api, "protection", Effect
   })
 }))
 
+/** Operators only (the group's OperatorOnly middleware). */
 export const ProtectionAdminHandlers = HttpApiBuilder.group(Api, "protectionAdmin", Effect.fn(function*(handlers) {
   const protection = yield* Protection
   const compliance = yield* Compliance
   return handlers.handleAll({
-    settings: () =>
-      Effect.gen(function*() {
-        yield* currentOperator
-        return ok(yield* sqlDefect(compliance.settings))
-      }),
+    settings: () => Effect.map(sqlDefect(compliance.settings), (settings) => ok(settings)),
     updateSettings: ({ payload, request }) =>
       Effect.gen(function*() {
-        const operator = yield* currentOperator
+        const operator = yield* CurrentUser
         return ok(yield* sqlDefect(compliance.update(payload, actorOf(operator, request))), "Protection settings saved")
       }),
-    player: ({ params }) =>
-      Effect.gen(function*() {
-        yield* currentOperator
-        return ok(yield* sqlDefect(protection.playerView(params.user)))
-      })
+    player: ({ params }) => Effect.map(sqlDefect(protection.playerView(params.user)), (view) => ok(view))
   })
 }))

@@ -4,10 +4,10 @@ import { Api } from "../../src/schema/api.ts"
 import { CurrentUser } from "../../src/schema/middleware.ts"
 import { ok } from "../../src/schema/envelope.ts"
 import { DepositRequest, WithdrawalRequest } from "../../src/schema/payments.ts"
-import { currentPlayer, idempotent, rangeOf } from "../payments/guards.ts"
-import { Payments } from "../payments/Payments.ts"
+import { currentPlayer, idempotent, rangeOf } from "../edge/guards.ts"
+import { Payments } from "./Payments.ts"
 import { Uploads } from "../uploads/Uploads.ts"
-import { sqlDefect } from "./edge.ts"
+import { sqlDefect } from "../edge/defects.ts"
 
 export const PaymentsHandlers = HttpApiBuilder.group(Api, "payments", Effect.fn(function*(handlers) {
   const payments = yield* Payments

@@ -4,9 +4,9 @@ import { Api } from "../../src/schema/api.ts"
 import { CurrentUser } from "../../src/schema/middleware.ts"
 import { ok } from "../../src/schema/envelope.ts"
 import type { StatementQuery } from "../../src/schema/statements.ts"
-import { rangeOf } from "../payments/guards.ts"
-import { type StatementView, Statements } from "../statements/Statements.ts"
-import { sqlDefect } from "./edge.ts"
+import { rangeOf } from "../edge/guards.ts"
+import { type StatementView, Statements } from "./Statements.ts"
+import { sqlDefect } from "../edge/defects.ts"
 
 export const StatementsHandlers = HttpApiBuilder.group(Api, "statements", Effect.fn(function*(handlers) {
   const statements = yield* Statements

@@ -5,10 +5,10 @@ import { formatPhone } from "../../src/domain/phone.ts"
 import { Api } from "../../src/schema/api.ts"
 import { CurrentUser } from "../../src/schema/middleware.ts"
 import { ok } from "../../src/schema/envelope.ts"
-import { sqlDefect } from "./edge.ts"
-import { Identity, type Client } from "../identity/Identity.ts"
-import { Users } from "../identity/Users.ts"
+import { sqlDefect } from "../edge/defects.ts"
 import { Compliance } from "../protection/Compliance.ts"
+import { Identity, type Client } from "./Identity.ts"
+import { Users } from "./Users.ts"
 
 /** Who is calling, for throttling and the session record. */
 export const clientOf = (request: HttpServerRequest.HttpServerRequest): Client => ({

@@ -1,6 +1,5 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { SqlClient } from "effect/sql"
 import { Api } from "../../src/schema/api.ts"
 import { fail, ok } from "../../src/schema/envelope.ts"
 import { Database } from "../db/database.ts"
@@ -9,11 +8,10 @@ const startedAt = Date.now()
 
 /** Health for load balancers: 200 when the database answers within 2 s, 503 otherwise. */
 export const SystemHandlers = HttpApiBuilder.group(Api, "system", Effect.fn(function*(handlers) {
-  const sql = yield* SqlClient.SqlClient
-  const { engine } = yield* Database
+  const { engine, ping } = yield* Database
   return handlers.handleAll({
     health: () =>
-      sql`SELECT 1`.pipe(
+      ping.pipe(
         Effect.timeout("2 seconds"),
         Effect.mapError(() => fail(503, "The database is not answering.")),
         Effect.as(ok({ status: "ok" as const, database: engine, uptimeSeconds: Math.round((Date.now() - startedAt) / 1000) }))

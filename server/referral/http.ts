@@ -3,10 +3,10 @@ import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "../../src/schema/api.ts"
 import { ok } from "../../src/schema/envelope.ts"
 import { ReferralUsers } from "../../src/schema/referral.ts"
-import { currentPlayer, idempotent, rangeOf } from "../payments/guards.ts"
+import { currentPlayer, idempotent, rangeOf } from "../edge/guards.ts"
+import { sqlDefect } from "../edge/defects.ts"
 import { Protection } from "../protection/Protection.ts"
-import { Referral } from "../referral/Referral.ts"
-import { sqlDefect } from "./edge.ts"
+import { Referral } from "./Referral.ts"
 
 export const ReferralHandlers = HttpApiBuilder.group(Api, "referral", Effect.fn(function*(handlers) {
   const referral = yield* Referral

@@ -3,15 +3,14 @@ import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "../../src/schema/api.ts"
 import { CurrentUser } from "../../src/schema/middleware.ts"
 import type { PlaceBetPayload } from "../../src/schema/betting.ts"
-import { forbidden, ok } from "../../src/schema/envelope.ts"
-import { isOperatorRole } from "../../src/schema/user.ts"
-import { type BetChannel, Betting } from "../betting/Betting.ts"
-import { Bets } from "../betting/Bets.ts"
-import { Settlement } from "../betting/Settlement.ts"
+import { ok } from "../../src/schema/envelope.ts"
+import { type BetChannel, Betting } from "./Betting.ts"
+import { Bets } from "./Bets.ts"
+import { Settlement } from "./Settlement.ts"
 import { Catalogue } from "../catalogue/Catalogue.ts"
 import { idempotencyKeyOf } from "../ledger/Idempotency.ts"
 import { OddsFeed } from "../odds/OddsFeed.ts"
-import { sqlDefect } from "./edge.ts"
+import { sqlDefect } from "../edge/defects.ts"
 import type { HttpServerRequest } from "effect/http"
 
 export const BettingHandlers = HttpApiBuilder.group(Api, "betting", Effect.fn(function*(handlers) {
@@ -51,35 +50,24 @@ export const BettingHandlers = HttpApiBuilder.group(Api, "betting", Effect.fn(fu
   })
 }))
 
-/** Operators only: every endpoint refuses player accounts. */
-const operator = Effect.gen(function*() {
-  const user = yield* CurrentUser
-  if (!isOperatorRole(user.role)) return yield* forbidden("Only operators can do this.")
-  return user
-})
-
 export const BettingAdminHandlers = HttpApiBuilder.group(Api, "bettingAdmin", Effect.fn(function*(handlers) {
   const settlement = yield* Settlement
   const feed = yield* OddsFeed
   return handlers.handleAll({
     settleMarket: ({ payload }) =>
       Effect.gen(function*() {
-        const user = yield* operator
+        const user = yield* CurrentUser
         const result = yield* sqlDefect(settlement.settle(payload.marketId, payload.result, `operator:${user.id}`))
         yield* feed.reload
         return ok(result, "Market settled")
       }),
     voidMarket: ({ payload }) =>
       Effect.gen(function*() {
-        const user = yield* operator
+        const user = yield* CurrentUser
         const result = yield* sqlDefect(settlement.voidMarket(payload.marketId, payload.reason ?? "Voided by the operator", `operator:${user.id}`))
         yield* feed.reload
         return ok(result, "Market voided")
       }),
-    marketPrice: ({ payload }) =>
-      Effect.gen(function*() {
-        yield* operator
-        return ok(yield* feed.setPrice(payload), "Price updated")
-      })
+    marketPrice: ({ payload }) => Effect.map(feed.setPrice(payload), (book) => ok(book, "Price updated"))
   })
 }))

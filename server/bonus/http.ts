@@ -3,10 +3,10 @@ import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "../../src/schema/api.ts"
 import { BonusData } from "../../src/schema/bonus.ts"
 import { ok } from "../../src/schema/envelope.ts"
-import { Bonus } from "../bonus/Bonus.ts"
-import { currentPlayer, idempotent } from "../payments/guards.ts"
+import { currentPlayer, idempotent } from "../edge/guards.ts"
+import { sqlDefect } from "../edge/defects.ts"
 import { Protection } from "../protection/Protection.ts"
-import { sqlDefect } from "./edge.ts"
+import { Bonus } from "./Bonus.ts"
 
 export const BonusHandlers = HttpApiBuilder.group(Api, "bonus", Effect.fn(function*(handlers) {
   const bonus = yield* Bonus

@@ -3,8 +3,8 @@ import type { HttpServerRequest } from "effect/http"
 import { resolveRange } from "../../src/domain/ranges.ts"
 import { CurrentUser } from "../../src/schema/middleware.ts"
 import { badRequest, forbidden } from "../../src/schema/envelope.ts"
-import { isOperatorRole, Roles } from "../../src/schema/user.ts"
-import { sqlDefect } from "../http/edge.ts"
+import { Roles } from "../../src/schema/user.ts"
+import { sqlDefect } from "./defects.ts"
 import { Idempotency, idempotencyKeyOf } from "../ledger/Idempotency.ts"
 
 /**
@@ -16,13 +16,6 @@ export const currentPlayer = Effect.gen(function*() {
   const user = yield* CurrentUser
   if (user.role === Roles.CREDIT_PLAYER) return yield* forbidden("Credit accounts have no deposits, withdrawals, bonuses or referrals. Please contact your agent.")
   if (user.role !== Roles.PLAYER) return yield* forbidden("This is for player accounts.")
-  return user
-})
-
-/** The admin API is for the operator's roles; players are refused. */
-export const currentOperator = Effect.gen(function*() {
-  const user = yield* CurrentUser
-  if (!isOperatorRole(user.role)) return yield* forbidden("This is for operators only.")
   return user
 })
 

@@ -4,9 +4,9 @@ import { Api } from "../../src/schema/api.ts"
 import { ok } from "../../src/schema/envelope.ts"
 import { WALLET_CHANGED } from "../../src/schema/wallet.ts"
 import { Users } from "../identity/Users.ts"
-import { currentPlayer } from "../payments/guards.ts"
-import { Wallet } from "../payments/Wallet.ts"
-import { sqlDefect } from "./edge.ts"
+import { currentPlayer } from "../edge/guards.ts"
+import { Wallet } from "./Wallet.ts"
+import { sqlDefect } from "../edge/defects.ts"
 
 export const WalletHandlers = HttpApiBuilder.group(Api, "wallet", Effect.fn(function*(handlers) {
   const wallet = yield* Wallet

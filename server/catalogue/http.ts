@@ -2,7 +2,7 @@ import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "../../src/schema/api.ts"
 import { ok } from "../../src/schema/envelope.ts"
-import { Catalogue } from "../catalogue/Catalogue.ts"
+import { Catalogue } from "./Catalogue.ts"
 
 export const SportsHandlers = HttpApiBuilder.group(Api, "sports", Effect.fn(function*(handlers) {
   const catalogue = yield* Catalogue

@@ -1,0 +1,35 @@
+import { Effect, Layer } from "effect"
+import { SocketAuthenticator } from "../realtime/Realtime.ts"
+import { IdentityHandlers, SessionHandlers, UserHandlers } from "./http.ts"
+import { Identity } from "./Identity.ts"
+import { Otp } from "./Otp.ts"
+import { Passwords } from "./Passwords.ts"
+import { Sessions } from "./Sessions.ts"
+import { Sms } from "./Sms.ts"
+import { Throttle } from "./Throttle.ts"
+import { Users } from "./Users.ts"
+
+/**
+ * Bearer sessions, and the sockets' way to read them. Below realtime and the
+ * ledger (sockets authenticate with a session), so it is built apart from the
+ * rest of identity.
+ */
+export const SessionsLive = Layer.effect(
+  SocketAuthenticator,
+  Effect.gen(function*() {
+    const sessions = yield* Sessions
+    return {
+      authenticate: (token: string) =>
+        Effect.runPromise(sessions.authenticate(token).pipe(Effect.map((user) => user?.id), Effect.orElseSucceed(() => undefined)))
+    }
+  })
+).pipe(Layer.provideMerge(Sessions.layer))
+
+/** Sign-up with a code by SMS, sign-in, password changes and the player's own record, on top of the ledger and sessions. */
+export const IdentityServicesLive = Identity.layer.pipe(
+  Layer.provideMerge(Layer.mergeAll(Otp.layer, Throttle.layer, Users.layer, Passwords.layer)),
+  Layer.provideMerge(Sms.layer)
+)
+
+/** The HTTP groups of src/schema/identity.ts: sign-in, the session, the user. */
+export const IdentityHandlersLive = Layer.mergeAll(IdentityHandlers, SessionHandlers, UserHandlers)

@@ -1,0 +1,82 @@
+import type { EventOdds, MarketBook, Score } from "../../src/schema/betting.ts"
+import type { OddsUpdate } from "./OddsFeed.ts"
+
+/** A market's latest book and its place among its event's markets. */
+export interface PricedMarket {
+  readonly book: MarketBook
+  readonly sort: number
+}
+
+/** What a source of prices hands on: new books (a CLOSED one ends the market), new scores, catalogue changes. */
+export interface FeedChanges {
+  readonly markets: ReadonlyArray<PricedMarket>
+  readonly scores: ReadonlyArray<Score>
+}
+
+/**
+ * The books a server serves: the latest book of every open market and the
+ * latest score of every event, as its source of prices last published them.
+ * Placement checks prices here and the odds channel fans changes out from
+ * here, so what a player is shown and what their bet is checked against are
+ * the same book. An older version of a book never replaces a newer one
+ * (changes may arrive out of order across servers).
+ */
+export const makeBooks = () => {
+  const markets = new Map<string, PricedMarket>()
+  const byEvent = new Map<string, Set<string>>()
+  const scores = new Map<string, Score>()
+  const listeners = new Set<(update: OddsUpdate) => void>()
+
+  const emit = (update: OddsUpdate) => {
+    for (const listener of listeners) listener(update)
+  }
+
+  const setMarket = (priced: PricedMarket) => {
+    const { book } = priced
+    const known = markets.get(book.marketId)
+    if (known && known.book.version >= book.version && known.book.status === book.status) return
+    if (book.status === "CLOSED") {
+      markets.delete(book.marketId)
+      byEvent.get(book.eventId)?.delete(book.marketId)
+    } else {
+      markets.set(book.marketId, priced)
+      let ids = byEvent.get(book.eventId)
+      if (!ids) byEvent.set(book.eventId, (ids = new Set()))
+      ids.add(book.marketId)
+    }
+    emit({ eventId: book.eventId, market: book })
+  }
+
+  const setScore = (score: Score) => {
+    scores.set(score.eventId, score)
+    emit({ eventId: score.eventId, score })
+  }
+
+  return {
+    apply: (changes: FeedChanges) => {
+      for (const market of changes.markets) setMarket(market)
+      for (const score of changes.scores) setScore(score)
+    },
+    book: (marketId: string) => markets.get(marketId)?.book,
+    score: (eventId: string) => scores.get(eventId),
+    eventOdds: (eventId: string): EventOdds => ({
+      eventId,
+      markets: [...(byEvent.get(eventId) ?? [])]
+        .map((id) => markets.get(id))
+        .filter((m): m is PricedMarket => m !== undefined)
+        .sort((a, b) => a.sort - b.sort)
+        .map((m) => m.book),
+      score: scores.get(eventId) ?? null
+    }),
+    /** Every market's version, to tell which books a newer source has changed. */
+    versions: () => new Map([...markets].map(([id, m]) => [id, m.book.version])),
+    subscribe: (listener: (update: OddsUpdate) => void) => {
+      listeners.add(listener)
+      return () => {
+        listeners.delete(listener)
+      }
+    }
+  }
+}
+
+export type Books = ReturnType<typeof makeBooks>

@@ -1,0 +1,275 @@
+import { Effect } from "effect"
+import type { SqlError } from "effect/sql"
+import type { MarketBook, MarketPricePayload, Score } from "../../src/schema/betting.ts"
+import { type ApiError, notFound, unprocessable } from "../../src/schema/envelope.ts"
+import type { FeedChanges, PricedMarket } from "./Books.ts"
+import type { Fixtures } from "./Fixtures.ts"
+import type { Lifecycle } from "./Lifecycle.ts"
+import { close, type EventState, type MarketModel, type MarketState, matchOf, move, newMarket, reprice, setManualPrice, statusOf, suspendForPlay } from "./prices.ts"
+import { fancyState, hash, matchDuration, rng } from "./simulation.ts"
+
+export interface SimulatorOptions {
+  /** Off: nothing moves by itself; prices, scores and events change only when a step is called (tests). */
+  readonly running: boolean
+  /** Price updates per second for each event someone watches. */
+  readonly updatesPerSecond: number
+}
+
+export const simulatorOptionsFromEnv = (env: NodeJS.ProcessEnv = process.env): SimulatorOptions => ({
+  running: env.ODDS_SIMULATOR !== "off",
+  updatesPerSecond: Math.max(1, Math.min(5000, Number(env.ODDS_UPDATES_PER_SECOND ?? 12) || 12))
+})
+
+/** How often each step runs while the simulator runs by itself. */
+export const CADENCE = { tickMs: 20, scoresMs: 500, lifecycleMs: 5000 } as const
+/** Markets added elsewhere (an operator, another server) are picked up this often. */
+const RELOAD_EVERY_MS = 30_000
+/** Updates per second spread over every market nobody watches, so their prices still drift. */
+const BACKGROUND_PER_SECOND = 20
+/** A step after a long pause (a blocked event loop) catches up at most this much. */
+const MAX_CATCH_UP_MS = 1000
+
+/** Where the simulator sends what it does (prices and scores, that the catalogue changed), and who watches what. */
+export interface SimulatorOutput {
+  readonly publish: (changes: FeedChanges) => void
+  readonly catalogueChanged: () => void
+  /** Clients watching an event, on every server: price updates are spent where they are seen. */
+  readonly watchers: (eventId: string) => number
+}
+
+/** A book and model to carry on from (stored by the simulator that ran before). */
+export type StoredMarkets = ReadonlyMap<string, { readonly model: MarketModel; readonly book: MarketBook }>
+
+/**
+ * The built-in source of prices: the demo catalogue simulated. It keeps the
+ * model of every open market in memory and moves it in explicit steps, each
+ * given the moment it runs at:
+ *
+ * - `tick(now)`: prices drift and jump, where clients watch and a little everywhere;
+ * - `scores(now)`: matches move on, markets suspend for a ball or a goal, fancy lines follow and decided fancies settle;
+ * - `lifecycle(now)`: events start, finished ones are settled and replaced (`Lifecycle`), new fixtures are loaded.
+ *
+ * The running server calls them from a clock (`runSimulator`); tests call them directly.
+ */
+export const makeSimulator = (
+  deps: { readonly fixtures: Fixtures["Service"]; readonly lifecycle: Lifecycle["Service"] },
+  options: SimulatorOptions,
+  output: SimulatorOutput,
+  stored: (externalIds: ReadonlyArray<string>) => Effect.Effect<StoredMarkets, SqlError.SqlError> = () => Effect.succeed(new Map())
+) => {
+  const random = rng(hash(`feed:${Date.now()}:${Math.random()}`))
+  const markets = new Map<string, MarketState>()
+  const events = new Map<string, EventState>()
+  const priced = (market: MarketState): PricedMarket => ({ book: market.book, sort: market.sort })
+  const publishMarkets = (changed: Iterable<MarketState>) => {
+    const list = [...new Set(changed)].map(priced)
+    if (list.length > 0) output.publish({ markets: list, scores: [] })
+  }
+
+  /** Prices move by the time that passed since the last step (or the first load). */
+  let lastTick: number | undefined
+  let budget = 0
+  let background = 0
+
+  const forget = (market: MarketState) => {
+    markets.delete(market.externalId)
+    const event = events.get(market.eventId)
+    if (event) event.markets.splice(event.markets.indexOf(market.externalId), 1)
+  }
+
+  /** The open markets from the database: new ones priced (or carried on from a stored book), gone ones closed. */
+  const load = (now: number) =>
+    Effect.gen(function*() {
+      lastTick ??= now
+      const rows = yield* deps.fixtures.openMarkets
+      const fresh = rows.filter((row) => !markets.has(row.externalId)).map((row) => row.externalId)
+      const carried = fresh.length > 0 ? yield* stored(fresh) : new Map()
+      const seen = new Set<string>()
+      const changed: Array<MarketState> = []
+      const scores: Array<Score> = []
+      for (const row of rows) {
+        seen.add(row.externalId)
+        let event = events.get(row.eventId)
+        if (!event) {
+          event = {
+            id: row.eventId,
+            name: row.eventName,
+            sportCode: row.sportCode,
+            startsAt: row.startsAt.getTime(),
+            leagueId: row.leagueId,
+            status: row.eventStatus,
+            markets: [],
+            lastTick: -1
+          }
+          events.set(row.eventId, event)
+          const score = matchOf(event, now)?.score
+          if (score) scores.push(score)
+        }
+        event.status = row.eventStatus
+        const existing = markets.get(row.externalId)
+        if (existing) {
+          existing.held = row.status === "SUSPENDED"
+          continue
+        }
+        const previous = carried.get(row.externalId)
+        const market = newMarket({ ...row, type: row.marketType, runners: row.runners ?? [], held: row.status === "SUSPENDED" }, previous)
+        markets.set(row.externalId, market)
+        if (!event.markets.includes(row.externalId)) event.markets.push(row.externalId)
+        // A carried-on book is served as it was; only its status follows the row.
+        if (!previous) reprice(market, event, random, now)
+        else if (previous.book.status !== statusOf(market, now)) market.book = { ...market.book, status: statusOf(market, now), version: market.book.version + 1 }
+        changed.push(market)
+      }
+      // Markets settled or events finished elsewhere: closed here too.
+      for (const market of [...markets.values()]) {
+        if (seen.has(market.externalId)) continue
+        close(market)
+        changed.push(market)
+        forget(market)
+      }
+      const live = new Set(rows.map((row) => row.eventId))
+      for (const id of [...events.keys()]) if (!live.has(id)) events.delete(id)
+      output.publish({ markets: changed.map(priced), scores })
+    }).pipe(Effect.withSpan("Simulator.load"))
+
+  const tick = (now: number) => {
+    const elapsed = Math.min(MAX_CATCH_UP_MS, Math.max(0, now - (lastTick ?? now - CADENCE.tickMs)))
+    lastTick = now
+    const changed: Array<MarketState> = []
+    // Markets whose suspension ran out reopen with a fresh price.
+    for (const market of markets.values()) {
+      if (market.book.status === "SUSPENDED" && !market.held && market.suspendedUntil <= now && !market.closed) {
+        reprice(market, events.get(market.eventId), random, now)
+        changed.push(market)
+      }
+    }
+    budget += (options.updatesPerSecond * elapsed) / 1000
+    const perEvent = Math.floor(budget)
+    budget -= perEvent
+    for (const event of events.values()) {
+      if (event.markets.length === 0 || output.watchers(event.id) === 0) continue
+      for (let n = 0; n < perEvent; n++) {
+        const market = markets.get(event.markets[Math.floor(random() * event.markets.length)]!)
+        if (!market) continue
+        move(market, event, random, now)
+        changed.push(market)
+      }
+    }
+    background += (BACKGROUND_PER_SECOND * elapsed) / 1000
+    if (background >= 1 && markets.size > 0) {
+      const all = [...markets.values()]
+      for (; background >= 1; background -= 1) {
+        const market = all[Math.floor(random() * all.length)]!
+        move(market, events.get(market.eventId), random, now)
+        changed.push(market)
+      }
+    }
+    publishMarkets(changed)
+  }
+
+  /** Scores move on; markets suspend for the play; fancy lines follow; decided fancies close and settle. */
+  const scores = (now: number) =>
+    Effect.gen(function*() {
+      const changed: Array<MarketState> = []
+      const scores: Array<Score> = []
+      const decided: Array<{ market: MarketState; runs: number }> = []
+      for (const event of events.values()) {
+        if (event.status !== "live") continue
+        const match = matchOf(event, now)
+        if (!match || match.tick === event.lastTick) continue
+        const first = event.lastTick === -1
+        event.lastTick = match.tick
+        scores.push(match.score)
+        for (const id of [...event.markets]) {
+          const market = markets.get(id)
+          if (!market || market.closed) continue
+          if (!first) suspendForPlay(market, event, now)
+          const fancy = market.type === "FANCY" && !market.manual ? fancyState(market.name, match) : undefined
+          if (fancy?.result !== undefined) {
+            close(market)
+            decided.push({ market, runs: fancy.result })
+          } else {
+            reprice(market, event, random, now)
+          }
+          changed.push(market)
+        }
+      }
+      output.publish({ markets: changed.map(priced), scores })
+      for (const { market, runs } of decided) {
+        forget(market)
+        yield* deps.lifecycle.settleFancy(market.externalId, runs)
+      }
+    }).pipe(Effect.withSpan("Simulator.scores"))
+
+  const chancesOf = (externalId: string) => markets.get(externalId)?.probs
+
+  let reloadIn = RELOAD_EVERY_MS
+  /** Starts events whose time has come, settles and replaces those that have run their course, picks up new fixtures. */
+  const lifecycle = (now: number) =>
+    Effect.gen(function*() {
+      const started = yield* deps.lifecycle.startDue(now)
+      const due = [...events.values()].filter((e) => e.status === "live" && now >= e.startsAt + matchDuration(e.sportCode))
+      for (const event of due) {
+        // Bets are refused from the claim on: clients see the markets close at once, settlement follows.
+        const closing = event.markets.map((id) => markets.get(id)).filter((m): m is MarketState => m !== undefined && !m.closed)
+        for (const market of closing) close(market)
+        publishMarkets(closing)
+        yield* deps.lifecycle.finish(event, now, chancesOf)
+      }
+      const recovered = yield* deps.lifecycle.recover(now, chancesOf)
+      reloadIn -= CADENCE.lifecycleMs
+      const catalogueChanged = started.length > 0 || due.length > 0 || recovered > 0
+      if (catalogueChanged || reloadIn <= 0) {
+        reloadIn = RELOAD_EVERY_MS
+        yield* load(now)
+        const nowLive = started.flatMap((id) => events.get(id)?.markets ?? []).map((id) => markets.get(id)).filter((m): m is MarketState => m !== undefined)
+        for (const market of nowLive) reprice(market, events.get(market.eventId), random, now)
+        publishMarkets(nowLive)
+      }
+      if (catalogueChanged) output.catalogueChanged()
+      return { started: started.length, finished: due.length, recovered }
+    }).pipe(Effect.withSpan("Simulator.lifecycle"))
+
+  const setPrice = (input: MarketPricePayload, now: number): Effect.Effect<MarketBook, ApiError> => {
+    const market = markets.get(input.marketId)
+    if (!market) return notFound("No such open market.")
+    const book = setManualPrice(market, input, now)
+    if (book === "unknownSelection") return unprocessable("That selection is not part of this market.")
+    publishMarkets([market])
+    return Effect.succeed(book)
+  }
+
+  return {
+    options,
+    load,
+    tick,
+    scores,
+    lifecycle,
+    setPrice,
+    /** The model behind each open market, for the simulator that comes next. */
+    models: () => [...markets.values()].map((market) => ({ externalId: market.externalId, model: { probs: market.probs, line: market.line, manual: market.manual } satisfies MarketModel }))
+  }
+}
+
+export type Simulator = ReturnType<typeof makeSimulator>
+
+/**
+ * Runs the simulator's steps from the clock for the life of the scope: prices
+ * every 20 ms, scores every 500 ms, the lifecycle every 5 s, each in its own
+ * fiber (a slow database never holds prices up). A failed step is logged and
+ * the next one runs.
+ */
+export const runSimulator = (simulator: Simulator) =>
+  Effect.gen(function*() {
+    if (!simulator.options.running) return
+    const every = (ms: number, step: (now: number) => Effect.Effect<unknown, unknown>, name: string) =>
+      Effect.clockWith((clock) => step(clock.currentTimeMillisUnsafe())).pipe(
+        Effect.catchCause((cause) => Effect.logError(`odds ${name} failed`, cause)),
+        Effect.andThen(Effect.sleep(ms)),
+        Effect.forever,
+        Effect.forkScoped
+      )
+    yield* every(CADENCE.tickMs, (now) => Effect.sync(() => simulator.tick(now)), "tick")
+    yield* every(CADENCE.scoresMs, simulator.scores, "scores")
+    yield* every(CADENCE.lifecycleMs, simulator.lifecycle, "lifecycle")
+  })

@@ -1,0 +1,57 @@
+import { Clock, Context, Effect, Layer } from "effect"
+import { makeBooks } from "./Books.ts"
+import { Fixtures } from "./Fixtures.ts"
+import { Lifecycle } from "./Lifecycle.ts"
+import { OddsFeed } from "./OddsFeed.ts"
+import { makeSimulator, runSimulator, type Simulator, simulatorOptionsFromEnv } from "./Simulator.ts"
+
+/**
+ * The simulator this process runs, if it runs one: tests call its steps
+ * (`tick`, `scores`, `lifecycle`) with the moment they choose.
+ */
+export class Simulation extends Context.Service<Simulation, {
+  readonly current: Effect.Effect<Simulator | undefined>
+}>()("khel/Simulation") {}
+
+/**
+ * One process, one simulator (the embedded database's path): the simulator
+ * publishes straight into the books this server serves.
+ */
+const singleProcess = Layer.effectContext(Effect.gen(function*() {
+  const fixtures = yield* Fixtures
+  const lifecycle = yield* Lifecycle
+  const books = makeBooks()
+  const catalogueListeners = new Set<() => void>()
+  const watchers = new Map<string, number>()
+  const simulator = makeSimulator({ fixtures, lifecycle }, simulatorOptionsFromEnv(), {
+    publish: books.apply,
+    catalogueChanged: () => {
+      for (const listener of catalogueListeners) listener()
+    },
+    watchers: (eventId) => watchers.get(eventId) ?? 0
+  })
+  yield* simulator.load(yield* Clock.currentTimeMillis).pipe(Effect.orDie)
+  yield* runSimulator(simulator)
+
+  const feed = OddsFeed.of({
+    book: books.book,
+    eventOdds: books.eventOdds,
+    score: books.score,
+    subscribe: books.subscribe,
+    onCatalogueChange: (listener) => {
+      catalogueListeners.add(listener)
+      return () => catalogueListeners.delete(listener)
+    },
+    watch: (eventId, delta) => {
+      const count = Math.max(0, (watchers.get(eventId) ?? 0) + delta)
+      if (count === 0) watchers.delete(eventId)
+      else watchers.set(eventId, count)
+    },
+    setPrice: (input) => Effect.flatMap(Clock.currentTimeMillis, (now) => simulator.setPrice(input, now)),
+    reload: Effect.flatMap(Clock.currentTimeMillis, (now) => simulator.load(now)).pipe(Effect.orDie)
+  })
+  return Context.make(OddsFeed, feed).pipe(Context.add(Simulation, Simulation.of({ current: Effect.succeed(simulator) })))
+}))
+
+/** The feed the server runs: the simulator (ODDS_SIMULATOR, ODDS_UPDATES_PER_SECOND), with its fixtures and lifecycle. */
+export const OddsFeedLive = singleProcess.pipe(Layer.provide(Lifecycle.layer), Layer.provideMerge(Fixtures.layer))

@@ -1,0 +1,149 @@
+import { Effect, Scope } from "effect"
+import { TestClock } from "effect/testing"
+import { describe, expect, it } from "vitest"
+import type { MarketBook } from "../../src/schema/betting.ts"
+import { type FeedChanges, makeBooks } from "../../server/odds/Books.ts"
+import type { Fixtures, OpenMarket } from "../../server/odds/Fixtures.ts"
+import type { Lifecycle } from "../../server/odds/Lifecycle.ts"
+import { makeSimulator, runSimulator } from "../../server/odds/Simulator.ts"
+import { matchDuration } from "../../server/odds/simulation.ts"
+
+const START = Date.UTC(2026, 0, 1, 12)
+
+const book = (marketId: string, version: number, status: MarketBook["status"] = "OPEN", eventId = "e1"): MarketBook => ({
+  marketId,
+  eventId,
+  marketType: "EXCHANGE",
+  status,
+  inPlay: false,
+  runners: [{ selectionId: "a", back: [{ price: 2, size: 10 }], lay: [{ price: 2.02, size: 10 }] }],
+  version
+})
+
+describe("the books a server serves", () => {
+  it("keeps each market's newest book, its event's markets in order, and drops a closed one", () => {
+    const books = makeBooks()
+    const heard: Array<string> = []
+    books.subscribe((update) => heard.push(`${update.market?.marketId}@${update.market?.version}`))
+    books.apply({ markets: [{ book: book("m2", 1), sort: 2 }, { book: book("m1", 1), sort: 1 }], scores: [] })
+    books.apply({ markets: [{ book: book("m1", 3), sort: 1 }], scores: [] })
+    // A late, older book never rolls a price back.
+    books.apply({ markets: [{ book: book("m1", 2), sort: 1 }], scores: [] })
+    expect(books.book("m1")?.version).toBe(3)
+    expect(books.eventOdds("e1").markets.map((m) => m.marketId)).toEqual(["m1", "m2"])
+    books.apply({ markets: [{ book: book("m2", 2, "CLOSED"), sort: 2 }], scores: [] })
+    expect(books.book("m2")).toBeUndefined()
+    expect(books.eventOdds("e1").markets.map((m) => m.marketId)).toEqual(["m1"])
+    expect(heard).toEqual(["m2@1", "m1@1", "m1@3", "m2@2"])
+  })
+})
+
+/** A cricket match in play and its two markets, as the database would list them. */
+const rows = (startsAt: number): Array<OpenMarket> => [
+  { id: "mo", externalId: "1.1", name: "Match Odds", marketType: "EXCHANGE", status: "OPEN", sort: 1, eventId: "e1", eventName: "Mumbai v Chennai", startsAt: new Date(startsAt), eventStatus: "live", leagueId: "l1", sportCode: "4", runners: [{ selectionId: "a", name: "Mumbai" }, { selectionId: "b", name: "Chennai" }] },
+  { id: "bm", externalId: "1.2", name: "Bookmaker", marketType: "BOOKMAKER", status: "OPEN", sort: 2, eventId: "e1", eventName: "Mumbai v Chennai", startsAt: new Date(startsAt), eventStatus: "live", leagueId: "l1", sportCode: "4", runners: [{ selectionId: "a", name: "Mumbai" }, { selectionId: "b", name: "Chennai" }] }
+]
+
+/** A simulator over fixed fixtures and a lifecycle that only records what it is asked. */
+const harness = (options: { running: boolean; startsAt?: number; watchers?: number }) => {
+  const published: Array<FeedChanges> = []
+  const calls: Array<string> = []
+  const fixtures = {
+    openMarkets: Effect.succeed(rows(options.startsAt ?? START - 60_000)),
+    scheduleNext: () => Effect.void
+  } satisfies Fixtures["Service"]
+  const lifecycle = {
+    startDue: (now: number) => Effect.sync(() => (calls.push(`startDue@${now - START}`), [])),
+    finish: (event: { id: string }) =>
+      Effect.sync(() => {
+        // What clients were told before the event was handed to settlement.
+        const closed = published.flatMap((p) => p.markets).filter((m) => m.book.status === "CLOSED").map((m) => m.book.marketId)
+        calls.push(`finish ${event.id} after closing ${closed.join(",")}`)
+        return true
+      }),
+    recover: () => Effect.succeed(0),
+    settleFancy: () => Effect.void
+  } satisfies Lifecycle["Service"]
+  const simulator = makeSimulator({ fixtures, lifecycle }, { running: options.running, updatesPerSecond: 10 }, {
+    publish: (changes) => published.push(changes),
+    catalogueChanged: () => calls.push("catalogue"),
+    watchers: () => options.watchers ?? 0
+  })
+  return { simulator, published, calls }
+}
+
+const prices = (published: ReadonlyArray<FeedChanges>) => published.flatMap((p) => p.markets)
+
+describe("the simulator", () => {
+  it("moves prices only when a step runs, by the time that passed, where clients watch", async () => {
+    const { simulator, published } = harness({ running: false, watchers: 1 })
+    await Effect.runPromise(simulator.load(START))
+    expect(prices(published)).toHaveLength(2)
+    const versions = () => prices(published).reduce((latest, m) => latest.set(m.book.marketId, m.book.version), new Map<string, number>())
+    const before = [...versions().values()].reduce((a, b) => a + b, 0)
+    // One second at 10 updates a second for the watched event, plus 20 a second of background drift.
+    for (let t = 20; t <= 1000; t += 20) simulator.tick(START + t)
+    const moves = [...versions().values()].reduce((a, b) => a + b, 0) - before
+    expect(moves).toBeGreaterThanOrEqual(29)
+    expect(moves).toBeLessThanOrEqual(31)
+    // The same second in two steps moves as much.
+    const again = harness({ running: false, watchers: 1 })
+    await Effect.runPromise(again.simulator.load(START))
+    again.simulator.tick(START + 500)
+    again.simulator.tick(START + 1000)
+    const coarse = prices(again.published).reduce((latest, m) => latest.set(m.book.marketId, m.book.version), new Map<string, number>())
+    expect([...coarse.values()].reduce((a, b) => a + b, 0) - 2).toBeGreaterThanOrEqual(29)
+  })
+
+  it("closes an event's markets before it hands the event to settlement, then loads what is left", async () => {
+    const startsAt = START - matchDuration("4") - 1000
+    const { simulator, calls, published } = harness({ running: false, startsAt })
+    await Effect.runPromise(simulator.load(START))
+    const result = await Effect.runPromise(simulator.lifecycle(START))
+    expect(result.finished).toBe(1)
+    expect(calls).toEqual(["startDue@0", "finish e1 after closing 1.1,1.2", "catalogue"])
+    expect(prices(published).filter((m) => m.book.status === "CLOSED")).toHaveLength(2)
+  })
+
+  it("takes an operator's price, snapped to the ladder, and leaves that market alone afterwards", async () => {
+    const { simulator, published } = harness({ running: false, watchers: 1 })
+    await Effect.runPromise(simulator.load(START))
+    const set = await Effect.runPromise(simulator.setPrice({ marketId: "1.1", selectionId: "a", back: { price: 3.07, size: 50 } }, START))
+    expect(set.runners[0]!.back.map((l) => l.price)).toEqual([3.05, 3, 2.98])
+    for (let t = 20; t <= 5000; t += 20) simulator.tick(START + t)
+    const latest = prices(published).filter((m) => m.book.marketId === "1.1").at(-1)!.book
+    expect(latest.version).toBe(set.version)
+  })
+
+  it("runs its steps from the clock: prices every 20 ms, the lifecycle at once and then every 5 s", async () => {
+    const { simulator, calls, published } = harness({ running: true, watchers: 1 })
+    await Effect.runPromise(Effect.gen(function*() {
+      yield* simulator.load(START)
+      yield* TestClock.setTime(START)
+      const scope = yield* Scope.make()
+      yield* runSimulator(simulator).pipe(Scope.provide(scope))
+      yield* TestClock.adjust("1 second")
+      const afterOneSecond = prices(published).length
+      expect(afterOneSecond).toBeGreaterThan(2)
+      yield* TestClock.adjust("9 seconds")
+      expect(calls.filter((c) => c.startsWith("startDue"))).toEqual(["startDue@0", "startDue@5000", "startDue@10000"])
+      yield* Scope.close(scope, Effect.void as never)
+      const stopped = prices(published).length
+      yield* TestClock.adjust("10 seconds")
+      expect(prices(published).length).toBe(stopped)
+    }).pipe(Effect.provide(TestClock.layer())))
+  })
+
+  it("does nothing by itself when it is off", async () => {
+    const { simulator, calls, published } = harness({ running: false, watchers: 1 })
+    await Effect.runPromise(Effect.gen(function*() {
+      yield* simulator.load(START)
+      const scope = yield* Scope.make()
+      yield* runSimulator(simulator).pipe(Scope.provide(scope))
+      yield* TestClock.adjust("1 minute")
+      yield* Scope.close(scope, Effect.void as never)
+    }).pipe(Effect.provide(TestClock.layer())))
+    expect(prices(published)).toHaveLength(2)
+    expect(calls).toEqual([])
+  })
+})
