@@ -169,8 +169,7 @@ const execFileAsync = promisify(execFile)
 /** `npm run admin -- …` on a test server's database (PGlite needs that server stopped: one process owns a data folder). */
 export const runAdmin = (server: Pick<TestServer, "dataDir" | "databaseUrl">, args: ReadonlyArray<string>) =>
   execFileAsync(process.execPath, ["server/admin.ts", ...args], {
-    env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: server.databaseUrl ?? "" },
-    timeout: 120_000
+    env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: server.databaseUrl ?? "" }
   }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr })

@@ -176,42 +176,70 @@ describe("settings the operator cannot switch on in production", () => {
   })
 })
 
-describe("npm run admin", () => {
-  it("shows a player's protection and sets the switches, each change audited", async () => {
-    // The embedded database has one owner: the CLI works on a stopped server's folder (or on PostgreSQL beside it).
-    const dataDir = tempDir("protection-cli")
-    const own = await startServer({ dataDir })
-    const { token, user } = await signUpPlayer(own, { region: "TN" })
-    await setLimit(own, token, "deposit", "week", 2500)
-    if (!own.databaseUrl) await own.close()
-    const admin = (args: ReadonlyArray<string>) => runAdmin(own, args)
-    let checker: TestServer | undefined
-    try {
-      const shown = await admin(["protection", user.username])
-      expect(shown.code, shown.stderr).toBe(0)
-      for (const text of [`player: ${user.username}`, "region: TN (Tamil Nadu)", "play: open", "2500.00", "reality check: off", "time-out: none", "self-exclusion: none", "limit.set", "signup"]) {
-        expect(shown.stdout).toContain(text)
-      }
-      expect((await admin(["block-region", "ts", "IN-AP"])).stdout).toContain("blocked regions: AP (Andhra Pradesh), TS (Telangana)")
-      expect((await admin(["unblock-region", "AP"])).stdout).toContain("blocked regions: TS (Telangana)")
-      expect((await admin(["real-money-deposits", "closed"])).stdout).toContain("real-money deposits: closed")
-      expect((await admin(["default-limit", "loss", "day", "750"])).stdout).toContain("750.00")
-      expect((await admin(["region-header", "cf-region-code"])).stdout).toContain("cf-region-code")
-      expect((await admin(["block-region", "XX"])).code).toBe(2)
-      expect((await admin(["default-limit", "loss", "day", "abc"])).code).toBe(2)
-      const missing = await admin(["protection", "nobody-at-all"])
-      expect(missing.code).toBe(1)
-      expect(missing.stderr).toContain("There is no player nobody-at-all.")
+/**
+ * Each step runs `npm run admin` as its own process (a Node start and, on PGlite, the embedded database opened):
+ * seconds on an idle machine, many more on a loaded one, so every step has its own generous deadline.
+ */
+const STEP_TIMEOUT = 300_000
 
-      checker = own.databaseUrl ? own : await startServer({ dataDir })
-      const operator = await adminToken(checker)
-      const saved = await request(checker.url, "/api/v1/admin/protection-settings", { token: operator })
-      expect(saved.body.data).toEqual({ blockedRegions: ["TS"], regionHeader: "cf-region-code", depositsOpen: false, defaultLimits: [{ kind: "loss", period: "day", amount: 750 }] })
-      const actors = await checker.sql((sql) => sql<{ actor: string }>`SELECT DISTINCT actor FROM protection_audit WHERE user_id IS NULL`)
-      expect(actors).toEqual([{ actor: "cli" }])
-    } finally {
-      if (checker && checker !== own) await checker.close()
-      if (own.databaseUrl) await own.close()
+describe("npm run admin -- protection and the switches", () => {
+  const servers: Array<TestServer> = []
+  let own: TestServer
+  let username = ""
+  const admin = (args: ReadonlyArray<string>) => runAdmin(own, args)
+
+  beforeAll(async () => {
+    own = await startServer({ dataDir: tempDir("protection-cli") })
+    servers.push(own)
+    const { token, user } = await signUpPlayer(own, { region: "TN" })
+    username = user.username
+    await setLimit(own, token, "deposit", "week", 2500)
+    // PGlite: the server lets go of the folder first (one process owns it).
+    if (own.engine === "pglite") {
+      await own.close()
+      servers.pop()
     }
-  }, 300_000)
+  }, STEP_TIMEOUT)
+
+  afterAll(async () => {
+    for (const running of servers.reverse()) await running.close()
+  })
+
+  it("shows a player's protection, and says when there is no such player", async () => {
+    const shown = await admin(["protection", username])
+    expect(shown.code, shown.stderr).toBe(0)
+    for (const text of [`player: ${username}`, "region: TN (Tamil Nadu)", "play: open", "2500.00", "reality check: off", "time-out: none", "self-exclusion: none", "limit.set", "signup"]) {
+      expect(shown.stdout).toContain(text)
+    }
+    const missing = await admin(["protection", "nobody-at-all"])
+    expect(missing.code).toBe(1)
+    expect(missing.stderr).toContain("There is no player nobody-at-all.")
+  }, STEP_TIMEOUT)
+
+  it("blocks and unblocks regions, and closes real-money deposits", async () => {
+    expect((await admin(["block-region", "ts", "IN-AP"])).stdout).toContain("blocked regions: AP (Andhra Pradesh), TS (Telangana)")
+    expect((await admin(["unblock-region", "AP"])).stdout).toContain("blocked regions: TS (Telangana)")
+    expect((await admin(["real-money-deposits", "closed"])).stdout).toContain("real-money deposits: closed")
+  }, STEP_TIMEOUT)
+
+  it("sets a default limit and the proxy's region header, and answers a wrong amount with its usage (exit 2)", async () => {
+    expect((await admin(["default-limit", "loss", "day", "750"])).stdout).toContain("750.00")
+    expect((await admin(["region-header", "CF-Region-Code"])).stdout).toContain("region header from a trusted proxy: cf-region-code")
+    const wrong = await admin(["default-limit", "loss", "day", "abc"])
+    expect(wrong.code).toBe(2)
+    expect(wrong.stderr).toContain("Usage: npm run admin -- default-limit <deposit|loss> <day|week|month> <rupees|none>")
+  }, STEP_TIMEOUT)
+
+  it("leaves the switches as set, each change audited as the command line's", async () => {
+    let checker = own
+    if (own.engine === "pglite") {
+      checker = await startServer({ dataDir: own.dataDir })
+      servers.push(checker)
+    }
+    const operator = await adminToken(checker)
+    const saved = await request(checker.url, "/api/v1/admin/protection-settings", { token: operator })
+    expect(saved.body.data).toEqual({ blockedRegions: ["TS"], regionHeader: "cf-region-code", depositsOpen: false, defaultLimits: [{ kind: "loss", period: "day", amount: 750 }] })
+    const actors = await checker.sql((sql) => sql<{ actor: string }>`SELECT DISTINCT actor FROM protection_audit WHERE user_id IS NULL`)
+    expect(actors).toEqual([{ actor: "cli" }])
+  }, STEP_TIMEOUT)
 })
