@@ -13,6 +13,7 @@
  * layer's liability, and the stake is what the layer wins.
  */
 import type { MarketType } from "../schema/sports.ts"
+import { toRupees } from "./money.ts"
 
 export type Side = "back" | "lay"
 
@@ -161,3 +162,73 @@ export const validPrice = (type: MarketType, odds: number, size?: number | null)
 
 /** Profit and liability of a bet the slip is about to place, in paise. */
 export const slipFigures = (type: MarketType, bet: Position) => ({ profit: winAmount(type, bet), liability: liabilityOf(type, bet) })
+
+/** An open bet as the formulas read it: the stake in paise. */
+export const positionOf = (bet: {
+  readonly selectionId: string
+  readonly selectionType: Side
+  readonly odds: number
+  readonly stake: number
+  readonly oddsSize: number | null
+}): Position => ({ selectionId: bet.selectionId, side: bet.selectionType, odds: bet.odds, stake: Math.round(bet.stake * 100), size: bet.oddsSize })
+
+/** The player's open bets as positions, by market id. */
+export const positionsByMarket = (bets: ReadonlyArray<Parameters<typeof positionOf>[0] & { readonly marketId: string }>) => {
+  const map = new Map<string, Array<Position>>()
+  for (const bet of bets) map.set(bet.marketId, [...(map.get(bet.marketId) ?? []), positionOf(bet)])
+  return map
+}
+
+interface MarketShape {
+  readonly marketId: string
+  readonly marketType: MarketType
+  readonly runners: ReadonlyArray<{ readonly selectionId: string }>
+}
+
+const inRupees = (book: ReadonlyMap<string, number>) => new Map([...book].map(([id, paise]) => [id, toRupees(paise)]))
+
+/**
+ * What each runner of each exchange or bookmaker market does to the player,
+ * in rupees: with their open bets (`pl`, only when they have some) and with
+ * the bet being made in the slip as well (`next`, only for its market).
+ */
+export const marketBooks = (
+  markets: ReadonlyArray<MarketShape>,
+  open: ReadonlyMap<string, ReadonlyArray<Position>>,
+  pending?: { readonly marketId: string; readonly bet: Position }
+) => {
+  const books = new Map<string, { readonly pl: ReadonlyMap<string, number> | undefined; readonly next: ReadonlyMap<string, number> | undefined }>()
+  for (const market of markets) {
+    if (market.marketType === "FANCY") continue
+    const bets = open.get(market.marketId) ?? []
+    const ids = market.runners.map((r) => r.selectionId)
+    books.set(market.marketId, {
+      pl: bets.length > 0 ? inRupees(runnerBook(market.marketType, ids, bets)) : undefined,
+      next: pending?.marketId === market.marketId ? inRupees(runnerBook(market.marketType, ids, [...bets, pending.bet])) : undefined
+    })
+  }
+  return books
+}
+
+/** Each fancy market the player has bets on: what it holds and the P/L by result, in rupees. */
+export const fancyPositions = (markets: ReadonlyArray<MarketShape>, open: ReadonlyMap<string, ReadonlyArray<Position>>) => {
+  const positions = new Map<string, { readonly exposure: number; readonly book: ReadonlyArray<{ readonly result: number; readonly pl: number }> }>()
+  for (const market of markets) {
+    const bets = open.get(market.marketId)
+    if (market.marketType !== "FANCY" || !bets) continue
+    positions.set(market.marketId, {
+      exposure: toRupees(marketExposure("FANCY", [], bets)),
+      book: fancyBook(bets).map((row) => ({ result: row.result, pl: toRupees(row.pl) }))
+    })
+  }
+  return positions
+}
+
+/** "1.2k" for sizes on the price ladder. */
+export const sizeLabel = (size: number) => (size >= 1000 ? `${(size / 1000).toFixed(size >= 10_000 ? 0 : 1)}k` : String(Math.round(size)))
+
+/** Prices as shown: decimal odds with two decimals, rates and lines as they are. */
+export const priceLabel = (price: number, type: MarketType) => (type === "EXCHANGE" ? price.toFixed(2) : String(price))
+
+/** The tag of a bet's side, Back or Lay, for every market type (SPEC section 2, My Bets). */
+export const sideLabel = (side: Side) => (side === "back" ? "Back" : "Lay")

@@ -84,5 +84,47 @@ export const validateAccount = (input: AccountForm) => {
   return undefined
 }
 
+/** The fields of the account form, as `field.change` names them. */
+export type AccountField = "accountNumber" | "accountHolderName" | "bankName" | "ifscCode" | "accountType"
+
+/** An empty form of one kind; a bank account is a savings account unless the player says otherwise. */
+export const blankAccountForm = (type: "upi" | "bank"): AccountForm => ({
+  type,
+  accountNumber: "",
+  accountHolderName: "",
+  bankName: "",
+  ifscCode: "",
+  accountType: "savings"
+})
+
+/** A typed value as the form keeps it: bank account numbers are digits, IFSC codes upper case. */
+export const accountFieldValue = (form: AccountForm, field: AccountField, value: string): Partial<AccountForm> => {
+  switch (field) {
+    case "accountNumber":
+      return { accountNumber: form.type === "bank" ? value.replace(/\D/g, "").slice(0, 18) : value.slice(0, 64) }
+    case "ifscCode":
+      return { ifscCode: value.toUpperCase().slice(0, 11) }
+    case "accountType":
+      return { accountType: value === "current" ? "current" : "savings" }
+    case "accountHolderName":
+      return { accountHolderName: value.slice(0, 80) }
+    case "bankName":
+      return { bankName: value.slice(0, 80) }
+  }
+}
+
+/** What the server is sent for a valid form (SPEC section 7): trimmed, the bank fields only for a bank account. */
+export const accountPayload = (form: AccountForm) => ({
+  type: form.type,
+  accountNumber: form.accountNumber.trim(),
+  accountHolderName: form.accountHolderName.trim(),
+  ...(form.type === "bank"
+    ? { bankName: (form.bankName ?? "").trim(), ifscCode: (form.ifscCode ?? "").trim().toUpperCase(), accountType: form.accountType ?? "savings" }
+    : {})
+})
+
+/** The amount field of the withdrawal and deposit forms: digits and one decimal point, as typed. */
+export const amountInput = (value: string) => value.replace(/[^\d.]/g, "").slice(0, 12)
+
 /** "XXXXXX1234": enough to recognise an account without showing it whole. */
 export const maskAccount = (number: string) => (number.length <= 4 ? number : `${"X".repeat(Math.min(number.length - 4, 8))}${number.slice(-4)}`)

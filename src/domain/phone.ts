@@ -46,3 +46,25 @@ export const formatPhone = (e164: string) =>
     : e164.startsWith("+1")
     ? `+1 ${e164.slice(2, 5)} ${e164.slice(5, 8)} ${e164.slice(8)}`
     : e164
+
+/** A phone field as a form keeps it: the country chosen and the national digits typed. */
+export interface PhoneField {
+  readonly country: Country["code"]
+  readonly national: string
+}
+
+export const BLANK_PHONE: PhoneField = { country: DEFAULT_COUNTRY.code, national: "" }
+
+export const countryOf = (code: Country["code"]): Country => COUNTRIES.find((c) => c.code === code) ?? DEFAULT_COUNTRY
+
+/** How many national digits a country's numbers may have within the 15-digit limit. */
+export const maxNationalDigits = (code: Country["code"]) => MAX_PHONE_DIGITS - (countryOf(code).dial.length - 1)
+
+/** The field as typed: digits only, no more than the country allows. */
+export const phoneField = (country: Country["code"], national: string): PhoneField => ({
+  country,
+  national: national.replace(/\D/g, "").slice(0, maxNationalDigits(country))
+})
+
+/** The full number of a field ("+919876543210"), or "" while no digit is typed. */
+export const phoneNumber = (field: PhoneField) => (field.national ? `${countryOf(field.country).dial}${field.national}` : "")

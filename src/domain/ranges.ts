@@ -6,6 +6,12 @@ import { addDays, addMilliseconds, addWeeks, isAfter, subDays } from "date-fns"
  * are Indian days, and weeks run Sunday 00:00 to Saturday 23:59:59.999 IST.
  */
 
+/** Calendar days (YYYY-MM-DD, India time) as the statement and request lists take them; the end day is included. */
+export type DayRange = {
+  readonly start_date: string
+  readonly end_date: string
+}
+
 export interface Range {
   readonly from: Date
   readonly to: Date
@@ -65,4 +71,4 @@ export const weeksBetween = (from: Date, to: Date): Array<Range> => {
 export const indiaDay = (date: Date) => addMilliseconds(date, IST_OFFSET_MINUTES * 60_000).toISOString().slice(0, 10)
 
 /** The last `days` Indian calendar days including today, as the date pickers open. */
-export const lastIndiaDays = (days: number, now = new Date()) => ({ start_date: indiaDay(addDays(now, -(days - 1))), end_date: indiaDay(now) })
+export const lastIndiaDays = (days: number, now = new Date()): DayRange => ({ start_date: indiaDay(addDays(now, -(days - 1))), end_date: indiaDay(now) })

@@ -1,11 +1,12 @@
-import { assign, fromPromise, sendTo, setup } from "xstate"
-import type { AllAppSettings, Banner, SiteSettings } from "../schema/settings.ts"
+import { assign, fromPromise, sendTo, setup, stopChild } from "xstate"
+import { reasonOf } from "../schema/errors.ts"
+import type { AllAppSettings, Banner, SiteSettings, Theme } from "../schema/settings.ts"
 import type { SportsData } from "../schema/sports.ts"
 import type { User } from "../schema/user.ts"
-import type { Theme } from "../services/storage.ts"
-import { startup } from "./app.actors.ts"
-import { authModalMachine } from "./authModal.machine.ts"
+import type { AuthStep } from "./authModal.machine.ts"
+import type { FlowClose, FlowName, FlowOpen } from "./flows.ts"
 import { sessionMachine } from "./session.machine.ts"
+import { unprovided, unprovidedAction } from "./unprovided.ts"
 
 /**
  * The root machine: the startup pipeline behind the preloader (SPEC sections 4
@@ -14,6 +15,12 @@ import { sessionMachine } from "./session.machine.ts"
  * while a simulated tick adds 2 % every 50 ms up to 95 %. A failed step is
  * logged and loading goes on. The loader closes 1 s after completion, or at
  * once when the sports load failed.
+ *
+ * The app actor is the root of the one actor system: the session lives as
+ * long as it does; the sign-in modals a view asks for (`auth.open`), and page
+ * and modal flows are opened and
+ * closed by views (`flow.open` / `flow.close`, counted per id, so two views
+ * may share one flow) and spawned as its children with their id as system id.
  */
 
 export interface AppInput {
@@ -31,11 +38,24 @@ export interface AppContext {
   readonly settings: SiteSettings | undefined
   readonly allSettings: AllAppSettings | undefined
   readonly theme: Theme
+  /** The open flows: how many views use each, by id. */
+  readonly flows: Readonly<Record<string, number>>
+  /** The sign-in modal a view asked for, until the chain closes (the `authModal` flow shows it). */
+  readonly auth: { readonly step: AuthStep; readonly referralCode?: string | undefined } | undefined
 }
 
 export type AppEvent =
   | { type: "theme.toggle" }
+  /** Reload the sports list now. */
   | { type: "sports.refresh" }
+  /** Events started, finished or were added (the odds channel): reload, spread over a few seconds. */
+  | { type: "catalogue.changed" }
+  /** A view asks for a sign-in modal: Login, Register (with a referral code from a link) or Change password. */
+  | { type: "auth.open"; step: AuthStep; referralCode?: string | undefined }
+  /** The modal chain closed. */
+  | { type: "auth.closed" }
+  | FlowOpen
+  | FlowClose
 
 /** Progress marks of SPEC section 4. */
 export const MARKS = { sports: 20, ads: 40, user: 60, appSettings: 80, allSettings: 90, done: 100 } as const
@@ -43,6 +63,8 @@ export const TICK_MS = 50
 export const TICK_STEP = 2
 export const TICK_CAP = 95
 export const CLOSE_DELAY_MS = 1000
+/** Every client hears a catalogue change at once: each waits up to this long before it reloads. */
+export const REFRESH_SPREAD_MS = 3000
 
 export const MESSAGES = {
   sports: "Loading sports and live events…",
@@ -59,33 +81,41 @@ export const appMachine = setup({
   types: {
     context: {} as AppContext,
     events: {} as AppEvent,
-    input: {} as AppInput,
-    children: {} as { session: "session"; authModal: "authModal" }
+    input: {} as AppInput
   },
   actors: {
     session: sessionMachine,
-    authModal: authModalMachine,
-    loadSports: fromPromise<SportsData>(startup.sports),
-    loadAds: fromPromise<ReadonlyArray<Banner>>(startup.ads),
-    loadUser: fromPromise<User>(startup.user),
-    loadAppSettings: fromPromise<SiteSettings>(startup.appSettings),
-    loadAllSettings: fromPromise<AllAppSettings>(startup.allSettings)
+    /** The sports list: the authenticated variant while a token is stored (SPEC sections 6 and 7). */
+    loadSports: fromPromise<SportsData>(unprovided("app", "loadSports")),
+    loadAds: fromPromise<ReadonlyArray<Banner>>(unprovided("app", "loadAds")),
+    loadUser: fromPromise<User>(unprovided("app", "loadUser")),
+    loadAppSettings: fromPromise<SiteSettings>(unprovided("app", "loadAppSettings")),
+    loadAllSettings: fromPromise<AllAppSettings>(unprovided("app", "loadAllSettings"))
   },
   actions: {
     /** Startup failures are only logged (SPEC section 8). */
     logFailure: (_, params: { step: string; error: unknown }) => {
       console.warn(`[startup] ${params.step} failed`, params.error)
     },
-    applyTheme: (_, _params: { theme: Theme }) => {},
-    applySiteSettings: (_, _params: { settings: SiteSettings }) => {}
+    /** Shows the theme and stores it. */
+    applyTheme: unprovidedAction<{ theme: Theme }>("app", "applyTheme"),
+    /** Title, favicon and brand colour. */
+    applySiteSettings: unprovidedAction<{ settings: SiteSettings }>("app", "applySiteSettings"),
+    /** Spawns the flow's logic as a child with `id` as its id and system id (the root knows the logic of each flow). */
+    spawnFlow: unprovidedAction<{ id: string; flow: FlowName; input: unknown }>("app", "spawnFlow")
   },
   guards: {
     hasToken: ({ context }) => context.token !== undefined,
-    sportsLoaded: ({ context }) => context.sportsLoaded
+    sportsLoaded: ({ context }) => context.sportsLoaded,
+    /** The stored token was refused while loading the sports: it is gone, load them as a visitor. */
+    staleToken: ({ context, event }) => context.token !== undefined && "error" in event && reasonOf(event.error) === "SessionEnded",
+    flowOpen: ({ context, event }) => "id" in event && context.flows[event.id] !== undefined,
+    lastUserOfFlow: ({ context, event }) => "id" in event && context.flows[event.id] === 1
   },
   delays: {
     tick: TICK_MS,
-    closeLoader: CLOSE_DELAY_MS
+    closeLoader: CLOSE_DELAY_MS,
+    refreshSpread: () => Math.random() * REFRESH_SPREAD_MS
   }
 }).createMachine({
   id: "app",
@@ -98,21 +128,46 @@ export const appMachine = setup({
     banners: [],
     settings: undefined,
     allSettings: undefined,
-    theme: input.theme
+    theme: input.theme,
+    flows: {},
+    auth: undefined
   }),
   entry: { type: "applyTheme", params: ({ context }) => ({ theme: context.theme }) },
-  // The session and the sign-in modals live as long as the app; other actors reach them by system id.
-  invoke: [
-    { id: "session", systemId: "session", src: "session", input: ({ context }) => ({ token: context.token }) },
-    { id: "authModal", systemId: "authModal", src: "authModal", input: {} }
-  ],
+  // The session lives as long as the app; other actors reach it by system id.
+  invoke: { id: "session", systemId: "session", src: "session", input: ({ context }) => ({ token: context.token }) },
   on: {
     "theme.toggle": {
       actions: [
         assign({ theme: ({ context }) => (context.theme === "dark" ? "light" : "dark") }),
         { type: "applyTheme", params: ({ context }) => ({ theme: context.theme }) }
       ]
-    }
+    },
+    // A modal already showing keeps its step: the request stands until the chain closes.
+    "auth.open": {
+      guard: ({ context }) => context.auth === undefined,
+      actions: assign({ auth: ({ event }) => ({ step: event.step, referralCode: event.referralCode }) })
+    },
+    "auth.closed": { actions: assign({ auth: undefined }) },
+    "flow.open": [
+      // Another view of the same flow: it shares the actor.
+      { guard: "flowOpen", actions: assign({ flows: ({ context, event }) => ({ ...context.flows, [event.id]: context.flows[event.id]! + 1 }) }) },
+      {
+        actions: [
+          assign({ flows: ({ context, event }) => ({ ...context.flows, [event.id]: 1 }) }),
+          { type: "spawnFlow", params: ({ event }) => ({ id: event.id, flow: event.flow, input: event.input }) }
+        ]
+      }
+    ],
+    "flow.close": [
+      {
+        guard: "lastUserOfFlow",
+        actions: [
+          assign({ flows: ({ context, event }) => Object.fromEntries(Object.entries(context.flows).filter(([id]) => id !== event.id)) }),
+          stopChild(({ event }) => event.id)
+        ]
+      },
+      { guard: "flowOpen", actions: assign({ flows: ({ context, event }) => ({ ...context.flows, [event.id]: context.flows[event.id]! - 1 }) }) }
+    ]
   },
   initial: "Starting",
   states: {
@@ -159,13 +214,22 @@ export const appMachine = setup({
                     message: MESSAGES.ads
                   })
                 },
-                onError: {
-                  target: "Ads",
-                  actions: [
-                    { type: "logFailure", params: ({ event }) => ({ step: "sports", error: event.error }) },
-                    assign({ progress: reach(MARKS.sports), message: MESSAGES.ads })
-                  ]
-                }
+                onError: [
+                  {
+                    // The server ended the stored session (the API has cleared it): the user step has nothing to load.
+                    guard: "staleToken",
+                    target: "Sports",
+                    reenter: true,
+                    actions: [assign({ token: undefined }), sendTo("session", { type: "session.restoreFailed" })]
+                  },
+                  {
+                    target: "Ads",
+                    actions: [
+                      { type: "logFailure", params: ({ event }) => ({ step: "sports", error: event.error }) },
+                      assign({ progress: reach(MARKS.sports), message: MESSAGES.ads })
+                    ]
+                  }
+                ]
               }
             },
             Ads: {
@@ -265,7 +329,13 @@ export const appMachine = setup({
       },
       initial: "Idle",
       states: {
-        Idle: {},
+        Idle: {
+          on: { "catalogue.changed": "Spreading" }
+        },
+        /** Waits a random moment so every client does not reload at once. */
+        Spreading: {
+          after: { refreshSpread: "Refreshing" }
+        },
         Refreshing: {
           invoke: {
             id: "loadSports",

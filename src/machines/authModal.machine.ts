@@ -1,5 +1,5 @@
 import { assign, fromPromise, sendParent, sendTo, setup } from "xstate"
-import { normalizePhone } from "../domain/phone.ts"
+import { BLANK_PHONE, normalizePhone, type PhoneField, phoneField, phoneNumber } from "../domain/phone.ts"
 import {
   type FieldErrors,
   MESSAGES,
@@ -9,17 +9,34 @@ import {
   validateReset,
   validateSignUp
 } from "../domain/validation.ts"
+import { messageOf } from "../schema/errors.ts"
 import type { User } from "../schema/user.ts"
-import { auth } from "./authModal.actors.ts"
 import { otpCountdownMachine } from "./otpCountdown.machine.ts"
+import { unprovided, unprovidedAction } from "./unprovided.ts"
 
 /**
  * The chain of sign-in modals (SPEC sections 2, 4, 5 and 8): login leads to
  * register or forgot; register to login (and, on success, OTP); forgot to
- * login or reset; reset to done. Change password opens on its own. Field
- * rules and their messages come from src/domain/validation.ts.
+ * login or reset; reset to done. Change password opens on its own. Every
+ * field of every form lives here (`field.change`), each step starting from
+ * an empty form; the rules and their messages come from
+ * src/domain/validation.ts. Only showing a password as text is the view's.
+ *
+ * A flow of the app's system (id `authModal`), loaded the first time a view
+ * asks the app for a modal (`auth.open`): it starts at the step asked for and
+ * ends when the chain closes (the app hears `auth.closed`).
  */
 
+/** The step a view asks for. */
+export type AuthStep = "login" | "register" | "changePassword"
+
+export interface AuthModalInput {
+  readonly step: AuthStep
+  /** From `?referral_code=`: shows and fills the referral field of the sign-up form. */
+  readonly referralCode?: string | undefined
+}
+
+/** What the login call is given. */
 export interface LoginForm {
   readonly by: "phone" | "username"
   readonly mobileNo: string
@@ -28,6 +45,7 @@ export interface LoginForm {
   readonly remember: boolean
 }
 
+/** What the sign-up call is given. */
 export interface SignUpForm {
   readonly name: string
   readonly mobileNo: string
@@ -52,35 +70,65 @@ export interface ChangePasswordForm {
   readonly confirmPassword: string
 }
 
+/** The forms as the modals show them. */
+export interface AuthForms {
+  readonly login: {
+    /** The Phone Number / Username tab: which of the two is sent (SPEC section 3). */
+    readonly by: "phone" | "username"
+    readonly phone: PhoneField
+    readonly username: string
+    readonly password: string
+    /** Remember me (checked by default): keep the token beyond this browser session. */
+    readonly remember: boolean
+  }
+  readonly register: {
+    readonly name: string
+    readonly phone: PhoneField
+    readonly password: string
+    readonly confirmPassword: string
+    readonly referralCode: string
+    readonly ageConfirmed: boolean
+    readonly region: string
+  }
+  readonly otp: { readonly digits: ReadonlyArray<string> }
+  readonly forgot: { readonly phone: PhoneField }
+  readonly reset: ResetForm
+  readonly changePassword: ChangePasswordForm
+}
+
+/** A typed value: `{ type: "field.change", form: "login", field: "username", value: "ravi" }`. */
+export type FieldChange = {
+  [F in keyof AuthForms]: { [K in keyof AuthForms[F]]: { readonly type: "field.change"; readonly form: F; readonly field: K; readonly value: AuthForms[F][K] } }[keyof AuthForms[F]]
+}[keyof AuthForms]
+
 export interface AuthContext {
+  /** Where the chain started. */
+  readonly step: AuthStep
+  readonly forms: AuthForms
   /** The server's message, shown in a red alert inside the modal. */
   readonly error: string | undefined
   readonly fieldErrors: FieldErrors<string>
   /** The number the code was sent to (E.164). */
   readonly mobileNo: string | undefined
-  /** From `?referral_code=`: shows and fills the referral field of the sign-up form. */
   readonly referralCode: string | undefined
-  readonly remember: boolean
   /** False while the resend countdown runs. */
   readonly canResend: boolean
 }
 
 export type AuthEvent =
-  | { type: "auth.openLogin" }
-  | { type: "auth.openRegister"; referralCode?: string }
-  | { type: "auth.openChangePassword" }
   | { type: "auth.close" }
   | { type: "auth.toLogin" }
   | { type: "auth.toRegister" }
   | { type: "auth.toForgot" }
-  | { type: "login.submit"; form: LoginForm }
-  | { type: "register.submit"; form: SignUpForm }
-  | { type: "otp.submit"; digits: ReadonlyArray<string> }
+  | FieldChange
+  | { type: "login.submit" }
+  | { type: "register.submit" }
+  | { type: "otp.submit" }
   | { type: "otp.resend" }
   | { type: "otp.changePhone" }
-  | { type: "forgot.submit"; mobileNo: string }
-  | { type: "reset.submit"; form: ResetForm }
-  | { type: "password.submit"; form: ChangePasswordForm }
+  | { type: "forgot.submit" }
+  | { type: "reset.submit" }
+  | { type: "password.submit" }
   | { type: "countdown.finished" }
 
 export interface SignedIn {
@@ -88,37 +136,101 @@ export interface SignedIn {
   readonly user: User
 }
 
+export const OTP_LENGTH = 4
+
+const blankForms = (referralCode: string | undefined): AuthForms => ({
+  login: { by: "phone", phone: BLANK_PHONE, username: "", password: "", remember: true },
+  register: { name: "", phone: BLANK_PHONE, password: "", confirmPassword: "", referralCode: referralCode ?? "", ageConfirmed: false, region: "" },
+  otp: { digits: Array.from({ length: OTP_LENGTH }, () => "") },
+  forgot: { phone: BLANK_PHONE },
+  reset: { otp: "", password: "", confirmPassword: "" },
+  changePassword: { oldPassword: "", password: "", confirmPassword: "" }
+})
+
+/** A value as the form keeps it: phone numbers as digits, the OTP as digits, the referral code upper case. */
+const kept = (event: FieldChange): unknown => {
+  const value: unknown = event.value
+  if (event.field === "phone") return phoneField(event.value.country, event.value.national)
+  if (event.form === "otp") return event.value.map((digit) => digit.replace(/\D/g, "").slice(-1))
+  if (event.form === "reset" && event.field === "otp") return event.value.replace(/\D/g, "").slice(0, OTP_LENGTH)
+  if (event.form === "register" && event.field === "referralCode") return event.value.toUpperCase().slice(0, 32)
+  return value
+}
+
+/** What each call is given, from the forms. */
+export const loginForm = ({ login }: AuthForms): LoginForm => ({
+  by: login.by,
+  mobileNo: phoneNumber(login.phone),
+  username: login.username,
+  password: login.password,
+  remember: login.remember
+})
+export const signUpForm = ({ register }: AuthForms): SignUpForm => ({
+  name: register.name,
+  mobileNo: phoneNumber(register.phone),
+  password: register.password,
+  confirmPassword: register.confirmPassword,
+  referralCode: register.referralCode,
+  ageConfirmed: register.ageConfirmed,
+  region: register.region
+})
+
+/** The sign-up form's field errors: the rules of SPEC section 5, then the shape of the number. */
+const signUpErrors = (forms: AuthForms): FieldErrors<string> => {
+  const form = signUpForm(forms)
+  const errors: FieldErrors<string> = validateSignUp(form)
+  return errors.mobileNo || normalizePhone(form.mobileNo) ? errors : { ...errors, mobileNo: "Enter a valid mobile number" }
+}
+
 const noErrors = { error: undefined, fieldErrors: {} }
-const serverError = ({ event }: { event: { error: unknown } }) =>
-  event.error instanceof Error ? event.error.message : "Something went wrong. Please try again."
+const serverError = ({ event }: { event: { error: unknown } }) => messageOf(event.error)
 
 export const authModalMachine = setup({
   types: {
     context: {} as AuthContext,
     events: {} as AuthEvent,
-    input: {} as { referralCode?: string | undefined } | undefined
+    input: {} as AuthModalInput,
+    children: {} as {
+      countdown: "countdown"
+      login: "login"
+      signUp: "signUp"
+      verifyOtp: "verifyOtp"
+      resendOtp: "resendOtp"
+      forgotPassword: "forgotPassword"
+      resetPassword: "resetPassword"
+      changePassword: "changePassword"
+    }
   },
   actors: {
-    login: fromPromise<SignedIn, LoginForm>(auth.login),
-    signUp: fromPromise<string, SignUpForm>(auth.signUp),
-    verifyOtp: fromPromise<SignedIn, { mobileNo: string; otp: string }>(auth.verifyOtp),
-    resendOtp: fromPromise<void, { mobileNo: string }>(auth.resendOtp),
-    forgotPassword: fromPromise<string, { mobileNo: string }>(auth.forgotPassword),
-    resetPassword: fromPromise<void, { mobileNo: string; form: ResetForm }>(auth.resetPassword),
-    changePassword: fromPromise<string, ChangePasswordForm>(auth.changePassword),
+    login: fromPromise<SignedIn, LoginForm>(unprovided("authModal", "login")),
+    /** Answers the number the code went to (E.164). */
+    signUp: fromPromise<string, SignUpForm>(unprovided("authModal", "signUp")),
+    verifyOtp: fromPromise<SignedIn, { mobileNo: string; otp: string }>(unprovided("authModal", "verifyOtp")),
+    resendOtp: fromPromise<void, { mobileNo: string }>(unprovided("authModal", "resendOtp")),
+    forgotPassword: fromPromise<string, { mobileNo: string }>(unprovided("authModal", "forgotPassword")),
+    resetPassword: fromPromise<void, { mobileNo: string; form: ResetForm }>(unprovided("authModal", "resetPassword")),
+    /** Answers the new token. */
+    changePassword: fromPromise<string, ChangePasswordForm>(unprovided("authModal", "changePassword")),
     countdown: otpCountdownMachine.provide({ actions: { finished: sendParent({ type: "countdown.finished" }) } })
   },
   actions: {
+    /** The chain closed: the app (its parent) closes the flow. */
+    closed: sendParent({ type: "auth.closed" }),
+    /** A step starts with its form empty. */
+    resetForm: assign(({ context }, params: { form: keyof AuthForms }) => ({
+      forms: { ...context.forms, [params.form]: blankForms(context.referralCode)[params.form] }
+    })),
     /** A warning toast (client notices of SPEC section 8). */
-    notice: (_, _params: { message: string }) => {},
+    notice: unprovidedAction<{ message: string }>("authModal", "notice"),
     /** An error toast with the server's message (reset failures). */
-    errorToast: (_, _params: { message: string }) => {},
-    success: (_, _params: { message: string; subMessage?: string }) => {},
+    errorToast: unprovidedAction<{ message: string }>("authModal", "errorToast"),
+    success: unprovidedAction<{ message: string; subMessage?: string }>("authModal", "success"),
     /** Login: the 'Logged In' notice survives the reload to /. */
-    reloadHome: () => {},
-    goHome: () => {},
-    saveSignUpData: (_, _params: { mobileNo: string }) => {},
-    clearSignUpData: () => {},
+    reloadHome: unprovidedAction("authModal", "reloadHome"),
+    goHome: unprovidedAction("authModal", "goHome"),
+    /** signUpData (the number) in session storage, for the OTP step. */
+    saveSignUpData: unprovidedAction<{ mobileNo: string }>("authModal", "saveSignUpData"),
+    clearSignUpData: unprovidedAction("authModal", "clearSignUpData"),
     /** Hands the new session to the session actor (found by its system id). */
     signedIn: sendTo(
       ({ system }) => system.get("session"),
@@ -128,23 +240,33 @@ export const authModalMachine = setup({
   }
 }).createMachine({
   id: "authModal",
-  context: ({ input }) => ({ ...noErrors, mobileNo: undefined, referralCode: input?.referralCode, remember: true, canResend: false }),
-  initial: "Closed",
+  context: ({ input }) => ({
+    step: input.step,
+    forms: blankForms(input.referralCode),
+    ...noErrors,
+    mobileNo: undefined,
+    referralCode: input.referralCode,
+    canResend: false
+  }),
+  initial: "Opening",
   on: {
-    "auth.close": { target: ".Closed", actions: assign(noErrors) }
+    "auth.close": { target: ".Closed", actions: assign(noErrors) },
+    "field.change": {
+      actions: assign({ forms: ({ context, event }) => ({ ...context.forms, [event.form]: { ...context.forms[event.form], [event.field]: kept(event) } }) })
+    }
   },
   states: {
-    Closed: {
-      on: {
-        "auth.openLogin": { target: "Login", actions: assign(noErrors) },
-        "auth.openRegister": {
-          target: "Register",
-          actions: assign(({ context, event }) => ({ ...noErrors, referralCode: event.referralCode ?? context.referralCode }))
-        },
-        "auth.openChangePassword": { target: "ChangePassword", actions: assign(noErrors) }
-      }
+    /** The step the view asked for. */
+    Opening: {
+      always: [
+        { guard: ({ context }) => context.step === "register", target: "Register" },
+        { guard: ({ context }) => context.step === "changePassword", target: "ChangePassword" },
+        { target: "Login" }
+      ]
     },
+    Closed: { type: "final", entry: "closed" },
     Login: {
+      entry: { type: "resetForm", params: { form: "login" } },
       on: {
         "auth.toRegister": { target: "Register", actions: assign(noErrors) },
         "auth.toForgot": { target: "Forgot", actions: assign(noErrors) }
@@ -155,10 +277,10 @@ export const authModalMachine = setup({
           on: {
             "login.submit": [
               {
-                guard: ({ event }) => Object.keys(validateLogin(event.form)).length > 0,
-                actions: assign(({ event }) => ({ error: undefined, fieldErrors: validateLogin(event.form) }))
+                guard: ({ context }) => Object.keys(validateLogin(loginForm(context.forms))).length > 0,
+                actions: assign(({ context }) => ({ error: undefined, fieldErrors: validateLogin(loginForm(context.forms)) }))
               },
-              { target: "Submitting", actions: assign(({ event }) => ({ ...noErrors, remember: event.form.remember })) }
+              { target: "Submitting", actions: assign(noErrors) }
             ]
           }
         },
@@ -167,11 +289,11 @@ export const authModalMachine = setup({
           invoke: {
             id: "login",
             src: "login",
-            input: ({ event }) => (event as Extract<AuthEvent, { type: "login.submit" }>).form,
+            input: ({ context }) => loginForm(context.forms),
             onDone: {
               target: "#authModal.Closed",
               actions: [
-                { type: "signedIn", params: ({ context, event }) => ({ ...event.output, remember: context.remember }) },
+                { type: "signedIn", params: ({ context, event }) => ({ ...event.output, remember: context.forms.login.remember }) },
                 "reloadHome"
               ]
             },
@@ -181,6 +303,7 @@ export const authModalMachine = setup({
       }
     },
     Register: {
+      entry: { type: "resetForm", params: { form: "register" } },
       on: { "auth.toLogin": { target: "Login", actions: assign(noErrors) } },
       initial: "Idle",
       states: {
@@ -188,14 +311,8 @@ export const authModalMachine = setup({
           on: {
             "register.submit": [
               {
-                guard: ({ event }) => Object.keys(validateSignUp(event.form)).length > 0 || normalizePhone(event.form.mobileNo) === undefined,
-                actions: assign(({ event }) => {
-                  const errors: FieldErrors<string> = validateSignUp(event.form)
-                  return {
-                    error: undefined,
-                    fieldErrors: errors.mobileNo || normalizePhone(event.form.mobileNo) ? errors : { ...errors, mobileNo: "Enter a valid mobile number" }
-                  }
-                })
+                guard: ({ context }) => Object.keys(signUpErrors(context.forms)).length > 0,
+                actions: assign(({ context }) => ({ error: undefined, fieldErrors: signUpErrors(context.forms) }))
               },
               { target: "Submitting", actions: assign(noErrors) }
             ]
@@ -206,7 +323,7 @@ export const authModalMachine = setup({
           invoke: {
             id: "signUp",
             src: "signUp",
-            input: ({ event }) => (event as Extract<AuthEvent, { type: "register.submit" }>).form,
+            input: ({ context }) => signUpForm(context.forms),
             onDone: {
               target: "#authModal.Otp",
               actions: [
@@ -222,7 +339,7 @@ export const authModalMachine = setup({
     Otp: {
       invoke: { id: "countdown", src: "countdown", input: {} },
       // The code was just sent: the countdown starts at once.
-      entry: [assign({ canResend: false }), sendTo("countdown", { type: "countdown.start" })],
+      entry: [{ type: "resetForm", params: { form: "otp" } }, assign({ canResend: false }), sendTo("countdown", { type: "countdown.start" })],
       on: {
         "otp.changePhone": { target: "Register", actions: assign(noErrors) },
         "countdown.finished": { actions: assign({ canResend: true }) }
@@ -233,7 +350,7 @@ export const authModalMachine = setup({
           on: {
             "otp.submit": [
               {
-                guard: ({ event }) => validateOtp(event.digits) !== undefined,
+                guard: ({ context }) => validateOtp(context.forms.otp.digits) !== undefined,
                 actions: assign({ fieldErrors: { otp: MESSAGES.otpRequired } })
               },
               { target: "Verifying", actions: assign(noErrors) }
@@ -246,10 +363,7 @@ export const authModalMachine = setup({
           invoke: {
             id: "verifyOtp",
             src: "verifyOtp",
-            input: ({ context, event }) => ({
-              mobileNo: context.mobileNo!,
-              otp: (event as Extract<AuthEvent, { type: "otp.submit" }>).digits.join("")
-            }),
+            input: ({ context }) => ({ mobileNo: context.mobileNo!, otp: context.forms.otp.digits.join("") }),
             onDone: {
               target: "#authModal.Closed",
               actions: [
@@ -275,6 +389,7 @@ export const authModalMachine = setup({
       }
     },
     Forgot: {
+      entry: { type: "resetForm", params: { form: "forgot" } },
       on: { "auth.toLogin": { target: "Login", actions: assign(noErrors) } },
       initial: "Idle",
       states: {
@@ -282,7 +397,7 @@ export const authModalMachine = setup({
           on: {
             "forgot.submit": [
               {
-                guard: ({ event }) => event.mobileNo.trim() === "",
+                guard: ({ context }) => phoneNumber(context.forms.forgot.phone) === "",
                 actions: [assign({ fieldErrors: { mobileNo: MESSAGES.mobileRequired } }), { type: "notice", params: { message: MESSAGES.enterMobile } }]
               },
               { target: "Submitting", actions: assign(noErrors) }
@@ -294,7 +409,7 @@ export const authModalMachine = setup({
           invoke: {
             id: "forgotPassword",
             src: "forgotPassword",
-            input: ({ event }) => ({ mobileNo: (event as Extract<AuthEvent, { type: "forgot.submit" }>).mobileNo }),
+            input: ({ context }) => ({ mobileNo: phoneNumber(context.forms.forgot.phone) }),
             onDone: { target: "#authModal.Reset", actions: assign({ mobileNo: ({ event }) => event.output }) },
             // SPEC section 8: the phone step shows nothing on failure.
             onError: "Idle"
@@ -303,6 +418,7 @@ export const authModalMachine = setup({
       }
     },
     Reset: {
+      entry: { type: "resetForm", params: { form: "reset" } },
       on: { "auth.toLogin": { target: "Login", actions: assign(noErrors) } },
       initial: "Idle",
       states: {
@@ -310,8 +426,8 @@ export const authModalMachine = setup({
           on: {
             "reset.submit": [
               {
-                guard: ({ event }) => validateReset(event.form) !== undefined,
-                actions: { type: "notice", params: ({ event }) => ({ message: validateReset(event.form)! }) }
+                guard: ({ context }) => validateReset(context.forms.reset) !== undefined,
+                actions: { type: "notice", params: ({ context }) => ({ message: validateReset(context.forms.reset)! }) }
               },
               { target: "Submitting" }
             ]
@@ -322,7 +438,7 @@ export const authModalMachine = setup({
           invoke: {
             id: "resetPassword",
             src: "resetPassword",
-            input: ({ context, event }) => ({ mobileNo: context.mobileNo!, form: (event as Extract<AuthEvent, { type: "reset.submit" }>).form }),
+            input: ({ context }) => ({ mobileNo: context.mobileNo!, form: context.forms.reset }),
             onDone: "#authModal.Done",
             onError: { target: "Idle", actions: { type: "errorToast", params: ({ event }) => ({ message: serverError({ event }) }) } }
           }
@@ -333,6 +449,7 @@ export const authModalMachine = setup({
       on: { "auth.toLogin": { target: "Login", actions: assign(noErrors) } }
     },
     ChangePassword: {
+      entry: { type: "resetForm", params: { form: "changePassword" } },
       initial: "Idle",
       states: {
         Idle: {
@@ -340,15 +457,15 @@ export const authModalMachine = setup({
             "password.submit": [
               {
                 // All three are required; the fields show it, no message (SPEC section 5).
-                guard: ({ event }) => validateChangePassword(event.form) === "required",
-                actions: assign(({ event }) => ({
+                guard: ({ context }) => validateChangePassword(context.forms.changePassword) === "required",
+                actions: assign(({ context }) => ({
                   error: undefined,
-                  fieldErrors: Object.fromEntries(Object.entries(event.form).filter(([, value]) => value === "").map(([key]) => [key, ""]))
+                  fieldErrors: Object.fromEntries(Object.entries(context.forms.changePassword).filter(([, value]) => value === "").map(([key]) => [key, ""]))
                 }))
               },
               {
-                guard: ({ event }) => validateChangePassword(event.form) !== undefined,
-                actions: assign(({ event }) => ({ error: validateChangePassword(event.form), fieldErrors: {} }))
+                guard: ({ context }) => validateChangePassword(context.forms.changePassword) !== undefined,
+                actions: assign(({ context }) => ({ error: validateChangePassword(context.forms.changePassword), fieldErrors: {} }))
               },
               { target: "Submitting", actions: assign(noErrors) }
             ]
@@ -359,7 +476,7 @@ export const authModalMachine = setup({
           invoke: {
             id: "changePassword",
             src: "changePassword",
-            input: ({ event }) => (event as Extract<AuthEvent, { type: "password.submit" }>).form,
+            input: ({ context }) => context.forms.changePassword,
             onDone: {
               target: "#authModal.Closed",
               actions: [

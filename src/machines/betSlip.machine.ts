@@ -1,11 +1,11 @@
-import { assign, fromPromise, setup, spawnChild } from "xstate"
-import { fancyBook, marketExposure, type Position, runnerBook, slipFigures, validPrice } from "../domain/betting.ts"
+import { assign, enqueueActions, type EventObject, fromCallback, fromPromise, setup, spawnChild } from "xstate"
+import { fancyBook, marketExposure, type Position, positionOf, runnerBook, slipFigures, validPrice } from "../domain/betting.ts"
 import { DEFAULT_CHIPS, toPaise, toRupees } from "../domain/money.ts"
 import type { Bet } from "../schema/bets.ts"
 import type { BetSetting, OddsChangeRule, PlacedBet } from "../schema/betting.ts"
-import type { ErrorTag } from "../schema/errors.ts"
+import { messageOf, reasonOf } from "../schema/errors.ts"
 import type { MarketType } from "../schema/sports.ts"
-import { betSlip } from "./betSlip.actors.ts"
+import { unprovided, unprovidedAction } from "./unprovided.ts"
 
 /**
  * The bet slip (ARCHITECTURE section 3): a price is clicked, the player
@@ -13,6 +13,8 @@ import { betSlip } from "./betSlip.actors.ts"
  * P/L of every runner, and places the bet. The server applies the
  * odds-change rule; when it refuses because the price moved, the slip takes
  * the live price so the player can confirm again. Chips are editable.
+ * While open, the slip follows the live price of its selection (the
+ * `livePrice` callback actor sends `slip.price`).
  */
 
 export interface SlipSelection {
@@ -69,21 +71,28 @@ export type BetSlipEvent =
   | { type: "chips.save" }
   | { type: "chips.cancel" }
 
-export interface BetSlipInput {
-  readonly chips?: ReadonlyArray<number> | undefined
+/** The price the slip follows: one side of one runner of one market. */
+export interface PriceWatch {
+  readonly marketId: string
+  readonly selectionId: string
+  readonly side: "back" | "lay"
+  /** Fancy lines carry their size with the price. */
+  readonly withSize: boolean
+}
+
+/** A bet as it is sent, with the key that makes a retry the same bet. */
+export interface PlaceRequest {
+  readonly selection: SlipSelection
+  readonly odds: number
+  readonly size: number | null
+  readonly stake: number
+  readonly key: string
 }
 
 /** The server's message when the price moved against the player (server/betting/Betting.ts). */
 export const ODDS_CHANGED = "Odds changed. Please check the new price and place your bet again."
 export const PLACED_CLOSE_MS = 1500
 
-/** How a placement ended: the bet, or the server's refusal (code 0: no answer reached us). */
-export type PlaceOutcome =
-  | { readonly ok: true; readonly placed: PlacedBet }
-  | { readonly ok: false; readonly reason: ErrorTag; readonly message: string }
-
-const outcomeOf = (event: unknown) => (event as { output?: PlaceOutcome }).output
-const rejection = (output: unknown) => ((output as PlaceOutcome).ok ? "" : (output as Extract<PlaceOutcome, { ok: false }>).message)
 export const MAX_CHIPS = 8
 
 /** The stake in paise, or undefined while it is not a valid amount. */
@@ -142,14 +151,6 @@ export const projection = (context: BetSlipContext) => {
   }
 }
 
-const toPosition = (bet: Bet): Position => ({
-  selectionId: bet.selectionId,
-  side: bet.selectionType,
-  odds: bet.odds,
-  stake: Math.round(bet.stake * 100),
-  size: bet.oddsSize
-})
-
 const newKey = () => (typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`)
 
 const cleanChips = (draft: ReadonlyArray<string>, fallback: ReadonlyArray<number>) => {
@@ -160,53 +161,54 @@ const cleanChips = (draft: ReadonlyArray<string>, fallback: ReadonlyArray<number
 export const betSlipMachine = setup({
   types: {
     context: {} as BetSlipContext,
-    events: {} as BetSlipEvent,
-    input: {} as BetSlipInput
+    events: {} as BetSlipEvent
   },
   actors: {
-    loadSetting: fromPromise<BetSetting, { sportsId: string; leagueId: string; eventId: string }>(betSlip.loadSetting),
-    loadOpenBets: fromPromise<ReadonlyArray<Bet>, { marketId: string }>(betSlip.loadOpenBets),
-    saveOddsRule: fromPromise<BetSetting, { rule: OddsChangeRule }>(betSlip.saveOddsRule),
-    placeBet: fromPromise<PlaceOutcome, { selection: SlipSelection; odds: number; size: number | null; stake: number; key: string }>(betSlip.placeBet)
+    loadSetting: fromPromise<BetSetting, { sportsId: string; leagueId: string; eventId: string }>(unprovided("betSlip", "loadSetting")),
+    loadOpenBets: fromPromise<ReadonlyArray<Bet>, { marketId: string }>(unprovided("betSlip", "loadOpenBets")),
+    saveOddsRule: fromPromise<BetSetting, { rule: OddsChangeRule }>(unprovided("betSlip", "saveOddsRule")),
+    /** The bet, or its refusal with a reason (a toast tells the player either way). */
+    placeBet: fromPromise<PlacedBet, PlaceRequest>(unprovided("betSlip", "placeBet")),
+    /** The live price of the selection, as `slip.price` events. */
+    livePrice: fromCallback<EventObject, PriceWatch>(unprovided("betSlip", "livePrice"))
   },
   actions: {
-    /** Keeps the player's chips (local storage); provided by the view. */
-    storeChips: (_, _params: { chips: ReadonlyArray<number> }) => {},
-    /** A bet went through: My Bets and the header refresh; provided by the view. */
-    betPlaced: (_, _params: { placed: PlacedBet }) => {}
+    /** The player's chips as they last kept them (local storage). */
+    restoreChips: unprovidedAction("betSlip", "restoreChips"),
+    /** Keeps the player's chips. */
+    storeChips: unprovidedAction<{ chips: ReadonlyArray<number> }>("betSlip", "storeChips"),
+    /** A bet went through: the event's open bets (a flow with the id `bets.<eventId>`, when open) load again. */
+    betPlaced: enqueueActions(({ context, enqueue, system }) => {
+      const bets = context.selection && system.get(`bets.${context.selection.eventId}`)
+      if (bets) enqueue.sendTo(bets, { type: "bets.refresh" })
+    })
   },
   guards: {
     canPlace: ({ context }) => stakeProblem(context) === undefined,
-    placedOk: ({ event }) => outcomeOf(event)?.ok === true,
-    oddsChanged: ({ event }) => {
-      const outcome = outcomeOf(event)
-      return outcome?.ok === false && outcome.reason === "OddsChanged"
-    },
+    oddsChanged: ({ event }) => "error" in event && reasonOf(event.error) === "OddsChanged",
     /** Nothing came back (network): the same key lets the server answer what it did. */
-    unanswered: ({ event }) => {
-      const outcome = outcomeOf(event)
-      return outcome?.ok === false && outcome.reason === "Unreachable"
-    }
+    unanswered: ({ event }) => "error" in event && reasonOf(event.error) === "Unreachable"
   },
   delays: {
     closeAfterPlaced: PLACED_CLOSE_MS
   }
 }).createMachine({
   id: "betSlip",
-  context: ({ input }) => ({
+  context: {
     selection: undefined,
     stake: "",
     odds: 0,
     size: null,
     live: undefined,
-    chips: input.chips && input.chips.length > 0 ? input.chips : DEFAULT_CHIPS,
+    chips: DEFAULT_CHIPS,
     draft: [],
     setting: undefined,
     open: [],
     error: undefined,
     placed: undefined,
     key: undefined
-  }),
+  },
+  entry: "restoreChips",
   initial: "Closed",
   states: {
     Closed: {
@@ -241,8 +243,18 @@ export const betSlipMachine = setup({
           id: "loadOpenBets",
           src: "loadOpenBets",
           input: ({ context }) => ({ marketId: context.selection!.marketId }),
-          onDone: { actions: assign({ open: ({ event }) => event.output.map(toPosition) }) },
+          onDone: { actions: assign({ open: ({ event }) => event.output.map(positionOf) }) },
           onError: { actions: assign({ open: [] }) }
+        },
+        {
+          id: "livePrice",
+          src: "livePrice",
+          input: ({ context }) => ({
+            marketId: context.selection!.marketId,
+            selectionId: context.selection!.selectionId,
+            side: context.selection!.side,
+            withSize: context.selection!.marketType === "FANCY"
+          })
         }
       ],
       on: {
@@ -305,15 +317,14 @@ export const betSlipMachine = setup({
             id: "placeBet",
             src: "placeBet",
             input: ({ context }) => ({ selection: context.selection!, odds: context.odds, size: context.size, stake: Number(context.stake), key: context.key! }),
-            onDone: [
-              {
-                guard: "placedOk",
-                target: "Placed",
-                actions: [
-                  assign({ placed: ({ event }) => (event.output as Extract<PlaceOutcome, { ok: true }>).placed, key: undefined }),
-                  { type: "betPlaced", params: ({ event }) => ({ placed: (event.output as Extract<PlaceOutcome, { ok: true }>).placed }) }
-                ]
-              },
+            onDone: {
+              target: "Placed",
+              actions: [
+                assign({ placed: ({ event }) => event.output, key: undefined }),
+                "betPlaced"
+              ]
+            },
+            onError: [
               {
                 // The price moved: show the live price and let the player confirm it.
                 guard: "oddsChanged",
@@ -325,10 +336,10 @@ export const betSlipMachine = setup({
                   size: ({ context }) => (context.live ? context.live.size : context.size)
                 })
               },
-              { guard: "unanswered", target: "Rejected", actions: assign({ error: ({ event }) => rejection(event.output) }) },
-              { target: "Rejected", actions: assign({ error: ({ event }) => rejection(event.output), key: undefined }) }
-            ],
-            onError: { target: "Rejected", actions: assign({ error: "Something went wrong. Please try again.", key: undefined }) }
+              { guard: "unanswered", target: "Rejected", actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+              // Suspended, closed, the stake out of range, the balance too low: the server's reason, and a new key next time.
+              { target: "Rejected", actions: assign({ error: ({ event }) => messageOf(event.error), key: undefined }) }
+            ]
           },
           // The bet is on its way: the slip stays until the server answers.
           on: { "slip.close": {}, "slip.open": {} }

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from "xstate"
 import { ALL_CATEGORY, type Lobby } from "../domain/casino.ts"
 import type { CasinoGame } from "../schema/casino.ts"
-import { casinoActors } from "./casino.actors.ts"
+import { unprovided, unprovidedAction } from "./unprovided.ts"
 
 /**
  * A casino lobby (live casino, slots, SA Gaming, or the Top Casino panel):
@@ -39,16 +39,17 @@ export const casinoMachine = setup({
     input: {} as CasinoInput
   },
   actors: {
-    loadGames: fromPromise<ReadonlyArray<CasinoGame>, { lobby: Lobby }>(casinoActors.loadGames),
-    launchGame: fromPromise<string, { lobby: Lobby; game: CasinoGame }>(casinoActors.launchGame)
+    loadGames: fromPromise<ReadonlyArray<CasinoGame>, { lobby: Lobby }>(unprovided("casino", "loadGames")),
+    /** The game's URL, "" when it is not available; a refusal shows the server's message. */
+    launchGame: fromPromise<string, { lobby: Lobby; game: CasinoGame }>(unprovided("casino", "launchGame"))
   },
   actions: {
     /** 'Please Login to Play' / 'Hold up! You need to log in to play!' */
-    notifyLoginRequired: () => {},
+    notifyLoginRequired: unprovidedAction("casino", "notifyLoginRequired"),
     /** 'Game Not Available' / 'This game is currently unavailable. Check back soon!' */
-    notifyUnavailable: () => {},
+    notifyUnavailable: unprovidedAction("casino", "notifyUnavailable"),
     /** Opens the game in the same window. */
-    openGame: (_, _params: { url: string }) => {}
+    openGame: unprovidedAction<{ url: string }>("casino", "openGame")
   },
   guards: {
     signedOut: ({ event }) => event.type === "game.launch" && !event.signedIn,

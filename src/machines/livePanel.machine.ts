@@ -1,6 +1,6 @@
-import { assign, fromCallback, setup } from "xstate"
+import { assign, type EventObject, fromCallback, setup } from "xstate"
 import type { Score } from "../schema/betting.ts"
-import { livePanel } from "./livePanel.actors.ts"
+import { unprovided } from "./unprovided.ts"
 
 /**
  * The right sidebar's live panel (SPEC section 4): the score, the TV frame,
@@ -27,7 +27,7 @@ export const livePanelMachine = setup({
   },
   actors: {
     /** The event's score as `score.update` events. */
-    watchScore: fromCallback<LivePanelEvent, { eventId: string }>(livePanel.watchScore)
+    watchScore: fromCallback<EventObject, { eventId: string }>(unprovided("livePanel", "watchScore"))
   }
 }).createMachine({
   id: "livePanel",

@@ -1,11 +1,15 @@
 import { assign, fromPromise, setup } from "xstate"
 import type { Bet } from "../schema/bets.ts"
-import { myBets } from "./myBets.actors.ts"
+import { messageOf } from "../schema/errors.ts"
+import { watchBalances } from "./balances.ts"
+import { unprovided } from "./unprovided.ts"
 
 /**
- * The player's open bets: all of them (My Bets modal) or one event's (the
- * right sidebar). Loaded on `bets.load`, loaded again on `bets.refresh`
- * (a bet placed or settled) while the list on screen stays.
+ * The player's open bets: all of them (the My Bets modal, flow id `myBets`)
+ * or one event's (the event page and the right sidebar share the flow
+ * `bets.<eventId>`). Loaded when opened, loaded again on `bets.refresh` (the
+ * bet slip placed a bet) and whenever the player's money moves (a bet
+ * settled), while the list on screen stays.
  */
 export interface BetsQuery {
   readonly eventId?: string | undefined
@@ -17,22 +21,20 @@ export interface MyBetsContext {
   readonly error: string | undefined
 }
 
-export type MyBetsEvent = { type: "bets.load"; query: BetsQuery } | { type: "bets.refresh" }
+export type MyBetsEvent = { type: "bets.refresh" } | { type: "balances.changed" }
 
 export const myBetsMachine = setup({
-  types: { context: {} as MyBetsContext, events: {} as MyBetsEvent },
+  types: { context: {} as MyBetsContext, events: {} as MyBetsEvent, input: {} as BetsQuery },
   actors: {
-    loadBets: fromPromise<ReadonlyArray<Bet>, BetsQuery>(myBets.loadBets)
+    loadBets: fromPromise<ReadonlyArray<Bet>, BetsQuery>(unprovided("myBets", "loadBets")),
+    watchBalances
   }
 }).createMachine({
   id: "myBets",
-  context: { query: {}, bets: [], error: undefined },
-  initial: "Idle",
-  on: {
-    "bets.load": { target: ".Loading", actions: assign({ query: ({ event }) => event.query, bets: [], error: undefined }) }
-  },
+  context: ({ input }) => ({ query: { ...(input.eventId ? { eventId: input.eventId } : {}) }, bets: [], error: undefined }),
+  invoke: { id: "watchBalances", src: "watchBalances" },
+  initial: "Loading",
   states: {
-    Idle: {},
     Loading: {
       tags: ["loading"],
       invoke: {
@@ -40,10 +42,10 @@ export const myBetsMachine = setup({
         src: "loadBets",
         input: ({ context }) => context.query,
         onDone: { target: "Ready", actions: assign({ bets: ({ event }) => event.output, error: undefined }) },
-        onError: { target: "Failed", actions: assign({ error: ({ event }) => (event.error as Error).message }) }
+        onError: { target: "Failed", actions: assign({ error: ({ event }) => messageOf(event.error) }) }
       }
     },
-    Ready: { on: { "bets.refresh": "Loading" } },
-    Failed: { on: { "bets.refresh": "Loading" } }
+    Ready: { on: { "bets.refresh": "Loading", "balances.changed": "Loading" } },
+    Failed: { on: { "bets.refresh": "Loading", "balances.changed": "Loading" } }
   }
 })

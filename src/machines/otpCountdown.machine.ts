@@ -1,4 +1,5 @@
 import { assign, setup } from "xstate"
+import { unprovidedAction } from "./unprovided.ts"
 
 /** Seconds before another OTP may be requested (SPEC section 9). */
 export const RESEND_SECONDS = 10
@@ -16,7 +17,7 @@ export const otpCountdownMachine = setup({
   },
   actions: {
     /** Told when the wait is over; the sign-in modal provides it to hear back. */
-    finished: () => {}
+    finished: unprovidedAction("otpCountdown", "finished")
   },
   delays: { second: 1000 }
 }).createMachine({

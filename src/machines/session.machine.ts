@@ -1,13 +1,16 @@
-import { assign, fromCallback, fromPromise, setup } from "xstate"
+import { assign, fromCallback, fromPromise, sendTo, setup } from "xstate"
 import type { User } from "../schema/user.ts"
-import { session } from "./session.actors.ts"
+import { unprovided, unprovidedAction } from "./unprovided.ts"
+import { walletMachine } from "./wallet.machine.ts"
 
 /**
  * The player's session (SPEC section 4): a token plus the user's data.
  * Restoring waits for the start-up pipeline to load the user of a stored
  * token; signing in (login, OTP) hands over token and user; the user's own
  * socket event reloads the user; any 401 from the API ends the session;
- * logout tells the server, clears the stored session and goes home.
+ * logout tells the server, clears the stored session and goes home. While
+ * signed in it runs the wallet switch (system id `wallet`), kept in step
+ * with the user it loads.
  */
 export interface SessionContext {
   readonly token: string | undefined
@@ -27,22 +30,27 @@ export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
     events: {} as SessionEvent,
-    input: {} as { token: string | undefined }
+    input: {} as { token: string | undefined },
+    children: {} as { wallet: "wallet"; userChannel: "userChannel"; fetchUser: "fetchUser"; logout: "logout" }
   },
   actors: {
+    wallet: walletMachine,
     /** The user's socket event and the API's 401 signal, as machine events. */
-    userChannel: fromCallback<SessionEvent, { userId: string }>(session.userChannel),
-    fetchUser: fromPromise<User>(session.fetchUser),
-    logout: fromPromise<void, { userId: string | undefined }>(session.logout)
+    userChannel: fromCallback<SessionEvent, { userId: string }>(unprovided("session", "userChannel")),
+    fetchUser: fromPromise<User>(unprovided("session", "fetchUser")),
+    logout: fromPromise<void, { userId: string | undefined }>(unprovided("session", "logout"))
   },
   actions: {
-    saveSession: (_, _params: { token: string; user: User; remember: boolean }) => {},
-    saveUser: (_, _params: { user: User }) => {},
-    saveToken: (_, _params: { token: string }) => {},
-    clearSession: () => {},
-    authenticateSocket: (_, _params: { token: string | undefined }) => {},
-    goHome: () => {},
-    notifyLoggedOut: () => {}
+    /** Token and user in storage (`remember: false`: the token lasts for this browser session). */
+    saveSession: unprovidedAction<{ token: string; user: User; remember: boolean }>("session", "saveSession"),
+    saveUser: unprovidedAction<{ user: User }>("session", "saveUser"),
+    saveToken: unprovidedAction<{ token: string }>("session", "saveToken"),
+    clearSession: unprovidedAction("session", "clearSession"),
+    /** The realtime socket presents the new token (or none). */
+    authenticateSocket: unprovidedAction<{ token: string | undefined }>("session", "authenticateSocket"),
+    goHome: unprovidedAction("session", "goHome"),
+    /** 'Logged Out' / 'Where Real Life Happens'. */
+    notifyLoggedOut: unprovidedAction("session", "notifyLoggedOut")
   }
 }).createMachine({
   id: "session",
@@ -73,7 +81,10 @@ export const sessionMachine = setup({
     LoggedIn: {
       tags: ["signedIn"],
       entry: { type: "authenticateSocket", params: ({ context }) => ({ token: context.token }) },
-      invoke: { id: "userChannel", src: "userChannel", input: ({ context }) => ({ userId: context.user!.id }) },
+      invoke: [
+        { id: "userChannel", src: "userChannel", input: ({ context }) => ({ userId: context.user!.id }) },
+        { id: "wallet", systemId: "wallet", src: "wallet", input: ({ context }) => ({ wallet: context.user!.wallet }) }
+      ],
       on: {
         "session.logout": "LoggingOut",
         "session.expired": { target: "LoggedOut", actions: assign({ token: undefined, user: undefined }) },
@@ -94,7 +105,12 @@ export const sessionMachine = setup({
             src: "fetchUser",
             onDone: {
               target: "Idle",
-              actions: [assign({ user: ({ event }) => event.output }), { type: "saveUser", params: ({ event }) => ({ user: event.output }) }]
+              actions: [
+                assign({ user: ({ event }) => event.output }),
+                { type: "saveUser", params: ({ event }) => ({ user: event.output }) },
+                // Another tab, or a claimed bonus, may have moved the player to the other wallet.
+                sendTo("wallet", ({ event }) => ({ type: "wallet.sync" as const, wallet: event.output.wallet }))
+              ]
             },
             onError: "Idle"
           },

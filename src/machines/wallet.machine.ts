@@ -1,6 +1,6 @@
-import { assign, fromPromise, setup } from "xstate"
+import { assign, fromPromise, sendParent, setup } from "xstate"
 import type { User, WalletCode } from "../schema/user.ts"
-import { walletPrograms } from "./wallet.actors.ts"
+import { unprovided, unprovidedAction } from "./unprovided.ts"
 
 /**
  * The wallet switch (SPEC section 4): 1 plays from the main balance, 2 from
@@ -8,6 +8,7 @@ import { walletPrograms } from "./wallet.actors.ts"
  * local wallet follows and 'Wallet Changed' shows. Choosing the active wallet
  * does nothing: no call, no toast. `wallet.sync` keeps it in step with the
  * user data (another tab, a claimed bonus that moved the player back to 1).
+ * The session runs it while the player is signed in (system id `wallet`).
  */
 export interface WalletContext {
   readonly wallet: WalletCode
@@ -26,12 +27,14 @@ export const walletMachine = setup({
     input: {} as { wallet: WalletCode }
   },
   actors: {
-    switchWallet: fromPromise<User, { wallet: WalletCode }>(walletPrograms.switchWallet)
+    /** PUT /wallet; a refusal shows the server's message as a warning toast. */
+    switchWallet: fromPromise<User, { wallet: WalletCode }>(unprovided("wallet", "switchWallet"))
   },
   actions: {
-    notifyChanged: walletPrograms.notifyChanged,
-    /** The session reloads the user (balances shown for the new wallet). */
-    userChanged: (_, _params: { user: User }) => {}
+    /** 'Wallet Changed' with 'Your Money, Your Way' (SPEC section 8). */
+    notifyChanged: unprovidedAction("wallet", "notifyChanged"),
+    /** The session (its parent) reloads the user: balances shown for the new wallet. */
+    userChanged: sendParent({ type: "user.changed" })
   },
   guards: {
     isOtherWallet: ({ context, event }) => event.type === "wallet.switch" && event.wallet !== context.wallet
@@ -58,7 +61,7 @@ export const walletMachine = setup({
           actions: [
             assign({ wallet: ({ event }) => event.output.wallet, target: undefined }),
             "notifyChanged",
-            { type: "userChanged", params: ({ event }) => ({ user: event.output }) }
+            "userChanged"
           ]
         },
         // The Api service already showed the server's message; the wallet stays as it was.

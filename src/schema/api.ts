@@ -5,6 +5,7 @@ import { BonusApi } from "./bonus.ts"
 import { CasinoAdminApi, CasinoApi, CasinoPlayApi, CasinoWalletApi } from "./casino.ts"
 import { IdentityApi, SessionApi, UserApi } from "./identity.ts"
 import { Envelopes } from "./middleware.ts"
+import { documentReasons } from "./openapi.ts"
 import { PaymentsApi } from "./payments.ts"
 import { ProtectionAdminApi, ProtectionApi } from "./protection.ts"
 import { ReferralApi } from "./referral.ts"
@@ -19,30 +20,36 @@ import { WalletApi } from "./wallet.ts"
  * middleware, so the client imports only the groups a screen calls (the first
  * page does not load the casino's or the operator's schemas).
  */
-export class Api extends HttpApi.make("khel")
-  .add(SettingsApi)
-  .add(SportsApi)
-  .add(SystemApi)
-  .add(IdentityApi)
-  .add(SessionApi)
-  .add(UserApi)
-  .add(OddsApi)
-  .add(BettingApi)
-  .add(BettingAdminApi)
-  .add(PaymentsApi)
-  .add(WalletApi)
-  .add(StatementsApi)
-  .add(BonusApi)
-  .add(ReferralApi)
-  .add(AdminApi)
+/** Every group, in the order the document lists them. */
+const groups = [
+  SettingsApi,
+  SportsApi,
+  SystemApi,
+  IdentityApi,
+  SessionApi,
+  UserApi,
+  OddsApi,
+  BettingApi,
+  BettingAdminApi,
+  PaymentsApi,
+  WalletApi,
+  StatementsApi,
+  BonusApi,
+  ReferralApi,
+  AdminApi,
   // Player protection and the operator's compliance switches.
-  .add(ProtectionApi)
-  .add(ProtectionAdminApi)
+  ProtectionApi,
+  ProtectionAdminApi,
   // Casino: lobbies for anyone, launches and rounds for players, the catalogue for operators, the wallet for providers.
-  .add(CasinoApi)
-  .add(CasinoPlayApi)
-  .add(CasinoAdminApi)
-  .add(CasinoWalletApi)
+  CasinoApi,
+  CasinoPlayApi,
+  CasinoAdminApi,
+  CasinoWalletApi
+] as const
+
+export class Api extends HttpApi.make("khel")
+  .add(...groups)
   .middleware(Envelopes)
-  .annotateMerge(OpenApi.annotations({ title: "Khel API", version: "1" }))
+  // Each endpoint's declared failure reasons, under their status codes.
+  .annotateMerge(OpenApi.annotations({ title: "Khel API", version: "1", transform: documentReasons(groups) }))
 {}

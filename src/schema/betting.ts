@@ -2,8 +2,9 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { Bet, SelectionType } from "./bets.ts"
 import { Envelope } from "./envelope.ts"
+import { Reasons } from "./errors.ts"
 import { Authentication, OperatorOnly } from "./middleware.ts"
-import { MarketType, RacingSport, SportsData } from "./sports.ts"
+import { MarketType, RacingSport, sportsDataAuthenticate } from "./sports.ts"
 import { Rupees } from "./user.ts"
 
 /** One price on offer: the price and the amount (rupees) available at it. */
@@ -51,6 +52,11 @@ export const Score = Schema.Struct({
 })
 export type Score = typeof Score.Type
 
+/** The socket's `odds` message: the prices and scores that changed since the last batch, conflated (the latest of each). */
+export const OddsBatch = Schema.Struct({ markets: Schema.Array(MarketBook), scores: Schema.Array(Score) })
+export type OddsBatch = typeof OddsBatch.Type
+
+/** The socket's `odds.snapshot` message, and GET /event-odds: an event's books and score. */
 export const EventOdds = Schema.Struct({
   eventId: Schema.String,
   markets: Schema.Array(MarketBook),
@@ -154,17 +160,32 @@ export class OddsApi extends HttpApiGroup.make("odds")
   .prefix("/api/v1")
 {}
 
+/** Why a bet may be refused: the bet slip guards on these (an odds change offers the new price). */
+const PLACEMENT_REASONS = [
+  "InvalidInput",
+  "SessionEnded",
+  "NotFound",
+  "Refused",
+  "OddsChanged",
+  "MarketSuspended",
+  "MarketClosed",
+  "StakeOutOfRange",
+  "InsufficientBalance",
+  // An Idempotency-Key reused for another bet.
+  "Conflict"
+] as const
+
 /** Signed-in players: limits, placing bets, their open bets. */
 export const BettingEndpoints = {
-  sportsDataAuthenticate: HttpApiEndpoint.get("sportsDataAuthenticate", "/get-sports-data-authenticate", { success: Envelope(SportsData) }),
+  sportsDataAuthenticate,
   setting: HttpApiEndpoint.get("setting", "/setting", {
     query: { sportsId: Schema.optionalKey(Id), leagueId: Schema.optionalKey(Id), eventId: Schema.optionalKey(Id) },
     success: Envelope(BetSetting)
   }),
   updateSetting: HttpApiEndpoint.put("updateSetting", "/setting", { payload: BetPreferencesPayload, success: Envelope(BetSetting) }),
-  betSport: HttpApiEndpoint.post("betSport", "/bet-sport", { payload: PlaceBetPayload, success: Envelope(PlacedBet) }),
-  betRacing: HttpApiEndpoint.post("betRacing", "/bet-racing", { payload: PlaceBetPayload, success: Envelope(PlacedBet) }),
-  fancyBetSport: HttpApiEndpoint.post("fancyBetSport", "/fancy-bet-sport", { payload: PlaceBetPayload, success: Envelope(PlacedBet) }),
+  betSport: HttpApiEndpoint.post("betSport", "/bet-sport", { payload: PlaceBetPayload, success: Envelope(PlacedBet) }).annotate(Reasons, PLACEMENT_REASONS),
+  betRacing: HttpApiEndpoint.post("betRacing", "/bet-racing", { payload: PlaceBetPayload, success: Envelope(PlacedBet) }).annotate(Reasons, PLACEMENT_REASONS),
+  fancyBetSport: HttpApiEndpoint.post("fancyBetSport", "/fancy-bet-sport", { payload: PlaceBetPayload, success: Envelope(PlacedBet) }).annotate(Reasons, PLACEMENT_REASONS),
   betsByMarket: HttpApiEndpoint.get("betsByMarket", "/bet-sport-byMarket", {
     query: { marketId: Schema.optionalKey(Id), eventId: Schema.optionalKey(Id) },
     success: Envelope(Schema.Array(Bet))

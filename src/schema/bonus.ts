@@ -1,6 +1,7 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { Envelope } from "./envelope.ts"
+import { Reasons } from "./errors.ts"
 import { Authentication } from "./middleware.ts"
 import { Rupees } from "./user.ts"
 
@@ -40,9 +41,12 @@ export type BonusActionPayload = typeof BonusActionPayload.Type
 export class BonusApi extends HttpApiGroup.make("bonus")
   .add(
     HttpApiEndpoint.get("bonusData", "/bonus-data", { success: Envelope(BonusData) }),
-    HttpApiEndpoint.put("activateBonus", "/activate-bonus", { payload: BonusActionPayload, success: Envelope(BonusData) }),
-    HttpApiEndpoint.put("claimBonus", "/claim-bonus", { payload: BonusActionPayload, success: Envelope(BonusData) }),
+    HttpApiEndpoint.put("activateBonus", "/activate-bonus", { payload: BonusActionPayload, success: Envelope(BonusData) })
+      .annotate(Reasons, ["SessionEnded", "Forbidden", "NotFound", "Conflict"]),
+    HttpApiEndpoint.put("claimBonus", "/claim-bonus", { payload: BonusActionPayload, success: Envelope(BonusData) })
+      .annotate(Reasons, ["SessionEnded", "Forbidden", "NotFound", "Conflict"]),
     HttpApiEndpoint.put("forfeitBonus", "/forfeit-bonus", { payload: BonusActionPayload, success: Envelope(BonusData) })
+      .annotate(Reasons, ["SessionEnded", "Forbidden", "NotFound", "Conflict"])
   )
   .middleware(Authentication)
   .prefix("/api/v1")

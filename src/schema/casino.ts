@@ -1,6 +1,7 @@
 import { Context, Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiMiddleware, HttpApiSecurity, OpenApi } from "effect/http-api"
 import { ApiError, Envelope } from "./envelope.ts"
+import { Reasons } from "./errors.ts"
 import { Authentication, OperatorOnly } from "./middleware.ts"
 import { Rupees } from "./user.ts"
 
@@ -183,8 +184,10 @@ export class CasinoApi extends HttpApiGroup.make("casino")
 /** Launching a game and the player's rounds (Authentication is added in api.ts). The launch answers the URL to open. */
 export class CasinoPlayApi extends HttpApiGroup.make("casinoPlay")
   .add(
-    HttpApiEndpoint.get("liveCasinoLaunch", "/live-casino-dcs/:game_id", { params: LaunchParams, success: Envelope(Schema.String) }),
-    HttpApiEndpoint.get("saCasinoLaunch", "/sa-casino/:game_id", { params: LaunchParams, success: Envelope(Schema.String) }),
+    HttpApiEndpoint.get("liveCasinoLaunch", "/live-casino-dcs/:game_id", { params: LaunchParams, success: Envelope(Schema.String) })
+      .annotate(Reasons, ["SessionEnded", "Forbidden", "NotFound"]),
+    HttpApiEndpoint.get("saCasinoLaunch", "/sa-casino/:game_id", { params: LaunchParams, success: Envelope(Schema.String) })
+      .annotate(Reasons, ["SessionEnded", "Forbidden", "NotFound"]),
     HttpApiEndpoint.get("casinoBetsByDate", "/casino-bets-by-date", { query: CasinoBetsQuery, success: Envelope(Schema.Array(CasinoBet)) })
   )
   .middleware(Authentication)

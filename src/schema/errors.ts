@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import { Context, Schema } from "effect"
 
 /**
  * Why a call failed, as a machine-readable tag the server sends in the
@@ -71,8 +71,73 @@ export const defaultTag = (code: number): ErrorTag => {
   }
 }
 
+/** The HTTP status (and `meta.code`) a reason is sent with; 0 for the client's own. */
+export const statusOf = (tag: ErrorTag): number => {
+  switch (tag) {
+    case "InvalidInput":
+      return 400
+    case "SessionEnded":
+      return 401
+    case "Forbidden":
+      return 403
+    case "NotFound":
+      return 404
+    case "Conflict":
+      return 409
+    case "PayloadTooLarge":
+      return 413
+    case "RateLimited":
+      return 429
+    case "ServerError":
+      return 500
+    case "Unavailable":
+      return 503
+    case "Unreachable":
+    case "BadResponse":
+      return 0
+    default:
+      // Refused and the business rules with a tag of their own.
+      return 422
+  }
+}
+
 /**
- * The tag of an answer as the client reads it: a tag this build knows, or
- * the code's default (a newer server may send a tag an open page predates).
+ * The reasons an endpoint answers besides success, declared where the
+ * endpoint is (`.annotate(Reasons, ["OddsChanged", …])`): the OpenAPI
+ * document lists them under their status codes (src/schema/openapi.ts), and
+ * the client passes a machine only a reason the endpoint declares (or the
+ * generic one of the code), so a machine's guards are part of the contract.
  */
-export const readTag = (code: number, sent: string | undefined): ErrorTag => (isErrorTag(sent) ? sent : defaultTag(code))
+export class Reasons extends Context.Service<Reasons, ReadonlyArray<ErrorTag>>()("khel/Reasons") {}
+
+/**
+ * The tag of an answer as the client reads it: a tag this build knows and
+ * the endpoint declares, or the code's default (a newer server may send a tag
+ * an open page predates).
+ */
+export const readTag = (code: number, sent: string | undefined, declared?: ReadonlyArray<ErrorTag>): ErrorTag => {
+  const generic = defaultTag(code)
+  if (!isErrorTag(sent)) return generic
+  return sent === generic || declared === undefined || declared.includes(sent) ? sent : generic
+}
+
+/**
+ * A failed call as machines receive it: plain data (no class instance), so
+ * an error event can be logged, inspected and replayed like any other event.
+ * The composition root turns the client's `ApiFailure` into this shape.
+ */
+export const Failure = Schema.Struct({ code: Schema.Int, message: Schema.String, reason: ErrorTag })
+export type Failure = typeof Failure.Type
+
+const decodeFailure = Schema.decodeUnknownOption(Failure)
+const hasMessage = Schema.is(Schema.Struct({ message: Schema.String }))
+
+/** The reason of an actor's error when it is a failure of a call; undefined for anything else (a bug). */
+export const reasonOf = (error: unknown): ErrorTag | undefined => {
+  const failure = decodeFailure(error)
+  return failure._tag === "Some" ? failure.value.reason : undefined
+}
+
+/** What to tell the player about an actor's error: the server's message, or `fallback`. */
+export const messageOf = (error: unknown, fallback = "Something went wrong. Please try again."): string =>
+  hasMessage(error) && error.message !== "" ? error.message : fallback

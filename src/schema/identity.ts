@@ -1,5 +1,6 @@
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { Envelope } from "./envelope.ts"
+import { Reasons } from "./errors.ts"
 import { Authentication } from "./middleware.ts"
 import { User } from "./user.ts"
 import { Schema } from "effect"
@@ -72,11 +73,16 @@ export const OtpSent = Schema.Struct({ mobile_no: Schema.String })
 /** Visitors: sign-up, OTP, sign-in and password reset. */
 export class IdentityApi extends HttpApiGroup.make("identity")
   .add(
-    HttpApiEndpoint.post("signUp", "/sign-up", { payload: SignUpPayload, success: Envelope(OtpSent) }),
-    HttpApiEndpoint.post("verifyOtp", "/verify-otp", { payload: VerifyOtpPayload, success: Envelope(User) }),
-    HttpApiEndpoint.post("resendOtp", "/resend-otp", { payload: MobilePayload, success: Envelope(OtpSent) }),
-    HttpApiEndpoint.post("login", "/login", { payload: LoginPayload, success: Envelope(User) }),
+    HttpApiEndpoint.post("signUp", "/sign-up", { payload: SignUpPayload, success: Envelope(OtpSent) })
+      .annotate(Reasons, ["InvalidInput", "Conflict", "Refused", "RateLimited"]),
+    HttpApiEndpoint.post("verifyOtp", "/verify-otp", { payload: VerifyOtpPayload, success: Envelope(User) })
+      .annotate(Reasons, ["InvalidInput", "Refused", "RateLimited"]),
+    HttpApiEndpoint.post("resendOtp", "/resend-otp", { payload: MobilePayload, success: Envelope(OtpSent) })
+      .annotate(Reasons, ["InvalidInput", "NotFound", "RateLimited"]),
+    HttpApiEndpoint.post("login", "/login", { payload: LoginPayload, success: Envelope(User) })
+      .annotate(Reasons, ["InvalidInput", "InvalidCredentials", "Forbidden", "RateLimited"]),
     HttpApiEndpoint.post("forgotPassword", "/forgot-password", { payload: ForgotPasswordPayload, success: Envelope(Schema.NullOr(OtpSent)) })
+      .annotate(Reasons, ["InvalidInput", "Refused", "RateLimited"])
   )
   .prefix("/identity/user")
 {}
@@ -84,7 +90,8 @@ export class IdentityApi extends HttpApiGroup.make("identity")
 /** Signed-in players: their session and password. */
 export class SessionApi extends HttpApiGroup.make("session")
   .add(
-    HttpApiEndpoint.post("changePassword", "/change-password", { payload: ChangePasswordPayload, success: Envelope(Schema.Null) }),
+    HttpApiEndpoint.post("changePassword", "/change-password", { payload: ChangePasswordPayload, success: Envelope(Schema.Null) })
+      .annotate(Reasons, ["InvalidInput", "SessionEnded", "Refused", "RateLimited"]),
     HttpApiEndpoint.post("logout", "/logout", { payload: LogoutPayload, success: Envelope(Schema.Null) })
   )
   .middleware(Authentication)

@@ -1,6 +1,7 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { Envelope } from "./envelope.ts"
+import { Reasons } from "./errors.ts"
 import { Authentication } from "./middleware.ts"
 import { Rupees } from "./user.ts"
 
@@ -113,12 +114,16 @@ export class PaymentsApi extends HttpApiGroup.make("payments")
   .add(
     HttpApiEndpoint.get("adminAccountDetails", "/admin-account-details", { success: Envelope(Schema.Array(PaymentAccount)) }),
     HttpApiEndpoint.get("accountDetails", "/account-details", { success: Envelope(Schema.Array(PaymentAccount)) }),
-    HttpApiEndpoint.post("addAccountDetails", "/account-details", { payload: AccountDetailsPayload, success: Envelope(PaymentAccount) }),
-    HttpApiEndpoint.put("updateAccountDetails", "/account-details", { payload: UpdateAccountDetailsPayload, success: Envelope(PaymentAccount) }),
+    HttpApiEndpoint.post("addAccountDetails", "/account-details", { payload: AccountDetailsPayload, success: Envelope(PaymentAccount) })
+      .annotate(Reasons, ["InvalidInput", "SessionEnded", "Forbidden", "Conflict"]),
+    HttpApiEndpoint.put("updateAccountDetails", "/account-details", { payload: UpdateAccountDetailsPayload, success: Envelope(PaymentAccount) })
+      .annotate(Reasons, ["InvalidInput", "SessionEnded", "Forbidden", "NotFound", "Conflict"]),
     HttpApiEndpoint.get("depositRequests", "/admin-deposit-request", { query: DateRangeQuery, success: Envelope(Schema.Array(DepositRequest)) }),
-    HttpApiEndpoint.post("createDeposit", "/admin-deposit-request", { payload: DepositPayload, success: Envelope(DepositRequest) }),
+    HttpApiEndpoint.post("createDeposit", "/admin-deposit-request", { payload: DepositPayload, success: Envelope(DepositRequest) })
+      .annotate(Reasons, ["InvalidInput", "SessionEnded", "Forbidden", "NotFound", "Conflict", "PayloadTooLarge"]),
     HttpApiEndpoint.get("withdrawalRequests", "/withdrawal-request", { query: DateRangeQuery, success: Envelope(Schema.Array(WithdrawalRequest)) }),
-    HttpApiEndpoint.post("createWithdrawal", "/withdrawal-request", { payload: WithdrawalPayload, success: Envelope(WithdrawalRequest) }),
+    HttpApiEndpoint.post("createWithdrawal", "/withdrawal-request", { payload: WithdrawalPayload, success: Envelope(WithdrawalRequest) })
+      .annotate(Reasons, ["InvalidInput", "SessionEnded", "Forbidden", "NotFound", "Conflict", "InsufficientBalance"]),
     HttpApiEndpoint.get("screenshot", "/uploaded-screenshot/:id", { params: { id: Schema.String }, success: Envelope(Screenshot) })
   )
   .middleware(Authentication)

@@ -3,6 +3,10 @@ import { Envelope } from "./envelope.ts"
 import { Region } from "./region.ts"
 import { Schema } from "effect"
 
+/** The site's colour scheme, kept in local storage (SPEC section 3; dark by default). */
+export const Theme = Schema.Literals(["light", "dark"])
+export type Theme = typeof Theme.Type
+
 /** Images are data URLs (base64), as the operator uploads them. */
 export const SiteSettings = Schema.Struct({
   siteTitle: Schema.String,

@@ -77,3 +77,14 @@ export class SportsApi extends HttpApiGroup.make("sports")
   .add(HttpApiEndpoint.get("sportsData", "/get-sports-data", { success: Envelope(SportsData) }))
   .prefix("/api/v1")
 {}
+
+/**
+ * The same list for a signed-in player: the client calls it while a token is
+ * stored (SPEC sections 6 and 7). Served by the betting group, behind its
+ * authentication; declared here so the first page needs none of the betting
+ * schemas to call it.
+ */
+export const sportsDataAuthenticate = HttpApiEndpoint.get("sportsDataAuthenticate", "/get-sports-data-authenticate", { success: Envelope(SportsData) })
+
+/** `sportsDataAuthenticate` at the path it is served on. */
+export const SportsDataAuthenticated = sportsDataAuthenticate.prefix("/api/v1")

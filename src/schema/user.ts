@@ -45,5 +45,3 @@ export const User = Schema.Struct({
   bets: Schema.Array(Schema.Struct({ eventId: Schema.Struct({ _id: Schema.String }) }))
 })
 export type User = typeof User.Type
-
-export const isCreditPlayer = (user: Pick<User, "role">) => user.role === Roles.CREDIT_PLAYER

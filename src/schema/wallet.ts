@@ -1,6 +1,7 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { Envelope } from "./envelope.ts"
+import { Reasons } from "./errors.ts"
 import { Authentication } from "./middleware.ts"
 import { User, WalletCode } from "./user.ts"
 
@@ -12,7 +13,8 @@ export const WALLET_CHANGED = { message: "Wallet Changed", subMessage: "Your Mon
 
 /** The wallet switch (Authentication is added in api.ts). */
 export class WalletApi extends HttpApiGroup.make("wallet")
-  .add(HttpApiEndpoint.put("switchWallet", "/wallet", { payload: WalletPayload, success: Envelope(User) }))
+  .add(HttpApiEndpoint.put("switchWallet", "/wallet", { payload: WalletPayload, success: Envelope(User) })
+    .annotate(Reasons, ["InvalidInput", "SessionEnded", "Forbidden"]))
   .middleware(Authentication)
   .prefix("/api/v1")
 {}

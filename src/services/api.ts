@@ -1,8 +1,8 @@
-import { Context, Effect, Layer, Schema } from "effect"
+import { Context, Effect, Layer, Option, Schema } from "effect"
 import { FetchHttpClient, HttpClient, HttpClientRequest } from "effect/http"
 import type { HttpApiEndpoint } from "effect/http-api"
 import { Meta } from "../schema/envelope.ts"
-import { ErrorTag, readTag } from "../schema/errors.ts"
+import { ErrorTag, Reasons, readTag } from "../schema/errors.ts"
 import { Navigation } from "./navigation.ts"
 import { Notices } from "./notices.ts"
 import { Storage } from "./storage.ts"
@@ -23,7 +23,7 @@ export class ApiFailure extends Schema.TaggedError<ApiFailure>()("ApiFailure", {
  * and schemas. (Structural, so endpoints of a group used on its own, before
  * the whole API adds its middleware, fit too.)
  */
-type AnyEndpoint = Pick<HttpApiEndpoint.Top, "method" | "path" | "success" | "~Success" | "~Payload" | "~Query" | "~Params">
+type AnyEndpoint = Pick<HttpApiEndpoint.Top, "method" | "path" | "success" | "annotations" | "~Success" | "~Payload" | "~Query" | "~Params">
 
 /** The decoded success body of an endpoint: its envelope. */
 export type Success<E extends AnyEndpoint> = E["~Success"]["Type"]
@@ -131,18 +131,18 @@ export class Api extends Context.Service<Api, {
             const decoded = yield* Schema.decodeUnknownEffect(schema as Schema.Codec<Success<E>, unknown>)(body).pipe(
               Effect.catch(() => networkError("The server sent an answer this page does not understand. Please reload.", "BadResponse"))
             )
-            if (notify === "write") {
-              const message = (decoded as { meta?: { message?: string } }).meta?.message
-              if (message) yield* notices.success(message)
-            }
+            // The success message of a write (SPEC section 7), from the envelope's meta.
+            if (notify === "write" && failure._tag === "Some" && failure.value.meta.message) yield* notices.success(failure.value.meta.message)
             return decoded
           }
 
+          // The reasons the endpoint declares (src/schema/errors.ts): a machine is handed no other specific one.
+          const declared = Option.getOrUndefined(Context.getOption(endpoint.annotations, Reasons))
           if (failure._tag === "Some" && response.status < 500) {
             // A failure the server explains (a non-200 meta code): the player reads its message.
             const { code, message, error } = failure.value.meta
             if (notify !== "none") yield* notices.warning(message)
-            return yield* new ApiFailure({ code, message, reason: readTag(code, error) })
+            return yield* new ApiFailure({ code, message, reason: readTag(code, error, declared) })
           }
           // An HTTP error: the server's message when it sent one.
           const message = failure._tag === "Some"
@@ -150,7 +150,7 @@ export class Api extends Context.Service<Api, {
             : `The server answered ${response.status}. Please try again in a moment.`
           if (notify !== "none") yield* notices.error(message)
           const code = metaCode ?? response.status
-          return yield* new ApiFailure({ code, message, reason: readTag(code, failure._tag === "Some" ? failure.value.meta.error : undefined) })
+          return yield* new ApiFailure({ code, message, reason: readTag(code, failure._tag === "Some" ? failure.value.meta.error : undefined, declared) })
         })
 
       return Api.of({ call })

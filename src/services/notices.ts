@@ -1,5 +1,5 @@
-import { Context, Effect, Layer } from "effect"
-import type { Toast, ToastType } from "../schema/notices.ts"
+import { Context, Effect, Layer, Schema } from "effect"
+import { type Toast, ToastType } from "../schema/notices.ts"
 
 export interface Notice extends Toast {
   readonly id: number
@@ -51,6 +51,9 @@ export type NoticeStore = ReturnType<typeof createNoticeStore>
 
 const FLASH_KEY = "khel.flash"
 
+const Flash = Schema.Struct({ type: ToastType, message: Schema.String, subMessage: Schema.optionalKey(Schema.String) })
+const decodeFlash = Schema.decodeUnknownOption(Schema.fromJsonString(Flash))
+
 /** Keeps a toast across a full page load (login reloads the site), shown by `showFlash` on the next start. */
 export const flash = (type: ToastType, message: string, subMessage?: string) => {
   try {
@@ -65,8 +68,8 @@ export const showFlash = (store: NoticeStore) => {
     const raw = sessionStorage.getItem(FLASH_KEY)
     if (!raw) return
     sessionStorage.removeItem(FLASH_KEY)
-    const { type, message, subMessage } = JSON.parse(raw) as { type: ToastType; message: string; subMessage?: string }
-    if (["success", "warning", "error"].includes(type) && typeof message === "string") store.show(type, message, subMessage)
+    const flashed = decodeFlash(raw)
+    if (flashed._tag === "Some") store.show(flashed.value.type, flashed.value.message, flashed.value.subMessage)
   } catch {
     // A damaged flash is dropped.
   }

@@ -1,5 +1,7 @@
+import { Schema } from "effect"
 import type { Socket } from "socket.io-client"
-import type { EventOdds, MarketBook, PriceLevel, Score } from "../schema/betting.ts"
+import { EventOdds, type MarketBook, OddsBatch, type PriceLevel, type Score } from "../schema/betting.ts"
+import { CatalogueChanged } from "../schema/realtime.ts"
 
 /**
  * The odds channel on the client: its own socket (SPEC section 7: "a socket
@@ -49,6 +51,11 @@ export const applyOdds = (batch: { readonly markets?: ReadonlyArray<MarketBook>;
   for (const score of batch.scores ?? []) applyScore(score)
 }
 
+// Socket messages are decoded before they touch the store; one that does not match the contract is dropped.
+const isSnapshot = Schema.is(EventOdds)
+const isBatch = Schema.is(OddsBatch)
+const isCatalogue = Schema.is(CatalogueChanged)
+
 const afterFrame = (fn: () => void) => {
   if (typeof document !== "undefined" && document.visibilityState === "visible" && typeof requestAnimationFrame === "function") {
     requestAnimationFrame(() => fn())
@@ -58,15 +65,18 @@ const afterFrame = (fn: () => void) => {
 const connect = () => {
   socket ??= import("socket.io-client").then(({ io }) => {
     const s = io({ path: "/socket.io/", transports: ["websocket", "polling"] })
-    s.on("odds.snapshot", (snapshot: EventOdds) => {
+    s.on("odds.snapshot", (snapshot: unknown) => {
+      if (!isSnapshot(snapshot)) return
       for (const book of snapshot.markets) applyBook(book)
       if (snapshot.score) applyScore(snapshot.score)
     })
-    s.on("odds", (batch: { markets: ReadonlyArray<MarketBook>; scores: ReadonlyArray<Score> }, ack?: () => void) => {
-      applyOdds(batch)
+    s.on("odds", (batch: unknown, ack?: () => void) => {
+      if (isBatch(batch)) applyOdds(batch)
+      // Acknowledged even when dropped: the server must not wait for a batch it will never hear about.
       if (ack) afterFrame(ack)
     })
-    s.on("catalogue", () => {
+    s.on("catalogue", (change: unknown) => {
+      if (!isCatalogue(change)) return
       for (const listener of catalogueListeners) listener()
     })
     // After a reconnect the server has forgotten what we watched.

@@ -1,7 +1,6 @@
 import { Context, Effect, Layer, Schema } from "effect"
+import type { Theme } from "../schema/settings.ts"
 import { User } from "../schema/user.ts"
-
-export type Theme = "light" | "dark"
 
 export const SignUpData = Schema.Struct({ mobileNo: Schema.String, purpose: Schema.optionalKey(Schema.Literals(["signup", "reset"])) })
 export type SignUpData = typeof SignUpData.Type

@@ -1,8 +1,5 @@
-import { lazy, Suspense, useEffect } from "react"
-import { BrowserRouter, Route, Routes, useNavigate } from "react-router"
-import type { AppInput } from "../machines/app.machine.ts"
-import { navigator } from "../services/runtime.ts"
-import { AppActor } from "./app-actor.ts"
+import { lazy, Suspense } from "react"
+import { Route, Routes } from "react-router"
 import { Layout } from "./layout/Layout.tsx"
 import { Home } from "./pages/Home.tsx"
 import { PageLoading } from "./widgets/PageLoading.tsx"
@@ -21,43 +18,32 @@ const ProfitLoss = lazy(() => import("./pages/ProfitLoss.tsx"))
 const Content = lazy(() => import("./pages/Content.tsx"))
 const NotFound = lazy(() => import("./pages/NotFound.tsx"))
 
-/** Lets services outside React (the API's 401 handling) use the router. */
-const BindNavigation = () => {
-  const navigate = useNavigate()
-  useEffect(() => navigator.bind((to) => void navigate(to)), [navigate])
-  return null
-}
-
 const page = (element: React.ReactNode) => <Suspense fallback={<PageLoading />}>{element}</Suspense>
 
-export const App = ({ input }: { input: AppInput }) => (
-  <AppActor.Provider options={{ input }}>
-    <BrowserRouter>
-      <BindNavigation />
-      <Routes>
-        <Route element={<Layout />}>
-          <Route index element={<Home />} />
-          <Route path="login" element={<Home />} />
-          <Route path="sports" element={page(<Sports />)} />
-          <Route path="inplay" element={page(<InPlay />)} />
-          <Route path="event" element={page(<EventPage />)} />
-          <Route path="racing" element={page(<Racing />)} />
-          <Route path="live-casino" element={page(<Casino lobby="live" />)} />
-          <Route path="slots" element={page(<Casino lobby="slots" />)} />
-          <Route path="sa-casino" element={page(<Casino lobby="sa" />)} />
-          <Route path="deposit" element={page(<Deposit />)} />
-          <Route path="withdrawal" element={page(<Withdrawal />)} />
-          <Route path="bonus" element={page(<BonusPage />)} />
-          <Route path="referral-bonus" element={page(<ReferralBonus />)} />
-          <Route path="statements" element={page(<Statements />)} />
-          <Route path="profit-loss" element={page(<ProfitLoss />)} />
-          <Route path="terms-&-conditions" element={page(<Content page="terms" />)} />
-          <Route path="privacy-policy" element={page(<Content page="privacy" />)} />
-          <Route path="responsible-gambling" element={page(<Content page="responsible" />)} />
-          <Route path="about" element={page(<Content page="about" />)} />
-          <Route path="*" element={page(<NotFound />)} />
-        </Route>
-      </Routes>
-    </BrowserRouter>
-  </AppActor.Provider>
+/** The site's routes (SPEC section 2); the composition root renders them inside the router and the app actor. */
+export const App = () => (
+  <Routes>
+    <Route element={<Layout />}>
+      <Route index element={<Home />} />
+      <Route path="login" element={<Home />} />
+      <Route path="sports" element={page(<Sports />)} />
+      <Route path="inplay" element={page(<InPlay />)} />
+      <Route path="event" element={page(<EventPage />)} />
+      <Route path="racing" element={page(<Racing />)} />
+      <Route path="live-casino" element={page(<Casino lobby="live" />)} />
+      <Route path="slots" element={page(<Casino lobby="slots" />)} />
+      <Route path="sa-casino" element={page(<Casino lobby="sa" />)} />
+      <Route path="deposit" element={page(<Deposit />)} />
+      <Route path="withdrawal" element={page(<Withdrawal />)} />
+      <Route path="bonus" element={page(<BonusPage />)} />
+      <Route path="referral-bonus" element={page(<ReferralBonus />)} />
+      <Route path="statements" element={page(<Statements />)} />
+      <Route path="profit-loss" element={page(<ProfitLoss />)} />
+      <Route path="terms-&-conditions" element={page(<Content page="terms" />)} />
+      <Route path="privacy-policy" element={page(<Content page="privacy" />)} />
+      <Route path="responsible-gambling" element={page(<Content page="responsible" />)} />
+      <Route path="about" element={page(<Content page="about" />)} />
+      <Route path="*" element={page(<NotFound />)} />
+    </Route>
+  </Routes>
 )

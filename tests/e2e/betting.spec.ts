@@ -102,10 +102,10 @@ test("search an event, back and lay on exchange, bookmaker and fancy; exposure a
   await page.getByRole("button", { name: `Yes ${fancy.name} at 52` }).click()
   await place(page, "300")
 
-  // The sidebar's My Bets lists all four, newest first, with Back / Lay / Yes tags.
+  // The sidebar's My Bets lists all four, newest first, each tagged Back or Lay (the fancy "Yes" is a Back).
   const sidebar = page.getByRole("complementary", { name: "Live score and my bets" })
   await expect(sidebar.getByTestId("bet-row")).toHaveCount(4)
-  await expect(sidebar.getByTestId("bet-row").first()).toContainText("Yes")
+  await expect(sidebar.getByTestId("bet-row").first()).toContainText(`Back${fancy.name}`)
   await expect(sidebar.getByTestId("bet-row").nth(1)).toContainText(`Back${bookmaker.runners[1]!.name}`)
   await expect(sidebar.getByTestId("bet-row").nth(2)).toContainText(`Lay${away!.name}`)
   // 268 on the match odds, 1,000 on the bookmaker, 300 on the fancy.

@@ -1,9 +1,11 @@
 import { describe, expect, it, vi } from "vitest"
-import { createActor, fromPromise } from "xstate"
-import { appMachine, CLOSE_DELAY_MS, MARKS, TICK_CAP } from "../../src/machines/app.machine.ts"
+import { createActor, createMachine, enqueueActions, fromPromise } from "xstate"
+import { appMachine, CLOSE_DELAY_MS, MARKS, REFRESH_SPREAD_MS, TICK_CAP } from "../../src/machines/app.machine.ts"
+import type { Failure } from "../../src/schema/errors.ts"
 import type { AllAppSettings, Banner, SiteSettings } from "../../src/schema/settings.ts"
 import type { SportsData } from "../../src/schema/sports.ts"
 import type { User } from "../../src/schema/user.ts"
+import { quietSession } from "./fixtures.ts"
 import { expectFullCoverage, recordFlows, replayPaths } from "./harness.ts"
 
 const user: User = {
@@ -13,8 +15,25 @@ const user: User = {
 
 const sports: SportsData = [{ _id: "s1", name: "Cricket", slugName: "cricket", sportsCode: "4", leagues: [] }]
 
+const sessionEnded: Failure = { code: 401, message: "Your session has ended. Please log in again.", reason: "SessionEnded" }
+const range = { start_date: "2026-01-01", end_date: "2026-01-07" }
+
+/**
+ * Flows open and close in any state; the walk tells apart none, one and
+ * several views of a flow once the app is ready (during start-up the count
+ * would multiply every step of the pipeline for nothing).
+ */
+const flowsOf = (s: { matches: (value: string) => boolean; context: { flows: Record<string, number> } }) =>
+  s.matches("Ready") ? Math.min(s.context.flows.withdrawal ?? 0, 2) : 0
+
 const model = {
-  actions: { logFailure: vi.fn(), applyTheme: vi.fn(), applySiteSettings: vi.fn() },
+  actions: { logFailure: vi.fn(), applyTheme: vi.fn(), applySiteSettings: vi.fn(), spawnFlow: vi.fn() },
+  errors: { loadSports: [sessionEnded, new Error("offline")] },
+  events: {
+    "auth.open": [{ type: "auth.open", step: "register", referralCode: "FRIEND01" }],
+    "flow.open": [{ type: "flow.open", id: "withdrawal", flow: "withdrawal", input: { range } }],
+    "flow.close": [{ type: "flow.close", id: "withdrawal" }]
+  },
   input: { token: "t", theme: "dark" as const },
   outputs: {
     loadSports: [sports],
@@ -24,8 +43,8 @@ const model = {
     loadAllSettings: [{ settings: { siteTitle: "Khel", color: "#f5b301", faviconImg: "", logoImg: "" }, contacts: { helpline: "", whatsapp: "", email: "", supportChat: "" }, socials: [] }]
   },
   // The simulated tick changes progress every 50 ms; what matters to the walk is whether it is capped.
-  serialize: (s: { value: unknown; context: { progress: number; sportsLoaded: boolean; token?: string } }) =>
-    JSON.stringify([s.value, s.context.progress + 2 >= TICK_CAP, s.context.sportsLoaded, s.context.token !== undefined]),
+  serialize: (s: { value: unknown; matches: (value: string) => boolean; context: { progress: number; sportsLoaded: boolean; token?: string; flows: Record<string, number>; auth?: unknown } }) =>
+    JSON.stringify([s.value, s.context.progress + 2 >= TICK_CAP, s.context.sportsLoaded, s.context.token !== undefined, flowsOf(s), s.matches("Ready") && s.context.auth !== undefined]),
   from: [
     // 46 ticks bring the bar to 92 %, so the walk sees the tick that caps it at 95 %.
     { label: "start, 46 ticks in (92 %)", prefix: Array.from({ length: 46 }, () => ({ type: "xstate.after.tick.app.Starting.Progress.Ticking" })) },
@@ -36,10 +55,11 @@ const model = {
 
 describe("app machine (model-based)", () => {
   it("reaches every state and takes every transition, and the real actor agrees with the graph at each step", () => {
-    const coverage = replayPaths(appMachine as never, { ...model, serialize: model.serialize as never })
+    // A fixed spread, so the walk and the real actor wait the same time.
+    const coverage = replayPaths(appMachine.provide({ delays: { refreshSpread: REFRESH_SPREAD_MS } }) as never, { ...model, events: model.events as never, serialize: model.serialize as never })
     expect(coverage.paths.length).toBeGreaterThan(5)
     expectFullCoverage(coverage)
-    recordFlows("app", "Start-up pipeline behind the preloader (sports, ads, user with a stored token, app settings, all settings), the simulated progress tick, the loader closing, sports refresh and the theme.", coverage)
+    recordFlows("app", "The root of the actor system. Start-up pipeline behind the preloader (sports, ads, user with a stored token, app settings, all settings; a stale token loads the sports as a visitor), the simulated progress tick, the loader closing, sports refresh (spread after a catalogue change), the theme, and the flows views open and close (counted per id).", coverage)
   })
 })
 
@@ -49,13 +69,14 @@ describe("app machine timings and marks", () => {
     throw new Error("offline")
   })
   const stubs = {
+    session: quietSession,
     loadSports: settle(sports),
     loadAds: settle<ReadonlyArray<Banner>>([]),
     loadUser: settle<User>(user),
     loadAppSettings: settle<SiteSettings>({ siteTitle: "Khel", color: "#f5b301", faviconImg: "", logoImg: "" }),
     loadAllSettings: settle<AllAppSettings>({ settings: { siteTitle: "Khel", color: "#f5b301", faviconImg: "", logoImg: "" }, contacts: { helpline: "", whatsapp: "", email: "", supportChat: "" }, socials: [], compliance: { depositsOpen: true, blockedRegions: [] } })
   }
-  const quiet = { logFailure: () => {}, applyTheme: () => {}, applySiteSettings: () => {} }
+  const quiet = { logFailure: () => {}, applyTheme: () => {}, applySiteSettings: () => {}, spawnFlow: () => {} }
 
   it("reaches 100 %, then closes the loader 1 s later", async () => {
     vi.useFakeTimers()
@@ -102,7 +123,7 @@ describe("app machine timings and marks", () => {
   it("ticks 2 % every 50 ms and never passes 95 % on its own", async () => {
     vi.useFakeTimers()
     const pending = fromPromise<never>(() => new Promise(() => {}))
-    const loading = { loadSports: pending, loadAds: pending, loadUser: pending, loadAppSettings: pending, loadAllSettings: pending }
+    const loading = { ...stubs, loadSports: pending, loadAds: pending, loadUser: pending, loadAppSettings: pending, loadAllSettings: pending }
     const actor = createActor(appMachine.provide({ actors: loading as never, actions: quiet }), { input: { token: undefined, theme: "dark" } }).start()
     await vi.advanceTimersByTimeAsync(50 * 5)
     expect(actor.getSnapshot().context.progress).toBe(10)
@@ -114,12 +135,110 @@ describe("app machine timings and marks", () => {
 
   it("toggles the theme and applies it", () => {
     const applied: Array<string> = []
-    const actor = createActor(appMachine.provide({ actions: { ...quiet, applyTheme: (_: unknown, p: { theme: string }) => void applied.push(p.theme) } }), {
+    const actor = createActor(appMachine.provide({ actors: stubs, actions: { ...quiet, applyTheme: (_: unknown, p: { theme: string }) => void applied.push(p.theme) } }), {
       input: { token: undefined, theme: "dark" }
     }).start()
     actor.send({ type: "theme.toggle" })
     actor.send({ type: "theme.toggle" })
     expect(applied).toEqual(["dark", "light", "dark"])
     actor.stop()
+  })
+
+  it("loads the sports as a visitor when the stored token was refused, and tells the session there is nothing to restore", async () => {
+    vi.useFakeTimers()
+    let calls = 0
+    const loadSports = fromPromise<SportsData>(async () => {
+      if (calls++ === 0) throw sessionEnded
+      return sports
+    })
+    const loadUser = vi.fn(async () => user)
+    const actor = createActor(appMachine.provide({ actors: { ...stubs, loadSports, loadUser: fromPromise(loadUser) }, actions: quiet }), { input: { token: "stale", theme: "dark" } }).start()
+    await vi.advanceTimersByTimeAsync(10)
+    expect(calls).toBe(2)
+    expect(actor.getSnapshot().context).toMatchObject({ token: undefined, sports, sportsLoaded: true })
+    expect(loadUser).not.toHaveBeenCalled()
+    expect(actor.system.get("session").getSnapshot().value).toBe("LoggedOut")
+    actor.stop()
+    vi.useRealTimers()
+  })
+
+  it("refreshes the sports once, a random moment within 3 s after the catalogue changed", async () => {
+    vi.useFakeTimers()
+    let loads = 0
+    const counted = fromPromise<SportsData>(async () => (loads++, sports))
+    const actor = createActor(appMachine.provide({ actors: { ...stubs, loadSports: counted }, actions: quiet }), { input: { token: undefined, theme: "dark" } }).start()
+    await vi.advanceTimersByTimeAsync(CLOSE_DELAY_MS + 10)
+    expect(loads).toBe(1)
+    actor.send({ type: "catalogue.changed" })
+    actor.send({ type: "catalogue.changed" })
+    await vi.advanceTimersByTimeAsync(REFRESH_SPREAD_MS + 10)
+    expect(loads).toBe(2)
+    expect(actor.getSnapshot().matches({ Ready: "Idle" })).toBe(true)
+    actor.stop()
+    vi.useRealTimers()
+  })
+})
+
+describe("app machine: the flows of the one actor system", () => {
+  const quiet = { logFailure: () => {}, applyTheme: () => {}, applySiteSettings: () => {} }
+  const pending = fromPromise<never>(() => new Promise(() => {}))
+  const loading = { session: quietSession, loadSports: pending, loadAds: pending, loadUser: pending, loadAppSettings: pending, loadAllSettings: pending }
+  const page = createMachine({ id: "page", context: ({ input }: { input: { range: typeof range } }) => ({ range: input.range }) })
+
+  it("spawns a flow on its first open with its id as system id, shares it between views, and stops it with the last close", () => {
+    const spawned: Array<string> = []
+    const app = createActor(
+      appMachine.provide({
+        actors: loading as never,
+        actions: {
+          ...quiet,
+          spawnFlow: enqueueActions(({ enqueue }, params: { id: string; input: unknown }) => {
+            spawned.push(params.id)
+            const spawn = enqueue.spawnChild as unknown as (logic: typeof page, options: { id: string; systemId: string; input: unknown }) => void
+            spawn(page, { id: params.id, systemId: params.id, input: params.input })
+          })
+        }
+      }),
+      { input: { token: undefined, theme: "dark" } }
+    ).start()
+    app.send({ type: "flow.open", id: "withdrawal", flow: "withdrawal", input: { range } })
+    app.send({ type: "flow.open", id: "withdrawal", flow: "withdrawal", input: { range } })
+    expect(spawned).toEqual(["withdrawal"])
+    const child = app.system.get("withdrawal")
+    expect(child.getSnapshot().context).toEqual({ range })
+    expect(app.getSnapshot().context.flows).toEqual({ withdrawal: 2 })
+    app.send({ type: "flow.close", id: "withdrawal" })
+    expect(app.system.get("withdrawal")).toBe(child)
+    app.send({ type: "flow.close", id: "withdrawal" })
+    expect(app.system.get("withdrawal")).toBeUndefined()
+    expect(child.getSnapshot().status).toBe("stopped")
+    expect(app.getSnapshot().context.flows).toEqual({})
+    // Closing what is not open changes nothing; opening again starts afresh.
+    app.send({ type: "flow.close", id: "withdrawal" })
+    app.send({ type: "flow.open", id: "withdrawal", flow: "withdrawal", input: { range } })
+    expect(app.system.get("withdrawal")).not.toBe(child)
+    app.stop()
+  })
+
+  it("fails loudly when a world-touching action was not provided", () => {
+    const app = createActor(appMachine.provide({ actors: loading as never, actions: { logFailure: () => {}, applySiteSettings: () => {}, spawnFlow: () => {} } }), {
+      input: { token: undefined, theme: "dark" }
+    })
+    const errors: Array<unknown> = []
+    app.subscribe({ error: (error) => errors.push(error) })
+    app.start()
+    expect(String(errors[0])).toContain("app: action 'applyTheme' must be provided")
+  })
+
+  it("keeps the sign-in modal a view asked for until the chain closes", () => {
+    const app = createActor(appMachine.provide({ actors: loading as never, actions: { ...quiet, spawnFlow: () => {} } }), { input: { token: undefined, theme: "dark" } }).start()
+    app.send({ type: "auth.open", step: "register", referralCode: "FRIEND01" })
+    app.send({ type: "auth.open", step: "login" })
+    expect(app.getSnapshot().context.auth).toEqual({ step: "register", referralCode: "FRIEND01" })
+    app.send({ type: "auth.closed" })
+    expect(app.getSnapshot().context.auth).toBeUndefined()
+    app.send({ type: "auth.open", step: "login" })
+    expect(app.getSnapshot().context.auth).toEqual({ step: "login", referralCode: undefined })
+    app.stop()
   })
 })

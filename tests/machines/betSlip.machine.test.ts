@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from "vitest"
-import { createActor, fromPromise } from "xstate"
-import { betSlipMachine, figures, ODDS_CHANGED, type PlaceOutcome, projection, type SlipSelection, stakeProblem } from "../../src/machines/betSlip.machine.ts"
+import { assign, createActor, fromCallback, fromPromise } from "xstate"
+import { betSlipMachine, figures, ODDS_CHANGED, type PlaceRequest, type PriceWatch, projection, type SlipSelection, stakeProblem } from "../../src/machines/betSlip.machine.ts"
 import type { Bet } from "../../src/schema/bets.ts"
 import type { BetSetting, PlacedBet } from "../../src/schema/betting.ts"
+import type { Failure } from "../../src/schema/errors.ts"
 import { expectFullCoverage, recordFlows, replayPaths } from "./harness.ts"
 
 const exchange: SlipSelection = {
@@ -31,17 +32,16 @@ const placed: PlacedBet = {
   },
   marketExposure: 100
 }
-const outcomes: Array<PlaceOutcome> = [
-  { ok: true, placed },
-  { ok: false, reason: "OddsChanged", message: ODDS_CHANGED },
-  { ok: false, reason: "Unreachable", message: "We could not reach the server." },
-  { ok: false, reason: "InsufficientBalance", message: "Insufficient balance to place this bet." }
-]
+const oddsChanged: Failure = { code: 422, reason: "OddsChanged", message: ODDS_CHANGED }
+const unreachable: Failure = { code: 0, reason: "Unreachable", message: "We could not reach the server." }
+const insufficient: Failure = { code: 422, reason: "InsufficientBalance", message: "Insufficient balance to place this bet." }
+
+const quiet = { restoreChips: () => {}, storeChips: () => {} }
 
 const model = {
-  actions: { storeChips: vi.fn(), betPlaced: vi.fn() },
-  input: {},
-  outputs: { loadSetting: [setting], loadOpenBets: [[placed.bet]], placeBet: outcomes },
+  actions: { restoreChips: vi.fn(), storeChips: vi.fn(), betPlaced: vi.fn() },
+  outputs: { loadSetting: [setting], loadOpenBets: [[placed.bet]], placeBet: [placed] },
+  errors: { placeBet: [oddsChanged, unreachable, insufficient] },
   events: {
     "slip.open": [{ type: "slip.open", selection: exchange }, { type: "slip.open", selection: fancy }],
     "slip.stake": [{ type: "slip.stake", value: "250" }, { type: "slip.stake", value: "" }],
@@ -60,27 +60,41 @@ describe("betSlip machine (model-based)", () => {
   it("reaches every state and takes every transition, and the real actor agrees with the graph at each step", () => {
     const coverage = replayPaths(betSlipMachine as never, { ...model, serialize: model.serialize as never })
     expectFullCoverage(coverage)
-    recordFlows("betSlip", "Bet slip: a price opens it, stake typed or from (editable) chips, placing with an idempotency key, placed (closes after 1.5 s) or rejected; an odds-change refusal takes the live price; a lost answer keeps the key for the retry.", coverage)
+    recordFlows("betSlip", "Bet slip: a price opens it, stake typed or from (editable) chips, placing with an idempotency key, placed (closes after 1.5 s) or rejected by reason; an OddsChanged refusal takes the live price the slip follows; an Unreachable answer keeps the key for the retry.", coverage)
   })
 })
 
 describe("betSlip machine (behaviour)", () => {
-  const run = (outcome: PlaceOutcome) => {
-    const placeBet = vi.fn(async (_: { input: { selection: SlipSelection; odds: number; size: number | null; stake: number; key: string } }) => outcome)
+  /** A slip whose placement answers `outcome` (a bet, or a refusal thrown as plain Failure data). */
+  const run = (outcome: PlacedBet | Failure) => {
+    const placeBet = vi.fn(async (_: { input: PlaceRequest }) => {
+      if ("reason" in outcome) throw outcome
+      return outcome
+    })
+    let price: ((odds: number) => void) | undefined
+    const watched: Array<PriceWatch> = []
     const actor = createActor(betSlipMachine.provide({
       actors: {
         loadSetting: fromPromise(async () => setting),
         loadOpenBets: fromPromise(async (): Promise<ReadonlyArray<Bet>> => []),
-        placeBet: fromPromise(placeBet)
-      }
-    }), { input: {} }).start()
-    return { actor, placeBet }
+        placeBet: fromPromise(placeBet),
+        livePrice: fromCallback(({ input, sendBack }: { input: PriceWatch; sendBack: (event: { type: "slip.price"; odds: number; size: null }) => void }) => {
+          watched.push(input)
+          price = (odds) => sendBack({ type: "slip.price", odds, size: null })
+          return () => {
+            price = undefined
+          }
+        })
+      },
+      actions: quiet
+    })).start()
+    return { actor, placeBet, watched, price: (odds: number) => price?.(odds) }
   }
 
   it("places with the typed stake and a fresh idempotency key, then closes itself", async () => {
     vi.useFakeTimers()
     try {
-      const { actor, placeBet } = run({ ok: true, placed })
+      const { actor, placeBet } = run(placed)
       actor.send({ type: "slip.open", selection: exchange })
       actor.send({ type: "slip.stake", value: "₹1,00" })
       expect(actor.getSnapshot().context.stake).toBe("100")
@@ -95,10 +109,11 @@ describe("betSlip machine (behaviour)", () => {
     }
   })
 
-  it("takes the live price after an odds-change refusal", async () => {
-    const { actor } = run({ ok: false, reason: "OddsChanged", message: ODDS_CHANGED })
+  it("follows the live price of its selection, and takes it after an odds-change refusal", async () => {
+    const { actor, watched, price } = run(oddsChanged)
     actor.send({ type: "slip.open", selection: exchange })
-    actor.send({ type: "slip.price", odds: 2.3, size: null })
+    expect(watched).toEqual([{ marketId: "1.1", selectionId: "a", side: "back", withSize: false }])
+    price(2.3)
     actor.send({ type: "slip.chip", amount: 1000 })
     actor.send({ type: "slip.place" })
     await vi.waitFor(() => expect(actor.getSnapshot().matches({ Open: "Rejected" })).toBe(true))
@@ -106,7 +121,7 @@ describe("betSlip machine (behaviour)", () => {
   })
 
   it("refuses to place below the minimum stake once the limits are in", async () => {
-    const { actor, placeBet } = run({ ok: true, placed })
+    const { actor, placeBet } = run(placed)
     actor.send({ type: "slip.open", selection: exchange })
     await vi.waitFor(() => expect(actor.getSnapshot().context.setting).toEqual(setting))
     actor.send({ type: "slip.stake", value: "50" })
@@ -116,7 +131,7 @@ describe("betSlip machine (behaviour)", () => {
   })
 
   it("shows profit, liability and the projected P/L of every runner as the stake is typed", () => {
-    const { actor } = run({ ok: true, placed })
+    const { actor } = run(placed)
     actor.send({ type: "slip.open", selection: { ...exchange, side: "lay", odds: 3 } })
     actor.send({ type: "slip.stake", value: "200" })
     const context = actor.getSnapshot().context
@@ -128,17 +143,43 @@ describe("betSlip machine (behaviour)", () => {
     expect(projection(context).exposure).toBe(400)
   })
 
-  it("edits and keeps the chips", () => {
+  it("starts from the kept chips, edits and keeps them", () => {
     const storeChips = vi.fn()
     const actor = createActor(betSlipMachine.provide({
-      actions: { storeChips },
-      actors: { loadSetting: fromPromise(async () => setting), loadOpenBets: fromPromise(async (): Promise<ReadonlyArray<Bet>> => []) }
-    }), { input: { chips: [100, 200] } }).start()
+      actions: { storeChips, restoreChips: assign({ chips: [100, 200] }) },
+      actors: { loadSetting: fromPromise(async () => setting), loadOpenBets: fromPromise(async (): Promise<ReadonlyArray<Bet>> => []), livePrice: fromCallback(() => () => {}) }
+    })).start()
     actor.send({ type: "slip.open", selection: exchange })
     actor.send({ type: "chips.edit" })
     actor.send({ type: "chips.change", index: 1, value: "2500" })
     actor.send({ type: "chips.save" })
     expect(actor.getSnapshot().context.chips).toEqual([100, 2500])
     expect(storeChips).toHaveBeenCalledWith(expect.anything(), { chips: [100, 2500] })
+  })
+
+  it("keeps the key after a lost answer, and tells the event's open bets about a placed bet", async () => {
+    let attempt = 0
+    const keys: Array<string> = []
+    const actor = createActor(betSlipMachine.provide({
+      actors: {
+        loadSetting: fromPromise(async () => setting),
+        loadOpenBets: fromPromise(async (): Promise<ReadonlyArray<Bet>> => []),
+        livePrice: fromCallback(() => () => {}),
+        placeBet: fromPromise(async ({ input }: { input: PlaceRequest }) => {
+          keys.push(input.key)
+          if (attempt++ === 0) throw unreachable
+          return placed
+        })
+      },
+      actions: quiet
+    })).start()
+    actor.send({ type: "slip.open", selection: exchange })
+    actor.send({ type: "slip.chip", amount: 1000 })
+    actor.send({ type: "slip.place" })
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ Open: "Rejected" })).toBe(true))
+    expect(actor.getSnapshot().context.error).toBe(unreachable.message)
+    actor.send({ type: "slip.place" })
+    await vi.waitFor(() => expect(actor.getSnapshot().hasTag("placed")).toBe(true))
+    expect(keys[1]).toBe(keys[0])
   })
 })

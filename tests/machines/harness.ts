@@ -8,6 +8,7 @@ import {
   type AnyStateNode,
   type AnyTransitionDefinition,
   createActor,
+  createMachine,
   fromCallback,
   fromPromise,
   type InspectionEvent
@@ -35,6 +36,8 @@ type Path = StatePath<Snapshot, AnyEventObject>
 export interface ModelOptions {
   /** Outputs to try for each invoked actor, by actor source name (`onDone` events carry them). */
   readonly outputs?: Record<string, ReadonlyArray<unknown>>
+  /** Errors to try for each invoked actor, by source name (`onError` events carry them); a generic Error by default. */
+  readonly errors?: Record<string, ReadonlyArray<unknown>>
   /** Payloads to try for events with data, by event type; events not listed are sent bare. */
   readonly events?: Record<string, ReadonlyArray<AnyEventObject>>
   /** What makes two snapshots the same state for the walk (value and context by default). */
@@ -91,7 +94,8 @@ const eventsFor = (machine: AnyStateMachine, options: ModelOptions) => {
         const src = sources.get(type.slice("xstate.done.actor.".length)) ?? ""
         for (const output of options.outputs?.[src] ?? [undefined]) events.push({ type, output, actorId: type.slice(18) })
       } else if (type.startsWith("xstate.error.actor.")) {
-        events.push({ type, error: new Error("stubbed failure"), actorId: type.slice(19) })
+        const src = sources.get(type.slice("xstate.error.actor.".length)) ?? ""
+        for (const error of options.errors?.[src] ?? [new Error("stubbed failure")]) events.push({ type, error, actorId: type.slice(19) })
       } else if (options.events?.[type]) {
         events.push(...options.events[type])
       } else if (type.startsWith("xstate.done.state.")) {
@@ -112,6 +116,22 @@ interface Start {
 
 export type ModelPath = Path & { readonly origin: Start; taken?: ReadonlySet<string> }
 
+/** A copy of a config without `systemId`s (plain objects and arrays only; logic and functions stay as they are). */
+const withoutSystemIds = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(withoutSystemIds)
+  if (value === null || typeof value !== "object" || Object.getPrototypeOf(value) !== Object.prototype) return value
+  return Object.fromEntries(Object.entries(value).filter(([key]) => key !== "systemId").map(([key, v]) => [key, withoutSystemIds(v)]))
+}
+
+/**
+ * The machine as the graph walk sees it. xstate/graph runs a whole traversal
+ * in one actor system, so a state that invokes a child with a system id
+ * would register it again on every visit; the walk drops system ids (the
+ * replay on real actors keeps them, one system per path).
+ */
+const forWalk = (machine: AnyStateMachine): AnyStateMachine =>
+  createMachine(withoutSystemIds(machine.config) as never, machine.implementations as never)
+
 /**
  * Paths that together take every edge of the graph: for each state, its
  * shortest path, then each event it reacts to. (Shortest paths alone visit
@@ -120,7 +140,7 @@ export type ModelPath = Path & { readonly origin: Start; taken?: ReadonlySet<str
  */
 export const modelPaths = (machine: AnyStateMachine, options: ModelOptions = {}): Array<ModelPath> => {
   // Walk the machine with its actions provided, so side effects (logging, DOM) stay out of the walk.
-  const walked = machine.provide({ actions: (options.actions ?? {}) as never })
+  const walked = forWalk(machine).provide({ actions: (options.actions ?? {}) as never })
   const serialize = options.serialize ?? ((s: Snapshot) => serializeSnapshot(s) as string)
   const starts: Array<Start> = [
     { label: "start", input: options.input, prefix: [] },

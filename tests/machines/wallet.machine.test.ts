@@ -26,7 +26,7 @@ describe("wallet machine (model-based)", () => {
 })
 
 describe("wallet machine behaviour", () => {
-  it("switches through the server, then says 'Wallet Changed' and hands the user to the session", async () => {
+  it("switches through the server, then says 'Wallet Changed' and has the session reload the user", async () => {
     const calls: Array<WalletCode> = []
     const notifyChanged = vi.fn()
     const userChanged = vi.fn()
@@ -43,7 +43,7 @@ describe("wallet machine behaviour", () => {
     expect(actor.getSnapshot().context.wallet).toBe(2)
     expect(calls).toEqual([2])
     expect(notifyChanged).toHaveBeenCalledTimes(1)
-    expect(userChanged.mock.calls[0]![1]).toEqual({ user: onWallet(2) })
+    expect(userChanged).toHaveBeenCalledTimes(1)
   })
 
   it("does nothing when the active wallet is chosen: no call, no toast", () => {

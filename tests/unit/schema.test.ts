@@ -1,5 +1,10 @@
 import { Schema } from "effect"
+import { OpenApi } from "effect/http-api"
 import { describe, expect, it } from "vitest"
+import { Api } from "../../src/schema/api.ts"
+import { messageOf, readTag, reasonOf, statusOf } from "../../src/schema/errors.ts"
+import { OddsBatch } from "../../src/schema/betting.ts"
+import { UserChanged } from "../../src/schema/realtime.ts"
 import { Envelope, FailureEnvelope } from "../../src/schema/envelope.ts"
 import { ForgotPasswordPayload, LoginPayload, SignUpPayload } from "../../src/schema/identity.ts"
 import { SportsData } from "../../src/schema/sports.ts"
@@ -74,5 +79,43 @@ describe("migration splitter", () => {
     expect(statements[0]).toContain("'semi;colon'")
     expect(statements[1]).toContain("RETURN NEW; END;")
     expect(statements[2]).toContain('"b;c"')
+  })
+})
+
+describe("failure reasons are part of the contract", () => {
+  it("lists each endpoint's declared reasons in the OpenAPI document, under their status codes", () => {
+    const spec = OpenApi.fromApi(Api)
+    const bet = spec.paths["/api/v1/bet-sport"]?.post
+    const refused = bet?.responses[422]
+    expect(refused?.description).toContain("OddsChanged")
+    expect(JSON.stringify(refused?.content)).toContain('"InsufficientBalance"')
+    expect(bet?.responses[400]?.description).toBe("Refused: InvalidInput")
+    const withdraw = spec.paths["/api/v1/withdrawal-request"]?.post
+    expect(withdraw?.responses[422]?.description).toBe("Refused: InsufficientBalance")
+    expect(spec.paths["/identity/user/login"]?.post?.responses[422]?.description).toBe("Refused: InvalidCredentials")
+    expect(spec.paths["/api/v1/live-casino-dcs/{game_id}"]?.get?.responses[403]?.description).toBe("Refused: Forbidden")
+  })
+
+  it("hands machines a specific reason only where the endpoint declares it", () => {
+    expect(readTag(422, "OddsChanged", ["OddsChanged", "Refused"])).toBe("OddsChanged")
+    // A tag the endpoint does not declare (or this build does not know) is read as the code's generic reason.
+    expect(readTag(422, "OddsChanged", ["InsufficientBalance"])).toBe("Refused")
+    expect(readTag(422, "SomethingNew", ["InsufficientBalance"])).toBe("Refused")
+    expect(readTag(409, "Conflict", ["InsufficientBalance"])).toBe("Conflict")
+    expect(readTag(429, undefined)).toBe("RateLimited")
+    for (const tag of ["OddsChanged", "InsufficientBalance", "InvalidCredentials"] as const) expect(statusOf(tag)).toBe(422)
+  })
+
+  it("decodes the reason and message of an actor's error, and nothing from what is not a failure", () => {
+    expect(reasonOf({ code: 422, message: "Odds changed", reason: "OddsChanged" })).toBe("OddsChanged")
+    expect(reasonOf(new Error("boom"))).toBeUndefined()
+    expect(messageOf({ code: 0, message: "offline", reason: "Unreachable" })).toBe("offline")
+    expect(messageOf(undefined)).toBe("Something went wrong. Please try again.")
+  })
+
+  it("decodes the sockets' messages", () => {
+    expect(Schema.is(UserChanged)({ reason: "deposit.approved", at: 1 })).toBe(true)
+    expect(Schema.is(OddsBatch)({ markets: [], scores: [] })).toBe(true)
+    expect(Schema.is(OddsBatch)({ markets: [{ marketId: "m" }], scores: [] })).toBe(false)
   })
 })

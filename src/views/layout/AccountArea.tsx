@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react"
 import { Link } from "react-router"
+import { balanceLines, isCreditPlayer } from "../../domain/account.ts"
 import { formatAmount } from "../../domain/money.ts"
-import { isCreditPlayer, type User } from "../../schema/user.ts"
-import { useAuthModalRef, useSession, useSessionRef, useUser } from "../session.ts"
+import type { User } from "../../schema/user.ts"
+import { useOpenAuth, useSession, useSessionRef, useUser } from "../session.ts"
 import { Icon, type IconName } from "../widgets/Icon.tsx"
 import { WalletSwitch } from "../widgets/WalletSwitch.tsx"
 
@@ -21,11 +22,11 @@ const useRegisterPulse = () => {
 }
 
 const VisitorButtons = () => {
-  const auth = useAuthModalRef()
+  const openAuth = useOpenAuth()
   const [pulsing, stopPulse] = useRegisterPulse()
   return (
     <div className="flex items-center gap-2">
-      <button type="button" className="btn-ghost px-3 py-1.5" onClick={() => auth.send({ type: "auth.openLogin" })}>Login</button>
+      <button type="button" className="btn-ghost px-3 py-1.5" onClick={() => openAuth("login")}>Login</button>
       <button
         type="button"
         data-pulsing={pulsing}
@@ -34,28 +35,13 @@ const VisitorButtons = () => {
         onFocus={stopPulse}
         onClick={() => {
           stopPulse()
-          auth.send({ type: "auth.openRegister" })
+          openAuth("register")
         }}
       >
         Register
       </button>
     </div>
   )
-}
-
-/**
- * Balance = balance + exposure (exposure is negative); exposure shown as an
- * absolute value (SPEC section 9). Credit players see Credit Ref. instead of
- * the bonus lines.
- */
-export const balanceLines = (user: User): ReadonlyArray<readonly [label: string, value: number]> => {
-  const lines: Array<readonly [string, number]> = [
-    ["Balance", user.balance + user.exposure],
-    ["Exposure", Math.abs(user.exposure)]
-  ]
-  if (isCreditPlayer(user)) lines.push(["Credit Ref.", user.creditReference])
-  else lines.push(["Bonus", user.bonus], ["Ref. Bonus", user.refBonus])
-  return lines
 }
 
 const BalanceBlock = ({ user }: { user: User }) => {
@@ -169,7 +155,7 @@ const ProfileMenu = ({ user, items }: { user: User; items: ReadonlyArray<MenuIte
 
 const PlayerArea = ({ user }: { user: User }) => {
   const session = useSessionRef()
-  const auth = useAuthModalRef()
+  const openAuth = useOpenAuth()
   const credit = isCreditPlayer(user)
   // The modal's open flag is view state; its content is the myBets machine's.
   const [myBetsOpen, setMyBetsOpen] = useState(false)
@@ -179,7 +165,7 @@ const PlayerArea = ({ user }: { user: User }) => {
     ...(credit ? [] : [{ label: "Referral Bonus", icon: "gift" as const, to: "/referral-bonus" }]),
     { label: "Account Statements", icon: "statement", to: "/statements" },
     { label: "Profit And Loss", icon: "chart", to: "/profit-loss" },
-    { label: "Change Password", icon: "key", onSelect: () => auth.send({ type: "auth.openChangePassword" }) },
+    { label: "Change Password", icon: "key", onSelect: () => openAuth("changePassword") },
     { label: "Logout", icon: "logout", onSelect: () => session.send({ type: "session.logout" }) }
   ]
   return (
@@ -193,7 +179,7 @@ const PlayerArea = ({ user }: { user: User }) => {
           ))}
         </nav>
       )}
-      {credit ? null : <WalletSwitch user={user} wideOnly />}
+      {credit ? null : <WalletSwitch wideOnly />}
       <BalanceBlock user={user} />
       <ProfileMenu user={user} items={items} />
       {myBetsOpen ? (

@@ -1,17 +1,22 @@
 import { lazy, Suspense, useEffect, useRef } from "react"
 import { useLocation, useNavigate, useSearchParams } from "react-router"
-import { useAuthModal, useAuthModalRef, useSession } from "../session.ts"
+import { AppActor } from "../app-actor.ts"
+import { useFlow } from "../flows.ts"
+import { useOpenAuth, useSession } from "../session.ts"
 
 const AuthModals = lazy(() => import("../modals/AuthModals.tsx"))
 
 /**
- * Opens the sign-in modals when the URL asks: /login (where a 401 sends the
- * player) opens Sign in; `?referral_code=` on any page opens Register with the
- * code. The modal code loads the first time a modal opens.
+ * Shows the sign-in modal a view asked the app for (`auth.open`): the
+ * `authModal` flow, loaded the first time, open until the chain closes. It
+ * also asks when the URL does: /login (where a 401 sends the player) opens
+ * Sign in; `?referral_code=` on any page opens Register with the code.
  */
 export const AuthHost = () => {
-  const auth = useAuthModalRef()
-  const open = useAuthModal((s) => !s.matches("Closed"))
+  const openAuth = useOpenAuth()
+  const request = AppActor.useSelector((s) => s.context.auth)
+  const modal = useFlow("authModal", { input: request ?? { step: "login" }, enabled: request !== undefined })
+  const open = request !== undefined
   const signedIn = useSession((s) => s.hasTag("signedIn"))
   const restoring = useSession((s) => s.matches("Restoring") || s.matches("Starting"))
   const { pathname } = useLocation()
@@ -22,14 +27,14 @@ export const AuthHost = () => {
   useEffect(() => {
     if (restoring) return
     if (referralCode && !signedIn) {
-      auth.send({ type: "auth.openRegister", referralCode })
+      openAuth("register", referralCode)
       return
     }
     if (pathname === "/login") {
       if (signedIn) void navigate("/", { replace: true })
-      else auth.send({ type: "auth.openLogin" })
+      else openAuth("login")
     }
-  }, [auth, pathname, referralCode, signedIn, restoring, navigate])
+  }, [openAuth, pathname, referralCode, signedIn, restoring, navigate])
 
   // Closing the modal opened by /login leaves /login, so a reload does not open it again.
   const wasOpen = useRef(false)
@@ -38,9 +43,9 @@ export const AuthHost = () => {
     else if (wasOpen.current && pathname === "/login") void navigate("/", { replace: true })
   }, [open, pathname, navigate])
 
-  return open ? (
+  return modal ? (
     <Suspense fallback={null}>
-      <AuthModals />
+      <AuthModals modal={modal} />
     </Suspense>
   ) : null
 }

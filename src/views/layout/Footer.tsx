@@ -6,6 +6,18 @@ const GAME_PARTNERS = ["Evolution", "Ezugi", "SA Gaming", "Pragmatic Play", "Spr
 const SPORTS_PARTNERS = ["Exchange", "Bookmaker", "Fancy", "Live TV"]
 const PAYMENTS = ["UPI", "₹ Bank transfer", "Visa", "Mastercard", "RuPay"]
 
+/**
+ * The footer's sections (SPEC section 1), then racing: hidden in the sidebar
+ * and the chip strip (SPEC section 2), it is reached from here.
+ */
+const SECTIONS = [
+  ["/sports", "Sports"],
+  ["/live-casino", "Live Casino"],
+  ["/slots", "Slots"],
+  ["/inplay", "In-Play"],
+  ["/racing?sport=horse-racing", "Racing"]
+] as const
+
 const LINKS = [
   ["/terms-&-conditions", "Terms & Conditions"],
   ["/privacy-policy", "Privacy Policy"],
@@ -59,6 +71,14 @@ export const Footer = () => {
           ) : null}
         </section>
         <div className="flex flex-col gap-4">
+          <nav aria-label="Site sections">
+            <h2 className="m-0 mb-2 text-xs font-700 uppercase tracking-wide text-muted">Sections</h2>
+            <ul className="m-0 flex list-none flex-wrap gap-x-4 gap-y-1 p-0 text-sm font-600">
+              {SECTIONS.map(([to, label]) => (
+                <li key={to}><Link to={to} className="hover:text-brand">{label}</Link></li>
+              ))}
+            </ul>
+          </nav>
           <Badges title="Game partners" items={GAME_PARTNERS} />
           <Badges title="Sports" items={SPORTS_PARTNERS} />
         </div>

@@ -1,10 +1,12 @@
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
 import { useLocation, useSearchParams } from "react-router"
 import { findEvent } from "../../domain/catalogue.ts"
+import { findRace } from "../../domain/racing.ts"
 import { isRacing } from "../../domain/sports.ts"
-import { livePanelMachine } from "../../machines/livePanel.machine.ts"
+import type { FlowRef } from "../../machines/flows.ts"
 import { AppActor } from "../app-actor.ts"
-import { useEventBets } from "../betting.ts"
+import { useEventBets } from "../bets.ts"
+import { useFlow } from "../flows.ts"
 import { useUser } from "../session.ts"
 import { BetGroups } from "../widgets/BetsTable.tsx"
 import { RightBarCasino } from "../widgets/CasinoSlider.tsx"
@@ -16,16 +18,7 @@ const useCurrentEvent = () => {
   const sports = AppActor.useSelector((s) => s.context.sports)
   const { pathname } = useLocation()
   const [params] = useSearchParams()
-  if (pathname === "/racing") {
-    const id = params.get("event")
-    for (const sport of sports.filter(isRacing)) {
-      for (const league of sport.leagues) {
-        const event = league.events.find((e) => e._id === id || e.id === id)
-        if (event) return { sport, league, event }
-      }
-    }
-    return undefined
-  }
+  if (pathname === "/racing") return findRace(sports, params.get("event"))
   return findEvent(sports, params.get("sport") ?? "", params.get("league") ?? "", params.get("event") ?? "")
 }
 
@@ -36,9 +29,13 @@ const PromoVideo = () => (
   </figure>
 )
 
-/** Score / Tv toggles and a collapse button over the live score or the TV frame (the livePanel machine). */
+/** Score / Tv toggles and a collapse button over the live score or the TV frame: the `livePanel` flow of the event. */
 const LivePanel = ({ eventId }: { eventId: string }) => {
-  const panel = useActorRef(livePanelMachine, { input: { eventId } })
+  const panel = useFlow("livePanel", { input: { eventId } })
+  return panel ? <LivePanelView panel={panel} /> : null
+}
+
+const LivePanelView = ({ panel }: { panel: FlowRef<"livePanel"> }) => {
   const state = useSelector(panel, (s) => (s.matches("Score") ? "score" : s.matches("Tv") ? "tv" : "closed"))
   const score = useSelector(panel, (s) => s.context.score)
   const toggle = (which: "score" | "tv") => (

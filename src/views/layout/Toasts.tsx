@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react"
-import { noticeStore } from "../../services/runtime.ts"
+import { usePorts } from "../ports.ts"
 import { Icon } from "../widgets/Icon.tsx"
 
 const TONE = {
@@ -10,7 +10,8 @@ const TONE = {
 
 /** Toasts from the Notices service; each closes itself after 3 s. */
 export const Toasts = () => {
-  const notices = useSyncExternalStore(noticeStore.subscribe, noticeStore.snapshot, noticeStore.snapshot)
+  const feed = usePorts().notices
+  const notices = useSyncExternalStore(feed.subscribe, feed.snapshot, feed.snapshot)
   return (
     <div className="pointer-events-none fixed right-3 top-16 z-[90] flex w-[min(360px,calc(100vw-24px))] flex-col gap-2" aria-live="polite">
       {notices.map((notice) => (
@@ -24,7 +25,7 @@ export const Toasts = () => {
             <p className="m-0 font-700">{notice.message}</p>
             {notice.subMessage ? <p className="m-0 mt-0.5 text-xs text-muted">{notice.subMessage}</p> : null}
           </div>
-          <button type="button" aria-label="Dismiss" className="rounded p-1 text-muted hover:text-fg" onClick={() => noticeStore.dismiss(notice.id)}>
+          <button type="button" aria-label="Dismiss" className="rounded p-1 text-muted hover:text-fg" onClick={() => feed.dismiss(notice.id)}>
             <Icon name="close" size={14} />
           </button>
         </div>

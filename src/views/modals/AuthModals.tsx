@@ -1,13 +1,14 @@
 import { useSelector } from "@xstate/react"
-import { useRef, useState } from "react"
-import type { ActorRefFrom } from "xstate"
-import type { otpCountdownMachine } from "../../machines/otpCountdown.machine.ts"
+import { createContext, useContext, useRef } from "react"
+import type { ActorRefFrom, SnapshotFrom } from "xstate"
 import { formatPhone } from "../../domain/phone.ts"
 import { REGIONS } from "../../domain/regions.ts"
+import { type AuthForms, type FieldChange, OTP_LENGTH } from "../../machines/authModal.machine.ts"
+import type { FlowRef } from "../../machines/flows.ts"
+import type { otpCountdownMachine } from "../../machines/otpCountdown.machine.ts"
 import { AppActor } from "../app-actor.ts"
-import { useAuthModal, useAuthModalRef } from "../session.ts"
 import { Dialog } from "../widgets/Dialog.tsx"
-import { Alert, emptyPhone, Field, fullNumber, LinkButton, PasswordInput, PhoneInput, TextInput } from "../widgets/Form.tsx"
+import { Alert, Field, LinkButton, PasswordInput, PhoneInput, TextInput } from "../widgets/Form.tsx"
 import { Icon } from "../widgets/Icon.tsx"
 
 const TITLES = {
@@ -22,8 +23,31 @@ const TITLES = {
 
 type Step = keyof typeof TITLES
 
-/** The sign-in modal chain, driven by the authModal machine; loaded when it first opens. */
-const AuthModals = () => {
+type AuthModalRef = FlowRef<"authModal">
+
+/** The open chain, for the forms below. */
+const Modal = createContext<AuthModalRef | undefined>(undefined)
+
+const useAuthModalRef = (): AuthModalRef => {
+  const modal = useContext(Modal)
+  if (!modal) throw new Error("AuthModals: rendered without its flow")
+  return modal
+}
+
+const useAuthModal = <T,>(selector: (snapshot: SnapshotFrom<AuthModalRef>) => T) => useSelector(useAuthModalRef(), selector)
+
+/**
+ * The sign-in modal chain, driven by the authModal machine; loaded when it
+ * first opens. Every field's value is the machine's (`field.change`); the
+ * view only renders it.
+ */
+const AuthModals = ({ modal }: { modal: AuthModalRef }) => (
+  <Modal value={modal}>
+    <Chain />
+  </Modal>
+)
+
+const Chain = () => {
   const auth = useAuthModalRef()
   const step = useAuthModal((s) => (s.matches("Closed") ? undefined : (Object.keys(TITLES) as Array<Step>).find((k) => s.matches(k))))
   if (!step) return null
@@ -41,6 +65,15 @@ const AuthModals = () => {
 }
 
 export default AuthModals
+
+/** A field of a form of the machine: its value, and a setter that sends `field.change`. */
+const useField = <F extends keyof AuthForms, K extends keyof AuthForms[F]>(form: F, field: K) => {
+  const auth = useAuthModalRef()
+  const value = useAuthModal((s) => s.context.forms[form][field])
+  // The generic pair (form, field) cannot be narrowed to one member of the FieldChange union; it is typed by AuthForms.
+  const set = (next: AuthForms[F][K]) => auth.send({ type: "field.change", form, field, value: next } as FieldChange)
+  return [value, set] as const
+}
 
 const useFormState = () => ({
   busy: useAuthModal((s) => s.hasTag("busy")),
@@ -71,13 +104,13 @@ const Submit = ({ busy, label, busyLabel }: { busy: boolean; label: string; busy
 const LoginForm = () => {
   const auth = useAuthModalRef()
   const { busy, error, fieldErrors } = useFormState()
-  const [by, setBy] = useState<"phone" | "username">("phone")
-  const [phone, setPhone] = useState(emptyPhone)
-  const [username, setUsername] = useState("")
-  const [password, setPassword] = useState("")
-  const [remember, setRemember] = useState(true)
+  const [by, setBy] = useField("login", "by")
+  const [phone, setPhone] = useField("login", "phone")
+  const [username, setUsername] = useField("login", "username")
+  const [password, setPassword] = useField("login", "password")
+  const [remember, setRemember] = useField("login", "remember")
   return (
-    <ModalForm onSubmit={() => auth.send({ type: "login.submit", form: { by, mobileNo: fullNumber(phone), username, password, remember } })}>
+    <ModalForm onSubmit={() => auth.send({ type: "login.submit" })}>
       <div role="tablist" aria-label="Sign in with" className="grid grid-cols-2 rounded-md border border-line p-0.5">
         {(["phone", "username"] as const).map((tab) => (
           <button
@@ -126,18 +159,15 @@ const RegisterForm = () => {
   const referralFromLink = useAuthModal((s) => s.context.referralCode)
   const whatsapp = AppActor.useSelector((s) => s.context.allSettings?.contacts.whatsapp)
   const blocked = AppActor.useSelector((s) => s.context.allSettings?.compliance.blockedRegions)
-  const [name, setName] = useState("")
-  const [phone, setPhone] = useState(emptyPhone)
-  const [password, setPassword] = useState("")
-  const [confirmPassword, setConfirm] = useState("")
-  const [referralCode, setReferral] = useState(referralFromLink ?? "")
-  const [region, setRegion] = useState("")
-  const [ageConfirmed, setAgeConfirmed] = useState(false)
+  const [name, setName] = useField("register", "name")
+  const [phone, setPhone] = useField("register", "phone")
+  const [password, setPassword] = useField("register", "password")
+  const [confirmPassword, setConfirm] = useField("register", "confirmPassword")
+  const [referralCode, setReferral] = useField("register", "referralCode")
+  const [region, setRegion] = useField("register", "region")
+  const [ageConfirmed, setAgeConfirmed] = useField("register", "ageConfirmed")
   return (
-    <ModalForm
-      onSubmit={() =>
-        auth.send({ type: "register.submit", form: { name, mobileNo: fullNumber(phone), password, confirmPassword, referralCode, region, ageConfirmed } })}
-    >
+    <ModalForm onSubmit={() => auth.send({ type: "register.submit" })}>
       <Alert message={error} />
       <Field label="Name" error={fieldErrors.name}>
         {(p) => <TextInput {...p} autoFocus autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />}
@@ -153,7 +183,7 @@ const RegisterForm = () => {
       </Field>
       {referralFromLink !== undefined ? (
         <Field label="Referral code (optional)" error={fieldErrors.referralCode}>
-          {(p) => <TextInput {...p} value={referralCode} onChange={(e) => setReferral(e.target.value.toUpperCase())} />}
+          {(p) => <TextInput {...p} value={referralCode} onChange={(e) => setReferral(e.target.value)} />}
         </Field>
       ) : null}
       <Field label="State you live in" error={fieldErrors.region}>
@@ -203,10 +233,11 @@ const RegisterForm = () => {
   )
 }
 
-const OTP_LENGTH = 4
-
-/** Four one-digit boxes: typing moves on, Backspace moves back, pasting a code fills them all. */
-const OtpBoxes = ({ digits, onChange, invalid }: { digits: Array<string>; onChange: (digits: Array<string>) => void; invalid: boolean }) => {
+/**
+ * Four one-digit boxes: typing moves on, Backspace moves back, pasting a code
+ * fills them all. The digits are the machine's; the boxes only move the focus.
+ */
+const OtpBoxes = ({ digits, onChange, invalid }: { digits: ReadonlyArray<string>; onChange: (digits: ReadonlyArray<string>) => void; invalid: boolean }) => {
   const refs = useRef<Array<HTMLInputElement | null>>([])
   const fill = (start: number, text: string) => {
     const incoming = text.replace(/\D/g, "").slice(0, OTP_LENGTH - start).split("")
@@ -258,10 +289,10 @@ const OtpForm = () => {
   const mobileNo = useAuthModal((s) => s.context.mobileNo)
   const canResend = useAuthModal((s) => s.context.canResend)
   const resending = useAuthModal((s) => s.matches({ Otp: "Resending" }))
-  const countdown = useAuthModal((s) => s.children.countdown) as ActorRefFrom<typeof otpCountdownMachine> | undefined
-  const [digits, setDigits] = useState<Array<string>>(() => Array.from({ length: OTP_LENGTH }, () => ""))
+  const countdown = useAuthModal((s) => s.children.countdown)
+  const [digits, setDigits] = useField("otp", "digits")
   return (
-    <ModalForm onSubmit={() => auth.send({ type: "otp.submit", digits })}>
+    <ModalForm onSubmit={() => auth.send({ type: "otp.submit" })}>
       <p className="m-0 text-sm text-muted">
         Enter the 4-digit code we sent to <strong className="text-fg">{mobileNo ? formatPhone(mobileNo) : "your number"}</strong>.
       </p>
@@ -294,9 +325,9 @@ const ResendButton = ({ countdown, canResend, busy, onResend }: {
 const ForgotForm = () => {
   const auth = useAuthModalRef()
   const { busy, fieldErrors } = useFormState()
-  const [phone, setPhone] = useState(emptyPhone)
+  const [phone, setPhone] = useField("forgot", "phone")
   return (
-    <ModalForm onSubmit={() => auth.send({ type: "forgot.submit", mobileNo: fullNumber(phone) })}>
+    <ModalForm onSubmit={() => auth.send({ type: "forgot.submit" })}>
       <p className="m-0 text-sm text-muted">Enter your registered mobile number. We will send you a code to reset your password.</p>
       <Field label="Mobile number" error={fieldErrors.mobileNo}>
         {(p) => <PhoneInput id={p.id} value={phone} onChange={setPhone} invalid={p["aria-invalid"]} describedBy={p["aria-describedby"]} autoFocus />}
@@ -313,17 +344,17 @@ const ResetForm = () => {
   const auth = useAuthModalRef()
   const { busy } = useFormState()
   const mobileNo = useAuthModal((s) => s.context.mobileNo)
-  const [otp, setOtp] = useState("")
-  const [password, setPassword] = useState("")
-  const [confirmPassword, setConfirm] = useState("")
+  const [otp, setOtp] = useField("reset", "otp")
+  const [password, setPassword] = useField("reset", "password")
+  const [confirmPassword, setConfirm] = useField("reset", "confirmPassword")
   return (
-    <ModalForm onSubmit={() => auth.send({ type: "reset.submit", form: { otp, password, confirmPassword } })}>
+    <ModalForm onSubmit={() => auth.send({ type: "reset.submit" })}>
       <p className="m-0 text-sm text-muted">
         Enter the code sent to <strong className="text-fg">{mobileNo ? formatPhone(mobileNo) : "your number"}</strong> and choose a new password.
       </p>
       <Field label="OTP">
         {(p) => (
-          <TextInput {...p} autoFocus inputMode="numeric" autoComplete="one-time-code" maxLength={4} value={otp} onChange={(e) => setOtp(e.target.value.replace(/\D/g, ""))} />
+          <TextInput {...p} autoFocus inputMode="numeric" autoComplete="one-time-code" maxLength={4} value={otp} onChange={(e) => setOtp(e.target.value)} />
         )}
       </Field>
       <Field label="New password" hint="At least 8 characters.">
@@ -356,11 +387,11 @@ const ResetDone = () => {
 const ChangePasswordForm = () => {
   const auth = useAuthModalRef()
   const { busy, error, fieldErrors } = useFormState()
-  const [oldPassword, setOld] = useState("")
-  const [password, setPassword] = useState("")
-  const [confirmPassword, setConfirm] = useState("")
+  const [oldPassword, setOld] = useField("changePassword", "oldPassword")
+  const [password, setPassword] = useField("changePassword", "password")
+  const [confirmPassword, setConfirm] = useField("changePassword", "confirmPassword")
   return (
-    <ModalForm onSubmit={() => auth.send({ type: "password.submit", form: { oldPassword, password, confirmPassword } })}>
+    <ModalForm onSubmit={() => auth.send({ type: "password.submit" })}>
       <Alert message={error} />
       <Field label="Current password" error={fieldErrors.oldPassword === "" ? undefined : fieldErrors.oldPassword}>
         {(p) => <PasswordInput {...p} aria-invalid={"oldPassword" in fieldErrors} autoFocus autoComplete="current-password" required value={oldPassword} onChange={(e) => setOld(e.target.value)} />}

@@ -1,24 +1,19 @@
-import { useActorRef, useSelector } from "@xstate/react"
-import { useEffect } from "react"
-import { myBetsMachine } from "../../machines/myBets.machine.ts"
-import { useUser } from "../session.ts"
+import { useSelector } from "@xstate/react"
+import { useFlow } from "../flows.ts"
 import { BetGroups } from "../widgets/BetsTable.tsx"
 import { Dialog } from "../widgets/Dialog.tsx"
 
 /**
  * My Bets (SPEC section 2): the player's open bets grouped by event,
  * collapsible, the first group open, 'No Data Available' when there are
- * none; each group links to its event. Reloads when the account changes.
+ * none; each group links to its event. The `myBets` flow, open while the
+ * modal is: it reloads when the account changes.
  */
 const MyBetsModal = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
-  const user = useUser()
-  const list = useActorRef(myBetsMachine)
-  const bets = useSelector(list, (s) => s.context.bets)
-  const loading = useSelector(list, (s) => s.hasTag("loading") && s.context.bets.length === 0)
-  const failed = useSelector(list, (s) => s.matches("Failed"))
-  useEffect(() => {
-    if (open && user) list.send({ type: "bets.load", query: {} })
-  }, [open, user, list])
+  const list = useFlow("myBets", { input: {} })
+  const bets = useSelector(list, (s) => s?.context.bets ?? [])
+  const loading = useSelector(list, (s) => s === undefined || (s.hasTag("loading") && s.context.bets.length === 0))
+  const failed = useSelector(list, (s) => s?.matches("Failed") ?? false)
   return (
     <Dialog open={open} title="My Bets" onClose={onClose} wide testId="my-bets">
       {loading ? <p className="m-0 p-4 text-center text-sm text-muted">Loading…</p>

@@ -71,7 +71,7 @@ const BonusBody = ({ user }: { user: User }) => {
           <span className="text-muted">Bonus wallet</span>
           <strong className="text-xl" data-testid="bonus-wallet">{rupees(bonus.data?.bonusBalance ?? 0)}</strong>
         </span>
-        <span className="flex items-center gap-2 text-xs text-muted">Play from <WalletSwitch user={user} /></span>
+        <span className="flex items-center gap-2 text-xs text-muted">Play from <WalletSwitch /></span>
       </div>
       {bonus.data && list.length === 0 ? (
         <p className="card m-0 p-6 text-center text-muted">No bonus yet. Your first approved deposit brings a 100% welcome bonus, up to ₹10,000.</p>

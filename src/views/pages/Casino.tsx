@@ -1,6 +1,7 @@
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
 import { categoryStrip, inCategory, type Lobby } from "../../domain/casino.ts"
-import { browserCasinoMachine } from "../casino.ts"
+import type { FlowRef } from "../../machines/flows.ts"
+import { useFlow } from "../flows.ts"
 import { useUser } from "../session.ts"
 import { CasinoBets } from "../widgets/CasinoBets.tsx"
 import { CategoryStrip } from "../widgets/CategoryStrip.tsx"
@@ -11,8 +12,13 @@ const TITLES: Record<Lobby, string> = { live: "Live Casino", slots: "Slots", sa:
 /** Cards fetched at once: about the first two rows on a phone, the first row on a wide screen. */
 const EAGER = 4
 
+/** A lobby's `casino` flow, `casino.<lobby>`. */
 const LobbyPage = ({ lobby }: { lobby: Lobby }) => {
-  const casino = useActorRef(browserCasinoMachine, { input: { lobby } })
+  const casino = useFlow("casino", { id: `casino.${lobby}`, input: { lobby } })
+  return casino ? <LobbyView lobby={lobby} casino={casino} /> : null
+}
+
+const LobbyView = ({ lobby, casino }: { lobby: Lobby; casino: FlowRef<"casino"> }) => {
   const games = useSelector(casino, (s) => s.context.games)
   const category = useSelector(casino, (s) => s.context.category)
   const loading = useSelector(casino, (s) => s.hasTag("loading"))
@@ -61,7 +67,7 @@ const LobbyPage = ({ lobby }: { lobby: Lobby }) => {
   )
 }
 
-/** /live-casino, /slots and /sa-casino: each lobby gets its own machine (a new one when the route changes). */
+/** /live-casino, /slots and /sa-casino: each lobby gets its own flow (a new one when the route changes). */
 const Casino = ({ lobby }: { lobby: Lobby }) => <LobbyPage key={lobby} lobby={lobby} />
 
 export default Casino

@@ -1,4 +1,5 @@
 import { useState } from "react"
+import { isCreditPlayer } from "../../domain/account.ts"
 import { calls } from "../payments/calls.ts"
 import { useResource } from "../payments/hooks.ts"
 import { kindLabel } from "../payments/StatementTable.tsx"
@@ -50,7 +51,7 @@ const ProfitLossBody = ({ bonusWallets }: { bonusWallets: boolean }) => {
 
 const ProfitLoss = () => (
   <PlayerPage section="profitLoss" title="Profit and Loss" creditPlayers>
-    {(user) => <ProfitLossBody bonusWallets={user.role !== 104} />}
+    {(user) => <ProfitLossBody bonusWallets={!isCreditPlayer(user)} />}
   </PlayerPage>
 )
 

@@ -1,44 +1,34 @@
-import { useActorRef, useSelector } from "@xstate/react"
-import { useEffect } from "react"
+import { useSelector } from "@xstate/react"
 import { Link, useSearchParams } from "react-router"
 import { eventDateLabel } from "../../domain/dates.ts"
-import { racingMachine } from "../../machines/racing.machine.ts"
-import { odds } from "../../services/odds.ts"
-import type { RacingSport } from "../../schema/sports.ts"
-import { EventMarkets, useEventOdds } from "./Event.tsx"
-
-const racingHref = (sport: string, country?: string, track?: string, event?: string) =>
-  `/racing?${new URLSearchParams({ sport, ...(country ? { country } : {}), ...(track ? { track } : {}), ...(event ? { event } : {}) })}`
-
-/** The race a URL names (sport slug, country id, track slug, event id), or the next race of the sport. */
-const pick = (sports: ReadonlyArray<RacingSport>, params: URLSearchParams) => {
-  // Horse racing unless the URL says otherwise.
-  const sport = sports.find((s) => s.slugName === (params.get("sport") ?? "horse-racing")) ?? sports[0]
-  if (!sport) return undefined
-  const countries = sport.countries.filter((c) => !params.get("country") || c.id === params.get("country"))
-  const tracks = countries.flatMap((c) => c.tracks.map((track) => ({ country: c, track })))
-    .filter(({ track }) => !params.get("track") || track.slugName === params.get("track"))
-  const races = tracks.flatMap(({ country, track }) => track.events.map((event) => ({ country, track, event })))
-  const wanted = params.get("event")
-  const race = races.find(({ event }) => event._id === wanted || event.id === wanted) ??
-    [...races].sort((a, b) => a.event.date.localeCompare(b.event.date))[0]
-  return { sport, race }
-}
+import { pickRace, racingHref } from "../../domain/racing.ts"
+import type { FlowRef } from "../../machines/flows.ts"
+import { useFlow } from "../flows.ts"
+import { EventMarkets, useLiveEvent } from "./Event.tsx"
 
 /**
  * /racing: horse and greyhound racing, sport -> countries -> tracks ->
  * races; the chosen race (by default the next one) with its live prices.
+ * The `racing` flow reloads the hierarchy when races start, finish or are
+ * scheduled.
  */
 const Racing = () => {
-  const racing = useActorRef(racingMachine)
+  const racing = useFlow("racing", { input: undefined })
+  return racing ? <RacingView racing={racing} /> : null
+}
+
+const RacingView = ({ racing }: { racing: FlowRef<"racing"> }) => {
   const sports = useSelector(racing, (s) => s.context.sports)
   const loading = useSelector(racing, (s) => s.hasTag("loading"))
   const failed = useSelector(racing, (s) => s.matches("Failed"))
   const [params] = useSearchParams()
-  const chosen = pick(sports, params)
-  useEventOdds(chosen?.race?.event._id)
-  // Races start, finish and new ones are scheduled: reload the hierarchy.
-  useEffect(() => odds.onCatalogue(() => racing.send({ type: "racing.reload" })), [racing])
+  const chosen = pickRace(sports, {
+    sport: params.get("sport") ?? undefined,
+    country: params.get("country") ?? undefined,
+    track: params.get("track") ?? undefined,
+    event: params.get("event") ?? undefined
+  })
+  useLiveEvent(chosen?.race?.event._id)
   if (loading && sports.length === 0) return <p className="card m-0 p-6 text-center text-muted">Loading races…</p>
   if (failed) {
     return (

@@ -1,4 +1,5 @@
 import { useState } from "react"
+import { isCreditPlayer } from "../../domain/account.ts"
 import { calls } from "../payments/calls.ts"
 import { useResource } from "../payments/hooks.ts"
 import { StatementTable } from "../payments/StatementTable.tsx"
@@ -50,7 +51,7 @@ const StatementsBody = ({ bonusWallets }: { bonusWallets: boolean }) => {
 
 const Statements = () => (
   <PlayerPage section="statements" title="Account Statements" creditPlayers>
-    {(user) => <StatementsBody bonusWallets={user.role !== 104} />}
+    {(user) => <StatementsBody bonusWallets={!isCreditPlayer(user)} />}
   </PlayerPage>
 )
 

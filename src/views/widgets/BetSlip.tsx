@@ -1,36 +1,21 @@
 import { useSelector } from "@xstate/react"
-import { useEffect, useId } from "react"
-import type { ActorRefFrom } from "xstate"
-import { type betSlipMachine, figures, projection, stakeProblem } from "../../machines/betSlip.machine.ts"
+import { useId } from "react"
+import { priceLabel } from "../../domain/betting.ts"
 import { chipLabel, fixed2 } from "../../domain/money.ts"
-import { odds } from "../../services/odds.ts"
-import { priceLabel } from "../betting.ts"
+import { figures, projection, stakeProblem } from "../../machines/betSlip.machine.ts"
+import type { FlowRef } from "../../machines/flows.ts"
 
-export type BetSlipRef = ActorRefFrom<typeof betSlipMachine>
+export type BetSlipRef = FlowRef<"betSlip">
 
 const plClass = (value: number) => (value > 0 ? "text-ok" : value < 0 ? "text-bad" : "text-muted")
-
-/** Sends the live price of the slip's selection to the machine, so an odds-change refusal can offer it. */
-const useLivePrice = (slip: BetSlipRef) => {
-  const selection = useSelector(slip, (s) => s.context.selection)
-  useEffect(() => {
-    if (!selection) return
-    const push = () => {
-      const level = odds.level(selection.marketId, selection.selectionId, selection.side)
-      if (level) slip.send({ type: "slip.price", odds: level.price, size: selection.marketType === "FANCY" ? level.size : null })
-    }
-    push()
-    return odds.subscribeMarket(selection.marketId, push)
-  }, [slip, selection])
-}
 
 /**
  * The bet slip for the selection it holds: Back (blue) or Lay (pink), odds,
  * stake typed or from chips (editable), profit or liability as the player
  * types, the projected P/L of every runner (or the fancy book) and Place.
+ * The machine follows the live price itself (an odds-change refusal offers it).
  */
 export const BetSlip = ({ slip }: { slip: BetSlipRef }) => {
-  useLivePrice(slip)
   const snapshot = useSelector(slip, (s) => s)
   const ids = { stake: useId(), odds: useId() }
   const { context } = snapshot

@@ -1,8 +1,8 @@
 import { Link } from "react-router"
 import { eventHref } from "../../domain/catalogue.ts"
+import { priceLabel, sideLabel } from "../../domain/betting.ts"
 import { fixed2 } from "../../domain/money.ts"
 import type { Bet } from "../../schema/bets.ts"
-import { priceLabel } from "../betting.ts"
 
 const time = new Intl.DateTimeFormat("en-GB", { day: "2-digit", month: "short", hour: "2-digit", minute: "2-digit", hour12: false })
 
@@ -34,7 +34,8 @@ export const BetsTable = ({ bets }: { bets: ReadonlyArray<Bet> }) => (
       <tbody>
         {bets.map((bet) => {
           const fancy = bet.marketType === "FANCY"
-          const tag = fancy ? (bet.selectionType === "back" ? "Yes" : "No") : bet.selectionType === "back" ? "Back" : "Lay"
+          // Back or Lay on every market, fancy included (a fancy Back is its Yes, a Lay its No).
+          const tag = sideLabel(bet.selectionType)
           return (
             <tr key={bet._id} className={`h-[58px] border-t border-line ${bet.selectionType === "back" ? "bg-back/10" : "bg-lay/10"}`} data-testid="bet-row">
               <td className="px-2 py-1">

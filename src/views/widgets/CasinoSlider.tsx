@@ -1,9 +1,10 @@
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
 import { Suspense } from "react"
 import { Link } from "react-router"
 import { RIGHT_BAR_CASINO_AUTOPLAY_MS } from "../../domain/casino.ts"
+import type { FlowRef } from "../../machines/flows.ts"
 import type { CasinoGame } from "../../schema/casino.ts"
-import { browserCasinoMachine } from "../casino.ts"
+import { useFlow } from "../flows.ts"
 import { useUser } from "../session.ts"
 import { GameCard } from "./GameCard.tsx"
 import { useIdleAfterStart } from "./idle.ts"
@@ -50,11 +51,15 @@ export const CasinoSlider = ({ games, autoplayMs, counts, label, launching, onPl
 }
 
 /**
- * A side panel of live-casino games with its own lobby machine: the Top
- * Casino panel on / and the casino slider of the right sidebar.
+ * A side panel of live-casino games with its own lobby flow (`casino.panel`):
+ * the Top Casino panel on / and the casino slider of the right sidebar.
  */
-export const CasinoPanel = ({ title, autoplayMs, headingId }: { title: string; autoplayMs: number; headingId: string }) => {
-  const casino = useActorRef(browserCasinoMachine, { input: { lobby: "live" } })
+export const CasinoPanel = (props: { title: string; autoplayMs: number; headingId: string }) => {
+  const casino = useFlow("casino", { id: "casino.panel", input: { lobby: "live" } })
+  return casino ? <CasinoPanelView {...props} casino={casino} /> : null
+}
+
+const CasinoPanelView = ({ title, autoplayMs, headingId, casino }: { title: string; autoplayMs: number; headingId: string; casino: FlowRef<"casino"> }) => {
   const games = useSelector(casino, (s) => s.context.games)
   const loading = useSelector(casino, (s) => s.hasTag("loading"))
   const failed = useSelector(casino, (s) => s.matches("Failed"))

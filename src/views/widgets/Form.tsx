@@ -1,5 +1,5 @@
 import { useId, useState } from "react"
-import { COUNTRIES, type Country, DEFAULT_COUNTRY, MAX_PHONE_DIGITS } from "../../domain/phone.ts"
+import { COUNTRIES, type Country, maxNationalDigits, type PhoneField, phoneField } from "../../domain/phone.ts"
 import { Icon } from "./Icon.tsx"
 
 /** A labelled field with its error read out by screen readers. */
@@ -24,7 +24,7 @@ export const TextInput = (props: React.InputHTMLAttributes<HTMLInputElement>) =>
   <input {...props} className={`field ${props["aria-invalid"] ? "border-bad" : ""} ${props.className ?? ""}`} />
 )
 
-/** A password with a show/hide toggle. */
+/** A password with a show/hide toggle (the one piece of a sign-in form kept by the view: it only changes how it is shown). */
 export const PasswordInput = (props: Omit<React.InputHTMLAttributes<HTMLInputElement>, "type">) => {
   const [visible, setVisible] = useState(false)
   return (
@@ -45,50 +45,44 @@ export const PasswordInput = (props: Omit<React.InputHTMLAttributes<HTMLInputEle
 
 /**
  * A mobile number: India (+91, the default) or the US (+1), digits only, at
- * most 15 digits with the country code. `onChange` gets the full number
- * ("+919876543210", or the dial code alone when empty is typed).
+ * most 15 digits with the country code. The value is the form's (a machine's
+ * context); `onChange` gets the field as typed.
  */
 export const PhoneInput = ({ id, value, onChange, invalid, describedBy, autoFocus }: {
   id: string
-  value: { country: Country; national: string }
-  onChange: (value: { country: Country; national: string }) => void
+  value: PhoneField
+  onChange: (value: PhoneField) => void
   invalid: boolean
   describedBy: string | undefined
   autoFocus?: boolean
-}) => {
-  const maxNational = MAX_PHONE_DIGITS - (value.country.dial.length - 1)
-  return (
-    <div className={`flex overflow-hidden rounded-md border bg-bg ${invalid ? "border-bad" : "border-line"} focus-within:border-brand`}>
-      <select
-        aria-label="Country code"
-        value={value.country.code}
-        onChange={(e) => onChange({ country: COUNTRIES.find((c) => c.code === e.target.value) ?? DEFAULT_COUNTRY, national: value.national })}
-        className="border-0 border-r border-line bg-raised px-2 text-sm text-fg focus:outline-none"
-      >
-        {COUNTRIES.map((c) => (
-          <option key={c.code} value={c.code}>{`${c.code} ${c.dial}`}</option>
-        ))}
-      </select>
-      <input
-        id={id}
-        type="tel"
-        inputMode="numeric"
-        autoComplete="tel-national"
-        autoFocus={autoFocus}
-        placeholder={value.country.code === "IN" ? "98765 43210" : "415 555 2671"}
-        value={value.national}
-        maxLength={maxNational}
-        aria-invalid={invalid}
-        aria-describedby={describedBy}
-        onChange={(e) => onChange({ country: value.country, national: e.target.value.replace(/\D/g, "").slice(0, maxNational) })}
-        className="min-w-0 flex-1 border-0 bg-transparent px-3 py-2 text-fg placeholder:text-muted focus:outline-none"
-      />
-    </div>
-  )
-}
-
-export const emptyPhone = () => ({ country: DEFAULT_COUNTRY, national: "" })
-export const fullNumber = (phone: { country: Country; national: string }) => (phone.national ? `${phone.country.dial}${phone.national}` : "")
+}) => (
+  <div className={`flex overflow-hidden rounded-md border bg-bg ${invalid ? "border-bad" : "border-line"} focus-within:border-brand`}>
+    <select
+      aria-label="Country code"
+      value={value.country}
+      onChange={(e) => onChange(phoneField(COUNTRIES.find((c) => c.code === e.target.value)?.code ?? value.country, value.national))}
+      className="border-0 border-r border-line bg-raised px-2 text-sm text-fg focus:outline-none"
+    >
+      {COUNTRIES.map((c: Country) => (
+        <option key={c.code} value={c.code}>{`${c.code} ${c.dial}`}</option>
+      ))}
+    </select>
+    <input
+      id={id}
+      type="tel"
+      inputMode="numeric"
+      autoComplete="tel-national"
+      autoFocus={autoFocus}
+      placeholder={value.country === "IN" ? "98765 43210" : "415 555 2671"}
+      value={value.national}
+      maxLength={maxNationalDigits(value.country)}
+      aria-invalid={invalid}
+      aria-describedby={describedBy}
+      onChange={(e) => onChange(phoneField(value.country, e.target.value))}
+      className="min-w-0 flex-1 border-0 bg-transparent px-3 py-2 text-fg placeholder:text-muted focus:outline-none"
+    />
+  </div>
+)
 
 /** The red alert for a server failure inside a modal (SPEC section 8). */
 export const Alert = ({ message }: { message: string | undefined }) =>

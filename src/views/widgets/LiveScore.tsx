@@ -1,13 +1,6 @@
-import { useCallback, useSyncExternalStore } from "react"
+import { useSelector } from "@xstate/react"
+import type { FlowRef } from "../../machines/flows.ts"
 import type { Score } from "../../schema/betting.ts"
-import { odds } from "../../services/odds.ts"
-
-/** An event's live score from the odds channel (the page already watches the event). */
-export const useScore = (eventId: string) => {
-  const subscribe = useCallback((listener: () => void) => odds.subscribeScore(eventId, listener), [eventId])
-  const read = () => odds.score(eventId)
-  return useSyncExternalStore(subscribe, read, read)
-}
 
 export const ScoreBoard = ({ score }: { score: Score | undefined }) =>
   score ? (
@@ -25,4 +18,5 @@ export const ScoreBoard = ({ score }: { score: Score | undefined }) =>
     <p className="m-0 mt-2 text-xs text-muted">Waiting for the live score…</p>
   )
 
-export const LiveScore = ({ eventId }: { eventId: string }) => <ScoreBoard score={useScore(eventId)} />
+/** The score of the event a `liveEvent` flow watches. */
+export const LiveScore = ({ live }: { live: FlowRef<"liveEvent"> }) => <ScoreBoard score={useSelector(live, (s) => s.context.score)} />

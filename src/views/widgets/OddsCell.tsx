@@ -1,7 +1,7 @@
 import { memo, useCallback, useEffect, useRef, useSyncExternalStore } from "react"
+import { priceLabel, sizeLabel } from "../../domain/betting.ts"
 import type { MarketType } from "../../schema/sports.ts"
-import { odds } from "../../services/odds.ts"
-import { priceLabel, sizeLabel } from "../betting.ts"
+import { type OddsBooks, useOddsBooks } from "../ports.ts"
 
 /** How long a changed price stays highlighted. */
 export const FLASH_MS = 300
@@ -35,9 +35,12 @@ export interface Pick {
   readonly size: number
 }
 
-const useMarketValue = <T extends string>(marketId: string, read: () => T) => {
-  const subscribe = useCallback((listener: () => void) => odds.subscribeMarket(marketId, listener), [marketId])
-  return useSyncExternalStore(subscribe, read, read)
+/** One value of a market's book, re-read on the market's changes only. */
+const useMarketValue = <T extends string>(marketId: string, read: (books: OddsBooks) => T) => {
+  const books = useOddsBooks()
+  const subscribe = useCallback((listener: () => void) => books.subscribeMarket(marketId, listener), [books, marketId])
+  const get = () => read(books)
+  return useSyncExternalStore(subscribe, get, get)
 }
 
 /**
@@ -56,7 +59,7 @@ export const OddsCell = memo(({ marketId, marketType, selectionId, runnerName, s
   /** Deeper price levels: shown from the md breakpoint up. */
   wideOnly?: boolean
 }) => {
-  const key = useMarketValue(marketId, () => {
+  const key = useMarketValue(marketId, (odds) => {
     const book = odds.book(marketId)
     const price = odds.level(marketId, selectionId, side, level)
     return `${book?.status ?? "NONE"}|${price ? `${price.price}|${price.size}` : ""}`
@@ -99,7 +102,7 @@ export const OddsCell = memo(({ marketId, marketType, selectionId, runnerName, s
 
 /** "SUSPENDED" / "CLOSED" over a market whose book says so; subscribes like a cell. */
 export const MarketState = memo(({ marketId }: { marketId: string }) => {
-  const status = useMarketValue(marketId, () => odds.book(marketId)?.status ?? "NONE")
+  const status = useMarketValue(marketId, (odds) => odds.book(marketId)?.status ?? "NONE")
   if (status === "OPEN" || status === "NONE") return null
   return (
     <div className="pointer-events-none absolute inset-0 z-1 flex items-center justify-center bg-bg/60" data-testid={`market-status-${marketId}`}>

@@ -4,7 +4,7 @@ import { countBadge } from "../../domain/sports.ts"
 import { AppActor } from "../app-actor.ts"
 import { Icon, sportIcon } from "./Icon.tsx"
 
-/** Sport chips with event counts (99+ at most); racing is reached from its own page. */
+/** Sport chips with event counts (99+ at most); horse and greyhound racing are hidden here (SPEC section 2). */
 export const SportChips = () => {
   const sports = AppActor.useSelector((s) => s.context.sports)
   const [params] = useSearchParams()
@@ -28,9 +28,6 @@ export const SportChips = () => {
           </Link>
         )
       })}
-      <Link to="/racing?sport=horse-racing" className="chip shrink-0 gap-1.5 py-1.5 text-sm bg-surface hover:border-brand">
-        <Icon name="horse" size={16} /> Racing
-      </Link>
     </nav>
   )
 }

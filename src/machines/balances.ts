@@ -1,0 +1,28 @@
+import { type ActorRefFrom, type EventObject, fromCallback } from "xstate"
+import { moneyMark } from "../domain/account.ts"
+import type { sessionMachine } from "./session.machine.ts"
+
+export interface BalancesChanged {
+  readonly type: "balances.changed"
+}
+
+/**
+ * Tells a money page that the player's money moved. The session reloads the
+ * user on the user's socket event (a deposit approved, a bet settled, a
+ * withdrawal rejected); this follows the session through the actor system and
+ * sends `balances.changed` when balances or the wallet change, so a page's
+ * list is fresh without a reload. Pure: it touches only the actor system
+ * (without a session there, it stays silent).
+ */
+export const watchBalances = fromCallback<EventObject, void>(({ system, sendBack }) => {
+  const session: ActorRefFrom<typeof sessionMachine> | undefined = system.get("session")
+  if (!session) return
+  let mark = moneyMark(session.getSnapshot().context.user)
+  const subscription = session.subscribe((snapshot) => {
+    const next = moneyMark(snapshot.context.user)
+    if (next === mark) return
+    mark = next
+    sendBack({ type: "balances.changed" } satisfies BalancesChanged)
+  })
+  return () => subscription.unsubscribe()
+})

@@ -1,0 +1,41 @@
+import type { ActorRefFrom, InputFrom } from "xstate"
+import type { authModalMachine } from "./authModal.machine.ts"
+import type { betSlipMachine } from "./betSlip.machine.ts"
+import type { casinoMachine } from "./casino.machine.ts"
+import type { liveEventMachine } from "./liveEvent.machine.ts"
+import type { livePanelMachine } from "./livePanel.machine.ts"
+import type { myBetsMachine } from "./myBets.machine.ts"
+import type { racingMachine } from "./racing.machine.ts"
+import type { withdrawalMachine } from "./withdrawal.machine.ts"
+
+/**
+ * The flows views open in the app's actor system, by name. Each is a pure
+ * machine; the composition root (src/root/flows.ts) loads the logic it
+ * provides for each name with the route that needs it, and the app machine
+ * spawns it on `flow.open` with the id the view gives as its system id.
+ */
+export interface Flows {
+  readonly authModal: typeof authModalMachine
+  readonly withdrawal: typeof withdrawalMachine
+  readonly betSlip: typeof betSlipMachine
+  readonly casino: typeof casinoMachine
+  readonly liveEvent: typeof liveEventMachine
+  readonly livePanel: typeof livePanelMachine
+  readonly myBets: typeof myBetsMachine
+  readonly racing: typeof racingMachine
+}
+
+export type FlowName = keyof Flows
+export type FlowInput<K extends FlowName> = InputFrom<Flows[K]>
+export type FlowRef<K extends FlowName> = ActorRefFrom<Flows[K]>
+
+/** Opens a flow, or counts one more view of it: `id` is its id and system id, `input` plain data. */
+export type FlowOpen = {
+  [K in FlowName]: { readonly type: "flow.open"; readonly id: string; readonly flow: K; readonly input: FlowInput<K> }
+}[FlowName]
+
+/** A view of the flow is gone; the last one stops it. */
+export interface FlowClose {
+  readonly type: "flow.close"
+  readonly id: string
+}

@@ -1,0 +1,47 @@
+import { assign, type EventObject, fromCallback, sendParent, setup } from "xstate"
+import type { Score } from "../schema/betting.ts"
+import { unprovided } from "./unprovided.ts"
+
+/**
+ * The event on screen, live (the event page, a race on /racing): while the
+ * flow is open its prices stream into the odds books (each odds cell reads
+ * its own) and its score into this machine; a change of the catalogue
+ * (events started or finished) is passed to the app, which reloads the
+ * sports list.
+ */
+export interface LiveEventContext {
+  readonly eventId: string
+  readonly score: Score | undefined
+}
+
+export type LiveEventEvent = { type: "score.update"; score: Score } | { type: "catalogue.changed" }
+
+export const liveEventMachine = setup({
+  types: { context: {} as LiveEventContext, events: {} as LiveEventEvent, input: {} as { eventId: string } },
+  actors: {
+    /** Watches the event on the odds channel; its score as `score.update`. */
+    watchEvent: fromCallback<EventObject, { eventId: string }>(unprovided("liveEvent", "watchEvent")),
+    /** The odds channel's `catalogue` message, as `catalogue.changed`. */
+    watchCatalogue: fromCallback<EventObject>(unprovided("liveEvent", "watchCatalogue"))
+  },
+  actions: {
+    /** The app (the parent of every flow) reloads the sports, spread over a few seconds. */
+    tellApp: sendParent({ type: "catalogue.changed" })
+  }
+}).createMachine({
+  id: "liveEvent",
+  context: ({ input }) => ({ eventId: input.eventId, score: undefined }),
+  invoke: [
+    { id: "watchEvent", src: "watchEvent", input: ({ context }) => ({ eventId: context.eventId }) },
+    { id: "watchCatalogue", src: "watchCatalogue" }
+  ],
+  initial: "Watching",
+  states: {
+    Watching: {
+      on: {
+        "score.update": { actions: assign({ score: ({ event }) => event.score }) },
+        "catalogue.changed": { actions: "tellApp" }
+      }
+    }
+  }
+})

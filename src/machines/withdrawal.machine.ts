@@ -1,0 +1,162 @@
+import { assign, fromPromise, setup } from "xstate"
+import { amountInput, validateWithdrawal } from "../domain/payments.ts"
+import type { DayRange } from "../domain/ranges.ts"
+import { type ErrorTag, messageOf, reasonOf } from "../schema/errors.ts"
+import type { PaymentAccount, WithdrawalPayload, WithdrawalRequest } from "../schema/payments.ts"
+import { watchBalances } from "./balances.ts"
+import { payoutAccountsMachine } from "./payoutAccounts.machine.ts"
+import { unprovided, unprovidedAction } from "./unprovided.ts"
+
+/**
+ * /withdrawal: the form (amount and payout account, in context), the
+ * player's payout accounts (the `payoutAccounts` child) and the list of their
+ * requests for a date range. A valid form is sent with one Idempotency-Key
+ * per attempt; the amount is held at once, so the server answers with the
+ * request or refuses it (InsufficientBalance when it is more than the player
+ * can withdraw). A lost answer keeps the key, so trying again is the same
+ * request. The list reloads after a request and whenever the player's money
+ * moves (an operator pays or rejects it).
+ */
+export interface WithdrawalForm {
+  readonly amount: string
+  /** The payout account chosen; "" means the first one listed. */
+  readonly accountId: string
+}
+
+export interface WithdrawalContext {
+  readonly form: WithdrawalForm
+  /** The payout accounts, as the `payoutAccounts` child last listed them. */
+  readonly accounts: ReadonlyArray<PaymentAccount>
+  readonly range: DayRange
+  readonly history: ReadonlyArray<WithdrawalRequest>
+  /** Idempotency-Key of the request in flight, kept after a lost answer. */
+  readonly key: string | undefined
+  /** Why the server refused the last request. */
+  readonly refusal: { readonly reason: ErrorTag | undefined; readonly message: string } | undefined
+}
+
+export type WithdrawalEvent =
+  | { type: "field.change"; field: keyof WithdrawalForm; value: string }
+  | { type: "withdraw.submit" }
+  | { type: "range.change"; range: DayRange }
+  | { type: "balances.changed" }
+
+export interface WithdrawalInput {
+  /** The list's first range (the last 7 India days when the page opens). */
+  readonly range: DayRange
+}
+
+/** A request as it is sent. */
+export interface WithdrawalSubmission {
+  readonly key: string
+  readonly payload: WithdrawalPayload
+}
+
+/** The account a withdrawal goes to: the one chosen, or the first listed. */
+export const chosenAccount = (context: Pick<WithdrawalContext, "form" | "accounts">) => context.form.accountId || context.accounts[0]?._id
+
+const problemOf = (context: WithdrawalContext) => validateWithdrawal({ amount: context.form.amount, accountId: chosenAccount(context) })
+
+const newKey = () => `withdrawal-${typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`}`
+
+export const withdrawalMachine = setup({
+  types: {
+    context: {} as WithdrawalContext,
+    events: {} as WithdrawalEvent,
+    input: {} as WithdrawalInput
+  },
+  actors: {
+    payoutAccounts: payoutAccountsMachine,
+    watchBalances,
+    loadHistory: fromPromise<ReadonlyArray<WithdrawalRequest>, DayRange>(unprovided("withdrawal", "loadHistory")),
+    submit: fromPromise<WithdrawalRequest, WithdrawalSubmission>(unprovided("withdrawal", "submit"))
+  },
+  actions: {
+    /** A client rule's message as a warning toast (SPEC section 5). */
+    warn: unprovidedAction<{ message: string }>("withdrawal", "warn")
+  },
+  guards: {
+    formInvalid: ({ context }) => problemOf(context) !== undefined,
+    /** Nothing came back: the request may have landed, so the retry keeps its key. */
+    unanswered: ({ event }) => "error" in event && reasonOf(event.error) === "Unreachable"
+  }
+}).createMachine({
+  id: "withdrawal",
+  context: ({ input }) => ({ form: { amount: "", accountId: "" }, accounts: [], range: input.range, history: [], key: undefined, refusal: undefined }),
+  type: "parallel",
+  invoke: [
+    {
+      id: "payoutAccounts",
+      systemId: "payoutAccounts",
+      src: "payoutAccounts",
+      onSnapshot: { actions: assign({ accounts: ({ event }) => event.snapshot.context.accounts }) }
+    },
+    { id: "watchBalances", src: "watchBalances" }
+  ],
+  states: {
+    Form: {
+      initial: "Editing",
+      on: {
+        "field.change": {
+          target: ".Editing",
+          // Another request: a key kept from a lost answer must not carry it.
+          actions: assign(({ context, event }) => ({
+            form: { ...context.form, [event.field]: event.field === "amount" ? amountInput(event.value) : event.value },
+            key: undefined
+          }))
+        },
+        "withdraw.submit": [
+          { guard: "formInvalid", target: ".Editing", actions: { type: "warn", params: ({ context }) => ({ message: problemOf(context)! }) } },
+          { target: ".Submitting", actions: assign({ key: ({ context }) => context.key ?? newKey(), refusal: undefined }) }
+        ]
+      },
+      states: {
+        Editing: {},
+        Submitting: {
+          tags: ["busy"],
+          // The request is on its way: the form waits for the answer.
+          on: { "field.change": {}, "withdraw.submit": {} },
+          invoke: {
+            id: "submit",
+            src: "submit",
+            input: ({ context }) => ({ key: context.key!, payload: { amount: Number(context.form.amount), accountId: chosenAccount(context)! } }),
+            onDone: { target: "Done", actions: assign(({ context }) => ({ form: { ...context.form, amount: "" }, key: undefined })) },
+            onError: [
+              { guard: "unanswered", target: "Refused", actions: assign({ refusal: ({ event }) => ({ reason: reasonOf(event.error), message: messageOf(event.error) }) }) },
+              {
+                // InsufficientBalance, a closed account, a limit: the toast said why; a new attempt gets a new key.
+                target: "Refused",
+                actions: assign({ refusal: ({ event }) => ({ reason: reasonOf(event.error), message: messageOf(event.error) }), key: undefined })
+              }
+            ]
+          }
+        },
+        /** The request is filed and the amount held; the form is empty for another. */
+        Done: {},
+        Refused: {}
+      }
+    },
+    History: {
+      initial: "Loading",
+      on: {
+        "range.change": { target: ".Loading", reenter: true, actions: assign({ range: ({ event }) => event.range }) },
+        // The player's money moved: a request was filed, paid or rejected.
+        "balances.changed": { target: ".Loading", reenter: true }
+      },
+      states: {
+        Loading: {
+          tags: ["loading"],
+          invoke: {
+            id: "loadHistory",
+            src: "loadHistory",
+            input: ({ context }) => context.range,
+            onDone: { target: "Ready", actions: assign({ history: ({ event }) => event.output }) },
+            onError: "Failed"
+          }
+        },
+        Ready: {},
+        Failed: {}
+      }
+    }
+  }
+})

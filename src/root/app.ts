@@ -1,0 +1,68 @@
+import { Effect } from "effect"
+import { type AnyActorLogic, enqueueActions } from "xstate"
+import { appMachine } from "../machines/app.machine.ts"
+import type { FlowName } from "../machines/flows.ts"
+import { UserApi } from "../schema/identity.ts"
+import type { SiteSettings, Theme } from "../schema/settings.ts"
+import { SettingsApi } from "../schema/settings.ts"
+import { SportsApi, SportsDataAuthenticated } from "../schema/sports.ts"
+import { Api } from "../services/api.ts"
+import { Storage } from "../services/storage.ts"
+import { data, effect, task } from "./bridge.ts"
+import { flowLogic } from "./flows.ts"
+import { session } from "./session.ts"
+
+const setFavicon = (href: string) => {
+  let link = document.querySelector<HTMLLinkElement>("link[rel~='icon']")
+  if (!link) {
+    link = document.createElement("link")
+    link.rel = "icon"
+    document.head.appendChild(link)
+  }
+  link.removeAttribute("type")
+  link.href = href
+}
+
+/** Start-up calls are only logged when they fail (SPEC section 8): no toasts. */
+const quiet = { notify: "none" } as const
+
+/**
+ * The root of the one actor system, with its world: the start-up calls, the
+ * session provided, the theme and site settings applied to
+ * the document, and the flows views open (the sign-in modals among them)
+ * spawned from their loaded logic.
+ */
+export const rootApp = appMachine.provide({
+  actors: {
+    session,
+    // SPEC section 6: the authenticated variant while a token is stored.
+    loadSports: task(() =>
+      Effect.flatMap(Storage.use((storage) => storage.token), (token) =>
+        data(Api.use((api) => (token ? api.call(SportsDataAuthenticated, {}, quiet) : api.call(SportsApi.endpoints.sportsData, {}, quiet))))
+      )
+    ),
+    loadAds: task(() => data(Api.use((api) => api.call(SettingsApi.endpoints.advertisement, {}, quiet)))),
+    loadUser: task(() => data(Api.use((api) => api.call(UserApi.endpoints.getUserData, {}, quiet)))),
+    loadAppSettings: task(() => data(Api.use((api) => api.call(SettingsApi.endpoints.appSettings, {}, quiet)))),
+    loadAllSettings: task(() => data(Api.use((api) => api.call(SettingsApi.endpoints.allAppSettings, {}, quiet))))
+  },
+  actions: {
+    applyTheme: (_, { theme }: { theme: Theme }) => {
+      document.documentElement.dataset.theme = theme
+      effect(Storage.use((storage) => storage.saveTheme(theme)))
+    },
+    applySiteSettings: (_, { settings }: { settings: SiteSettings }) => {
+      if (settings.siteTitle) document.title = settings.siteTitle
+      if (settings.faviconImg) setFavicon(settings.faviconImg)
+      const rgb = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(settings.color)
+      if (rgb) document.documentElement.style.setProperty("--brand", rgb.slice(1).map((h) => Number.parseInt(h, 16)).join(" "))
+    },
+    // The flow as a child whose id is also its system id.
+    spawnFlow: enqueueActions(({ enqueue }, params: { id: string; flow: FlowName; input: unknown }) => {
+      // XState's types refuse an id for logic passed inline once a machine's actors are typed; the runtime takes
+      // it, and the id is what makes the flow addressable (stopChild, system.get).
+      const spawn = enqueue.spawnChild as unknown as (logic: AnyActorLogic, options: { id: string; systemId: string; input: unknown }) => void
+      spawn(flowLogic(params.flow), { id: params.id, systemId: params.id, input: params.input })
+    })
+  }
+})

@@ -1,0 +1,32 @@
+import { Effect } from "effect"
+import { fromPromise } from "xstate"
+import type { Failure } from "../schema/errors.ts"
+import type { ApiFailure } from "../services/api.ts"
+import { Notices } from "../services/notices.ts"
+import { type ClientServices, run } from "../services/runtime.ts"
+
+/**
+ * How the composition root hands Effect programs to pure machines: a
+ * program becomes a promise actor whose signal aborts it when the machine
+ * leaves the state, and a failed call reaches the machine as plain `Failure`
+ * data (code, message, reason), which it guards on.
+ */
+
+const plain = (failure: ApiFailure): Failure => ({ code: failure.code, message: failure.message, reason: failure.reason })
+
+/** A call whose failure reaches the machine as plain data. */
+export const failures = <A, R>(call: Effect.Effect<A, ApiFailure, R>) => Effect.mapError(call, plain)
+
+/** The `data` of an envelope, with a failure as plain data. */
+export const data = <A, R>(call: Effect.Effect<{ readonly data: A }, ApiFailure, R>) => failures(Effect.map(call, (envelope) => envelope.data))
+
+/** A machine's promise actor running `program` on the client runtime. */
+export const task = <A, I = void>(program: (input: I) => Effect.Effect<A, Failure, ClientServices>) =>
+  fromPromise<A, I>(({ input, signal }) => run(program(input), signal))
+
+/** Runs a side effect of an action (storage, toasts); it cannot fail. */
+export const effect = (program: Effect.Effect<void, never, ClientServices>) => void run(program)
+
+/** A machine's toast action: `{ message, subMessage? }` as a warning, success or error toast. */
+export const toast = (type: "success" | "warning" | "error") => (_: unknown, params: { readonly message: string; readonly subMessage?: string | undefined }) =>
+  effect(Notices.use((notices) => notices[type](params.message, params.subMessage)))

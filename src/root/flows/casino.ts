@@ -1,0 +1,37 @@
+import { Effect } from "effect"
+import { LAUNCH_NOTICES, launchIdOf } from "../../domain/casino.ts"
+import { casinoMachine } from "../../machines/casino.machine.ts"
+import { CasinoApi, CasinoPlayApi } from "../../schema/casino.ts"
+import { Api } from "../../services/api.ts"
+import { data, effect, task } from "../bridge.ts"
+import { Notices } from "../../services/notices.ts"
+
+const warn = (notice: { readonly message: string; readonly subMessage: string }) => () =>
+  effect(Notices.use((notices) => notices.warning(notice.message, notice.subMessage)).pipe(Effect.asVoid))
+
+/** A casino lobby with its calls, the two launch notices of SPEC section 8, and leaving for the game. */
+export default casinoMachine.provide({
+  actors: {
+    loadGames: task(({ lobby }) =>
+      data(Api.use((api) =>
+        lobby === "sa"
+          ? api.call(CasinoApi.endpoints.saCasinoGames, {}, { notify: "none" })
+          : api.call(CasinoApi.endpoints.casinoGames, { query: lobby === "slots" ? { slots: "true" } : {} }, { notify: "none" })
+      ))
+    ),
+    launchGame: task(({ lobby, game }) =>
+      data(Api.use((api) =>
+        api.call(
+          lobby === "sa" ? CasinoPlayApi.endpoints.saCasinoLaunch : CasinoPlayApi.endpoints.liveCasinoLaunch,
+          { params: { game_id: launchIdOf(lobby, game) } },
+          { notify: "failure" }
+        )
+      ))
+    )
+  },
+  actions: {
+    notifyLoginRequired: warn(LAUNCH_NOTICES.loginRequired),
+    notifyUnavailable: warn(LAUNCH_NOTICES.unavailable),
+    openGame: (_, { url }: { url: string }) => window.location.assign(url)
+  }
+})

@@ -1,0 +1,16 @@
+import { Schema } from "effect"
+
+/**
+ * What the server's sockets send (SPEC section 7, realtime). The client
+ * decodes every message with these before it acts on it: a message that does
+ * not match is dropped, never trusted. (The odds batches are beside the books
+ * they carry, in betting.ts, so the first page needs none of them.)
+ */
+
+/** The event named by the user's id: something about their account changed (a deposit approved, a bet settled). */
+export const UserChanged = Schema.Struct({ reason: Schema.String, at: Schema.Finite })
+export type UserChanged = typeof UserChanged.Type
+
+/** `catalogue`: events started, finished or were added. */
+export const CatalogueChanged = Schema.Struct({ at: Schema.Finite })
+export type CatalogueChanged = typeof CatalogueChanged.Type

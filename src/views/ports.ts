@@ -1,0 +1,53 @@
+import { createContext, use, useContext } from "react"
+import type { FlowName } from "../machines/flows.ts"
+import type { MarketBook, PriceLevel } from "../schema/betting.ts"
+import type { Toast } from "../schema/notices.ts"
+
+/**
+ * What the composition root (src/root) hands the views, so no view imports
+ * a service: the loader of flow logic, the toast list and the odds books.
+ * Views otherwise only read actors (`useFlow`, the app actor) and send them
+ * events.
+ */
+export interface Notice extends Toast {
+  readonly id: number
+}
+
+/** The toasts on screen; each closes itself after 3 s (SPEC section 9). */
+export interface NoticeFeed {
+  readonly snapshot: () => ReadonlyArray<Notice>
+  readonly subscribe: (listener: () => void) => () => void
+  readonly dismiss: (id: number) => void
+}
+
+/**
+ * The live prices of the events being watched (a `liveEvent` flow watches
+ * one). They change up to a thousand times a second, so they are not
+ * machine context: each odds cell subscribes to its own market and reads its
+ * own price, and a tick re-renders that cell only.
+ */
+export interface OddsBooks {
+  readonly book: (marketId: string) => MarketBook | undefined
+  /** The price at `level` (0 = best) of one side of a runner. */
+  readonly level: (marketId: string, selectionId: string, side: "back" | "lay", level?: number) => PriceLevel | undefined
+  readonly subscribeMarket: (marketId: string, listener: () => void) => () => void
+}
+
+export interface Ports {
+  /** Loads a flow's logic (its own chunk), once; `useFlow` waits for it before opening the flow. */
+  readonly loadFlow: (flow: FlowName) => Promise<void>
+  readonly notices: NoticeFeed
+  /** Loads the odds books with the first page that shows prices; the same promise every time. */
+  readonly oddsBooks: () => Promise<OddsBooks>
+}
+
+export const PortsContext = createContext<Ports | undefined>(undefined)
+
+/** The odds books, suspending until they are loaded. */
+export const useOddsBooks = (): OddsBooks => use(usePorts().oddsBooks())
+
+export const usePorts = (): Ports => {
+  const ports = useContext(PortsContext)
+  if (!ports) throw new Error("views: rendered outside the composition root (src/root/main.tsx provides the ports)")
+  return ports
+}

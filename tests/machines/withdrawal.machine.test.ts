@@ -1,0 +1,116 @@
+import { describe, expect, it, vi } from "vitest"
+import { createActor, createMachine, fromPromise } from "xstate"
+import { type WithdrawalSubmission, withdrawalMachine } from "../../src/machines/withdrawal.machine.ts"
+import type { DayRange } from "../../src/domain/ranges.ts"
+import type { Failure } from "../../src/schema/errors.ts"
+import type { PaymentAccount, WithdrawalRequest } from "../../src/schema/payments.ts"
+import { expectFullCoverage, recordFlows, replayPaths } from "./harness.ts"
+
+const week: DayRange = { start_date: "2026-01-01", end_date: "2026-01-07" }
+const upi: PaymentAccount = { _id: "a-upi", type: "upi", accountNumber: "meera@okaxis", accountHolderName: "Meera Iyer" }
+const bank: PaymentAccount = { _id: "a-bank", type: "bank", accountNumber: "123456789012", accountHolderName: "Meera Iyer", bankName: "SBI", ifscCode: "SBIN0001234", accountType: "savings" }
+const filed: WithdrawalRequest = { _id: "w1", amount: 300, accountId: "a-upi", account: upi, status: "pending", remark: null, createdAt: "2026-01-07T10:00:00.000Z", decidedAt: null }
+const insufficient: Failure = { code: 422, message: "Insufficient balance: the amount is more than you can withdraw", reason: "InsufficientBalance" }
+const unreachable: Failure = { code: 0, message: "We could not reach the server. Check your connection and try again.", reason: "Unreachable" }
+
+/** The payout accounts child as the withdrawal sees it: a snapshot with the list. */
+const listed = (accounts: ReadonlyArray<PaymentAccount>) => ({ type: "xstate.snapshot.payoutAccounts", snapshot: { context: { accounts } } })
+
+describe("withdrawal machine (model-based)", () => {
+  it("covers every state and transition: the form, its refusals and the request list", () => {
+    const coverage = replayPaths(withdrawalMachine as never, {
+      input: { range: week },
+      // The accounts child starts empty; its snapshots with a list are sent as events below.
+      actors: { payoutAccounts: createMachine({ context: { accounts: [] } }) },
+      actions: { warn: vi.fn() },
+      outputs: { loadHistory: [[filed]], submit: [filed] },
+      errors: { submit: [insufficient, unreachable] },
+      events: {
+        "xstate.snapshot.payoutAccounts": [listed([upi, bank])],
+        "field.change": [
+          { type: "field.change", field: "amount", value: "300" },
+          { type: "field.change", field: "accountId", value: "a-bank" }
+        ],
+        "range.change": [{ type: "range.change", range: { start_date: "2026-01-02", end_date: "2026-01-08" } }]
+      },
+      serialize: (s) => JSON.stringify([s.value, s.context.accounts.length, s.context.form, s.context.key !== undefined, s.context.range.start_date])
+    })
+    expectFullCoverage(coverage)
+    recordFlows("withdrawal", "/withdrawal: amount and payout account in context, the rules of SPEC section 5 as warnings, one Idempotency-Key per attempt (kept after a lost answer), refusals by reason (InsufficientBalance…), and the request list by date range, reloaded when the player's money moves.", coverage)
+  })
+})
+
+const harness = (submit: (input: WithdrawalSubmission) => Promise<WithdrawalRequest>) => {
+  const warnings: Array<string> = []
+  const submissions: Array<WithdrawalSubmission> = []
+  const ranges: Array<DayRange> = []
+  const actor = createActor(
+    withdrawalMachine.provide({
+      actors: {
+        // The accounts child answers with its list at once.
+        payoutAccounts: createMachine({ context: { accounts: [upi, bank] } }) as never,
+        loadHistory: fromPromise(async ({ input }: { input: DayRange }): Promise<ReadonlyArray<WithdrawalRequest>> => (ranges.push(input), [filed])),
+        submit: fromPromise(({ input }: { input: WithdrawalSubmission }) => (submissions.push(input), submit(input)))
+      },
+      actions: { warn: (_: unknown, p: { message: string }) => void warnings.push(p.message) }
+    }),
+    { input: { range: week } }
+  ).start()
+  return { actor, warnings, submissions, ranges }
+}
+
+describe("withdrawal machine behaviour", () => {
+  it("warns in the order of SPEC section 5, sends nothing, then withdraws to the first account and empties the amount", async () => {
+    const { actor, warnings, submissions, ranges } = harness(async () => filed)
+    actor.send({ type: "withdraw.submit" })
+    actor.send({ type: "field.change", field: "amount", value: "₹50" })
+    expect(actor.getSnapshot().context.form.amount).toBe("50")
+    actor.send({ type: "withdraw.submit" })
+    expect(warnings).toEqual(["Please enter amount", "Min Withdrawal amount is 100"])
+    expect(submissions).toEqual([])
+    actor.send({ type: "field.change", field: "amount", value: "300" })
+    actor.send({ type: "withdraw.submit" })
+    expect(actor.getSnapshot().hasTag("busy")).toBe(true)
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ Form: "Done" })).toBe(true))
+    expect(submissions[0]!.payload).toEqual({ amount: 300, accountId: "a-upi" })
+    expect(submissions[0]!.key).toMatch(/^withdrawal-/)
+    expect(actor.getSnapshot().context.form.amount).toBe("")
+    expect(ranges).toEqual([week])
+  })
+
+  it("names the refusal by its reason, and a new attempt after it is a new request", async () => {
+    const { actor, submissions } = harness(async () => Promise.reject(insufficient))
+    actor.send({ type: "field.change", field: "accountId", value: "a-bank" })
+    actor.send({ type: "field.change", field: "amount", value: "5000" })
+    actor.send({ type: "withdraw.submit" })
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ Form: "Refused" })).toBe(true))
+    expect(actor.getSnapshot().context.refusal).toEqual({ reason: "InsufficientBalance", message: insufficient.message })
+    expect(actor.getSnapshot().context.form.amount).toBe("5000")
+    actor.send({ type: "withdraw.submit" })
+    await vi.waitFor(() => expect(submissions).toHaveLength(2))
+    expect(submissions[0]!.payload.accountId).toBe("a-bank")
+    expect(submissions[1]!.key).not.toBe(submissions[0]!.key)
+  })
+
+  it("keeps the key after a lost answer, so the retry is the same request; changing the form drops it", async () => {
+    let attempt = 0
+    const { actor, submissions } = harness(async () => (attempt++ === 0 ? Promise.reject(unreachable) : filed))
+    actor.send({ type: "field.change", field: "amount", value: "300" })
+    actor.send({ type: "withdraw.submit" })
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ Form: "Refused" })).toBe(true))
+    actor.send({ type: "withdraw.submit" })
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ Form: "Done" })).toBe(true))
+    expect(submissions[1]!.key).toBe(submissions[0]!.key)
+    actor.send({ type: "field.change", field: "amount", value: "400" })
+    expect(actor.getSnapshot().context.key).toBeUndefined()
+  })
+
+  it("loads the list again for a new range and when the player's money moves", async () => {
+    const { actor, ranges } = harness(async () => filed)
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ History: "Ready" })).toBe(true))
+    const next = { start_date: "2026-02-01", end_date: "2026-02-07" }
+    actor.send({ type: "range.change", range: next })
+    actor.send({ type: "balances.changed" })
+    await vi.waitFor(() => expect(ranges).toEqual([week, next, next]))
+  })
+})
