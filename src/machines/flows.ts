@@ -5,6 +5,7 @@ import type { casinoMachine } from "./casino.machine.ts"
 import type { liveEventMachine } from "./liveEvent.machine.ts"
 import type { livePanelMachine } from "./livePanel.machine.ts"
 import type { myBetsMachine } from "./myBets.machine.ts"
+import type { protectionMachine } from "./protection.machine.ts"
 import type { racingMachine } from "./racing.machine.ts"
 import type { withdrawalMachine } from "./withdrawal.machine.ts"
 
@@ -23,6 +24,7 @@ export interface Flows {
   readonly livePanel: typeof livePanelMachine
   readonly myBets: typeof myBetsMachine
   readonly racing: typeof racingMachine
+  readonly protection: typeof protectionMachine
 }
 
 export type FlowName = keyof Flows

@@ -15,7 +15,8 @@ const loaders: { readonly [K in FlowName]: () => Promise<{ readonly default: Flo
   liveEvent: () => import("./flows/liveEvent.ts"),
   livePanel: () => import("./flows/livePanel.ts"),
   myBets: () => import("./flows/myBets.ts"),
-  racing: () => import("./flows/racing.ts")
+  racing: () => import("./flows/racing.ts"),
+  protection: () => import("./flows/protection.ts")
 }
 
 const loaded = new Map<FlowName, AnyActorLogic>()
