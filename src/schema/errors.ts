@@ -79,6 +79,10 @@ export const statusOf = (tag: ErrorTag): number => {
     case "SessionEnded":
       return 401
     case "Forbidden":
+    // An account closed to play (docs/protection.md).
+    case "TimedOut":
+    case "SelfExcluded":
+    case "RegionBlocked":
       return 403
     case "NotFound":
       return 404
@@ -100,6 +104,9 @@ export const statusOf = (tag: ErrorTag): number => {
       return 422
   }
 }
+
+/** Why a closed account is refused play, deposits and bonuses (withdrawals stay open): docs/protection.md. */
+export const CLOSED_TO_PLAY = ["TimedOut", "SelfExcluded", "RegionBlocked"] as const satisfies ReadonlyArray<ErrorTag>
 
 /**
  * The reasons an endpoint answers besides success, declared where the

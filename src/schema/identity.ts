@@ -74,7 +74,7 @@ export const OtpSent = Schema.Struct({ mobile_no: Schema.String })
 export class IdentityApi extends HttpApiGroup.make("identity")
   .add(
     HttpApiEndpoint.post("signUp", "/sign-up", { payload: SignUpPayload, success: Envelope(OtpSent) })
-      .annotate(Reasons, ["InvalidInput", "Conflict", "Refused", "RateLimited"]),
+      .annotate(Reasons, ["InvalidInput", "Conflict", "Refused", "RateLimited", "RegionBlocked"]),
     HttpApiEndpoint.post("verifyOtp", "/verify-otp", { payload: VerifyOtpPayload, success: Envelope(User) })
       .annotate(Reasons, ["InvalidInput", "Refused", "RateLimited"]),
     HttpApiEndpoint.post("resendOtp", "/resend-otp", { payload: MobilePayload, success: Envelope(OtpSent) })

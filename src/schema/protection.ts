@@ -2,6 +2,7 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { EXCLUSION_MONTHS, LIMIT_KINDS, LIMIT_PERIODS, REALITY_CHECK_MINUTES, TIME_OUT_DAYS } from "../domain/protection.ts"
 import { Envelope } from "./envelope.ts"
+import { Reasons } from "./errors.ts"
 import { Authentication, OperatorOnly } from "./middleware.ts"
 import { Region } from "./region.ts"
 import { Rupees } from "./user.ts"
@@ -140,15 +141,20 @@ export type ActivityStatement = typeof ActivityStatement.Type
 export class ProtectionApi extends HttpApiGroup.make("protection")
   .add(
     HttpApiEndpoint.get("protection", "/protection", { success: Envelope(Protection) }),
-    HttpApiEndpoint.put("setLimit", "/protection/limits", { payload: SetLimitPayload, success: Envelope(Protection) }),
-    HttpApiEndpoint.post("confirmLimit", "/protection/limits/confirm", { payload: ConfirmLimitPayload, success: Envelope(Protection) }),
+    HttpApiEndpoint.put("setLimit", "/protection/limits", { payload: SetLimitPayload, success: Envelope(Protection) })
+      .annotate(Reasons, ["InvalidInput", "SessionEnded"]),
+    HttpApiEndpoint.post("confirmLimit", "/protection/limits/confirm", { payload: ConfirmLimitPayload, success: Envelope(Protection) })
+      .annotate(Reasons, ["InvalidInput", "SessionEnded", "Conflict", "CoolingOff"]),
     HttpApiEndpoint.put("setRealityCheck", "/protection/reality-check", { payload: RealityCheckPayload, success: Envelope(Protection) }),
     /** The player answered the reminder (Continue or View statement): the next one is `minutes` from now. */
     HttpApiEndpoint.post("continueSession", "/protection/reality-check/continue", { payload: Schema.Struct({}), success: Envelope(Protection) }),
-    HttpApiEndpoint.post("timeOut", "/protection/time-out", { payload: TimeOutPayload, success: Envelope(Protection) }),
-    HttpApiEndpoint.post("selfExclude", "/protection/self-exclusion", { payload: SelfExclusionPayload, success: Envelope(Protection) }),
+    HttpApiEndpoint.post("timeOut", "/protection/time-out", { payload: TimeOutPayload, success: Envelope(Protection) })
+      .annotate(Reasons, ["InvalidInput", "SessionEnded", "TimedOut", "SelfExcluded"]),
+    HttpApiEndpoint.post("selfExclude", "/protection/self-exclusion", { payload: SelfExclusionPayload, success: Envelope(Protection) })
+      .annotate(Reasons, ["InvalidInput", "SessionEnded", "SelfExcluded"]),
     /** After a self-exclusion has ended: the account reopens 24 hours after this call. */
-    HttpApiEndpoint.post("requestReturn", "/protection/return", { payload: Schema.Struct({}), success: Envelope(Protection) }),
+    HttpApiEndpoint.post("requestReturn", "/protection/return", { payload: Schema.Struct({}), success: Envelope(Protection) })
+      .annotate(Reasons, ["SessionEnded", "Conflict", "SelfExcluded"]),
     HttpApiEndpoint.get("activity", "/protection/activity", { success: Envelope(ActivityStatement) })
   )
   .middleware(Authentication)

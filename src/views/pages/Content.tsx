@@ -120,7 +120,7 @@ const DOCUMENTS: Record<"terms" | "privacy" | "responsible" | "about", Document>
       {
         heading: "Tools we offer",
         paragraphs: [
-          "Ask support to set a deposit limit, take a break for a period you choose (24 hours to 6 weeks) or exclude yourself for at least 6 months. Limits take effect at once; raising them takes effect after 24 hours."
+          "Signed in, this page lets you set deposit and loss limits for 24 hours, 7 days and 30 days, choose reality-check reminders, take a break (24 hours, 7 days or 6 weeks) or exclude yourself (6 months to 5 years), and read your activity statement. A new or lower limit is in force at once; a higher one, or removing one, after 24 hours and your confirmation."
         ]
       },
       {

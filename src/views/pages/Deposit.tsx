@@ -7,6 +7,7 @@ import { ScreenshotViewer } from "../modals/payments/ScreenshotViewer.tsx"
 import { calls } from "../payments/calls.ts"
 import { useResource } from "../payments/hooks.ts"
 import { CopyButton, DateRangePicker, defaultRange, PlayerPage, rupees, StatusBadge, Table, when } from "../payments/ui.tsx"
+import { DepositLimitPrompt } from "../protection/DepositLimitPrompt.tsx"
 import { Icon } from "../widgets/Icon.tsx"
 
 /** One operator account the player can pay into. */
@@ -69,6 +70,7 @@ const DepositBody = () => {
   const list = accounts.data ?? []
   return (
     <>
+      <DepositLimitPrompt />
       <section aria-labelledby="pay-to" className="flex flex-col gap-2">
         <h2 id="pay-to" className="m-0 text-sm font-700 text-muted">Pay to one of these accounts, then tell us the amount</h2>
         {accounts.loading && !accounts.data ? <p className="m-0 text-muted" role="status">Loading accounts…</p> : null}
