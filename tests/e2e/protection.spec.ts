@@ -116,7 +116,7 @@ test("a time-out blocks a bet and still allows a withdrawal", async ({ page, req
   await expect(page.getByTestId("balance-balance")).toHaveText("₹700.00")
 })
 
-test("self-exclusion ends the betting session; signing in again allows no bets", async ({ page, request }) => {
+test("self-exclusion ends the betting session; signed in again, the account is closed and shows no offers", async ({ browser, page, request }) => {
   const player = await createPlayer(request, "Excluding Player")
   await openSignedIn(page, player.token, "/responsible-gambling#self-exclusion")
   await page.getByLabel("Exclude me for").selectOption({ label: "1 year" })
@@ -137,6 +137,14 @@ test("self-exclusion ends the betting session; signing in again allows no bets",
   const next = await page.context().newPage()
   await openSignedIn(next, token, "/responsible-gambling")
   await expect(next.getByTestId("closure")).toContainText("Your account is self-excluded until")
+  // No marketing: the home page shows no offer banners to them (a visitor sees them).
+  await next.goto("/")
+  await expect(next.getByTestId("preloader")).toBeHidden({ timeout: 20_000 })
+  await expect(next.getByTestId("banner-slider")).toHaveCount(0)
+  const visitor = await browser.newPage()
+  await visitor.goto(new URL("/", next.url()).href)
+  await expect(visitor.getByTestId("banner-slider")).toBeVisible()
+  await visitor.close()
 })
 
 test("the reality check appears at the interval, holds across a reload, and Continue starts the next one", async ({ page, request }) => {
