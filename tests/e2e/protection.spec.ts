@@ -176,3 +176,22 @@ test("the reality check appears at the interval, holds across a reload, and Cont
   await expect(page.getByTestId("preloader")).toBeHidden({ timeout: 20_000 })
   await expect(reminder).toHaveCount(0)
 })
+
+test("with real-money deposits closed, the header says the site runs on demo credit and a deposit is refused", async ({ page, request }) => {
+  const admin = await apiLogin(request, "admin")
+  const switches = (depositsOpen: boolean) =>
+    request.put("/api/v1/admin/protection-settings", { headers: { authorization: `Bearer ${admin.token}` }, data: { depositsOpen } }).then((res) => expect(res.status()).toBe(200))
+  const player = await createPlayer(request, "Demo Player")
+  await switches(false)
+  try {
+    await openSignedIn(page, player.token, "/deposit")
+    await expect(page.getByTestId("demo-credit")).toHaveText("Demo credit only: real-money deposits are closed, and balances are play money.")
+    await depositByUpi(page, "500")
+    await expect(toast(page, "warning", "Real-money deposits are closed at the moment: Khel runs on demo credit.")).toBeVisible()
+  } finally {
+    await switches(true)
+  }
+  await page.reload()
+  await expect(page.getByTestId("preloader")).toBeHidden({ timeout: 20_000 })
+  await expect(page.getByTestId("demo-credit")).toHaveCount(0)
+})

@@ -194,6 +194,25 @@ describe("realityCheck machine (model-based)", () => {
       vi.useRealTimers()
     }
   })
+
+  it("View statement goes to the statement and answers the server; Log out ends the session and ignores later reads", async () => {
+    const showStatement = vi.fn()
+    const logout = vi.fn()
+    const continued = vi.fn(async () => state(noLimits, { realityCheck: on }))
+    const actor = createActor(
+      realityCheckMachine.provide({ actors: { continueSession: fromPromise(continued) }, actions: { reload: () => {}, loaded: () => {}, showStatement, logout } })
+    ).start()
+    actor.send({ type: "realityCheck.sync", check: due, now: Date.parse(NOW) })
+    actor.send({ type: "realityCheck.statement" })
+    expect(showStatement).toHaveBeenCalledTimes(1)
+    await vi.waitFor(() => expect(continued).toHaveBeenCalledTimes(1))
+    actor.send({ type: "realityCheck.sync", check: due, now: Date.parse(NOW) })
+    actor.send({ type: "realityCheck.logout" })
+    expect(logout).toHaveBeenCalledTimes(1)
+    actor.send({ type: "realityCheck.sync", check: due, now: Date.parse(NOW) })
+    expect(actor.getSnapshot().matches("LoggingOut")).toBe(true)
+    expect(actor.getSnapshot().hasTag("dialog")).toBe(false)
+  })
 })
 
 describe("activity machine (model-based)", () => {

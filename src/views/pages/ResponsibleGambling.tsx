@@ -5,13 +5,13 @@ import type { ActorRefFrom } from "xstate"
 import { formatAmount } from "../../domain/money.ts"
 import {
   EXCLUSION_MONTHS,
-  type ExclusionMonths,
   indiaDateTime,
   LIMIT_KINDS,
   LIMIT_PERIODS,
   PERIOD_LABEL,
   REALITY_CHECK_MINUTES,
   TIME_OUT_DAYS,
+  type ExclusionMonths,
   type TimeOutDays
 } from "../../domain/protection.ts"
 import type { activityMachine } from "../../machines/activity.machine.ts"
@@ -194,6 +194,33 @@ const ConfirmClosure = ({ protection }: { protection: ProtectionRef }) => {
   )
 }
 
+/** A period chosen from a list, and the button that asks for it. */
+const PeriodForm = <T extends number,>({ label, options, value, onChange, submit, disabled, onSubmit }: {
+  label: string
+  options: ReadonlyArray<readonly [T, string]>
+  value: T
+  onChange: (value: T) => void
+  submit: string
+  disabled: boolean
+  onSubmit: () => void
+}) => (
+  <form
+    className="flex flex-wrap items-end gap-2"
+    onSubmit={(event) => {
+      event.preventDefault()
+      onSubmit()
+    }}
+  >
+    <label className="flex flex-col gap-1 text-sm font-600">
+      {label}
+      <select className="field" value={value} onChange={(e) => onChange(options.find(([v]) => String(v) === e.target.value)![0])}>
+        {options.map(([v, text]) => <option key={v} value={v}>{text}</option>)}
+      </select>
+    </label>
+    <button type="submit" className="btn-brand py-2" disabled={disabled}>{submit}</button>
+  </form>
+)
+
 const Breaks = ({ protection }: { protection: ProtectionRef }) => {
   const timeOut = useSelector(protection, (s) => s.context.protection?.timeOut)
   const exclusion = useSelector(protection, (s) => s.context.protection?.selfExclusion)
@@ -207,21 +234,15 @@ const Breaks = ({ protection }: { protection: ProtectionRef }) => {
         <p className="m-0 text-sm text-muted">No bets, casino games or deposits until the break ends. You can still sign in, see your balance and withdraw.</p>
         {timeOut ? <p className="m-0 text-sm font-600" data-testid="time-out-status">You are taking a break until {at(timeOut.until)}.</p> : null}
         <Refusal protection={protection} section="timeOut" />
-        <form
-          className="flex flex-wrap items-end gap-2"
-          onSubmit={(event) => {
-            event.preventDefault()
-            protection.send({ type: "timeOut.submit" })
-          }}
-        >
-          <label className="flex flex-col gap-1 text-sm font-600">
-            Break for
-            <select className="field" value={days} onChange={(e) => protection.send({ type: "timeOut.change", days: Number(e.target.value) as TimeOutDays })}>
-              {TIME_OUT_DAYS.map((d) => <option key={d} value={d}>{TIME_OUT_LABEL[d]}</option>)}
-            </select>
-          </label>
-          <button type="submit" className="btn-brand py-2" disabled={busy || closed?.reason === "SelfExcluded"}>Take a break</button>
-        </form>
+        <PeriodForm
+          label="Break for"
+          options={TIME_OUT_DAYS.map((d) => [d, TIME_OUT_LABEL[d]] as const)}
+          value={days}
+          onChange={(d) => protection.send({ type: "timeOut.change", days: d })}
+          submit="Take a break"
+          disabled={busy || closed?.reason === "SelfExcluded"}
+          onSubmit={() => protection.send({ type: "timeOut.submit" })}
+        />
       </Section>
       <Section id="self-exclusion" title="Self-exclusion">
         <p className="m-0 text-sm text-muted">
@@ -240,21 +261,15 @@ const Breaks = ({ protection }: { protection: ProtectionRef }) => {
         {closed?.reason === "SelfExcluded" && closed.until === null ? (
           <button type="button" className="btn-brand self-start py-2" disabled={busy} onClick={() => protection.send({ type: "return.request" })}>Ask to return</button>
         ) : (
-          <form
-            className="flex flex-wrap items-end gap-2"
-            onSubmit={(event) => {
-              event.preventDefault()
-              protection.send({ type: "selfExclusion.submit" })
-            }}
-          >
-            <label className="flex flex-col gap-1 text-sm font-600">
-              Exclude me for
-              <select className="field" value={months} onChange={(e) => protection.send({ type: "selfExclusion.change", months: Number(e.target.value) as ExclusionMonths })}>
-                {EXCLUSION_MONTHS.map((m) => <option key={m} value={m}>{EXCLUSION_LABEL[m]}</option>)}
-              </select>
-            </label>
-            <button type="submit" className="btn-brand py-2" disabled={busy}>Self-exclude</button>
-          </form>
+          <PeriodForm
+            label="Exclude me for"
+            options={EXCLUSION_MONTHS.map((m) => [m, EXCLUSION_LABEL[m]] as const)}
+            value={months}
+            onChange={(m) => protection.send({ type: "selfExclusion.change", months: m })}
+            submit="Self-exclude"
+            disabled={busy}
+            onSubmit={() => protection.send({ type: "selfExclusion.submit" })}
+          />
         )}
       </Section>
       <ConfirmClosure protection={protection} />
