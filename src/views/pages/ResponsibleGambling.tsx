@@ -407,14 +407,14 @@ const ResponsibleGambling = () => {
   const openAuth = useOpenAuth()
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
-      <h1 className="page-title m-0">Your limits and breaks</h1>
+      <h1 className="page-title m-0">Responsible Gambling</h1>
       {signedIn && protection ? <Tools protection={protection} /> : restoring ? <PageLoading /> : (
         <p className="card m-0 p-4">
           <button type="button" className="text-brand underline" onClick={() => openAuth("login")}>Sign in</button> to set deposit and loss limits, reality
           checks, a break or self-exclusion, and to see your activity statement.
         </p>
       )}
-      <Content page="responsible" />
+      <Content page="responsible" embedded />
     </div>
   )
 }
