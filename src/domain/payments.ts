@@ -2,6 +2,8 @@
  * The payment rules of SPEC sections 5 and 9, with their exact messages. The
  * client checks them before sending; the server checks them again for any caller.
  */
+import type { AccountKind, DepositPayload } from "../schema/payments.ts"
+import { SCREENSHOT_MAX_BYTES } from "../schema/payments.ts"
 import { toPaise } from "./money.ts"
 
 export const MIN_DEPOSIT = 100
@@ -43,6 +45,51 @@ export const validateDeposit = (input: { amount: string | number; txnRef: string
   if (input.txnRef.trim() === "" && !input.hasScreenshot) return PAYMENT_MESSAGES.referenceOrScreenshot
   return undefined
 }
+
+/** The deposit form's fields, as `field.change` names them; the amount and the reference are kept as typed. */
+export interface DepositForm {
+  readonly amount: string
+  readonly txnRef: string
+}
+
+/** A payment screenshot the player picked: the file read as a data URL, with what the checks need. */
+export interface PickedScreenshot {
+  readonly dataUrl: string
+  readonly name: string
+  readonly type: string
+  readonly size: number
+}
+
+export const SCREENSHOT_TYPES: ReadonlyArray<string> = ["image/png", "image/jpeg", "image/webp"]
+export const SCREENSHOT_MESSAGES = {
+  type: "Please upload a PNG, JPEG or WebP image.",
+  size: "The screenshot must be at most 5 MB."
+} as const
+
+/** What is wrong with a picked file, if anything (the server checks the content again). */
+export const screenshotProblem = (file: { readonly type: string; readonly size: number }) =>
+  !SCREENSHOT_TYPES.includes(file.type) ? SCREENSHOT_MESSAGES.type : file.size > SCREENSHOT_MAX_BYTES ? SCREENSHOT_MESSAGES.size : undefined
+
+/** A typed value as the deposit form keeps it: the amount as digits and a point, the reference at most 64 characters. */
+export const depositFieldValue = (field: keyof DepositForm, value: string): Partial<DepositForm> =>
+  field === "amount" ? { amount: amountInput(value) } : { txnRef: value.slice(0, 64) }
+
+/**
+ * The deposit as POST /admin-deposit-request is sent (SPEC sections 3 and 7):
+ * `txnRef` always, empty when only a screenshot proves the payment; the
+ * screenshot as `baseImage` from the UPI modal, as `screenshot` from the bank modal.
+ */
+export const depositPayload = (
+  account: { readonly _id: string; readonly type: AccountKind },
+  form: DepositForm,
+  screenshot: string | undefined
+): DepositPayload & { readonly txnRef: string } => ({
+  amount: Number(form.amount),
+  accountId: account._id,
+  type: account.type,
+  txnRef: form.txnRef.trim(),
+  ...(screenshot === undefined ? {} : account.type === "upi" ? { baseImage: screenshot } : { screenshot })
+})
 
 export const validateWithdrawal = (input: { amount: string | number; accountId: string | undefined }) => {
   const amount = parseAmount(input.amount)

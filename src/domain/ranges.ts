@@ -72,3 +72,9 @@ export const indiaDay = (date: Date) => addMilliseconds(date, IST_OFFSET_MINUTES
 
 /** The last `days` Indian calendar days including today, as the date pickers open. */
 export const lastIndiaDays = (days: number, now = new Date()): DayRange => ({ start_date: indiaDay(addDays(now, -(days - 1))), end_date: indiaDay(now) })
+
+/** The last `count` weeks up to and including this one (Sunday to Saturday, India time), as the weekly referral list shows them. */
+export const lastWeeks = (count: number, now = new Date()): Range => {
+  const current = weekOf(now)
+  return { from: addWeeks(current.from, -(count - 1)), to: current.to }
+}

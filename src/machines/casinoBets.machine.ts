@@ -1,34 +1,49 @@
 import { assign, fromPromise, setup } from "xstate"
+import { messageOf } from "../schema/errors.ts"
 import type { CasinoBet, CasinoBetsQuery } from "../schema/casino.ts"
-import { casinoActors } from "./casino.actors.ts"
+import { watchBalances } from "./balances.ts"
+import { unprovided } from "./unprovided.ts"
 
 /**
- * The player's casino rounds of one day and provider (casino-bets-by-date).
- * Each query replaces the last; leaving Loading aborts the request.
+ * The player's casino rounds of one day and provider (casino-bets-by-date),
+ * under a lobby. Each query replaces the last (leaving Loading aborts the
+ * request); the list loads again when the player's money moves (a round
+ * settled, in another tab or a provider's window).
  */
 export interface CasinoBetsContext {
   readonly query: CasinoBetsQuery
   readonly bets: ReadonlyArray<CasinoBet>
+  /** Why the last load failed, for the player. */
   readonly error: string | undefined
 }
 
-export type CasinoBetsEvent = { type: "bets.query"; query: CasinoBetsQuery }
+export type CasinoBetsEvent =
+  | { type: "bets.query"; query: CasinoBetsQuery }
+  | { type: "balances.changed" }
+
+export interface CasinoBetsInput {
+  /** The first query: today (India), all providers or the lobby's own. */
+  readonly query: CasinoBetsQuery
+}
 
 export const casinoBetsMachine = setup({
   types: {
     context: {} as CasinoBetsContext,
     events: {} as CasinoBetsEvent,
-    input: {} as { query: CasinoBetsQuery }
+    input: {} as CasinoBetsInput
   },
   actors: {
-    loadBets: fromPromise<ReadonlyArray<CasinoBet>, CasinoBetsQuery>(casinoActors.loadBets)
+    watchBalances,
+    loadBets: fromPromise<ReadonlyArray<CasinoBet>, CasinoBetsQuery>(unprovided("casinoBets", "loadBets"))
   }
 }).createMachine({
   id: "casinoBets",
   context: ({ input }) => ({ query: input.query, bets: [], error: undefined }),
+  invoke: { id: "watchBalances", src: "watchBalances" },
   initial: "Loading",
   on: {
-    "bets.query": { target: ".Loading", actions: assign({ query: ({ event }) => event.query }) }
+    "bets.query": { target: ".Loading", actions: assign({ query: ({ event }) => event.query }) },
+    "balances.changed": ".Loading"
   },
   states: {
     Loading: {
@@ -38,7 +53,7 @@ export const casinoBetsMachine = setup({
         src: "loadBets",
         input: ({ context }) => context.query,
         onDone: { target: "Ready", actions: assign({ bets: ({ event }) => event.output, error: undefined }) },
-        onError: { target: "Failed", actions: assign({ bets: [], error: ({ event }) => (event.error as Error).message }) }
+        onError: { target: "Failed", actions: assign({ bets: [], error: ({ event }) => messageOf(event.error, "Your casino bets could not be loaded.") }) }
       }
     },
     Ready: {},

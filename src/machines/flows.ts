@@ -1,12 +1,17 @@
 import type { ActorRefFrom, InputFrom } from "xstate"
 import type { authModalMachine } from "./authModal.machine.ts"
 import type { betSlipMachine } from "./betSlip.machine.ts"
+import type { bonusMachine } from "./bonus.machine.ts"
 import type { casinoMachine } from "./casino.machine.ts"
+import type { casinoBetsMachine } from "./casinoBets.machine.ts"
+import type { depositMachine } from "./deposit.machine.ts"
 import type { liveEventMachine } from "./liveEvent.machine.ts"
 import type { livePanelMachine } from "./livePanel.machine.ts"
 import type { myBetsMachine } from "./myBets.machine.ts"
 import type { protectionMachine } from "./protection.machine.ts"
 import type { racingMachine } from "./racing.machine.ts"
+import type { referralMachine } from "./referral.machine.ts"
+import type { statementMachine } from "./statement.machine.ts"
 import type { withdrawalMachine } from "./withdrawal.machine.ts"
 
 /**
@@ -24,6 +29,12 @@ export interface Flows {
   readonly livePanel: typeof livePanelMachine
   readonly myBets: typeof myBetsMachine
   readonly racing: typeof racingMachine
+  readonly deposit: typeof depositMachine
+  readonly bonus: typeof bonusMachine
+  readonly referral: typeof referralMachine
+  /** /statements and /profit-loss (opened with the ids `statements` and `profitLoss`). */
+  readonly statement: typeof statementMachine
+  readonly casinoBets: typeof casinoBetsMachine
   readonly protection: typeof protectionMachine
 }
 

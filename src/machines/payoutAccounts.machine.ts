@@ -1,8 +1,8 @@
 import { assign, fromPromise, raise, setup } from "xstate"
 import { type AccountField, type AccountForm, accountFieldValue, accountPayload, blankAccountForm, validateAccount } from "../domain/payments.ts"
-import { type ErrorTag, messageOf, reasonOf } from "../schema/errors.ts"
 import type { AccountDetailsPayload, AccountKind, PaymentAccount } from "../schema/payments.ts"
 import { unprovided, unprovidedAction } from "./unprovided.ts"
+import { type Refusal, refusalOf } from "./writes.ts"
 
 /**
  * The player's payout accounts (SPEC section 2: Add UPI, Edit UPI, Add Bank
@@ -18,7 +18,7 @@ export interface PayoutAccountsContext {
   readonly editing: string | undefined
   readonly form: AccountForm
   /** Why the server refused the last save. */
-  readonly refusal: { readonly reason: ErrorTag | undefined; readonly message: string } | undefined
+  readonly refusal: Refusal | undefined
 }
 
 export type PayoutAccountsEvent =
@@ -61,7 +61,7 @@ export const payoutAccountsMachine = setup({
   states: {
     List: {
       initial: "Loading",
-      on: { "accounts.reload": { target: ".Loading", reenter: true } },
+      on: { "accounts.reload": ".Loading" },
       states: {
         Loading: {
           tags: ["loading"],
@@ -111,7 +111,7 @@ export const payoutAccountsMachine = setup({
                 input: ({ context }) => ({ accountId: context.editing, account: accountPayload(context.form) }),
                 onDone: { target: "#payoutAccounts.Modal.Closed", actions: raise({ type: "accounts.reload" }) },
                 // The toast said why (a duplicate, say); the form stays as typed.
-                onError: { target: "Editing", actions: assign({ refusal: ({ event }) => ({ reason: reasonOf(event.error), message: messageOf(event.error) }) }) }
+                onError: { target: "Editing", actions: assign({ refusal: ({ event }) => refusalOf(event.error) }) }
               }
             }
           }

@@ -1,11 +1,12 @@
 import { assign, fromPromise, setup } from "xstate"
 import { amountInput, validateWithdrawal } from "../domain/payments.ts"
 import type { DayRange } from "../domain/ranges.ts"
-import { type ErrorTag, messageOf, reasonOf } from "../schema/errors.ts"
+import { reasonOf } from "../schema/errors.ts"
 import type { PaymentAccount, WithdrawalPayload, WithdrawalRequest } from "../schema/payments.ts"
 import { watchBalances } from "./balances.ts"
 import { payoutAccountsMachine } from "./payoutAccounts.machine.ts"
 import { unprovided, unprovidedAction } from "./unprovided.ts"
+import { newIdempotencyKey, type Refusal, refusalOf } from "./writes.ts"
 
 /**
  * /withdrawal: the form (amount and payout account, in context), the
@@ -32,7 +33,7 @@ export interface WithdrawalContext {
   /** Idempotency-Key of the request in flight, kept after a lost answer. */
   readonly key: string | undefined
   /** Why the server refused the last request. */
-  readonly refusal: { readonly reason: ErrorTag | undefined; readonly message: string } | undefined
+  readonly refusal: Refusal | undefined
 }
 
 export type WithdrawalEvent =
@@ -56,8 +57,6 @@ export interface WithdrawalSubmission {
 export const chosenAccount = (context: Pick<WithdrawalContext, "form" | "accounts">) => context.form.accountId || context.accounts[0]?._id
 
 const problemOf = (context: WithdrawalContext) => validateWithdrawal({ amount: context.form.amount, accountId: chosenAccount(context) })
-
-const newKey = () => `withdrawal-${typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`}`
 
 export const withdrawalMachine = setup({
   types: {
@@ -107,7 +106,7 @@ export const withdrawalMachine = setup({
         },
         "withdraw.submit": [
           { guard: "formInvalid", target: ".Editing", actions: { type: "warn", params: ({ context }) => ({ message: problemOf(context)! }) } },
-          { target: ".Submitting", actions: assign({ key: ({ context }) => context.key ?? newKey(), refusal: undefined }) }
+          { target: ".Submitting", actions: assign({ key: ({ context }) => context.key ?? newIdempotencyKey("withdrawal"), refusal: undefined }) }
         ]
       },
       states: {
@@ -122,11 +121,11 @@ export const withdrawalMachine = setup({
             input: ({ context }) => ({ key: context.key!, payload: { amount: Number(context.form.amount), accountId: chosenAccount(context)! } }),
             onDone: { target: "Done", actions: assign(({ context }) => ({ form: { ...context.form, amount: "" }, key: undefined })) },
             onError: [
-              { guard: "unanswered", target: "Refused", actions: assign({ refusal: ({ event }) => ({ reason: reasonOf(event.error), message: messageOf(event.error) }) }) },
+              { guard: "unanswered", target: "Refused", actions: assign({ refusal: ({ event }) => refusalOf(event.error) }) },
               {
                 // InsufficientBalance, a closed account, a limit: the toast said why; a new attempt gets a new key.
                 target: "Refused",
-                actions: assign({ refusal: ({ event }) => ({ reason: reasonOf(event.error), message: messageOf(event.error) }), key: undefined })
+                actions: assign({ refusal: ({ event }) => refusalOf(event.error), key: undefined })
               }
             ]
           }
@@ -139,9 +138,9 @@ export const withdrawalMachine = setup({
     History: {
       initial: "Loading",
       on: {
-        "range.change": { target: ".Loading", reenter: true, actions: assign({ range: ({ event }) => event.range }) },
+        "range.change": { target: ".Loading", actions: assign({ range: ({ event }) => event.range }) },
         // The player's money moved: a request was filed, paid or rejected.
-        "balances.changed": { target: ".Loading", reenter: true }
+        "balances.changed": ".Loading"
       },
       states: {
         Loading: {

@@ -1,23 +1,16 @@
 import type { AnyActorLogic } from "xstate"
-import type { FlowName, Flows } from "../machines/flows.ts"
+import type { FlowName } from "../machines/flows.ts"
 
 /**
  * The logic of every flow a view can open, provided with its world, each in
  * its own chunk: a route's flows load with the route, so the first page
- * carries none of the money pages' schemas and calls. The app machine spawns
- * a flow only once its logic is here (`useFlow` waits for `loadFlow`).
+ * carries none of the money pages' schemas and calls. Which chunk holds which
+ * flow (`./flows/index.ts`) loads with the first flow a view opens, so the
+ * first page carries one dynamic import whatever the number of flows. The app
+ * machine spawns a flow only once its logic is here (`useFlow` waits for
+ * `loadFlow`).
  */
-const loaders: { readonly [K in FlowName]: () => Promise<{ readonly default: Flows[K] }> } = {
-  authModal: () => import("./flows/authModal.ts"),
-  withdrawal: () => import("./flows/withdrawal.ts"),
-  betSlip: () => import("./flows/betSlip.ts"),
-  casino: () => import("./flows/casino.ts"),
-  liveEvent: () => import("./flows/liveEvent.ts"),
-  livePanel: () => import("./flows/livePanel.ts"),
-  myBets: () => import("./flows/myBets.ts"),
-  racing: () => import("./flows/racing.ts"),
-  protection: () => import("./flows/protection.ts")
-}
+const registry = () => import("./flows/index.ts")
 
 const loaded = new Map<FlowName, AnyActorLogic>()
 const loading = new Map<FlowName, Promise<void>>()
@@ -26,7 +19,7 @@ const loading = new Map<FlowName, Promise<void>>()
 export const loadFlow = (flow: FlowName): Promise<void> => {
   let promise = loading.get(flow)
   if (!promise) {
-    promise = loaders[flow]().then(
+    promise = registry().then(({ loaders }): Promise<{ readonly default: AnyActorLogic }> => loaders[flow]()).then(
       (module) => void loaded.set(flow, module.default),
       (error: unknown) => {
         // A chunk that failed to load (offline) may load on the next visit.

@@ -21,13 +21,13 @@ let counter = 0
 /** A fresh Indian mobile number: the ten national digits. */
 export const freshNational = () => `8${String(Date.now() % 1e6).padStart(6, "0")}${String(++counter % 1000).padStart(3, "0")}`
 
-/** A new verified player, created through the API (each test gets its own money and history). */
-export const createPlayer = async (request: APIRequestContext, name = "E2E Player") => {
+/** A new verified player, created through the API (each test gets its own money and history); `referralCode` signs up through a friend's link. */
+export const createPlayer = async (request: APIRequestContext, name = "E2E Player", referralCode?: string) => {
   const national = freshNational()
   const mobileNo = `+91${national}`
   const password = "Secret@123"
   const signUp = await request.post("/identity/user/sign-up", {
-    data: { name, mobile_no: mobileNo, password, confirmPassword: password, ageConfirmed: true, region: "MH" }
+    data: { name, mobile_no: mobileNo, password, confirmPassword: password, ageConfirmed: true, region: "MH", ...(referralCode ? { affiliateCode: referralCode } : {}) }
   })
   expect(signUp.status()).toBe(200)
   const otp = outboxCodes(mobileNo, "signup").at(-1)!

@@ -2,8 +2,7 @@ import { describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise } from "xstate"
 import { ALL_CATEGORY, type Lobby } from "../../src/domain/casino.ts"
 import { casinoMachine, NAVIGATION_GRACE_MS } from "../../src/machines/casino.machine.ts"
-import { casinoBetsMachine } from "../../src/machines/casinoBets.machine.ts"
-import type { CasinoBet, CasinoGame } from "../../src/schema/casino.ts"
+import type { CasinoGame } from "../../src/schema/casino.ts"
 import { expectFullCoverage, recordFlows, replayPaths } from "./harness.ts"
 
 const game: CasinoGame = {
@@ -101,33 +100,5 @@ describe("casino machine launches", () => {
     await vi.waitFor(() => expect(actor.getSnapshot().matches("Ready")).toBe(true))
     actor.send({ type: "category.select", category: "Dragon Tiger" })
     expect(actor.getSnapshot().context.category).toBe("Dragon Tiger")
-  })
-})
-
-describe("casinoBets machine (model-based)", () => {
-  const bet: CasinoBet = {
-    _id: "r1",
-    roundId: "round-1",
-    provider: "khel",
-    provider_name: "Khel Originals",
-    game_id: "dragon-tiger",
-    title: "Khel Dragon Tiger",
-    stake: 100,
-    win: 200,
-    refunded: 0,
-    profitLoss: 100,
-    status: "settled",
-    createdAt: "2026-01-01T10:00:00.000Z",
-    settledAt: "2026-01-01T10:00:01.000Z"
-  }
-
-  it("reaches every state and takes every transition", () => {
-    const coverage = replayPaths(casinoBetsMachine as never, {
-      input: { query: { provider: "all", date: "2026-01-01" } },
-      outputs: { loadBets: [[bet]] },
-      events: { "bets.query": [{ type: "bets.query", query: { provider: "khel", date: "2026-01-02" } }] }
-    })
-    expectFullCoverage(coverage)
-    recordFlows("casinoBets", "The player's casino rounds of a day and provider: load, a new query (from any state), failure.", coverage)
   })
 })

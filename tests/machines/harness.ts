@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { expect, vi } from "vitest"
 import {
+  Actor,
   type AnyEventObject,
   type AnyMachineSnapshot,
   type AnyStateMachine,
@@ -27,7 +28,12 @@ import { getInitialSnapshot, getNextSnapshot } from "xstate"
  *    never settle, sending the same events and advancing fake timers for
  *    delays, and check the real actor lands where the graph said;
  * 3. record every transition the real actor took (from the inspection API)
- *    and fail unless every state node and every transition was exercised.
+ *    and fail unless every state node and every transition was exercised;
+ * 4. with `check`, hand each step's outcome to the test: the snapshot before
+ *    and after, the named actions it ran (with their params) and the actors
+ *    it invoked (with their input), so a walk asserts context invariants and
+ *    the effects taken (the payload a call is given, the toast shown), not
+ *    only the state value.
  */
 
 type Snapshot = AnyMachineSnapshot
@@ -54,7 +60,47 @@ export interface ModelOptions {
   readonly actions?: Record<string, unknown>
   /** Transitions that are unreachable by design (documented at the call site). */
   readonly ignore?: ReadonlyArray<string>
+  /** Asserts what one replayed step did; runs after every step of every path. */
+  readonly check?: (step: Step) => void
 }
+
+/** An action a step ran: its name and resolved params (`warn` with `{ message }`). */
+export interface TakenAction {
+  readonly type: string
+  readonly params: unknown
+}
+
+/** An actor a step invoked: its source name and the input it was given (a call's payload). */
+export interface Invoked {
+  readonly src: string
+  readonly input: unknown
+}
+
+/** One replayed step, for `check`. */
+export interface Step {
+  readonly event: AnyEventObject
+  readonly before: Snapshot
+  readonly after: Snapshot
+  /** The machine's own named actions the step ran (built-in ones like assign and raise are left out). */
+  readonly actions: ReadonlyArray<TakenAction>
+  readonly invoked: ReadonlyArray<Invoked>
+}
+
+/** The first invocation of `src` in a step, or undefined. */
+export const invokedWith = (step: Step, src: string) => step.invoked.find((i) => i.src === src)
+
+/** The params of every `type` action a step ran. */
+export const actionParams = (step: Step, type: string) => step.actions.filter((a) => a.type === type).map((a) => a.params)
+
+/** The named states a snapshot is in, dotted (`Form.Submitting`), to test entry into a state across a step. */
+const activeIds = (snapshot: Snapshot) => new Set((snapshot._nodes as ReadonlyArray<AnyStateNode>).map((node) => node.path.join(".")))
+
+/** The step entered `path` (dotted, `Form.Submitting`): active after, not before (the first step enters the initial states). */
+export const entered = (step: Step, path: string) =>
+  activeIds(step.after).has(path) && (step.event.type.startsWith("xstate.init") || !activeIds(step.before).has(path))
+
+/** `path` (dotted) is active in the snapshot. */
+export const isIn = (snapshot: Snapshot, path: string) => activeIds(snapshot).has(path)
 
 const transitionKey = (t: AnyTransitionDefinition) => {
   const source = t.source as AnyStateNode
@@ -207,7 +253,17 @@ export const replayPaths = (machine: AnyStateMachine, options: ModelOptions = {}
       const provided = machine.provide({ actors: stubs as never, actions: (options.actions ?? {}) as never })
       const pathTaken = new Set<string>()
       path.taken = pathTaken
+      let actions: Array<TakenAction> = []
+      let invoked: Array<Invoked> = []
       const inspect = (event: InspectionEvent) => {
+        if (event.type === "@xstate.action" && event.actorRef.sessionId === event.rootId && !event.action.type.startsWith("xstate.")) {
+          actions.push({ type: event.action.type, params: event.action.params })
+        }
+        // A child the machine invokes (not a grandchild). The initial state's children are made with the machine, before it starts.
+        if (event.type === "@xstate.actor" && event.actorRef instanceof Actor && event.actorRef.options.parent?.sessionId === event.rootId) {
+          const src = event.actorRef.src
+          invoked.push({ src: typeof src === "string" ? src : event.actorRef.id, input: event.actorRef.options.input })
+        }
         if (event.type === "@xstate.microstep") {
           for (const t of event._transitions) {
             taken.add(transitionKey(t))
@@ -227,11 +283,16 @@ export const replayPaths = (machine: AnyStateMachine, options: ModelOptions = {}
       }
       for (const event of path.origin.prefix) apply(event)
       for (const node of actor.getSnapshot()._nodes as ReadonlyArray<AnyStateNode>) visited.add(node.id)
+      // The first step (xstate.init) carries what starting (and any prefix) did.
       for (const step of path.steps) {
+        const before = actor.getSnapshot()
         apply(step.event)
         const snapshot = actor.getSnapshot()
         expect(snapshot.value, `after ${step.event.type} on path to ${JSON.stringify(path.state.value)}`).toEqual(step.state.value)
         for (const node of snapshot._nodes as ReadonlyArray<AnyStateNode>) visited.add(node.id)
+        options.check?.({ event: step.event, before, after: snapshot, actions, invoked })
+        actions = []
+        invoked = []
       }
       actor.stop()
     }

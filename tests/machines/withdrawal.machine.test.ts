@@ -1,10 +1,12 @@
+import { Schema } from "effect"
 import { describe, expect, it, vi } from "vitest"
 import { createActor, createMachine, fromPromise } from "xstate"
-import { type WithdrawalSubmission, withdrawalMachine } from "../../src/machines/withdrawal.machine.ts"
+import { amountInput, validateWithdrawal } from "../../src/domain/payments.ts"
 import type { DayRange } from "../../src/domain/ranges.ts"
+import { chosenAccount, type WithdrawalContext, type WithdrawalSubmission, withdrawalMachine } from "../../src/machines/withdrawal.machine.ts"
 import type { Failure } from "../../src/schema/errors.ts"
-import type { PaymentAccount, WithdrawalRequest } from "../../src/schema/payments.ts"
-import { expectFullCoverage, recordFlows, replayPaths } from "./harness.ts"
+import { type PaymentAccount, WithdrawalPayload, type WithdrawalRequest } from "../../src/schema/payments.ts"
+import { actionParams, entered, expectFullCoverage, invokedWith, isIn, recordFlows, replayPaths, type Step } from "./harness.ts"
 
 const week: DayRange = { start_date: "2026-01-01", end_date: "2026-01-07" }
 const upi: PaymentAccount = { _id: "a-upi", type: "upi", accountNumber: "meera@okaxis", accountHolderName: "Meera Iyer" }
@@ -15,6 +17,41 @@ const unreachable: Failure = { code: 0, message: "We could not reach the server.
 
 /** The payout accounts child as the withdrawal sees it: a snapshot with the list. */
 const listed = (accounts: ReadonlyArray<PaymentAccount>) => ({ type: "xstate.snapshot.payoutAccounts", snapshot: { context: { accounts } } })
+
+/** The effects the walk saw, so each check is known to have run. */
+const seen = new Set<string>()
+
+/** What every step of the walk must leave true, and the effects it must (and must not) take. */
+const checkStep = (step: Step) => {
+  const before: WithdrawalContext = step.before.context
+  const context: WithdrawalContext = step.after.context
+  // The amount is kept as the player's digits, never a formatted string.
+  expect(amountInput(context.form.amount)).toBe(context.form.amount)
+  if (isIn(step.after, "Form.Submitting")) expect(context.key).toMatch(/^withdrawal-/)
+  if (isIn(step.after, "Form.Done")) expect(context).toMatchObject({ key: undefined, form: { amount: "" } })
+  // Only a lost answer keeps the key for the retry.
+  if (isIn(step.after, "Form.Refused")) expect(context.key !== undefined).toBe(context.refusal?.reason === "Unreachable")
+
+  // The request is sent exactly when the form is submitted valid, with the payload the contract takes.
+  const sent = invokedWith(step, "submit")
+  if (entered(step, "Form.Submitting")) {
+    const payload = { amount: Number(context.form.amount), accountId: chosenAccount(context) }
+    expect(validateWithdrawal({ amount: context.form.amount, accountId: chosenAccount(context) })).toBeUndefined()
+    expect(sent?.input).toEqual({ key: context.key, payload })
+    expect(Schema.decodeUnknownSync(WithdrawalPayload)(payload)).toEqual(payload)
+    seen.add(`submit:${payload.accountId}`)
+  } else expect(sent).toBeUndefined()
+
+  // An invalid submission shows the first rule it breaks (SPEC section 5) as a warning, and nothing else does.
+  const problem = validateWithdrawal({ amount: before.form.amount, accountId: chosenAccount(before) })
+  const warns = step.event.type === "withdraw.submit" && !isIn(step.before, "Form.Submitting") && problem !== undefined
+  expect(actionParams(step, "warn")).toEqual(warns ? [{ message: problem }] : [])
+  if (warns) seen.add(`warn:${problem}`)
+
+  // The list is asked for the range in context when the page opens, the range changes or money moves.
+  const reloads = ["xstate.init", "range.change", "balances.changed"].includes(step.event.type)
+  expect(invokedWith(step, "loadHistory")?.input).toEqual(reloads ? context.range : undefined)
+}
 
 describe("withdrawal machine (model-based)", () => {
   it("covers every state and transition: the form, its refusals and the request list", () => {
@@ -33,9 +70,11 @@ describe("withdrawal machine (model-based)", () => {
         ],
         "range.change": [{ type: "range.change", range: { start_date: "2026-01-02", end_date: "2026-01-08" } }]
       },
-      serialize: (s) => JSON.stringify([s.value, s.context.accounts.length, s.context.form, s.context.key !== undefined, s.context.range.start_date])
+      serialize: (s) => JSON.stringify([s.value, s.context.accounts.length, s.context.form, s.context.key !== undefined, s.context.range.start_date]),
+      check: checkStep
     })
     expectFullCoverage(coverage)
+    expect([...seen].sort()).toEqual(["submit:a-bank", "submit:a-upi", "warn:Please choose an account to withdraw to", "warn:Please enter amount"])
     recordFlows("withdrawal", "/withdrawal: amount and payout account in context, the rules of SPEC section 5 as warnings, one Idempotency-Key per attempt (kept after a lost answer), refusals by reason (InsufficientBalance…), and the request list by date range, reloaded when the player's money moves.", coverage)
   })
 })
@@ -112,5 +151,15 @@ describe("withdrawal machine behaviour", () => {
     actor.send({ type: "range.change", range: next })
     actor.send({ type: "balances.changed" })
     await vi.waitFor(() => expect(ranges).toEqual([week, next, next]))
+  })
+
+  it("keeps a request on its way when the list reloads beside it (the held amount moves the balances at once)", async () => {
+    const { actor, submissions } = harness(() => new Promise(() => {}))
+    actor.send({ type: "field.change", field: "amount", value: "300" })
+    actor.send({ type: "withdraw.submit" })
+    actor.send({ type: "balances.changed" })
+    actor.send({ type: "range.change", range: { start_date: "2026-02-01", end_date: "2026-02-07" } })
+    expect(actor.getSnapshot().value).toEqual({ Form: "Submitting", History: "Loading" })
+    expect(submissions).toHaveLength(1)
   })
 })

@@ -173,6 +173,19 @@ describe("screenshots", () => {
     }
   })
 
+  it("takes a screenshot-only deposit as the site sends it, txnRef empty (SPEC section 3), and files it with no reference", async () => {
+    const { token } = await signUpPlayer(server)
+    const { dataUrl } = await pngDataUrl()
+    const res = await createDeposit(server, token, 400, { txnRef: "", baseImage: dataUrl })
+    expect(res.status).toBe(200)
+    expect(res.body.data).toMatchObject({ amount: 400, txnRef: null, status: "pending", screenshot: expect.stringMatching(/^[0-9a-f]{32}$/) })
+    // Without the screenshot the empty reference proves nothing: refused, nothing filed.
+    const refused = await createDeposit(server, token, 400, { txnRef: "" })
+    expect(refused.body.meta).toEqual({ code: 400, message: "Please provide reference-id or upload a screenshot.", error: "InvalidInput" })
+    const listed = await request(server.url, `/api/v1/admin-deposit-request?start_date=${new Date(Date.now() - 60_000).toISOString()}&end_date=${new Date(Date.now() + 60_000).toISOString()}`, { token })
+    expect(listed.body.data).toHaveLength(1)
+  })
+
   it("judges by content, not by name: a text file called image/png is refused, so is an oversized or broken image", async () => {
     const { token } = await signUpPlayer(server)
     const fake = `data:image/png;base64,${Buffer.from("<script>alert(1)</script>").toString("base64")}`

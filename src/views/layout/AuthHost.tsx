@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef } from "react"
 import { useLocation, useNavigate, useSearchParams } from "react-router"
+import { REFERRAL_PARAM } from "../../domain/referral.ts"
 import { AppActor } from "../app-actor.ts"
 import { useFlow } from "../flows.ts"
 import { useOpenAuth, useSession } from "../session.ts"
@@ -22,7 +23,7 @@ export const AuthHost = () => {
   const { pathname } = useLocation()
   const [params] = useSearchParams()
   const navigate = useNavigate()
-  const referralCode = params.get("referral_code")
+  const referralCode = params.get(REFERRAL_PARAM)
 
   useEffect(() => {
     if (restoring) return

@@ -1,9 +1,14 @@
+import { useSelector } from "@xstate/react"
+import { canActOn, isLiveBonus, wageringProgress } from "../../domain/bonus.ts"
+import type { FlowRef } from "../../machines/flows.ts"
 import type { Bonus as BonusRow, BonusStatus } from "../../schema/bonus.ts"
 import type { User } from "../../schema/user.ts"
-import { WalletSwitch } from "../widgets/WalletSwitch.tsx"
-import { calls, idempotencyKey } from "../payments/calls.ts"
-import { useAction, useResource } from "../payments/hooks.ts"
+import { useFlow } from "../flows.ts"
 import { PlayerPage, rupees, StatusBadge, when } from "../payments/ui.tsx"
+import { Dialog } from "../widgets/Dialog.tsx"
+import { WalletSwitch } from "../widgets/WalletSwitch.tsx"
+
+type BonusRef = FlowRef<"bonus">
 
 const EXPLAIN: Record<BonusStatus, string> = {
   available: "Activate it to put it in your bonus wallet.",
@@ -13,9 +18,9 @@ const EXPLAIN: Record<BonusStatus, string> = {
   forfeited: "Given up: it left your bonus wallet."
 }
 
-const BonusCard = ({ bonus, busy, onAction }: { bonus: BonusRow; busy: boolean; onAction: (action: "activate" | "claim" | "forfeit") => void }) => {
-  const progress = bonus.wageringRequired === 0 ? 100 : Math.min(100, Math.round((bonus.wagered / bonus.wageringRequired) * 100))
-  const live = bonus.status === "available" || bonus.status === "active" || bonus.status === "completed"
+const BonusCard = ({ bonus, flow }: { bonus: BonusRow; flow: BonusRef }) => {
+  const busy = useSelector(flow, (s) => !s.matches({ Action: "Idle" }))
+  const progress = wageringProgress(bonus)
   return (
     <article className="card flex flex-col gap-3 p-4" data-testid="bonus-card" aria-label={bonus.title}>
       <header className="flex items-start justify-between gap-2">
@@ -36,51 +41,70 @@ const BonusCard = ({ bonus, busy, onAction }: { bonus: BonusRow; busy: boolean; 
         </div>
       </div>
       <p className="m-0 text-sm text-muted">{EXPLAIN[bonus.status]}</p>
-      {live ? (
+      {isLiveBonus(bonus.status) ? (
         <div className="flex flex-wrap gap-2">
-          {bonus.status === "available" ? <button type="button" className="btn-brand" disabled={busy} onClick={() => onAction("activate")}>Activate</button> : null}
-          {bonus.status !== "available" ? (
-            <button type="button" className="btn-brand" disabled={busy || bonus.status !== "completed"} onClick={() => onAction("claim")}>Claim</button>
-          ) : null}
-          <button
-            type="button"
-            className="btn-ghost"
-            disabled={busy}
-            onClick={() => {
-              if (window.confirm("Forfeit this bonus? What is in your bonus wallet will be removed.")) onAction("forfeit")
-            }}
-          >
-            Forfeit
-          </button>
+          {canActOn("activate", bonus.status) ? (
+            <button type="button" className="btn-brand" disabled={busy} onClick={() => flow.send({ type: "bonus.activate", bonusId: bonus._id })}>Activate</button>
+          ) : (
+            // Shown while the wagering runs, so the player sees where the claim will be.
+            <button type="button" className="btn-brand" disabled={busy || !canActOn("claim", bonus.status)} onClick={() => flow.send({ type: "bonus.claim", bonusId: bonus._id })}>Claim</button>
+          )}
+          <button type="button" className="btn-ghost" disabled={busy} onClick={() => flow.send({ type: "bonus.forfeit", bonusId: bonus._id })}>Forfeit</button>
         </div>
       ) : null}
     </article>
   )
 }
 
-const BonusBody = ({ user }: { user: User }) => {
-  const bonus = useResource(() => calls.bonusData, null)
-  const { busy, run } = useAction()
-  const act = (id: string, action: "activate" | "claim" | "forfeit") =>
-    run(`${action}:${id}`, () => calls.bonusAction(action, id, idempotencyKey(`bonus-${action}`)), bonus.reload)
-  const list = bonus.data?.bonuses ?? []
+/** Forfeiting removes what the bonus wallet holds: the machine waits for the player to say so. */
+const ConfirmForfeit = ({ flow }: { flow: BonusRef }) => {
+  const confirming = useSelector(flow, (s) => s.matches({ Action: "Confirming" }))
+  const title = useSelector(flow, (s) => s.context.data?.bonuses.find((b) => b._id === s.context.pending?.bonusId)?.title)
+  return (
+    <Dialog open={confirming} title="Forfeit this bonus?" onClose={() => flow.send({ type: "forfeit.cancel" })} testId="forfeit-dialog">
+      <div className="flex flex-col gap-4">
+        <p className="m-0 text-sm">{title ? <strong>{title}: </strong> : null}what is in your bonus wallet will be removed. This cannot be undone.</p>
+        <div className="flex justify-end gap-2">
+          <button type="button" className="btn-ghost" onClick={() => flow.send({ type: "forfeit.cancel" })}>Keep it</button>
+          <button type="button" className="btn-brand" onClick={() => flow.send({ type: "forfeit.confirm" })}>Forfeit</button>
+        </div>
+      </div>
+    </Dialog>
+  )
+}
+
+const BonusView = ({ flow, user }: { flow: BonusRef; user: User }) => {
+  const data = useSelector(flow, (s) => s.context.data)
+  const failed = useSelector(flow, (s) => s.matches({ List: "Failed" }) && s.context.data === undefined)
   return (
     <>
       <div className="card flex flex-wrap items-center justify-between gap-3 p-4">
         <span className="flex flex-col">
           <span className="text-muted">Bonus wallet</span>
-          <strong className="text-xl" data-testid="bonus-wallet">{rupees(bonus.data?.bonusBalance ?? 0)}</strong>
+          <strong className="text-xl" data-testid="bonus-wallet">{rupees(data?.bonusBalance ?? 0)}</strong>
         </span>
         <span className="flex items-center gap-2 text-xs text-muted">Play from <WalletSwitch /></span>
       </div>
-      {bonus.data && list.length === 0 ? (
+      {failed ? (
+        <div className="card flex items-center justify-between gap-3 p-4">
+          <p className="m-0 text-muted">Your bonuses could not be loaded.</p>
+          <button type="button" className="btn-ghost" onClick={() => flow.send({ type: "bonus.reload" })}>Try again</button>
+        </div>
+      ) : null}
+      {data && data.bonuses.length === 0 ? (
         <p className="card m-0 p-6 text-center text-muted">No bonus yet. Your first approved deposit brings a 100% welcome bonus, up to ₹10,000.</p>
       ) : null}
       <div className="grid gap-3 md:grid-cols-2">
-        {list.map((b) => <BonusCard key={b._id} bonus={b} busy={busy !== undefined} onAction={(action) => act(b._id, action)} />)}
+        {(data?.bonuses ?? []).map((b) => <BonusCard key={b._id} bonus={b} flow={flow} />)}
       </div>
+      <ConfirmForfeit flow={flow} />
     </>
   )
+}
+
+const BonusBody = ({ user }: { user: User }) => {
+  const flow = useFlow("bonus", { input: undefined })
+  return flow ? <BonusView flow={flow} user={user} /> : null
 }
 
 const Bonus = () => <PlayerPage section="bonus" title="Bonus">{(user) => <BonusBody user={user} />}</PlayerPage>

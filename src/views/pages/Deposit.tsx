@@ -1,14 +1,15 @@
-import { useActorRef } from "@xstate/react"
-import { useState } from "react"
-import { depositMachine } from "../../machines/deposit.machine.ts"
+import { useSelector } from "@xstate/react"
+import { lastIndiaDays } from "../../domain/ranges.ts"
+import type { FlowRef } from "../../machines/flows.ts"
 import type { DepositRequest, PaymentAccount } from "../../schema/payments.ts"
-import { DepositModal } from "../modals/payments/DepositModal.tsx"
+import { useFlow } from "../flows.ts"
+import { type DepositFormRef, DepositModal } from "../modals/payments/DepositModal.tsx"
 import { ScreenshotViewer } from "../modals/payments/ScreenshotViewer.tsx"
-import { calls } from "../payments/calls.ts"
-import { useResource } from "../payments/hooks.ts"
-import { CopyButton, DateRangePicker, defaultRange, PlayerPage, rupees, StatusBadge, Table, when } from "../payments/ui.tsx"
+import { CopyButton, DateRangePicker, PlayerPage, rupees, StatusBadge, Table, when } from "../payments/ui.tsx"
 import { DepositLimitPrompt } from "../protection/DepositLimitPrompt.tsx"
 import { Icon } from "../widgets/Icon.tsx"
+
+type DepositRef = FlowRef<"deposit">
 
 /** One operator account the player can pay into. */
 const AccountCard = ({ account, onDeposit }: { account: PaymentAccount; onDeposit: () => void }) => (
@@ -40,7 +41,7 @@ const AccountCard = ({ account, onDeposit }: { account: PaymentAccount; onDeposi
   </article>
 )
 
-const History = ({ rows, onView }: { rows: ReadonlyArray<DepositRequest>; onView: (id: string) => void }) => (
+const History = ({ rows, onView }: { rows: ReadonlyArray<DepositRequest>; onView: (screenshotId: string) => void }) => (
   <Table
     caption="Your deposit requests"
     testId="deposit-history"
@@ -49,47 +50,66 @@ const History = ({ rows, onView }: { rows: ReadonlyArray<DepositRequest>; onView
       when(d.createdAt),
       rupees(d.amount),
       d.type === "upi" ? "UPI" : "Bank",
-      d.txnRef ?? "—",
+      d.txnRef || "—",
       d.screenshot ? <button type="button" className="text-brand hover:underline" onClick={() => onView(d.screenshot!)}>View</button> : "—",
       <span className="flex flex-col gap-0.5"><StatusBadge status={d.status} />{d.remark ? <span className="text-xs text-muted">{d.remark}</span> : null}</span>
     ])}
   />
 )
 
-const StoredScreenshot = ({ id, onClose }: { id: string | undefined; onClose: () => void }) => {
-  const { data } = useResource((shot: string | undefined) => (signal) => (shot ? calls.screenshot(shot)(signal) : Promise.resolve(undefined)), id)
-  return <ScreenshotViewer open={id !== undefined} image={data?._id === id ? data?.image : undefined} onClose={onClose} />
+/** The operator's accounts to pay into, each with its Deposit button. */
+const PayTo = ({ deposit }: { deposit: DepositFormRef }) => {
+  const accounts = useSelector(deposit, (s) => s.context.accounts)
+  const state = useSelector(deposit, (s) => (s.matches({ Accounts: "Loading" }) ? "loading" : s.matches({ Accounts: "Failed" }) ? "failed" : "ready"))
+  return (
+    <section aria-labelledby="pay-to" className="flex flex-col gap-2">
+      <h2 id="pay-to" className="m-0 text-sm font-700 text-muted">Pay to one of these accounts, then tell us the amount</h2>
+      {state === "loading" && accounts.length === 0 ? <p className="m-0 text-muted" role="status">Loading accounts…</p> : null}
+      {state === "failed" ? (
+        <div className="card flex items-center justify-between gap-3 p-4">
+          <p className="m-0 text-muted">The deposit accounts could not be loaded.</p>
+          <button type="button" className="btn-ghost" onClick={() => deposit.send({ type: "accounts.reload" })}>Try again</button>
+        </div>
+      ) : null}
+      {state === "ready" && accounts.length === 0 ? <p className="card m-0 p-4 text-muted">No deposit account is open right now. Please contact support.</p> : null}
+      <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+        {accounts.map((account) => <AccountCard key={account._id} account={account} onDeposit={() => deposit.send({ type: "deposit.open", accountId: account._id })} />)}
+      </div>
+    </section>
+  )
 }
 
-const DepositBody = () => {
-  const [range, setRange] = useState(defaultRange())
-  const accounts = useResource(() => calls.depositAccounts, null)
-  const history = useResource(calls.deposits, range)
-  const deposit = useActorRef(depositMachine.provide({ actions: { submitted: () => history.reload() } }))
-  const [viewing, setViewing] = useState<string | undefined>(undefined)
-  const list = accounts.data ?? []
+/** A filed request's screenshot, as the server stored it. */
+const StoredScreenshot = ({ deposit }: { deposit: DepositRef }) => {
+  const open = useSelector(deposit, (s) => !s.matches({ StoredScreenshot: "Closed" }))
+  const image = useSelector(deposit, (s) => s.context.stored?.image)
+  return <ScreenshotViewer open={open} image={image} onClose={() => deposit.send({ type: "stored.close" })} />
+}
+
+const DepositView = ({ deposit }: { deposit: DepositRef }) => {
+  const form = useSelector(deposit, (s) => s.children.depositForm)
+  const range = useSelector(deposit, (s) => s.context.range)
+  const history = useSelector(deposit, (s) => s.context.history)
   return (
     <>
       <DepositLimitPrompt />
-      <section aria-labelledby="pay-to" className="flex flex-col gap-2">
-        <h2 id="pay-to" className="m-0 text-sm font-700 text-muted">Pay to one of these accounts, then tell us the amount</h2>
-        {accounts.loading && !accounts.data ? <p className="m-0 text-muted" role="status">Loading accounts…</p> : null}
-        {accounts.data && list.length === 0 ? <p className="card m-0 p-4 text-muted">No deposit account is open right now. Please contact support.</p> : null}
-        <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
-          {list.map((account) => <AccountCard key={account._id} account={account} onDeposit={() => deposit.send({ type: "deposit.open", account })} />)}
-        </div>
-      </section>
+      {form ? <PayTo deposit={form} /> : null}
       <section aria-labelledby="deposit-history-title" className="flex flex-col gap-2">
         <div className="flex flex-wrap items-end justify-between gap-2">
           <h2 id="deposit-history-title" className="m-0 text-base font-700">Deposit requests</h2>
-          <DateRangePicker value={range} onChange={setRange} />
+          <DateRangePicker value={range} onChange={(next) => deposit.send({ type: "range.change", range: next })} />
         </div>
-        <History rows={history.data ?? []} onView={setViewing} />
+        <History rows={history} onView={(screenshotId) => deposit.send({ type: "stored.view", screenshotId })} />
       </section>
-      <DepositModal deposit={deposit} />
-      <StoredScreenshot id={viewing} onClose={() => setViewing(undefined)} />
+      {form ? <DepositModal deposit={form} /> : null}
+      <StoredScreenshot deposit={deposit} />
     </>
   )
+}
+
+const DepositBody = () => {
+  const deposit = useFlow("deposit", { input: { range: lastIndiaDays(7) } })
+  return deposit ? <DepositView deposit={deposit} /> : null
 }
 
 const Deposit = () => <PlayerPage section="deposit" title="Deposit">{() => <DepositBody />}</PlayerPage>

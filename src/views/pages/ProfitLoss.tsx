@@ -1,52 +1,45 @@
-import { useState } from "react"
+import { useSelector } from "@xstate/react"
 import { isCreditPlayer } from "../../domain/account.ts"
-import { calls } from "../payments/calls.ts"
-import { useResource } from "../payments/hooks.ts"
+import { lastIndiaDays } from "../../domain/ranges.ts"
+import type { FlowRef } from "../../machines/flows.ts"
+import { profitRows } from "../../machines/statement.machine.ts"
+import { useFlow } from "../flows.ts"
+import { IncludeBonus } from "../payments/IncludeBonus.tsx"
 import { kindLabel } from "../payments/StatementTable.tsx"
-import { DateRangePicker, defaultRange, PlayerPage, Signed, Table, when } from "../payments/ui.tsx"
+import { DateRangePicker, PlayerPage, Signed, Table, when } from "../payments/ui.tsx"
 
-const ProfitLossBody = ({ bonusWallets }: { bonusWallets: boolean }) => {
-  const [range, setRange] = useState(defaultRange())
-  const [checked, setChecked] = useState(false)
-  const result = useResource((query: { start_date: string; end_date: string; isChecked: "true" | "false" }) => calls.statement("results", query), {
-    ...range,
-    isChecked: checked ? "true" as const : "false" as const
-  })
-  const rows = result.data?.rows ?? []
-  // Newest first; the running P/L adds up from the oldest.
-  let running = result.data?.totals.net ?? 0
-  const withRunning = rows.map((row) => {
-    const at = running
-    running = Math.round((running - row.amount) * 100) / 100
-    return { row, at }
-  })
+const ProfitLossView = ({ flow, bonusWallets }: { flow: FlowRef<"statement">; bonusWallets: boolean }) => {
+  const range = useSelector(flow, (s) => s.context.range)
+  const result = useSelector(flow, (s) => s.context.statement)
+  const rows = useSelector(flow, profitRows)
   return (
     <>
-      <DateRangePicker value={range} onChange={setRange}>
-        {bonusWallets ? (
-          <label className="flex items-center gap-2 pb-2 text-xs text-muted">
-            <input type="checkbox" checked={checked} onChange={(e) => setChecked(e.target.checked)} /> Include bonus wallet
-          </label>
-        ) : null}
+      <DateRangePicker value={range} onChange={(next) => flow.send({ type: "range.change", range: next })}>
+        {bonusWallets ? <IncludeBonus flow={flow} label="Include bonus wallet" /> : null}
       </DateRangePicker>
       <div className="card flex items-center justify-between p-4">
         <span className="text-muted">Profit and loss for the period</span>
-        <strong className="text-xl" data-testid="pl-total"><Signed amount={result.data?.totals.net ?? 0} /></strong>
+        <strong className="text-xl" data-testid="pl-total"><Signed amount={result?.totals.net ?? 0} /></strong>
       </div>
       <Table
         caption="Profit and loss"
         testId="profit-loss"
         head={["Date", "Game", "P/L", "Running P/L"]}
-        rows={withRunning.map(({ row, at }) => [
+        rows={rows.map(({ row, running }) => [
           when(row.createdAt),
           <span className="flex flex-col"><span className="font-600">{kindLabel(row.kind)}</span><span className="text-xs text-muted">{row.description}</span></span>,
           <Signed amount={row.amount} />,
-          <Signed amount={at} />
+          <Signed amount={running} />
         ])}
-        foot={result.data ? ["Total", `${rows.length} results`, <Signed amount={result.data.totals.net} />, ""] : undefined}
+        foot={result ? ["Total", `${rows.length} results`, <Signed amount={result.totals.net} />, ""] : undefined}
       />
     </>
   )
+}
+
+const ProfitLossBody = ({ bonusWallets }: { bonusWallets: boolean }) => {
+  const flow = useFlow("statement", { id: "profitLoss", input: { view: "results", range: lastIndiaDays(7) } })
+  return flow ? <ProfitLossView flow={flow} bonusWallets={bonusWallets} /> : null
 }
 
 const ProfitLoss = () => (

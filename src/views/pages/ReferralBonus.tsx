@@ -1,18 +1,26 @@
+import { useSelector } from "@xstate/react"
 import { formatAmount } from "../../domain/money.ts"
-import { calls, idempotencyKey } from "../payments/calls.ts"
-import { useAction, useResource } from "../payments/hooks.ts"
+import { lastWeeks } from "../../domain/ranges.ts"
+import { referralLink } from "../../domain/referral.ts"
+import type { FlowRef } from "../../machines/flows.ts"
+import { useFlow } from "../flows.ts"
 import { CopyButton, PlayerPage, rupees, Signed, Table, when } from "../payments/ui.tsx"
+
+/** The weekly list shows the last eight weeks, this one included. */
+const WEEKS_SHOWN = 8
+
+const NONE: ReadonlyArray<never> = []
 
 const dayMonth = new Intl.DateTimeFormat("en-IN", { day: "2-digit", month: "short", timeZone: "Asia/Kolkata" })
 
-const ReferralBody = () => {
-  const users = useResource(() => calls.referralUsers, null)
-  const weekly = useResource(() => calls.weeklyReferrals, null)
-  const transactions = useResource(() => calls.referralTransactions, null)
-  const { busy, run } = useAction()
-  const code = users.data?.referralCode ?? ""
-  const link = code ? `${location.origin}/?referral_code=${code}` : ""
-  const refBonus = users.data?.refBonus ?? 0
+const ReferralView = ({ referral }: { referral: FlowRef<"referral"> }) => {
+  const users = useSelector(referral, (s) => s.context.referrals?.users)
+  const weeks = useSelector(referral, (s) => s.context.referrals?.weeks ?? NONE)
+  const transactions = useSelector(referral, (s) => s.context.referrals?.transactions ?? NONE)
+  const busy = useSelector(referral, (s) => s.hasTag("busy"))
+  const code = users?.referralCode ?? ""
+  const link = code ? referralLink(location.origin, code) : ""
+  const refBonus = users?.refBonus ?? 0
   return (
     <>
       <div className="grid gap-3 md:grid-cols-2">
@@ -32,11 +40,8 @@ const ReferralBody = () => {
           <button
             type="button"
             className="btn-brand self-start"
-            disabled={refBonus <= 0 || busy !== undefined}
-            onClick={() => run("claim", () => calls.claimReferral(idempotencyKey("ref-claim")), () => {
-              users.reload()
-              transactions.reload()
-            })}
+            disabled={refBonus <= 0 || busy}
+            onClick={() => referral.send({ type: "referral.claim" })}
           >
             Claim to main balance
           </button>
@@ -48,7 +53,7 @@ const ReferralBody = () => {
           caption="Referred players"
           testId="referral-users"
           head={["Name", "Username", "Joined", "Reward"]}
-          rows={(users.data?.users ?? []).map((u) => [u.name, u.username, when(u.joinedAt), u.reward > 0 ? rupees(u.reward) : "Awaiting first deposit"])}
+          rows={(users?.users ?? []).map((u) => [u.name, u.username, when(u.joinedAt), u.reward > 0 ? rupees(u.reward) : "Awaiting first deposit"])}
         />
       </section>
       <section className="flex flex-col gap-2" aria-labelledby="ref-weekly">
@@ -57,7 +62,7 @@ const ReferralBody = () => {
           caption="Referral rewards by week"
           testId="referral-weekly"
           head={["Week", "Rewards", "Amount"]}
-          rows={(weekly.data ?? []).map((w) => [`${dayMonth.format(new Date(w.startDate))} – ${dayMonth.format(new Date(w.endDate))}`, String(w.rewards), rupees(w.amount)])}
+          rows={weeks.map((w) => [`${dayMonth.format(new Date(w.startDate))} – ${dayMonth.format(new Date(w.endDate))}`, String(w.rewards), rupees(w.amount)])}
         />
       </section>
       <section className="flex flex-col gap-2" aria-labelledby="ref-transactions">
@@ -66,11 +71,17 @@ const ReferralBody = () => {
           caption="Referral transactions"
           testId="referral-transactions"
           head={["Date", "Description", "Amount"]}
-          rows={(transactions.data ?? []).map((t) => [when(t.createdAt), t.description, <Signed amount={t.amount} />])}
+          rows={transactions.map((t) => [when(t.createdAt), t.description, <Signed amount={t.amount} />])}
         />
       </section>
     </>
   )
+}
+
+const ReferralBody = () => {
+  const { from, to } = lastWeeks(WEEKS_SHOWN)
+  const referral = useFlow("referral", { input: { weekly: { startDate: from.toISOString(), endDate: to.toISOString() } } })
+  return referral ? <ReferralView referral={referral} /> : null
 }
 
 const ReferralBonus = () => <PlayerPage section="referral" title="Referral Bonus">{() => <ReferralBody />}</PlayerPage>

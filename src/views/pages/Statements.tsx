@@ -1,24 +1,21 @@
-import { useState } from "react"
+import { useSelector } from "@xstate/react"
 import { isCreditPlayer } from "../../domain/account.ts"
-import { calls } from "../payments/calls.ts"
-import { useResource } from "../payments/hooks.ts"
+import { lastIndiaDays } from "../../domain/ranges.ts"
+import type { FlowRef } from "../../machines/flows.ts"
+import { useFlow } from "../flows.ts"
+import { IncludeBonus } from "../payments/IncludeBonus.tsx"
 import { StatementTable } from "../payments/StatementTable.tsx"
-import { DateRangePicker, defaultRange, PlayerPage } from "../payments/ui.tsx"
+import { DateRangePicker, PlayerPage } from "../payments/ui.tsx"
 
 const TABS = [
   { view: "account", label: "Account statement" },
   { view: "payments", label: "Deposits & withdrawals" }
 ] as const
 
-const StatementsBody = ({ bonusWallets }: { bonusWallets: boolean }) => {
-  const [view, setView] = useState<"account" | "payments">("account")
-  const [range, setRange] = useState(defaultRange())
-  const [checked, setChecked] = useState(false)
-  const statement = useResource(({ view, ...query }: { view: "account" | "payments"; start_date: string; end_date: string; isChecked: "true" | "false" }) => calls.statement(view, query), {
-    view,
-    ...range,
-    isChecked: checked ? "true" as const : "false" as const
-  })
+const StatementsView = ({ flow, bonusWallets }: { flow: FlowRef<"statement">; bonusWallets: boolean }) => {
+  const view = useSelector(flow, (s) => s.context.view)
+  const range = useSelector(flow, (s) => s.context.range)
+  const statement = useSelector(flow, (s) => s.context.statement)
   return (
     <>
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -29,24 +26,25 @@ const StatementsBody = ({ bonusWallets }: { bonusWallets: boolean }) => {
               type="button"
               role="tab"
               aria-selected={view === tab.view}
-              onClick={() => setView(tab.view)}
+              onClick={() => flow.send({ type: "view.change", view: tab.view })}
               className={`rounded-full px-3 py-1.5 text-xs font-700 ${view === tab.view ? "bg-brand text-brand-fg" : "text-muted hover:text-fg"}`}
             >
               {tab.label}
             </button>
           ))}
         </div>
-        <DateRangePicker value={range} onChange={setRange}>
-          {bonusWallets ? (
-            <label className="flex items-center gap-2 pb-2 text-xs text-muted">
-              <input type="checkbox" checked={checked} onChange={(e) => setChecked(e.target.checked)} /> Include bonus wallets
-            </label>
-          ) : null}
+        <DateRangePicker value={range} onChange={(next) => flow.send({ type: "range.change", range: next })}>
+          {bonusWallets ? <IncludeBonus flow={flow} label="Include bonus wallets" /> : null}
         </DateRangePicker>
       </div>
-      <StatementTable statement={statement.data} caption={view === "account" ? "Account statement" : "Deposits and withdrawals"} />
+      <StatementTable statement={statement} caption={view === "account" ? "Account statement" : "Deposits and withdrawals"} />
     </>
   )
+}
+
+const StatementsBody = ({ bonusWallets }: { bonusWallets: boolean }) => {
+  const flow = useFlow("statement", { id: "statements", input: { view: "account", range: lastIndiaDays(7) } })
+  return flow ? <StatementsView flow={flow} bonusWallets={bonusWallets} /> : null
 }
 
 const Statements = () => (

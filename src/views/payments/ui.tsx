@@ -1,6 +1,6 @@
 import { useState } from "react"
 import { formatAmount } from "../../domain/money.ts"
-import { lastIndiaDays } from "../../domain/ranges.ts"
+import type { DayRange } from "../../domain/ranges.ts"
 import { isCreditPlayer } from "../../domain/account.ts"
 import type { User } from "../../schema/user.ts"
 import Account from "../pages/Account.tsx"
@@ -44,38 +44,44 @@ export const rupees = (amount: number) => `₹${formatAmount(amount)}`
 const dateTime = new Intl.DateTimeFormat("en-IN", { day: "2-digit", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hour12: false })
 export const when = (iso: string) => dateTime.format(new Date(iso))
 
-export interface DayRange {
-  readonly start_date: string
-  readonly end_date: string
+/** Each date bounds the other while the player edits them (the browser then refuses a range that runs backwards). */
+const boundEachOther = (event: React.FormEvent<HTMLFormElement>) => {
+  const from = event.currentTarget.elements.namedItem("start_date")
+  const to = event.currentTarget.elements.namedItem("end_date")
+  if (!(from instanceof HTMLInputElement) || !(to instanceof HTMLInputElement)) return
+  from.max = to.value
+  to.min = from.value
 }
 
-export const defaultRange = (days = 7): DayRange => lastIndiaDays(days)
-
-/** From and To pickers (calendar days, India time on the server) with a Search button. */
-export const DateRangePicker = ({ value, onChange, children }: { value: DayRange; onChange: (range: DayRange) => void; children?: React.ReactNode }) => {
-  const [draft, setDraft] = useState(value)
-  return (
-    <form
-      className="flex flex-wrap items-end gap-2"
-      aria-label="Date range"
-      onSubmit={(event) => {
-        event.preventDefault()
-        onChange(draft)
-      }}
-    >
-      <label className="flex flex-col gap-1 text-xs text-muted">
-        From
-        <input type="date" className="field py-1.5" value={draft.start_date} max={draft.end_date} onChange={(e) => setDraft({ ...draft, start_date: e.target.value })} required />
-      </label>
-      <label className="flex flex-col gap-1 text-xs text-muted">
-        To
-        <input type="date" className="field py-1.5" value={draft.end_date} min={draft.start_date} onChange={(e) => setDraft({ ...draft, end_date: e.target.value })} required />
-      </label>
-      {children}
-      <button type="submit" className="btn-brand py-1.5">Search</button>
-    </form>
-  )
-}
+/**
+ * From and To pickers (calendar days, India time on the server) with a Search
+ * button. The inputs are the draft until Search sends the range to the flow
+ * (`onChange`); a new range from the flow resets them.
+ */
+export const DateRangePicker = ({ value, onChange, children }: { value: DayRange; onChange: (range: DayRange) => void; children?: React.ReactNode }) => (
+  <form
+    key={`${value.start_date}/${value.end_date}`}
+    className="flex flex-wrap items-end gap-2"
+    aria-label="Date range"
+    onInput={boundEachOther}
+    onSubmit={(event) => {
+      event.preventDefault()
+      const form = new FormData(event.currentTarget)
+      onChange({ start_date: String(form.get("start_date")), end_date: String(form.get("end_date")) })
+    }}
+  >
+    <label className="flex flex-col gap-1 text-xs text-muted">
+      From
+      <input type="date" name="start_date" className="field py-1.5" defaultValue={value.start_date} max={value.end_date} required />
+    </label>
+    <label className="flex flex-col gap-1 text-xs text-muted">
+      To
+      <input type="date" name="end_date" className="field py-1.5" defaultValue={value.end_date} min={value.start_date} required />
+    </label>
+    {children}
+    <button type="submit" className="btn-brand py-1.5">Search</button>
+  </form>
+)
 
 /** Copies a detail to the clipboard and says so for a moment. */
 export const CopyButton = ({ value, label }: { value: string; label: string }) => {

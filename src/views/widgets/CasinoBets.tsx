@@ -1,8 +1,9 @@
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
 import type { Lobby } from "../../domain/casino.ts"
+import { addRupees, formatAmount } from "../../domain/money.ts"
 import { indiaDay } from "../../domain/ranges.ts"
-import { formatAmount } from "../../domain/money.ts"
-import { casinoBetsMachine } from "../../machines/casinoBets.machine.ts"
+import type { FlowRef } from "../../machines/flows.ts"
+import { useFlow } from "../flows.ts"
 
 const PROVIDERS = [
   ["all", "All providers"],
@@ -16,14 +17,12 @@ const STATUS = { open: "In play", settled: "Settled", cancelled: "Cancelled" } a
 
 const time = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", second: "2-digit", hour12: false })
 
-/** The signed-in player's casino rounds of one day (casino-bets-by-date), by provider. */
-export const CasinoBets = ({ lobby }: { lobby: Lobby }) => {
-  const bets = useActorRef(casinoBetsMachine, { input: { query: { provider: lobby === "sa" ? "sa" : "all", date: indiaDay(new Date()) } } })
+const CasinoBetsView = ({ bets }: { bets: FlowRef<"casinoBets"> }) => {
   const query = useSelector(bets, (s) => s.context.query)
   const rows = useSelector(bets, (s) => s.context.bets)
   const loading = useSelector(bets, (s) => s.hasTag("loading"))
   const error = useSelector(bets, (s) => s.context.error)
-  const total = rows.reduce((sum, row) => sum + row.profitLoss, 0)
+  const total = addRupees(...rows.map((row) => row.profitLoss))
   return (
     <section className="card p-3" aria-labelledby="casino-bets-title">
       <div className="mb-3 flex flex-wrap items-end gap-2">
@@ -77,7 +76,7 @@ export const CasinoBets = ({ lobby }: { lobby: Lobby }) => {
                     <span className="ml-1 text-xs text-muted">{row.provider_name}</span>
                   </td>
                   <td className="py-1.5 pr-3 text-right tabular-nums">{formatAmount(row.stake)}</td>
-                  <td className="py-1.5 pr-3 text-right tabular-nums">{formatAmount(row.win + row.refunded)}</td>
+                  <td className="py-1.5 pr-3 text-right tabular-nums">{formatAmount(addRupees(row.win, row.refunded))}</td>
                   <td className={`py-1.5 pr-3 text-right tabular-nums ${row.profitLoss < 0 ? "text-bad" : row.profitLoss > 0 ? "text-ok" : ""}`}>
                     {formatAmount(row.profitLoss)}
                   </td>
@@ -97,4 +96,10 @@ export const CasinoBets = ({ lobby }: { lobby: Lobby }) => {
       )}
     </section>
   )
+}
+
+/** The signed-in player's casino rounds of one day (casino-bets-by-date), by provider. */
+export const CasinoBets = ({ lobby }: { lobby: Lobby }) => {
+  const bets = useFlow("casinoBets", { input: { query: { provider: lobby === "sa" ? "sa" : "all", date: indiaDay(new Date()) } } })
+  return bets ? <CasinoBetsView bets={bets} /> : null
 }

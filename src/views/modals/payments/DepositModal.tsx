@@ -1,7 +1,7 @@
 import { useSelector } from "@xstate/react"
+import { DEPOSIT_QUICK_AMOUNTS, MIN_DEPOSIT, type PickedScreenshot } from "../../../domain/payments.ts"
 import type { ActorRefFrom } from "xstate"
-import { DEPOSIT_QUICK_AMOUNTS, MIN_DEPOSIT } from "../../../domain/payments.ts"
-import type { depositMachine, Screenshot } from "../../../machines/deposit.machine.ts"
+import type { depositFormMachine } from "../../../machines/depositForm.machine.ts"
 import type { PaymentAccount } from "../../../schema/payments.ts"
 import { CopyButton } from "../../payments/ui.tsx"
 import { Dialog } from "../../widgets/Dialog.tsx"
@@ -9,10 +9,11 @@ import { Alert, Field, TextInput } from "../../widgets/Form.tsx"
 import { Icon } from "../../widgets/Icon.tsx"
 import { ScreenshotViewer } from "./ScreenshotViewer.tsx"
 
-type DepositRef = ActorRefFrom<typeof depositMachine>
+export type DepositFormRef = ActorRefFrom<typeof depositFormMachine>
 
+/** The picked file as plain data for the machine (its checks and the payload are the machine's). */
 const readFile = (file: File) =>
-  new Promise<Screenshot>((resolve, reject) => {
+  new Promise<PickedScreenshot>((resolve, reject) => {
     const reader = new FileReader()
     reader.onload = () => resolve({ dataUrl: String(reader.result), name: file.name, type: file.type, size: file.size })
     reader.onerror = () => reject(reader.error)
@@ -49,12 +50,15 @@ const AccountDetails = ({ account }: { account: PaymentAccount }) =>
     </div>
   )
 
-/** Deposit by UPI and Deposit By Account (SPEC section 2), driven by the deposit machine. */
-export const DepositModal = ({ deposit }: { deposit: DepositRef }) => {
-  const open = useSelector(deposit, (s) => !s.matches("Closed"))
-  const viewing = useSelector(deposit, (s) => s.matches({ Open: "Viewing" }))
+/** Deposit by UPI and Deposit By Account (SPEC section 2): the fields are the deposit machine's context, the checks and the submission its own. */
+export const DepositModal = ({ deposit }: { deposit: DepositFormRef }) => {
+  const open = useSelector(deposit, (s) => s.matches({ Modal: "Open" }))
+  const viewing = useSelector(deposit, (s) => s.matches({ Modal: { Open: "Viewing" } }))
   const busy = useSelector(deposit, (s) => s.hasTag("busy"))
-  const { account, amount, txnRef, screenshot, error } = useSelector(deposit, (s) => s.context)
+  const account = useSelector(deposit, (s) => s.context.account)
+  const { amount, txnRef } = useSelector(deposit, (s) => s.context.form)
+  const screenshot = useSelector(deposit, (s) => s.context.screenshot)
+  const refusal = useSelector(deposit, (s) => s.context.refusal?.message)
   if (!account) return null
   const upi = account.type === "upi"
   return (
@@ -71,7 +75,7 @@ export const DepositModal = ({ deposit }: { deposit: DepositRef }) => {
           <AccountDetails account={account} />
           <Field label="Amount" hint={`Minimum ₹${MIN_DEPOSIT}`}>
             {(props) => (
-              <TextInput {...props} inputMode="decimal" placeholder="Enter amount" value={amount} onChange={(e) => deposit.send({ type: "amount.change", value: e.target.value })} />
+              <TextInput {...props} inputMode="decimal" placeholder="Enter amount" value={amount} onChange={(e) => deposit.send({ type: "field.change", field: "amount", value: e.target.value })} />
             )}
           </Field>
           <div className="flex flex-wrap gap-2" role="group" aria-label="Quick amounts">
@@ -82,7 +86,7 @@ export const DepositModal = ({ deposit }: { deposit: DepositRef }) => {
             ))}
           </div>
           <Field label="Transaction reference (UTR)" hint="Or upload a screenshot of the payment">
-            {(props) => <TextInput {...props} placeholder="e.g. 412345678901" value={txnRef} onChange={(e) => deposit.send({ type: "ref.change", value: e.target.value })} />}
+            {(props) => <TextInput {...props} placeholder="e.g. 412345678901" value={txnRef} onChange={(e) => deposit.send({ type: "field.change", field: "txnRef", value: e.target.value })} />}
           </Field>
           <div className="flex flex-wrap items-center gap-2">
             <label className="btn-ghost cursor-pointer py-1.5">
@@ -111,7 +115,7 @@ export const DepositModal = ({ deposit }: { deposit: DepositRef }) => {
               </>
             ) : null}
           </div>
-          <Alert message={error} />
+          <Alert message={refusal} />
           <button type="submit" className="btn-brand" disabled={busy}>{busy ? "Submitting…" : "Confirm"}</button>
         </form>
       </Dialog>

@@ -1,0 +1,142 @@
+import { assign, fromPromise, raise, setup } from "xstate"
+import { type BonusAction, canActOn } from "../domain/bonus.ts"
+import type { BonusData } from "../schema/bonus.ts"
+import { reasonOf } from "../schema/errors.ts"
+import { watchBalances } from "./balances.ts"
+import { unprovided } from "./unprovided.ts"
+import { newIdempotencyKey, type Refusal, refusalOf } from "./writes.ts"
+
+/**
+ * /bonus: the player's bonuses and bonus wallet, and the actions of SPEC
+ * section 4 on them — activate, claim, forfeit (after the player confirms),
+ * one at a time, each with its own Idempotency-Key. The server answers an
+ * action with the bonuses as they now are. A bonus that moved meanwhile
+ * (another tab, wagering completed it) is refused as a Conflict, and a lost
+ * answer leaves its outcome unknown: either way the list loads again. The list
+ * also reloads when the player's money moves (a settled bet counts towards the
+ * wagering). The wallet switch on the page is the wallet machine's.
+ */
+export interface BonusContext {
+  /** The bonuses and the bonus wallet, once loaded. */
+  readonly data: BonusData | undefined
+  /** The action asked for or running, and its key. */
+  readonly pending: BonusRequest | undefined
+  /** Why the server refused the last action. */
+  readonly refusal: Refusal | undefined
+}
+
+export type BonusEvent =
+  | { type: "bonus.activate"; bonusId: string }
+  | { type: "bonus.claim"; bonusId: string }
+  | { type: "bonus.forfeit"; bonusId: string }
+  | { type: "forfeit.confirm" }
+  | { type: "forfeit.cancel" }
+  | { type: "bonus.reload" }
+  | { type: "balances.changed" }
+
+/** An action as it is sent. */
+export interface BonusRequest {
+  readonly action: BonusAction
+  readonly bonusId: string
+  readonly key: string
+}
+
+/** An action on a bonus, with a key of its own. */
+const request = (action: BonusAction, bonusId: string): BonusRequest => ({ action, bonusId, key: newIdempotencyKey(`bonus-${action}`) })
+
+export const bonusMachine = setup({
+  types: {
+    context: {} as BonusContext,
+    events: {} as BonusEvent
+  },
+  actors: {
+    watchBalances,
+    loadBonuses: fromPromise<BonusData>(unprovided("bonus", "loadBonuses")),
+    act: fromPromise<BonusData, BonusRequest>(unprovided("bonus", "act"))
+  },
+  guards: {
+    /** The bonus is listed in a status the action applies to. */
+    applies: ({ context }, params: { action: BonusAction; bonusId: string }) => {
+      const bonus = context.data?.bonuses.find((b) => b._id === params.bonusId)
+      return bonus !== undefined && canActOn(params.action, bonus.status)
+    },
+    /** The list on screen is out of date (the bonus moved) or the outcome is unknown (no answer). */
+    listStale: ({ event }) => {
+      const reason = "error" in event ? reasonOf(event.error) : undefined
+      return reason === "Conflict" || reason === "NotFound" || reason === "Unreachable"
+    }
+  }
+}).createMachine({
+  id: "bonus",
+  context: { data: undefined, pending: undefined, refusal: undefined },
+  type: "parallel",
+  invoke: { id: "watchBalances", src: "watchBalances" },
+  states: {
+    List: {
+      initial: "Loading",
+      on: {
+        "bonus.reload": ".Loading",
+        "balances.changed": ".Loading"
+      },
+      states: {
+        Loading: {
+          tags: ["loading"],
+          invoke: {
+            id: "loadBonuses",
+            src: "loadBonuses",
+            onDone: { target: "Ready", actions: assign({ data: ({ event }) => event.output }) },
+            // The Api service showed why; the last list stays.
+            onError: "Failed"
+          }
+        },
+        Ready: {},
+        Failed: {}
+      }
+    },
+    Action: {
+      initial: "Idle",
+      states: {
+        Idle: {
+          on: {
+            "bonus.activate": {
+              guard: { type: "applies", params: ({ event }) => ({ action: "activate", bonusId: event.bonusId }) },
+              target: "Running",
+              actions: assign({ pending: ({ event }) => request("activate", event.bonusId), refusal: undefined })
+            },
+            "bonus.claim": {
+              guard: { type: "applies", params: ({ event }) => ({ action: "claim", bonusId: event.bonusId }) },
+              target: "Running",
+              actions: assign({ pending: ({ event }) => request("claim", event.bonusId), refusal: undefined })
+            },
+            "bonus.forfeit": {
+              guard: { type: "applies", params: ({ event }) => ({ action: "forfeit", bonusId: event.bonusId }) },
+              target: "Confirming",
+              actions: assign({ pending: ({ event }) => request("forfeit", event.bonusId), refusal: undefined })
+            }
+          }
+        },
+        /** Forfeiting removes the bonus wallet's money: the player says so first. */
+        Confirming: {
+          on: {
+            "forfeit.confirm": "Running",
+            "forfeit.cancel": { target: "Idle", actions: assign({ pending: undefined }) }
+          }
+        },
+        Running: {
+          tags: ["busy"],
+          invoke: {
+            id: "act",
+            src: "act",
+            input: ({ context }) => context.pending!,
+            onDone: { target: "Idle", actions: assign({ data: ({ event }) => event.output, pending: undefined }) },
+            onError: [
+              { guard: "listStale", target: "Idle", actions: [assign({ refusal: ({ event }) => refusalOf(event.error), pending: undefined }), raise({ type: "bonus.reload" })] },
+              // The toast said why (the wagering is not met yet, say); the list is as it was.
+              { target: "Idle", actions: assign({ refusal: ({ event }) => refusalOf(event.error), pending: undefined }) }
+            ]
+          }
+        }
+      }
+    }
+  }
+})

@@ -1,0 +1,123 @@
+import { assign, fromPromise, raise, setup } from "xstate"
+import { reasonOf } from "../schema/errors.ts"
+import type { ReferralTransaction, ReferralUsers, ReferralWeek, WeeklyQuery } from "../schema/referral.ts"
+import { watchBalances } from "./balances.ts"
+import { unprovided } from "./unprovided.ts"
+import { newIdempotencyKey, type Refusal, refusalOf } from "./writes.ts"
+
+/**
+ * /referral-bonus: the player's referral code and the friends who joined with
+ * it, their rewards by week (the weeks asked for with `startDate` and
+ * `endDate`, SPEC section 7), the referral transactions, and the claim of the
+ * referral bonus to the main balance (with an Idempotency-Key, kept after a
+ * lost answer so trying again is the same claim). The lists load again after
+ * a claim and whenever the player's money moves (a referred friend's first
+ * deposit is approved).
+ */
+/** What the page lists: the code, the bonus and the friends; the rewards by week; the transactions. */
+export interface Referrals {
+  readonly users: ReferralUsers
+  readonly weeks: ReadonlyArray<ReferralWeek>
+  readonly transactions: ReadonlyArray<ReferralTransaction>
+}
+
+export interface ReferralContext {
+  /** The weeks the weekly list covers. */
+  readonly weekly: Required<WeeklyQuery>
+  readonly referrals: Referrals | undefined
+  /** Idempotency-Key of the claim in flight, kept after a lost answer. */
+  readonly key: string | undefined
+  /** Why the server refused the last claim. */
+  readonly refusal: Refusal | undefined
+}
+
+export type ReferralEvent =
+  | { type: "referral.claim" }
+  | { type: "referrals.reload" }
+  | { type: "balances.changed" }
+
+export interface ReferralInput {
+  /** The weeks to list (the last eight when the page opens). */
+  readonly weekly: Required<WeeklyQuery>
+}
+
+export const referralMachine = setup({
+  types: {
+    context: {} as ReferralContext,
+    events: {} as ReferralEvent,
+    input: {} as ReferralInput
+  },
+  actors: {
+    watchBalances,
+    /** The three lists, asked for together (the weekly one with startDate and endDate). */
+    loadReferrals: fromPromise<Referrals, Required<WeeklyQuery>>(unprovided("referral", "loadReferrals")),
+    claim: fromPromise<ReferralUsers, { key: string }>(unprovided("referral", "claim"))
+  },
+  guards: {
+    /** There is a referral bonus to claim. */
+    hasBonus: ({ context }) => (context.referrals?.users.refBonus ?? 0) > 0,
+    /** Nothing came back: the claim may have landed, so the retry keeps its key. */
+    unanswered: ({ event }) => "error" in event && reasonOf(event.error) === "Unreachable"
+  }
+}).createMachine({
+  id: "referral",
+  context: ({ input }) => ({ weekly: input.weekly, referrals: undefined, key: undefined, refusal: undefined }),
+  type: "parallel",
+  invoke: { id: "watchBalances", src: "watchBalances" },
+  states: {
+    Lists: {
+      initial: "Loading",
+      on: {
+        "referrals.reload": ".Loading",
+        // The player's money moved: a friend's deposit brought a reward, or a claim landed.
+        "balances.changed": ".Loading"
+      },
+      states: {
+        Loading: {
+          tags: ["loading"],
+          invoke: {
+            id: "loadReferrals",
+            src: "loadReferrals",
+            input: ({ context }) => context.weekly,
+            onDone: { target: "Ready", actions: assign({ referrals: ({ event }) => event.output }) },
+            // The Api service showed why; the last lists stay.
+            onError: "Failed"
+          }
+        },
+        Ready: {},
+        Failed: {}
+      }
+    },
+    Claim: {
+      initial: "Idle",
+      states: {
+        Idle: {
+          on: {
+            "referral.claim": { guard: "hasBonus", target: "Claiming", actions: assign({ key: ({ context }) => context.key ?? newIdempotencyKey("referral-claim"), refusal: undefined }) }
+          }
+        },
+        Claiming: {
+          tags: ["busy"],
+          invoke: {
+            id: "claim",
+            src: "claim",
+            input: ({ context }) => ({ key: context.key! }),
+            // The answer is the referral bonus as it now is; the transactions gained the claim.
+            onDone: {
+              target: "Idle",
+              actions: [
+                assign({ referrals: ({ context, event }) => context.referrals && { ...context.referrals, users: event.output }, key: undefined }),
+                raise({ type: "referrals.reload" })
+              ]
+            },
+            onError: [
+              { guard: "unanswered", target: "Idle", actions: assign({ refusal: ({ event }) => refusalOf(event.error) }) },
+              // The toast said why; another claim is another request.
+              { target: "Idle", actions: assign({ refusal: ({ event }) => refusalOf(event.error), key: undefined }) }
+            ]
+          }
+        }
+      }
+    }
+  }
+})

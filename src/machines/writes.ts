@@ -1,0 +1,18 @@
+import { type ErrorTag, messageOf, reasonOf } from "../schema/errors.ts"
+
+/**
+ * What a machine that moves money keeps about its writes: an Idempotency-Key
+ * per attempt (`deposit-…`, `bonus-claim-…`: the server runs a write once per
+ * key, so a retry that keeps the key can never move money twice), and why the
+ * server refused the last one.
+ */
+export const newIdempotencyKey = (what: string) =>
+  `${what}-${typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`}`
+
+/** Why the server refused a write: the reason machines guard on, the message views show. */
+export interface Refusal {
+  readonly reason: ErrorTag | undefined
+  readonly message: string
+}
+
+export const refusalOf = (error: unknown): Refusal => ({ reason: reasonOf(error), message: messageOf(error) })

@@ -1,0 +1,19 @@
+import type { FlowName, Flows } from "../../machines/flows.ts"
+
+/** The chunk that provides each flow (src/root/flows.ts loads this list with the first flow a view opens). */
+export const loaders: { readonly [K in FlowName]: () => Promise<{ readonly default: Flows[K] }> } = {
+  authModal: () => import("./authModal.ts"),
+  withdrawal: () => import("./withdrawal.ts"),
+  betSlip: () => import("./betSlip.ts"),
+  casino: () => import("./casino.ts"),
+  liveEvent: () => import("./liveEvent.ts"),
+  livePanel: () => import("./livePanel.ts"),
+  myBets: () => import("./myBets.ts"),
+  racing: () => import("./racing.ts"),
+  deposit: () => import("./deposit.ts"),
+  bonus: () => import("./bonus.ts"),
+  referral: () => import("./referral.ts"),
+  statement: () => import("./statement.ts"),
+  casinoBets: () => import("./casinoBets.ts"),
+  protection: () => import("./protection.ts")
+}
