@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from "vitest"
 import { createActor, createMachine, fromPromise } from "xstate"
 import { activityMachine } from "../../src/machines/activity.machine.ts"
-import { type ProtectionCommand, type ProtectionContext, protectionMachine, stageOf } from "../../src/machines/protection.machine.ts"
+import { type ProtectionCommand, type ProtectionContext, protectionMachine, sectionOf, stageOf } from "../../src/machines/protection.machine.ts"
 import { realityCheckMachine, untilDue } from "../../src/machines/realityCheck.machine.ts"
 import type { Failure } from "../../src/schema/errors.ts"
 import type { ActivityStatement, Limit, Protection, RealityCheck } from "../../src/schema/protection.ts"
-import { expectFullCoverage, recordFlows, replayPaths } from "./harness.ts"
+import { actionParams, expectFullCoverage, invokedWith, recordFlows, replayPaths, type Step } from "./harness.ts"
 
 const NOW = "2026-03-10T10:00:00.000Z"
 const at = (ms: number) => new Date(Date.parse(NOW) + ms).toISOString()
@@ -33,10 +33,37 @@ const coolingOff: Failure = { code: 422, message: "You can confirm this change f
 /** A child that takes every event and does nothing (the reality check and the statement are tested on their own). */
 const quiet = createMachine({ id: "quiet" })
 
+/** What each step of the walk must have done, whatever the path. */
+const checkStep = (sent: Set<string>) => (step: Step) => {
+  const before = step.before.context as ProtectionContext
+  const after = step.after.context as ProtectionContext
+  const run = invokedWith(step, "run")
+  if (run) {
+    // A change goes out as the machine holds it: a typed limit parsed to rupees, others as chosen.
+    const command = run.input as ProtectionCommand
+    expect(command).toEqual(after.command)
+    if (command.type === "setLimit" && step.event.type === "limit.save") expect(command.amount).toBe(5000)
+    if (command.type === "setLimit" && step.event.type === "limit.remove") expect(command.amount).toBeNull()
+    if (command.type === "timeOut" || command.type === "selfExclude") expect(step.before.hasTag("confirming")).toBe(true)
+    sent.add(command.type)
+  }
+  // The session ends exactly when a self-exclusion went through.
+  const ended = actionParams(step, "endSession").length > 0
+  expect(ended).toBe(step.event.type === "xstate.done.actor.run" && before.command?.type === "selfExclude")
+  if (step.event.type === "xstate.error.actor.run") expect(after.refusal).toEqual({ section: sectionOf(before.command!), message: coolingOff.message })
+  // Nothing is in hand when idle; something is while confirming or saving.
+  if (step.after.matches({ Command: "Idle" })) expect(after.command).toBeUndefined()
+  else expect(after.command).toBeDefined()
+  // Confirmable means every pending change has reached the server's confirmable time.
+  if (step.after.matches({ CoolingOff: "Confirmable" })) expect(after.protection!.limits.filter((l) => l.pending).every((l) => stageOf(l, after.now) === "confirmable")).toBe(true)
+}
+
 describe("protection machine (model-based)", () => {
   it("covers every state and transition: reads, changes (a time-out or self-exclusion confirmed first), refusals, cooling-off", () => {
+    const sent = new Set<string>()
     const coverage = replayPaths(protectionMachine as never, {
       input: {},
+      check: checkStep(sent),
       actors: { realityCheck: quiet, activity: quiet },
       actions: { endSession: vi.fn() },
       outputs: { load: [settled, pending, confirmable], run: [settled] },
@@ -64,6 +91,7 @@ describe("protection machine (model-based)", () => {
       }
     })
     expectFullCoverage(coverage)
+    expect([...sent].sort()).toEqual(["confirmLimit", "requestReturn", "selfExclude", "setLimit", "setRealityCheck", "timeOut"])
     recordFlows(
       "protection",
       "A signed-in player's protection, a flow held by the layout while signed in: the server's state (read, and after every change), one change at a time (free-text limits, confirming a raised limit, the reality-check interval; a time-out or self-exclusion only once the player confirms it; a refusal kept for its section; a self-exclusion ends the session), and the cooling-off of a raised or removed limit (Pending until the server's confirmable time, then Confirmable).",
@@ -159,6 +187,16 @@ describe("realityCheck machine (model-based)", () => {
       outputs: { continueSession: [state(noLimits, { realityCheck: on })] },
       errors: { continueSession: [{ code: 0, message: "We could not reach the server.", reason: "Unreachable" } satisfies Failure] },
       events: { "realityCheck.sync": [sync(check()), sync(on), sync(due)] },
+      check: (step) => {
+        const ran = (name: string) => actionParams(step, name).length > 0
+        // The server is read again exactly when the timer runs out; each answer goes where it belongs.
+        expect(ran("reload")).toBe(step.event.type.startsWith("xstate.after."))
+        expect(ran("loaded")).toBe(step.event.type === "xstate.done.actor.continueSession")
+        expect(ran("showStatement")).toBe(step.event.type === "realityCheck.statement")
+        expect(ran("logout")).toBe(step.event.type === "realityCheck.logout")
+        // A read opens the dialog only on the server's word (it stays open after a failed answer, to try again).
+        if (step.event.type === "realityCheck.sync" && step.after.matches("Due")) expect((step.after.context as { check: RealityCheck }).check.due).toBe(true)
+      },
       serialize: (s) => JSON.stringify([s.value, s.context.check?.due, s.context.check?.minutes, s.context.error !== undefined])
     })
     expectFullCoverage(coverage)
