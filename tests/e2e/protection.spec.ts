@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test"
-import { apiLogin, createPlayer, openSignedIn } from "./support.ts"
+import { apiLogin, createPlayer, openSignedIn, waitForApp } from "./support.ts"
 
 /**
  * Player protection in Chromium against the real server. Cooling-off periods
@@ -7,6 +7,9 @@ import { apiLogin, createPlayer, openSignedIn } from "./support.ts"
  * (TEST_CLOCK, POST /api/v1/test/clock), never by waiting; it only moves
  * forward, so other specs see nothing but a later time.
  */
+
+// Each test walks several pages, each a full load of the site: on a loaded 2-core machine that is more than the default minute.
+test.describe.configure({ timeout: 180_000 })
 
 const toast = (page: Page, type: "success" | "warning" | "error", text: string | RegExp) => page.getByTestId(`toast-${type}`).filter({ hasText: text })
 
@@ -45,6 +48,7 @@ test("a deposit limit: prompted on the deposit page, enforced, raised only after
 
   // A deposit past it is refused with the server's message; nothing is filed.
   await page.goto("/deposit")
+  await waitForApp(page)
   await expect(prompt).toContainText("24-hour deposit limit ₹1,000.00: ₹1,000.00 left")
   await depositByUpi(page, "1500")
   await expect(toast(page, "warning", "This deposit would pass your 24-hour deposit limit of ₹1,000.00: you can deposit up to ₹1,000.00 now.")).toBeVisible()
@@ -53,6 +57,7 @@ test("a deposit limit: prompted on the deposit page, enforced, raised only after
 
   // Raising it: pending, not in force; the page says from when it can be confirmed.
   await page.goto("/responsible-gambling#limits")
+  await waitForApp(page)
   await page.getByRole("textbox", { name: "New 24-hour deposit limit in rupees" }).fill("5000")
   await page.getByRole("button", { name: "Save 24-hour deposit limit" }).click()
   await expect(toast(page, "success", /Your 24-hour deposit limit stays ₹1,000.00 for now. You can confirm ₹5,000.00 from/)).toBeVisible()
@@ -64,6 +69,7 @@ test("a deposit limit: prompted on the deposit page, enforced, raised only after
   // 24 hours later on the server's clock: the player confirms it, and it is in force.
   await moveServerClock(request, 24 * 3600 + 1)
   await page.reload()
+  await waitForApp(page)
   await expect(pending).toContainText("you can confirm it now")
   await page.getByRole("button", { name: "Confirm 24-hour deposit limit" }).click()
   await expect(toast(page, "success", "Your 24-hour deposit limit of ₹5,000.00 is in force now.")).toBeVisible()
@@ -71,6 +77,7 @@ test("a deposit limit: prompted on the deposit page, enforced, raised only after
   await expect(pending).toHaveCount(0)
 
   await page.goto("/deposit")
+  await waitForApp(page)
   await depositByUpi(page, "1500")
   await expect(toast(page, "success", "Deposit request submitted")).toBeVisible()
 })
@@ -100,6 +107,7 @@ test("a time-out blocks a bet and still allows a withdrawal", async ({ page, req
   const event = sports.flatMap((s) => s.leagues.flatMap((l) => l.events)).find((e) => e.name === "Delhi Capitals v Rajasthan Royals")!
   const runner = event.markets.find((m) => m.marketType === "EXCHANGE")!.runners[0]!
   await page.goto(`/event?sport=cricket&league=indian-premier-league&event=${event.slugName}`)
+  await waitForApp(page)
   await page.getByRole("button", { name: new RegExp(`^Back ${runner.name} at`) }).first().click()
   const slip = page.getByTestId("bet-slip")
   await slip.getByLabel("Stake (₹)").fill("100")
@@ -109,6 +117,7 @@ test("a time-out blocks a bet and still allows a withdrawal", async ({ page, req
 
   // A withdrawal goes through.
   await page.goto("/withdrawal")
+  await waitForApp(page)
   const form = page.getByRole("form", { name: "Withdraw" })
   await form.getByRole("textbox", { name: "Amount" }).fill("300")
   await form.getByRole("button", { name: "Withdraw" }).click()
@@ -139,10 +148,11 @@ test("self-exclusion ends the betting session; signed in again, the account is c
   await expect(next.getByTestId("closure")).toContainText("Your account is self-excluded until")
   // No marketing: the home page shows no offer banners to them (a visitor sees them).
   await next.goto("/")
-  await expect(next.getByTestId("preloader")).toBeHidden({ timeout: 20_000 })
+  await waitForApp(next)
   await expect(next.getByTestId("banner-slider")).toHaveCount(0)
   const visitor = await browser.newPage()
   await visitor.goto(new URL("/", next.url()).href)
+  await waitForApp(visitor)
   await expect(visitor.getByTestId("banner-slider")).toBeVisible()
   await visitor.close()
 })
@@ -168,12 +178,13 @@ test("the reality check appears at the interval, holds across a reload, and Cont
 
   // It belongs to the session on the server: a reload (or another page) shows it again.
   await page.goto("/sports")
+  await waitForApp(page)
   await expect(reminder).toBeVisible()
   await expect(reminder.getByRole("button", { name: "Continue" })).toBeFocused()
   await reminder.getByRole("button", { name: "Continue" }).click()
   await expect(reminder).toBeHidden()
   await page.reload()
-  await expect(page.getByTestId("preloader")).toBeHidden({ timeout: 20_000 })
+  await waitForApp(page)
   await expect(reminder).toHaveCount(0)
 })
 
@@ -192,6 +203,6 @@ test("with real-money deposits closed, the header says the site runs on demo cre
     await switches(true)
   }
   await page.reload()
-  await expect(page.getByTestId("preloader")).toBeHidden({ timeout: 20_000 })
+  await waitForApp(page)
   await expect(page.getByTestId("demo-credit")).toHaveCount(0)
 })
