@@ -93,7 +93,9 @@ describe("failure reasons are part of the contract", () => {
     const withdraw = spec.paths["/api/v1/withdrawal-request"]?.post
     expect(withdraw?.responses[422]?.description).toBe("Refused: InsufficientBalance")
     expect(spec.paths["/identity/user/login"]?.post?.responses[422]?.description).toBe("Refused: InvalidCredentials")
-    expect(spec.paths["/api/v1/live-casino-dcs/{game_id}"]?.get?.responses[403]?.description).toBe("Refused: Forbidden")
+    // A launch is refused to an operator (Forbidden) and to an account closed to play (docs/protection.md), both 403.
+    expect(spec.paths["/api/v1/live-casino-dcs/{game_id}"]?.get?.responses[403]?.description).toBe("Refused: Forbidden, TimedOut, SelfExcluded, RegionBlocked")
+    expect(spec.paths["/api/v1/protection/limits/confirm"]?.post?.responses[422]?.description).toBe("Refused: CoolingOff")
   })
 
   it("hands machines a specific reason only where the endpoint declares it", () => {
