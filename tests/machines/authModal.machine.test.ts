@@ -93,7 +93,7 @@ const effects = (step: WalkStep<Auth>): Array<Effect> => {
       return entering({ Login: "Submitting" }) ? [call("login", { username: "ravi", password: "secret123" })] : []
     case "register.submit":
       return entering({ Register: "Submitting" })
-        ? [call("sign-up", { name: "Ravi", mobile_no: number, password: "secret123", confirmPassword: "secret123", ...(c!.referralCode ? { affiliateCode: c!.referralCode } : {}) })]
+        ? [call("sign-up", { name: "Ravi", mobile_no: number, password: "secret123", confirmPassword: "secret123", ...(c!.referralCode ? { affiliateCode: c!.referralCode } : {}), ageConfirmed: true, region: "MH" })]
         : []
     case "otp.submit":
       return entering({ Otp: "Verifying" }) ? [call("verify-otp", { mobile_no: number, otp: "1234" })] : []
