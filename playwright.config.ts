@@ -53,7 +53,9 @@ export default defineConfig({
       NODE_ENV: "test",
       // Every player of the suite signs up and in from 127.0.0.1: the per-address limits are the server suite's to test.
       SMS_PER_ADDRESS_PER_HOUR: "100000",
-      SIGNIN_FAILURES_PER_ADDRESS: "100000"
+      SIGNIN_FAILURES_PER_ADDRESS: "100000",
+      // Specs may move the server's clock (POST /api/v1/test/clock) to step over cooling-off periods and time-outs.
+      TEST_CLOCK: "on"
     }
   }
 })

@@ -34,7 +34,7 @@ export const signinBench = async () => {
     const registered: Array<string> = []
     for (let i = 0; i < SAMPLES; i++) {
       const mobileNo = `+9178${String(Date.now() % 1e6).padStart(6, "0")}${String(i).padStart(2, "0")}`
-      await post("sign-up", { name: "Bench Player", mobile_no: mobileNo, password: "Monsoon-Tiffin-42", confirmPassword: "Monsoon-Tiffin-42" })
+      await post("sign-up", { name: "Bench Player", mobile_no: mobileNo, password: "Monsoon-Tiffin-42", confirmPassword: "Monsoon-Tiffin-42", ageConfirmed: true, region: "MH" })
       registered.push(mobileNo)
     }
     await new Promise((resolve) => setTimeout(resolve, 200))

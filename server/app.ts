@@ -10,6 +10,7 @@ import { CasinoHandlersLive, CasinoRoutes, CasinoServicesLive, ProviderSignature
 import { Khel } from "./casino/khel/Khel.ts"
 import { Catalogue } from "./catalogue/Catalogue.ts"
 import { SportsHandlers } from "./catalogue/http.ts"
+import { ServerClockLive, TestClockRoutes } from "./clock.ts"
 import { ServerConfig, type ServerConfigShape } from "./config.ts"
 import { DatabaseLive } from "./db/database.ts"
 import { AuthenticationLive, OperatorOnlyLive } from "./edge/auth.ts"
@@ -22,6 +23,7 @@ import { IdentityHandlersLive, IdentityServicesLive, SessionsLive } from "./iden
 import { Idempotency } from "./ledger/Idempotency.ts"
 import { Ledger } from "./ledger/Ledger.ts"
 import { PaymentHandlersLive, PaymentServicesLive } from "./payments/layer.ts"
+import { ProtectionHandlersLive, ProtectionServicesLive } from "./protection/layer.ts"
 import { Realtime } from "./realtime/Realtime.ts"
 import { GateLive } from "./edge/gate.ts"
 import { RateLimits } from "./limits/RateLimits.ts"
@@ -43,10 +45,14 @@ const ServicesLive = Layer.mergeAll(Settings.layer, Catalogue.layer, Vitals.laye
   BettingServicesLive.pipe(Layer.provide(SeedLive))).pipe(
   Layer.provideMerge(IdentityServicesLive),
   Layer.provideMerge(RateLimits.layer),
+  // Where money moves (sign-up, payments, bets, settlement, the casino), player protection is asked first.
+  Layer.provideMerge(ProtectionServicesLive),
   Layer.provideMerge(Layer.mergeAll(Ledger.layer, Idempotency.layer)),
   Layer.provideMerge(Realtime.layer),
   Layer.provideMerge(SessionsLive),
-  Layer.provideMerge(DatabaseLive)
+  Layer.provideMerge(DatabaseLive),
+  // The server's clock (movable in tests with TEST_CLOCK on), read by every service above.
+  Layer.provideMerge(ServerClockLive)
 )
 
 const HandlersLive = Layer.mergeAll(
@@ -57,7 +63,8 @@ const HandlersLive = Layer.mergeAll(
   IdentityHandlersLive,
   PaymentHandlersLive,
   BettingHandlersLive,
-  CasinoHandlersLive
+  CasinoHandlersLive,
+  ProtectionHandlersLive
 )
 
 const routes = (production: boolean) => {
@@ -67,7 +74,7 @@ const routes = (production: boolean) => {
     Layer.provideMerge(Layer.mergeAll(EnvelopesLive, AuthenticationLive, OperatorOnlyLive, ProviderSignatureLive, BeaconLimitsLive))
   )
   const docs = production ? Layer.empty : HttpApiScalar.layer(Api, { path: "/api/docs" })
-  return Layer.mergeAll(api, docs, SiteRoutes, CasinoRoutes, SharedCaching, GateLive)
+  return Layer.mergeAll(api, docs, SiteRoutes, CasinoRoutes, SharedCaching, GateLive, TestClockRoutes)
 }
 
 /** This server as seen from itself (the built-in game provider calls its wallet over HTTP). */

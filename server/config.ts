@@ -46,6 +46,12 @@ export interface ServerConfigShape {
   readonly trustProxy: number
   readonly limits: AbuseLimits
   /**
+   * Tests only: the server's clock can be moved forward (POST /api/v1/test/clock), so
+   * time-based rules (limits' windows and cooling-off, time-outs, exclusions) are tested
+   * without waiting. Refused in production.
+   */
+  readonly testClock: boolean
+  /**
    * This server's name among several (SERVER_ID): socket.io clients are sent back to it by the
    * khel_server cookie (docs/deploy.md), and the odds leadership records it.
    */
@@ -64,6 +70,8 @@ export const DEFAULT_LIMITS: AbuseLimits = {
 }
 
 const LOG_LEVELS = { debug: "Debug", info: "Info", warn: "Warn", error: "Error" } as const
+
+const isOn = (value: string | undefined) => value !== undefined && ["1", "true", "on", "yes"].includes(value.toLowerCase())
 
 const parseLogLevel = (value: string | undefined) => {
   if (value === undefined || value === "") return "Info"
@@ -95,12 +103,14 @@ export class ServerConfig extends Context.Service<ServerConfig, ServerConfigShap
     const port = Number(env.PORT ?? 8080)
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`)
     if (env.SERVER_ID && !/^[A-Za-z0-9_-]{1,32}$/.test(env.SERVER_ID)) throw new Error(`SERVER_ID must be 1-32 letters, digits, - or _; got ${env.SERVER_ID}`)
+    const production = env.NODE_ENV === "production"
+    if (production && isOn(env.TEST_CLOCK)) throw new Error("TEST_CLOCK is for tests: it is refused when NODE_ENV=production")
     return {
       port,
       host: env.HOST ?? "0.0.0.0",
       dataDir: resolve(env.DATA_DIR ?? "./data"),
       databaseUrl: env.DATABASE_URL || undefined,
-      production: env.NODE_ENV === "production",
+      production,
       distDir: resolve(env.DIST_DIR ?? "./dist"),
       seedDemo: env.SEED_DEMO !== "false",
       smsProvider: env.SMS_PROVIDER ?? "console",
@@ -117,6 +127,7 @@ export class ServerConfig extends Context.Service<ServerConfig, ServerConfigShap
       },
       serverId: env.SERVER_ID || `${hostname()}-${process.pid}`,
       namedServer: Boolean(env.SERVER_ID),
+      testClock: isOn(env.TEST_CLOCK),
       ...overrides
     }
   }

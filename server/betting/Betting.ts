@@ -11,6 +11,7 @@ import { decodeRows, Paise } from "../db/rows.ts"
 import { Idempotency } from "../ledger/Idempotency.ts"
 import { type AccountRef, Ledger } from "../ledger/Ledger.ts"
 import { OddsFeed } from "../odds/OddsFeed.ts"
+import { Protection } from "../protection/Protection.ts"
 import { Realtime } from "../realtime/Realtime.ts"
 
 /** Which endpoint a bet came through: each takes its own kind of market. */
@@ -111,6 +112,7 @@ export class Betting extends Context.Service<Betting, {
       const idempotency = yield* Idempotency
       const feed = yield* OddsFeed
       const realtime = yield* Realtime
+      const protection = yield* Protection
 
       /** The market with everything placement reads but the prices: one round trip. */
       const marketInfo = (externalId: string, userId: string) =>
@@ -206,6 +208,8 @@ export class Betting extends Context.Service<Betting, {
         idempotencyKey: string | undefined
       ) {
         if (user.role !== Roles.PLAYER && user.role !== Roles.CREDIT_PLAYER) return yield* unprocessable(MESSAGES.notPlayer)
+        // A player on a break or self-excluded is told so at once (and checked again under the lock below).
+        yield* protection.admitPlay(user.id)
         const market = yield* marketInfo(payload.marketId, user.id)
         if (!market) return yield* notFound(MESSAGES.unknownMarket)
         const limits = limitsOf(market)
@@ -263,6 +267,8 @@ export class Betting extends Context.Service<Betting, {
           const before = held ? Number(held.exposure) : marketExposure(market.marketType, selections, positions)
           const after = marketExposure(market.marketType, selections, [...positions, next])
           const delta = after - before
+          // A closed account bets nothing; otherwise what the bet adds to the worst case must fit every loss limit.
+          yield* protection.admitBet(user.id, delta)
           // A market's exposure stays in the wallet it started in; a credit player only has the main wallet.
           const wallet: 1 | 2 = held?.wallet ?? (user.role === Roles.CREDIT_PLAYER ? 1 : locked.wallet)
           const free: AccountRef = { user: user.id, kind: wallet === 2 ? "bonus" : "main" }

@@ -9,6 +9,7 @@ import { MarketType } from "../../src/schema/sports.ts"
 import { Bonus } from "../bonus/Bonus.ts"
 import { decodeRows, NumericText, Paise } from "../db/rows.ts"
 import { type AccountRef, Ledger } from "../ledger/Ledger.ts"
+import { Protection } from "../protection/Protection.ts"
 import { Realtime } from "../realtime/Realtime.ts"
 
 const MarketRow = Schema.Struct({
@@ -82,6 +83,7 @@ export class Settlement extends Context.Service<Settlement, {
       const ledger = yield* Ledger
       const bonus = yield* Bonus
       const realtime = yield* Realtime
+      const protection = yield* Protection
 
       const run = (marketId: string, decision: { outcome: "result"; result: string } | { outcome: "void"; reason: string }, by: string) =>
         sql.withTransaction(Effect.gen(function*() {
@@ -161,6 +163,8 @@ export class Settlement extends Context.Service<Settlement, {
               const status = decision.outcome === "void" ? "void" : pl > 0 ? "won" : "lost"
               yield* sql`UPDATE bets SET status = ${status}, profit_loss = ${pl}, settled_at = now() WHERE id = ${bet.id}`
             }
+            // The player's result counts towards their loss limits and activity statement.
+            yield* protection.recordResult(userId, "sports", net, `market:${market.id}`)
             // What the player really risked on the market counts towards a bonus's wagering (src/domain/bonus.ts); a void counts nothing.
             if (decision.outcome === "result") {
               yield* bonus.recordWagering(userId, wageringOfMarket(market.marketType, runners, userBets.map(position)))

@@ -1,7 +1,5 @@
 import { Effect } from "effect"
-import type { SqlError } from "effect/sql"
-import type { ApiError } from "../../src/schema/envelope.ts"
-import { type AdminCommand, registerCommand, UsageError } from "../admin/registry.ts"
+import { type AdminCommand, explain, registerCommand, UsageError } from "../admin/registry.ts"
 import { ODDS_EVENTS } from "../odds/cluster.ts"
 import { Realtime } from "../realtime/Realtime.ts"
 import { Settlement } from "./Settlement.ts"
@@ -17,10 +15,6 @@ const printSettlement = (s: { marketId: string; outcome: string; result: string 
 
 /** The running servers' odds leader closes the market at once (else at its next reload of the markets). */
 const tellTheFeed = Realtime.use((realtime) => realtime.tellServers(ODDS_EVENTS.reload))
-
-/** Settlement refusals (unknown market, already settled) carry a message for people: print it, exit 1. */
-const explain = <A, R>(effect: Effect.Effect<A, ApiError | SqlError.SqlError, R>) =>
-  effect.pipe(Effect.catchTag("ApiError", (error) => Effect.fail(new Error(error.message))))
 
 export const settle: AdminCommand = {
   name: "settle",

@@ -20,6 +20,7 @@ import type {
   VerifyOtpPayload
 } from "../../src/schema/identity.ts"
 import { Roles, type User } from "../../src/schema/user.ts"
+import { Protection } from "../protection/Protection.ts"
 import { Realtime } from "../realtime/Realtime.ts"
 import { codesBlocked, Otp, otpFailure } from "./Otp.ts"
 import { Passwords, WEAK_PASSWORD } from "./Passwords.ts"
@@ -92,6 +93,7 @@ export class Identity extends Context.Service<Identity, {
       /** Ends sessions (and with them their game sessions); their sockets are disconnected once that is committed. */
       const endSessions = (revoked: Effect.Effect<ReadonlyArray<string>, SqlError.SqlError>) =>
         Effect.flatMap(revoked, (ids) => sql.afterCommit(realtime.endSessions(ids)))
+      const protection = yield* Protection
 
       const signIn = (userId: string, client: Client) =>
         Effect.gen(function*() {
@@ -105,7 +107,9 @@ export class Identity extends Context.Service<Identity, {
           name,
           mobileNo: payload.mobile_no,
           password: payload.password,
-          confirmPassword: payload.confirmPassword
+          confirmPassword: payload.confirmPassword,
+          ageConfirmed: payload.ageConfirmed,
+          region: payload.region
         }))
         if (invalid) return yield* badRequest(invalid)
         yield* checkPasswordShape(payload.password)
@@ -124,15 +128,19 @@ export class Identity extends Context.Service<Identity, {
           if (current && current.status !== "pending") {
             return yield* conflict("This mobile number is already registered. Please log in.")
           }
+          let userId: string
           if (current) {
             // Signing up again before verifying: keep the account, take the new details.
             yield* sql`
               UPDATE users SET name = ${name}, password_hash = ${passwordHash}, referred_by = ${referrer?.id ?? null}
                WHERE id = ${current.id}
             `
+            userId = current.id
           } else {
-            yield* users.create({ name, mobileNo, passwordHash, role: Roles.PLAYER, status: "pending", referredBy: referrer?.id ?? null })
+            userId = (yield* users.create({ name, mobileNo, passwordHash, role: Roles.PLAYER, status: "pending", referredBy: referrer?.id ?? null })).id
           }
+          // The declared state and the age confirmation, with when; the operator's default limits.
+          yield* protection.signedUp(userId, payload.region, { id: userId, ip: client.ip })
           yield* otp.issue(mobileNo, "signup", client)
         }))
         return mobileNo

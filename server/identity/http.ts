@@ -6,6 +6,7 @@ import { Api } from "../../src/schema/api.ts"
 import { CurrentUser } from "../../src/schema/middleware.ts"
 import { ok } from "../../src/schema/envelope.ts"
 import { sqlDefect } from "../edge/defects.ts"
+import { Compliance } from "../protection/Compliance.ts"
 import { Identity, type Client } from "./Identity.ts"
 import { Users } from "./Users.ts"
 
@@ -17,9 +18,15 @@ export const clientOf = (request: HttpServerRequest.HttpServerRequest): Client =
 
 export const IdentityHandlers = HttpApiBuilder.group(Api, "identity", Effect.fn(function*(handlers) {
   const identity = yield* Identity
+  const compliance = yield* Compliance
   return handlers.handleAll({
     signUp: ({ payload, request }) =>
-      Effect.map(sqlDefect(identity.signUp(payload, clientOf(request))), (mobileNo) => ok({ mobile_no: mobileNo }, `We have sent a 4-digit code to ${formatPhone(mobileNo)}`)),
+      Effect.gen(function*() {
+        // A state the operator does not serve is refused before anything is stored.
+        yield* sqlDefect(compliance.admitSignUp(payload.region, request.headers))
+        const mobileNo = yield* sqlDefect(identity.signUp(payload, clientOf(request)))
+        return ok({ mobile_no: mobileNo }, `We have sent a 4-digit code to ${formatPhone(mobileNo)}`)
+      }),
     verifyOtp: ({ payload, request }) =>
       Effect.map(sqlDefect(identity.verifyOtp(payload, clientOf(request))), ({ token, user }) => ok(user, "Your number is verified. Welcome to Khel!", token)),
     resendOtp: ({ payload, request }) =>

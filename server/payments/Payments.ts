@@ -21,6 +21,7 @@ import { Bonus, welcomeOffer } from "../bonus/Bonus.ts"
 import { ServerConfig } from "../config.ts"
 import { decodeRows, Paise } from "../db/rows.ts"
 import { Ledger } from "../ledger/Ledger.ts"
+import { Protection } from "../protection/Protection.ts"
 import { Referral } from "../referral/Referral.ts"
 import { Uploads } from "../uploads/Uploads.ts"
 import { upiQrDataUrl } from "./qr.ts"
@@ -185,6 +186,7 @@ export class Payments extends Context.Service<Payments, {
       const { limits } = yield* ServerConfig
       const bonus = yield* Bonus
       const referral = yield* Referral
+      const protection = yield* Protection
 
       // Operator deposit accounts -------------------------------------------------------------
 
@@ -304,13 +306,19 @@ export class Payments extends Context.Service<Payments, {
             "QuotaExceeded"
           )
         }
+        // A deposit the player's protection refuses stores nothing, not even its screenshot.
+        yield* protection.checkDeposit(userId, paise)
         const screenshotId = image ? yield* uploads.store(userId, image) : null
-        const [row] = yield* sql`
-          INSERT INTO deposit_requests (user_id, account_id, type, amount, txn_ref, screenshot_id)
-          VALUES (${userId}, ${input.accountId}, ${input.type}, ${paise}, ${txnRef}, ${screenshotId})
-          RETURNING id, user_id, account_id, type, amount, txn_ref, screenshot_id, status, remark, created_at, decided_at
-        `.pipe(decodeRows(DepositRow))
-        return depositView(row!)
+        return yield* sql.withTransaction(Effect.gen(function*() {
+          const [row] = yield* sql`
+            INSERT INTO deposit_requests (user_id, account_id, type, amount, txn_ref, screenshot_id)
+            VALUES (${userId}, ${input.accountId}, ${input.type}, ${paise}, ${txnRef}, ${screenshotId})
+            RETURNING id, user_id, account_id, type, amount, txn_ref, screenshot_id, status, remark, created_at, decided_at
+          `.pipe(decodeRows(DepositRow))
+          // Checked again under the player's lock, and counted towards their deposit limits.
+          yield* protection.admitDeposit(userId, row!.id, paise)
+          return depositView(row!)
+        }))
       })
 
       /** Locks the pending request and moves it on; a request already decided is a 409. */

@@ -27,6 +27,13 @@ export const ErrorTag = Schema.Literals([
   "StakeOutOfRange",
   // Money.
   "InsufficientBalance",
+  // Player protection and the operator's compliance switches (docs/protection.md).
+  "LimitReached", // 422: a deposit, bet or casino stake would pass one of the player's limits
+  "CoolingOff", // 422: a raised or removed limit cannot be confirmed yet
+  "TimedOut", // 403: the player is taking a break: no bets, casino or deposits until it ends
+  "SelfExcluded", // 403: closed by self-exclusion (also after it ends, until the player returns)
+  "RegionBlocked", // 403: the operator does not serve the player's state
+  "DepositsClosed", // 422: real-money deposits are switched off (the site runs on demo credit)
   // Sign-in, sign-up and passwords.
   "InvalidCredentials",
   "WeakPassword", // 400: a common or easily guessed new password
@@ -79,6 +86,10 @@ export const statusOf = (tag: ErrorTag): number => {
     case "SessionEnded":
       return 401
     case "Forbidden":
+    // An account closed to play (docs/protection.md).
+    case "TimedOut":
+    case "SelfExcluded":
+    case "RegionBlocked":
       return 403
     case "NotFound":
       return 404
@@ -106,6 +117,9 @@ export const statusOf = (tag: ErrorTag): number => {
       return 422
   }
 }
+
+/** Why a closed account is refused play, deposits and bonuses (withdrawals stay open): docs/protection.md. */
+export const CLOSED_TO_PLAY = ["TimedOut", "SelfExcluded", "RegionBlocked"] as const satisfies ReadonlyArray<ErrorTag>
 
 /**
  * The reasons an endpoint answers besides success, declared where the

@@ -22,7 +22,9 @@ export const createPlayer = async (request: APIRequestContext, name = "E2E Playe
   const national = freshNational()
   const mobileNo = `+91${national}`
   const password = "Secret@123"
-  const signUp = await request.post("/identity/user/sign-up", { data: { name, mobile_no: mobileNo, password, confirmPassword: password, ...(referralCode ? { affiliateCode: referralCode } : {}) } })
+  const signUp = await request.post("/identity/user/sign-up", {
+    data: { name, mobile_no: mobileNo, password, confirmPassword: password, ageConfirmed: true, region: "MH", ...(referralCode ? { affiliateCode: referralCode } : {}) }
+  })
   expect(signUp.status()).toBe(200)
   const otp = await waitForCode(mobileNo, "signup")
   const verified = await request.post("/identity/user/verify-otp", { data: { mobile_no: mobileNo, otp } })

@@ -1,13 +1,15 @@
 import { PgClient } from "@effect/sql-pg"
 import { Effect, Layer, Logger, ManagedRuntime, Redacted, References } from "effect"
 import { SqlClient } from "effect/sql"
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { execFile } from "node:child_process"
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { vi } from "vitest"
 import { io, type Socket } from "socket.io-client"
+import { promisify } from "node:util"
 import { makeServer } from "../../server/app.ts"
 import { DEFAULT_LIMITS, ServerConfig, type ServerConfigShape } from "../../server/config.ts"
 import { Ledger } from "../../server/ledger/Ledger.ts"
@@ -168,12 +170,23 @@ let phoneCounter = 0
 export const freshPhone = () => `+917${String(Date.now() % 1e6).padStart(6, "0")}${String(++phoneCounter % 1000).padStart(3, "0")}`
 
 /** Signs up and verifies a new player through the API; returns their token and user. */
-export const signUpPlayer = async (server: Pick<TestServer, "url" | "dataDir">, options: { name?: string; password?: string; affiliateCode?: string } = {}) => {
+export const signUpPlayer = async (
+  server: Pick<TestServer, "url" | "dataDir">,
+  options: { name?: string; password?: string; affiliateCode?: string; region?: string } = {}
+) => {
   const mobileNo = freshPhone()
   const password = options.password ?? "Secret@123"
   const signUp = await request(server.url, "/identity/user/sign-up", {
     method: "POST",
-    json: { name: options.name ?? "Test Player", mobile_no: mobileNo, password, confirmPassword: password, ...(options.affiliateCode ? { affiliateCode: options.affiliateCode } : {}) }
+    json: {
+      name: options.name ?? "Test Player",
+      mobile_no: mobileNo,
+      password,
+      confirmPassword: password,
+      ageConfirmed: true,
+      region: options.region ?? "MH",
+      ...(options.affiliateCode ? { affiliateCode: options.affiliateCode } : {})
+    }
   })
   if (signUp.status !== 200) throw new Error(`sign-up failed: ${JSON.stringify(signUp.body)}`)
   const otp = await waitForCode(server.dataDir, mobileNo, "signup")
@@ -221,3 +234,18 @@ export const creditMain = (server: Pick<TestServer, "run">, userId: string, pais
       legs: [{ account: { operator: "deposits" }, amount: -paise }, { account: { user: userId, kind: "main" }, amount: paise }]
     })
   ))
+
+const execFileAsync = promisify(execFile)
+
+/** `npm run admin -- …` on a test server's database (PGlite needs that server stopped: one process owns a data folder). */
+export const runAdmin = (server: Pick<TestServer, "dataDir" | "databaseUrl">, args: ReadonlyArray<string>) =>
+  execFileAsync(process.execPath, ["server/admin.ts", ...args], {
+    env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: server.databaseUrl ?? "" }
+  }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr })
+  )
+
+/** How many answers had each status: `{ 200: 10, 422: 20 }`. */
+export const countStatuses = (statuses: ReadonlyArray<number>) =>
+  statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {})

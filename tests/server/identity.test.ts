@@ -38,7 +38,7 @@ describe("sign-up and OTP", () => {
   it("signs up, sends a 4-digit code to the outbox, verifies it and logs the player in", async () => {
     const mobileNo = freshPhone()
     const national = mobileNo.slice(3)
-    const res = await post("/sign-up", { name: "Asha Rao", mobile_no: national, password: "Secret@123", confirmPassword: "Secret@123" })
+    const res = await post("/sign-up", { name: "Asha Rao", mobile_no: national, password: "Secret@123", confirmPassword: "Secret@123", ageConfirmed: true, region: "MH" })
     expect(res.status).toBe(200)
     expect(res.body.data).toEqual({ mobile_no: mobileNo })
     const otp = await waitForCode(server.dataDir, mobileNo, "signup")
@@ -58,7 +58,8 @@ describe("sign-up and OTP", () => {
 
   it("explains every invalid sign-up and creates nothing", async () => {
     const mobileNo = freshPhone()
-    const base = { name: "Asha", mobile_no: mobileNo, password: "Secret@123", confirmPassword: "Secret@123" }
+    const base = { name: "Asha", mobile_no: mobileNo, password: "Secret@123", confirmPassword: "Secret@123", ageConfirmed: true, region: "MH" }
+    const { ageConfirmed: _age, region: _region, ...undeclared } = base
     const cases: Array<[unknown, number, string | RegExp]> = [
       [{ ...base, name: " " }, 400, "Name is required"],
       [{ ...base, mobile_no: "" }, 400, "Mobile No is required"],
@@ -71,6 +72,11 @@ describe("sign-up and OTP", () => {
       [{ ...base, mobile_no: "+9198765432101234" }, 400, /valid mobile number/],
       [{ ...base, affiliateCode: "NOPE0000" }, 422, /referral code is not valid/],
       [{ name: "x" }, 400, /Invalid request body/],
+      // The age confirmation and the state of residence are required (issue 11).
+      [{ ...undeclared, region: "MH" }, 400, /ageConfirmed: Please confirm you are 18 or older and accept the terms/],
+      [{ ...base, ageConfirmed: false }, 400, /Please confirm you are 18 or older and accept the terms/],
+      [{ ...undeclared, ageConfirmed: true }, 400, /region: Please choose the state you live in/],
+      [{ ...base, region: "XX" }, 400, /Please choose the state you live in/],
       [{ ...base, password: 12345678 }, 400, /password: Expected string/]
     ]
     for (const [json, status, message] of cases) {
@@ -86,7 +92,7 @@ describe("sign-up and OTP", () => {
   })
 
   it("refuses a number that is already registered", async () => {
-    const res = await post("/sign-up", { name: "Again", mobile_no: "+919000000001", password: "Secret@123", confirmPassword: "Secret@123" })
+    const res = await post("/sign-up", { name: "Again", mobile_no: "+919000000001", password: "Secret@123", confirmPassword: "Secret@123", ageConfirmed: true, region: "MH" })
     expect(res.status).toBe(409)
     expect(res.body.meta.message).toBe("This mobile number is already registered. Please log in.")
   })
@@ -100,7 +106,7 @@ describe("sign-up and OTP", () => {
 
   it("counts wrong codes: 5 tries per code, then a new code is needed", async () => {
     const mobileNo = freshPhone()
-    await post("/sign-up", { name: "Try", mobile_no: mobileNo, password: "Secret@123", confirmPassword: "Secret@123" })
+    await post("/sign-up", { name: "Try", mobile_no: mobileNo, password: "Secret@123", confirmPassword: "Secret@123", ageConfirmed: true, region: "MH" })
     const otp = await waitForCode(server.dataDir, mobileNo, "signup")
     const wrong = otp === "0000" ? "1111" : "0000"
     for (let i = 0; i < 4; i++) {
@@ -121,7 +127,7 @@ describe("sign-up and OTP", () => {
 
   it("expires codes after 5 minutes", async () => {
     const mobileNo = freshPhone()
-    await post("/sign-up", { name: "Late", mobile_no: mobileNo, password: "Secret@123", confirmPassword: "Secret@123" })
+    await post("/sign-up", { name: "Late", mobile_no: mobileNo, password: "Secret@123", confirmPassword: "Secret@123", ageConfirmed: true, region: "MH" })
     const otp = await waitForCode(server.dataDir, mobileNo, "signup")
     await age(mobileNo, 5 * 60 + 1)
     const res = await post("/verify-otp", { mobile_no: mobileNo, otp })
@@ -131,7 +137,7 @@ describe("sign-up and OTP", () => {
 
   it("waits 10 s between sends and allows 5 sends an hour", async () => {
     const mobileNo = freshPhone()
-    await post("/sign-up", { name: "Many", mobile_no: mobileNo, password: "Secret@123", confirmPassword: "Secret@123" })
+    await post("/sign-up", { name: "Many", mobile_no: mobileNo, password: "Secret@123", confirmPassword: "Secret@123", ageConfirmed: true, region: "MH" })
     const early = await post("/resend-otp", { mobile_no: mobileNo })
     expect(early.status).toBe(429)
     expect(early.body.meta.message).toMatch(/^Please wait \d+ seconds before requesting another OTP\.$/)

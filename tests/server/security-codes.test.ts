@@ -120,19 +120,19 @@ describe("SMS pumping", () => {
     const from = freshAddress()
     const numbers = Array.from({ length: DEFAULT_LIMITS.smsPerAddressPerHour + 1 }, () => freshPhone())
     const answers = []
-    for (const mobileNo of numbers) answers.push(await post("/sign-up", { name: "Pump", mobile_no: mobileNo, password: "Secret@123", confirmPassword: "Secret@123" }, from))
+    for (const mobileNo of numbers) answers.push(await post("/sign-up", { name: "Pump", mobile_no: mobileNo, password: "Secret@123", confirmPassword: "Secret@123", ageConfirmed: true, region: "MH" }, from))
     expect(answers.slice(0, -1).every((res) => res.status === 200)).toBe(true)
     expect(shape(answers.at(-1)!)).toEqual([429, "RateLimited", expect.stringMatching(/^Too many codes were requested from your network\. Try again in (60|59) minutes\.$/)])
     // The refused sign-up left nothing behind; another address still gets its code.
     expect(await server.sql((sql) => sql`SELECT 1 FROM users WHERE mobile_no = ${numbers.at(-1)!}`)).toHaveLength(0)
-    expect((await post("/sign-up", { name: "Other", mobile_no: numbers.at(-1)!, password: "Secret@123", confirmPassword: "Secret@123" }, freshAddress())).status).toBe(200)
+    expect((await post("/sign-up", { name: "Other", mobile_no: numbers.at(-1)!, password: "Secret@123", confirmPassword: "Secret@123", ageConfirmed: true, region: "MH" }, freshAddress())).status).toBe(200)
   })
 
   it("removes sign-ups never verified after PENDING_SIGNUP_HOURS, and frees their number", async () => {
     const abandoned = freshPhone()
     const recent = freshPhone()
     for (const mobileNo of [abandoned, recent]) {
-      expect((await post("/sign-up", { name: "Left", mobile_no: mobileNo, password: "Secret@123", confirmPassword: "Secret@123" }, freshAddress())).status).toBe(200)
+      expect((await post("/sign-up", { name: "Left", mobile_no: mobileNo, password: "Secret@123", confirmPassword: "Secret@123", ageConfirmed: true, region: "MH" }, freshAddress())).status).toBe(200)
     }
     const verified = await signUpPlayer(server)
     await server.sql((sql) => sql`
@@ -147,7 +147,7 @@ describe("SMS pumping", () => {
     expect(left.map((row) => row.mobileNo).sort()).toEqual([recent, verified.mobileNo].sort())
     expect(await server.sql((sql) => sql`SELECT 1 FROM ledger_accounts a WHERE NOT EXISTS (SELECT 1 FROM users u WHERE u.id = a.user_id) AND a.user_id IS NOT NULL`)).toHaveLength(0)
     advanceClock(11_000)
-    expect((await post("/sign-up", { name: "Back", mobile_no: abandoned, password: "Secret@123", confirmPassword: "Secret@123" }, freshAddress())).status).toBe(200)
+    expect((await post("/sign-up", { name: "Back", mobile_no: abandoned, password: "Secret@123", confirmPassword: "Secret@123", ageConfirmed: true, region: "MH" }, freshAddress())).status).toBe(200)
   })
 })
 
@@ -165,7 +165,7 @@ describe("the SMS budget of the whole site", () => {
       request(capped.url, "/identity/user/sign-up", {
         method: "POST",
         headers: { "x-forwarded-for": `198.18.0.${i}` },
-        json: { name: "Many", mobile_no: freshPhone(), password: "Secret@123", confirmPassword: "Secret@123" }
+        json: { name: "Many", mobile_no: freshPhone(), password: "Secret@123", confirmPassword: "Secret@123", ageConfirmed: true, region: "MH" }
       })
     for (let i = 1; i <= 3; i++) expect((await send(i)).status).toBe(200)
     const refused = await send(4)
@@ -177,7 +177,7 @@ describe("passwords", () => {
   it("refuses common and easily guessed passwords with a clear message, keeping the spec's own messages first", async () => {
     const mobileNo = freshPhone()
     const signUp = (password: string, name = "Kiran Mehta") =>
-      post("/sign-up", { name, mobile_no: mobileNo, password, confirmPassword: password }, freshAddress())
+      post("/sign-up", { name, mobile_no: mobileNo, password, confirmPassword: password, ageConfirmed: true, region: "MH" }, freshAddress())
     for (const password of ["password", "Password1", "12345678", "qwerty123", "iloveyou1", "P@ssw0rd"]) {
       const res = await signUp(password)
       expect(shape(res), password).toEqual([400, "WeakPassword", expect.stringMatching(/^This password is too common or too easy to guess\./)])
@@ -186,7 +186,7 @@ describe("passwords", () => {
     expect((await signUp(`mehta${mobileNo.slice(3)}`)).body.meta.error).toBe("WeakPassword")
     // The spec's messages come first.
     expect((await signUp("short")).body.meta.message).toBe("Password must be at least 8 characters")
-    expect((await post("/sign-up", { name: "Kiran", mobile_no: mobileNo, password: "password", confirmPassword: "other" }, freshAddress())).body.meta.message).toBe("Passwords do not match")
+    expect((await post("/sign-up", { name: "Kiran", mobile_no: mobileNo, password: "password", confirmPassword: "other", ageConfirmed: true, region: "MH" }, freshAddress())).body.meta.message).toBe("Passwords do not match")
     expect(await server.sql((sql) => sql`SELECT 1 FROM users WHERE mobile_no = ${mobileNo}`)).toHaveLength(0)
     // A strong one goes through.
     expect((await signUp("Monsoon-Tiffin-42")).status).toBe(200)

@@ -57,10 +57,10 @@ describe("redaction", () => {
 
   it("gives SPEC section 5's rules the same verdict on redacted forms as on the real ones", () => {
     const forms = [
-      { name: "Ravi", mobileNo: "9876543210", password: "Secret@123", confirmPassword: "Secret@123" },
-      { name: "Ravi", mobileNo: "9876543210", password: "short", confirmPassword: "short" },
-      { name: "Ravi", mobileNo: "9876543210", password: "Secret@123", confirmPassword: "Secret@124" },
-      { name: "Ravi", mobileNo: "9876543210", password: "", confirmPassword: "Secret@123" }
+      { name: "Ravi", mobileNo: "9876543210", password: "Secret@123", confirmPassword: "Secret@123", ageConfirmed: true, region: "MH" },
+      { name: "Ravi", mobileNo: "9876543210", password: "short", confirmPassword: "short", ageConfirmed: true, region: "MH" },
+      { name: "Ravi", mobileNo: "9876543210", password: "Secret@123", confirmPassword: "Secret@124", ageConfirmed: true, region: "MH" },
+      { name: "Ravi", mobileNo: "9876543210", password: "", confirmPassword: "Secret@123", ageConfirmed: true, region: "MH" }
     ]
     for (const form of forms) {
       const redacted = createRedactor()(form)

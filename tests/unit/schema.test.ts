@@ -28,10 +28,14 @@ describe("payloads", () => {
     expect(() => Schema.decodeUnknownSync(LoginPayload)({ username: "ravi" })).toThrow()
   })
 
-  it("takes sign-up with an optional affiliate code", () => {
-    const base = { name: "Ravi", mobile_no: "9876543210", password: "secret12", confirmPassword: "secret12" }
+  it("takes sign-up with an optional affiliate code, the age confirmation and the state of residence", () => {
+    const base = { name: "Ravi", mobile_no: "9876543210", password: "secret12", confirmPassword: "secret12", ageConfirmed: true, region: "MH" }
     expect(Schema.decodeUnknownSync(SignUpPayload)(base)).toEqual(base)
     expect(Schema.decodeUnknownSync(SignUpPayload)({ ...base, affiliateCode: "ABC123" }).affiliateCode).toBe("ABC123")
+    expect(() => Schema.decodeUnknownSync(SignUpPayload)({ ...base, ageConfirmed: false })).toThrow(/18 or older/)
+    expect(() => Schema.decodeUnknownSync(SignUpPayload)({ ...base, region: "IN-MH" })).toThrow(/state you live in/)
+    const { region: _region, ...withoutRegion } = base
+    expect(() => Schema.decodeUnknownSync(SignUpPayload)(withoutRegion)).toThrow(/state you live in/)
   })
 
   it("tells the two forgot-password steps apart", () => {
@@ -89,7 +93,9 @@ describe("failure reasons are part of the contract", () => {
     const withdraw = spec.paths["/api/v1/withdrawal-request"]?.post
     expect(withdraw?.responses[422]?.description).toBe("Refused: InsufficientBalance")
     expect(spec.paths["/identity/user/login"]?.post?.responses[422]?.description).toBe("Refused: InvalidCredentials")
-    expect(spec.paths["/api/v1/live-casino-dcs/{game_id}"]?.get?.responses[403]?.description).toBe("Refused: Forbidden")
+    // A launch is refused to an operator (Forbidden) and to an account closed to play (docs/protection.md), both 403.
+    expect(spec.paths["/api/v1/live-casino-dcs/{game_id}"]?.get?.responses[403]?.description).toBe("Refused: Forbidden, TimedOut, SelfExcluded, RegionBlocked")
+    expect(spec.paths["/api/v1/protection/limits/confirm"]?.post?.responses[422]?.description).toBe("Refused: CoolingOff")
   })
 
   it("hands machines a specific reason only where the endpoint declares it", () => {

@@ -5,13 +5,15 @@ import { runPath, takenTransitions } from "./adapter.ts"
 import { authModal } from "./adapters/authModal.ts"
 
 test.describe("authModal: generated QA paths", () => {
-  test("auth.toRegister → field.change ×4 → register.submit → xstate.done.actor.signUp → field.change → otp.submit → xstate.error.actor.verifyOtp", async ({ page, request }) => {
+  test("auth.toRegister → field.change ×6 → register.submit → xstate.done.actor.signUp → field.change → otp.submit → xstate.error.actor.verifyOtp", async ({ page, request }) => {
     await runPath(authModal, { page, request, data: {} }, [
       {"step":{"event":{"type":"auth.toRegister"}},"states":["authModal.Register"]},
       {"step":{"event":{"type":"field.change","form":"register","field":"name","value":"Flow Player"}},"states":["authModal.Register"]},
       {"step":{"event":{"type":"field.change","form":"register","field":"phone","value":{"country":"IN","national":"8000000001"}}},"states":["authModal.Register"]},
       {"step":{"event":{"type":"field.change","form":"register","field":"password","value":"Secret@123"}},"states":["authModal.Register"]},
       {"step":{"event":{"type":"field.change","form":"register","field":"confirmPassword","value":"Secret@123"}},"states":["authModal.Register"]},
+      {"step":{"event":{"type":"field.change","form":"register","field":"region","value":"MH"}},"states":["authModal.Register"]},
+      {"step":{"event":{"type":"field.change","form":"register","field":"ageConfirmed","value":true}},"states":["authModal.Register"]},
       {"step":{"event":{"type":"register.submit"}},"states":["authModal.Register"]},
       {"step":{"event":{"type":"xstate.done.actor.signUp","actorId":"signUp","output":"+918000000001"}},"states":["authModal.Otp"]},
       {"step":{"event":{"type":"field.change","form":"otp","field":"digits","value":["9","9","9","9"]}},"states":["authModal.Otp"]},
@@ -20,39 +22,45 @@ test.describe("authModal: generated QA paths", () => {
     ])
     await expect.poll(() => takenTransitions(page, "authModal")).toEqual(expect.arrayContaining(["authModal.Login --auth.toRegister[0]","authModal.Otp.Verifying --xstate.error.actor.verifyOtp[0]"]))
   })
-  test("auth.toRegister → field.change ×4 → register.submit → xstate.done.actor.signUp → otp.changePhone", async ({ page, request }) => {
+  test("auth.toRegister → field.change ×6 → register.submit → xstate.done.actor.signUp → otp.changePhone", async ({ page, request }) => {
     await runPath(authModal, { page, request, data: {} }, [
       {"step":{"event":{"type":"auth.toRegister"}},"states":["authModal.Register"]},
       {"step":{"event":{"type":"field.change","form":"register","field":"name","value":"Flow Player"}},"states":["authModal.Register"]},
       {"step":{"event":{"type":"field.change","form":"register","field":"phone","value":{"country":"IN","national":"8000000001"}}},"states":["authModal.Register"]},
       {"step":{"event":{"type":"field.change","form":"register","field":"password","value":"Secret@123"}},"states":["authModal.Register"]},
       {"step":{"event":{"type":"field.change","form":"register","field":"confirmPassword","value":"Secret@123"}},"states":["authModal.Register"]},
+      {"step":{"event":{"type":"field.change","form":"register","field":"region","value":"MH"}},"states":["authModal.Register"]},
+      {"step":{"event":{"type":"field.change","form":"register","field":"ageConfirmed","value":true}},"states":["authModal.Register"]},
       {"step":{"event":{"type":"register.submit"}},"states":["authModal.Register"]},
       {"step":{"event":{"type":"xstate.done.actor.signUp","actorId":"signUp","output":"+918000000001"}},"states":["authModal.Otp"]},
       {"step":{"event":{"type":"otp.changePhone"}},"states":["authModal.Register"]},
     ])
     await expect.poll(() => takenTransitions(page, "authModal")).toEqual(expect.arrayContaining(["authModal.Otp --otp.changePhone[0]"]))
   })
-  test("auth.toRegister → field.change ×4 → register.submit → xstate.done.actor.signUp → otp.submit", async ({ page, request }) => {
+  test("auth.toRegister → field.change ×6 → register.submit → xstate.done.actor.signUp → otp.submit", async ({ page, request }) => {
     await runPath(authModal, { page, request, data: {} }, [
       {"step":{"event":{"type":"auth.toRegister"}},"states":["authModal.Register"]},
       {"step":{"event":{"type":"field.change","form":"register","field":"name","value":"Flow Player"}},"states":["authModal.Register"]},
       {"step":{"event":{"type":"field.change","form":"register","field":"phone","value":{"country":"IN","national":"8000000001"}}},"states":["authModal.Register"]},
       {"step":{"event":{"type":"field.change","form":"register","field":"password","value":"Secret@123"}},"states":["authModal.Register"]},
       {"step":{"event":{"type":"field.change","form":"register","field":"confirmPassword","value":"Secret@123"}},"states":["authModal.Register"]},
+      {"step":{"event":{"type":"field.change","form":"register","field":"region","value":"MH"}},"states":["authModal.Register"]},
+      {"step":{"event":{"type":"field.change","form":"register","field":"ageConfirmed","value":true}},"states":["authModal.Register"]},
       {"step":{"event":{"type":"register.submit"}},"states":["authModal.Register"]},
       {"step":{"event":{"type":"xstate.done.actor.signUp","actorId":"signUp","output":"+918000000001"}},"states":["authModal.Otp"]},
       {"step":{"event":{"type":"otp.submit"}},"states":["authModal.Otp"]},
     ])
     await expect.poll(() => takenTransitions(page, "authModal")).toEqual(expect.arrayContaining(["authModal.Otp.Idle --otp.submit[0]"]))
   })
-  test("auth.toRegister → field.change ×4 → register.submit → xstate.error.actor.signUp", async ({ page, request }) => {
+  test("auth.toRegister → field.change ×6 → register.submit → xstate.error.actor.signUp", async ({ page, request }) => {
     await runPath(authModal, { page, request, data: {} }, [
       {"step":{"event":{"type":"auth.toRegister"}},"states":["authModal.Register"]},
       {"step":{"event":{"type":"field.change","form":"register","field":"name","value":"Flow Player"}},"states":["authModal.Register"]},
       {"step":{"event":{"type":"field.change","form":"register","field":"phone","value":{"country":"IN","national":"9000000001"}}},"states":["authModal.Register"]},
       {"step":{"event":{"type":"field.change","form":"register","field":"password","value":"Secret@123"}},"states":["authModal.Register"]},
       {"step":{"event":{"type":"field.change","form":"register","field":"confirmPassword","value":"Secret@123"}},"states":["authModal.Register"]},
+      {"step":{"event":{"type":"field.change","form":"register","field":"region","value":"MH"}},"states":["authModal.Register"]},
+      {"step":{"event":{"type":"field.change","form":"register","field":"ageConfirmed","value":true}},"states":["authModal.Register"]},
       {"step":{"event":{"type":"register.submit"}},"states":["authModal.Register"]},
       {"step":{"event":{"type":"xstate.error.actor.signUp","actorId":"signUp","error":{"code":422,"message":"taken","reason":"Conflict"}}},"states":["authModal.Register"]},
     ])

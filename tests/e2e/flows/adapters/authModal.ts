@@ -31,6 +31,8 @@ const nextField = (snapshot: AnyMachineSnapshot): ReadonlyArray<AnyEventObject> 
     if (form.phone.national === "") return [FRESH, TAKEN].map((national) => change("register", "phone", { country, national }))
     if (form.password === "") return [change("register", "password", PASSWORD)]
     if (form.confirmPassword === "") return [change("register", "confirmPassword", PASSWORD)]
+    if (form.region === "") return [change("register", "region", "MH")]
+    if (!form.ageConfirmed) return [change("register", "ageConfirmed", true)]
   }
   if (snapshot.matches({ Otp: "Idle" }) && forms.otp.digits.every((d) => d === "")) return [change("otp", "digits", WRONG_CODE)]
   if (snapshot.matches({ Forgot: "Idle" }) && forms.forgot.phone.national === "") {
@@ -68,6 +70,8 @@ const fill: EventAdapter = {
       for (const [i, digit] of [...wrong].entries()) await dialog(world).getByLabel(`Digit ${i + 1} of 4`).fill(digit)
       return
     }
+    if (event.field === "region") return void (await dialog(world).getByLabel("State you live in").selectOption(event.value as string))
+    if (event.field === "ageConfirmed") return dialog(world).getByRole("checkbox", { name: /I am 18 or older/ }).check()
     let value = event.value as string | { national: string }
     if (typeof value === "object") {
       const national = value.national === FRESH ? freshNational() : world.data.taken!
