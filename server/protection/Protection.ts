@@ -398,11 +398,11 @@ export class Protection extends Context.Service<Protection, {
         const message = yield* change(userId, (row, at) =>
           Effect.gen(function*() {
             const closure = closureAt(timesOf(row), at)
-            if (closure?.reason === "SelfExcluded") return yield* conflict(closureMessage(closure), "SelfExcluded")
+            if (closure?.reason === "SelfExcluded") return yield* forbidden(closureMessage(closure), "SelfExcluded")
             const until = timeOutEnd(at, days)
             const current = row.timeOutUntil
             if (current && current > at && current >= until) {
-              return yield* conflict(`You are already taking a break until ${indiaDateTime(current)}; a time-out cannot be shortened.`, "TimedOut")
+              return yield* forbidden(`You are already taking a break until ${indiaDateTime(current)}; a time-out cannot be shortened.`, "TimedOut")
             }
             // A longer break replaces a shorter one that is still running, from its start.
             const startedAt = current && current > at ? row.timeOutStartedAt! : at
@@ -419,7 +419,7 @@ export class Protection extends Context.Service<Protection, {
             const until = addMonthsInIndia(at, months)
             const current = row.excludedUntil
             if (current && current > at && current >= until) {
-              return yield* conflict(`Your account is already self-excluded until ${indiaDateTime(current)}; a self-exclusion cannot be shortened.`, "SelfExcluded")
+              return yield* forbidden(`Your account is already self-excluded until ${indiaDateTime(current)}; a self-exclusion cannot be shortened.`, "SelfExcluded")
             }
             const startedAt = current && current > at ? row.excludedAt! : at
             yield* sql`
@@ -442,7 +442,7 @@ export class Protection extends Context.Service<Protection, {
             if (closure.stage === "excluded") {
               return yield* forbidden(`Your self-exclusion runs until ${indiaDateTime(closure.until!)} and cannot be ended early.`, "SelfExcluded")
             }
-            if (closure.stage === "returning") return yield* conflict(closureMessage(closure), "SelfExcluded")
+            if (closure.stage === "returning") return yield* forbidden(closureMessage(closure), "SelfExcluded")
             yield* sql`UPDATE player_protection SET return_requested_at = ${at} WHERE user_id = ${userId}`
             yield* audit(sql, { userId, actor, action: "self-exclusion.return", detail: { reopensAt: new Date(at.getTime() + 86_400_000).toISOString() }, at })
             return closureMessage(closureAt({ ...timesOf(row), returnRequestedAt: at }, at)!)

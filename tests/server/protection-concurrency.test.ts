@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
-import { countStatuses as count, request, signUpPlayer, startServer, type TestServer } from "./helpers.ts"
+import { countStatuses as count, request, signUpPlayer, startServer, SUITE_LIMITS, type TestServer } from "./helpers.ts"
 import { bet, catalogue, eventsOf, expectLedgerClean, marketOf, setPrice } from "./betting-support.ts"
 import { freshId, launch, walletCall } from "./casino-support.ts"
 import { adminToken, createDeposit } from "./payments-support.ts"
@@ -17,7 +17,8 @@ let server: TestServer
 let admin: string
 
 beforeAll(async () => {
-  server = await startServer()
+  // Deposit limits count requests as they are filed: the quota of requests waiting is not what is tested here.
+  server = await startServer({ limits: { ...SUITE_LIMITS, pendingDepositsPerPlayer: 1000 } })
   admin = await adminToken(server)
 })
 afterAll(async () => {
