@@ -56,8 +56,20 @@ const start = async () => {
 
 void start()
 
-// Real-user vitals load once the page has loaded and the browser is idle: nothing of them is on the first paint's path.
+/** Runs `run` once the page has painted content (at once when it already has, or cannot tell). */
+const afterFirstPaint = (run: () => void) => {
+  if (typeof PerformanceObserver === "undefined" || !PerformanceObserver.supportedEntryTypes?.includes("paint")) return run()
+  const observer = new PerformanceObserver((entries) => {
+    if (entries.getEntriesByName("first-contentful-paint").length === 0) return
+    observer.disconnect()
+    run()
+  })
+  observer.observe({ type: "paint", buffered: true })
+}
+
+// Real-user vitals load once the page has loaded, painted and the browser is idle: nothing of them is on the first
+// paint's path (the load event can come before the first paint).
 addEventListener("load", () => {
   const later = (run: () => void) => (typeof requestIdleCallback === "function" ? requestIdleCallback(run, { timeout: 5000 }) : setTimeout(run, 2000))
-  later(() => void import("./vitals.ts").then((vitals) => vitals.reportVitals()))
+  afterFirstPaint(() => later(() => void import("./vitals.ts").then((vitals) => vitals.reportVitals())))
 }, { once: true })
