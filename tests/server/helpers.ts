@@ -89,6 +89,12 @@ export const addressesFrom = (prefix: string) => {
   return () => `${prefix}.${++counter}`
 }
 
+/**
+ * The deadline of a test that starts a server of its own in its body (hooks have the same one in
+ * vitest.config.ts): migrations, seed and the embedded database unpacked take a minute or more on a loaded machine.
+ */
+export const SERVER_START_TIMEOUT = 300_000
+
 export const startServer = async (overrides: Partial<ServerConfigShape> = {}): Promise<TestServer> => {
   const dataDir = overrides.dataDir ?? tempDir("data")
   const dbName = `khel_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`
