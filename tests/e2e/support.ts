@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test"
-import { outboxCodes as outboxCodesIn } from "../http.ts"
+import { outboxCodes as outboxCodesIn, waitForCode as waitForCodeIn } from "../http.ts"
 
 /** The data folder of the server Playwright started (playwright.config.ts). */
 export const dataDir = () => process.env.E2E_DATA_DIR!
@@ -8,10 +8,7 @@ export const dataDir = () => process.env.E2E_DATA_DIR!
 export const outboxCodes = (mobileNo: string, purpose?: "signup" | "reset") => outboxCodesIn(dataDir(), mobileNo, purpose)
 
 /** The newest code sent to a number, once it is there (messages go out just after the answer). */
-export const waitForCode = async (mobileNo: string, purpose: "signup" | "reset", after = 0) => {
-  await expect.poll(() => outboxCodes(mobileNo, purpose).length).toBeGreaterThan(after)
-  return outboxCodes(mobileNo, purpose).at(-1)!
-}
+export const waitForCode = (mobileNo: string, purpose: "signup" | "reset", after = 0) => waitForCodeIn(dataDir(), mobileNo, purpose, after)
 
 let counter = 0
 /** A fresh Indian mobile number: the ten national digits. */
