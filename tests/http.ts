@@ -1,6 +1,14 @@
 import { existsSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 
+/**
+ * What every test server runs with (the browser suite's, the cluster's and the
+ * server suite's): every player of a suite signs up and in from 127.0.0.1, so
+ * the per-address limits (SMS codes, failed sign-ins) are raised; the tests of
+ * those limits start their server with the production ones.
+ */
+export const TEST_SERVER_ENV = { SMS_PER_ADDRESS_PER_HOUR: "100000", SIGNIN_FAILURES_PER_ADDRESS: "100000" } as const
+
 /** JSON request returning status, headers and parsed body. */
 export const request = async (base: string, path: string, init: RequestInit & { json?: unknown; token?: string } = {}) => {
   const headers = new Headers(init.headers)
