@@ -15,7 +15,8 @@ const pendingAction = (snapshot: AnyMachineSnapshot) => (snapshot.context as Bon
 /** The welcome bonus, once: a first deposit of ₹100 the operator approves offers ₹100 to wager five times. */
 const welcomeBonus = async (world: FlowWorld) => {
   if (world.data.bonusId) return world.data.bonusId
-  const filed = await fileDeposit(world, 100, { txnRef: `UTR-WELCOME-${world.data.national ?? ""}${Date.now()}` })
+  await player(world)
+  const filed = await fileDeposit(world, 100, { txnRef: `UTR-WELCOME-${world.data.national}` })
   await asOperator(world, "put", `/api/v1/admin/deposit-requests/${filed._id}/approve`)
   const data: { bonuses: Array<{ _id: string }> } = await asPlayer(world, "get", "/api/v1/bonus-data")
   world.data.bonusId = data.bonuses[0]!._id
