@@ -46,8 +46,6 @@ export interface AppContext {
 
 export type AppEvent =
   | { type: "theme.toggle" }
-  /** Reload the sports list now. */
-  | { type: "sports.refresh" }
   /** Events started, finished or were added (the odds channel): reload, spread over a few seconds. */
   | { type: "catalogue.changed" }
   /** A view asks for a sign-in modal: Login, Register (with a referral code from a link) or Change password. */
@@ -324,9 +322,6 @@ export const appMachine = setup({
       after: { closeLoader: "Ready" }
     },
     Ready: {
-      on: {
-        "sports.refresh": ".Refreshing"
-      },
       initial: "Idle",
       states: {
         Idle: {
