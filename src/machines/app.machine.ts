@@ -113,7 +113,8 @@ export const appMachine = setup({
   delays: {
     tick: TICK_MS,
     closeLoader: CLOSE_DELAY_MS,
-    refreshSpread: () => Math.random() * REFRESH_SPREAD_MS
+    // Whole milliseconds, as the browser's timers count them (a fake clock would fire at a fraction, where `Date.now()` is an integer).
+    refreshSpread: () => Math.floor(Math.random() * REFRESH_SPREAD_MS)
   }
 }).createMachine({
   id: "app",
