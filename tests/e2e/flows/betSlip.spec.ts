@@ -10,7 +10,7 @@ test.describe("betSlip: generated QA paths", () => {
       {"step":{"event":{"type":"slip.stake","value":"100"}},"states":["betSlip.Open.Stake"]},
       {"step":{"event":{"type":"slip.place"}},"states":[]},
       {"step":{"event":{"type":"xstate.error.actor.placeBet","actorId":"placeBet","error":{"code":422,"message":"Insufficient balance to place this bet.","reason":"InsufficientBalance"}}},"states":["betSlip.Open.Rejected"]},
-      {"step":{"event":{"type":"slip.stake","value":"100"}},"states":["betSlip.Open.Stake"]},
+      {"step":{"event":{"type":"slip.stake","value":"200"}},"states":["betSlip.Open.Stake"]},
     ])
     await expect.poll(() => takenTransitions(page, "betSlip")).toEqual(expect.arrayContaining(["betSlip.Open.Placing --xstate.error.actor.placeBet[2]","betSlip.Open.Rejected --slip.stake[0]"]))
   })

@@ -89,9 +89,10 @@ export const betSlip: FlowAdapter = {
         await slip(world).getByRole("textbox", { name: "Odds" }).press("Tab")
       }
     },
+    // Another stake than the one typed (the same value typed again changes nothing, so sends nothing).
     "slip.stake": {
-      samples: [{ type: "slip.stake", value: "100" }],
-      step: async (world) => slip(world).getByRole("textbox", { name: "Stake (₹)" }).fill("100")
+      samples: (snapshot) => [{ type: "slip.stake", value: snapshot.context.stake === "100" ? "200" : "100" }],
+      step: async (world, event) => slip(world).getByRole("textbox", { name: "Stake (₹)" }).fill(String(event.value))
     },
     "slip.chip": {
       samples: [{ type: "slip.chip", amount: 100 }],
