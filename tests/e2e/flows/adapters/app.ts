@@ -69,7 +69,6 @@ export const appSignedIn: FlowAdapter = {
   states
 }
 
-
 /** The start-up a visitor's page has been through once the site shows: every call answered, the loader closed. */
 const started = (user: ReadonlyArray<AnyEventObject> = []): ReadonlyArray<AnyEventObject> => [
   { type: "xstate.done.actor.loadSports", actorId: "loadSports", output: [] },
@@ -129,13 +128,13 @@ export const appCatalogue: FlowAdapter = {
   states
 }
 
-/**
- * A signed-in player on an event page, where two views share the event's bets flow (`bets.<eventId>`: the markets'
- * positions and the right sidebar's My Bets), leaves for the home page: the first view to go closes its share, the
- * last stops the flow.
- */
+/** The walk's stand-in for the event's bets flow (`bets.<eventId>`; no transition depends on the id). */
 const BETS = "bets.event"
 
+/**
+ * A signed-in player on an event page, where two views share the event's bets flow (the markets' positions and the
+ * right sidebar's My Bets), leaves for the home page: the first view to go closes its share, the last stops the flow.
+ */
 export const appFlows: FlowAdapter = {
   machine: "app",
   name: "app.flows",
