@@ -8,7 +8,17 @@
  */
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, type AnyStateNode, getInitialSnapshot, getNextSnapshot } from "xstate"
+import {
+  type AnyActorScope,
+  type AnyEventObject,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type AnyStateNode,
+  createActor,
+  fromTransition,
+  getInitialSnapshot,
+  getNextSnapshot
+} from "xstate"
 import { serializeSnapshot } from "xstate/graph"
 import { delayOf, transitionKey } from "../src/root/flowCoverage.ts"
 import type { FlowAdapter, Step } from "../tests/e2e/flows/adapter.ts"
@@ -31,6 +41,32 @@ interface Edge {
 const forWalk = (machine: AnyStateMachine) =>
   machine.provide({ actions: Object.fromEntries(Object.keys(machine.implementations.actions).map((name) => [name, () => {}])) as never })
 
+/**
+ * One event on the walk's machine, and every transition it takes: the event's own, and the eventless and
+ * `done.state` transitions it sets off in the same macrostep (XState's `@xstate.microstep` inspection events, as
+ * the browser's coverage counts them). XState's `getNextSnapshot` with an inspected system of its own.
+ */
+const take = (machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: AnyEventObject) => {
+  const taken: Array<string> = []
+  const system = createActor(fromTransition((state: undefined) => state, undefined)).system
+  system.inspect((inspected) => {
+    if (inspected.type === "@xstate.microstep") taken.push(...inspected._transitions.map(transitionKey))
+  })
+  const scope = {
+    self: createActor(machine),
+    defer: () => {},
+    id: "",
+    logger: () => {},
+    sessionId: "",
+    stopChild: () => {},
+    system,
+    emit: () => {},
+    actionExecutor: () => {}
+  } as unknown as AnyActorScope
+  const after = machine.transition(snapshot, event, scope) as AnyMachineSnapshot
+  return { after, taken: [...new Set(taken)] }
+}
+
 const nodesOf = (snapshot: AnyMachineSnapshot) => (snapshot._nodes as ReadonlyArray<AnyStateNode>).filter((node) => node.parent)
 
 /** Shortest paths (breadth first) to every transition the adapter's events and the timers can take. */
@@ -50,7 +86,8 @@ const walk = (adapter: FlowAdapter, machine: AnyStateMachine) => {
       const steps: Array<{ event: AnyEventObject; step: Step }> = []
       for (const type of types) {
         if (type.startsWith("xstate.after.")) {
-          if (adapter.clock) steps.push({ event: { type }, step: { clock: delayOf(machine, type, snapshot) } })
+          const drawn = adapter.delays?.[type.slice("xstate.after.".length).split(".")[0]!]
+          if (adapter.clock) steps.push({ event: { type }, step: { clock: drawn ?? delayOf(machine, type, snapshot) } })
         }
         else {
           const known = adapter.events[type]
@@ -59,10 +96,9 @@ const walk = (adapter: FlowAdapter, machine: AnyStateMachine) => {
         }
       }
       for (const { event, step } of steps) {
-        const transitions = walked.getTransitionData(snapshot as never, event)
-        if (transitions.length === 0) continue
-        const after = getNextSnapshot(walked, snapshot, event) as AnyMachineSnapshot
-        const edge: Edge = { step, states: nodesOf(after).map((node) => node.id).filter((id) => id in adapter.states), taken: transitions.map(transitionKey) }
+        if (walked.getTransitionData(snapshot as never, event).length === 0) continue
+        const { after, taken } = take(walked, snapshot, event)
+        const edge: Edge = { step, states: nodesOf(after).map((node) => node.id).filter((id) => id in adapter.states), taken }
         const extended = [...path, edge]
         for (const key of edge.taken) if (!pathTo.has(key)) pathTo.set(key, extended)
         const key = JSON.stringify(serializeSnapshot(after))

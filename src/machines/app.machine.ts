@@ -46,8 +46,6 @@ export interface AppContext {
 
 export type AppEvent =
   | { type: "theme.toggle" }
-  /** Reload the sports list now. */
-  | { type: "sports.refresh" }
   /** Events started, finished or were added (the odds channel): reload, spread over a few seconds. */
   | { type: "catalogue.changed" }
   /** A view asks for a sign-in modal: Login, Register (with a referral code from a link) or Change password. */
@@ -115,7 +113,8 @@ export const appMachine = setup({
   delays: {
     tick: TICK_MS,
     closeLoader: CLOSE_DELAY_MS,
-    refreshSpread: () => Math.random() * REFRESH_SPREAD_MS
+    // Whole milliseconds, as the browser's timers count them (a fake clock would fire at a fraction, where `Date.now()` is an integer).
+    refreshSpread: () => Math.floor(Math.random() * REFRESH_SPREAD_MS)
   }
 }).createMachine({
   id: "app",
@@ -324,9 +323,6 @@ export const appMachine = setup({
       after: { closeLoader: "Ready" }
     },
     Ready: {
-      on: {
-        "sports.refresh": ".Refreshing"
-      },
       initial: "Idle",
       states: {
         Idle: {

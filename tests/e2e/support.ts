@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test"
 import { OTP_RESEND_SECONDS } from "../../server/identity/Otp.ts"
+import type { SportsData } from "../../src/schema/sports.ts"
 import { outboxCodes as outboxCodesIn, waitForCode as waitForCodeIn } from "../http.ts"
 
 /** The data folder of the server Playwright started (playwright.config.ts). */
@@ -66,6 +67,26 @@ export const openSignedIn = async (page: Page, token: string, path = "/") => {
   await waitForApp(page)
 }
 
+/** The site has started: the preloader has gone (the layout that holds it has rendered, so a loader not yet drawn does not count). */
 export const waitForApp = async (page: Page) => {
+  await expect(page.locator("main#main")).toBeAttached({ timeout: 20_000 })
   await expect(page.getByTestId("preloader")).toBeHidden({ timeout: 20_000 })
+}
+
+/** The catalogue as a visitor gets it (GET /api/v1/get-sports-data). */
+export const sportsData = async (request: APIRequestContext): Promise<SportsData> => {
+  const res = await request.get("/api/v1/get-sports-data")
+  expect(res.status()).toBe(200)
+  return (await res.json()).data as SportsData
+}
+
+/** An event of the demo catalogue by name, with the path of its page (/event?sport=&league=&event=). */
+export const catalogueEvent = async (request: APIRequestContext, name: string) => {
+  for (const sport of await sportsData(request)) {
+    for (const league of sport.leagues) {
+      const event = league.events.find((e) => e.name === name)
+      if (event) return { event, path: `/event?sport=${sport.slugName}&league=${league.slugName}&event=${event.slugName}` }
+    }
+  }
+  throw new Error(`no event '${name}' in the catalogue`)
 }

@@ -104,7 +104,7 @@ const effects = (step: WalkStep<App>): Array<Effect> => {
   if (settled(step, "loadAppSettings") === "done") out.push({ kind: "do", name: "apply site settings", params: { settings: event.output } })
   if (settled(step, "loadAppSettings") === "error") out.push(logged("app settings"))
   if (settled(step, "loadAllSettings") === "error") out.push(logged("all settings"))
-  if ((event.type === "sports.refresh" && before?.matches("Ready")) || (event.type.startsWith("xstate.after.refreshSpread"))) out.push(sportsCall(after))
+  if (event.type.startsWith("xstate.after.refreshSpread")) out.push(sportsCall(after))
   if (event.type === "theme.toggle") {
     expect(after.context.theme).not.toBe(before!.context.theme)
     out.push({ kind: "do", name: "apply theme", params: { theme: after.context.theme } })

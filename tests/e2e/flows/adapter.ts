@@ -29,9 +29,10 @@ export interface EventAdapter {
   readonly step: (world: FlowWorld, event: AnyEventObject) => Promise<void>
   /**
    * For an outcome the server gives only in some world (a refusal): what makes it so, run before the step that
-   * sends the call (e.g. the session ended on the server before the click).
+   * sends the call (e.g. the session ended on the server before the click); it gets the event the path takes
+   * (which of an outcome's samples).
    */
-  readonly arrange?: (world: FlowWorld) => Promise<void>
+  readonly arrange?: (world: FlowWorld, event: AnyEventObject) => Promise<void>
   /** The machine's screen is gone after this step (its parent stopped it): the step's own check is all there is. */
   readonly ends?: boolean
 }
@@ -53,6 +54,8 @@ export interface FlowAdapter {
   readonly arrangeFirst?: boolean
   /** The machine's timers are steps of its paths (Playwright's clock, which `start` installs). */
   readonly clock?: boolean
+  /** A delay the machine draws at random (by its name), at its longest: the clock runs that far, so the timer is due. */
+  readonly delays?: Readonly<Record<string, number>>
   readonly events: Readonly<Record<string, EventAdapter>>
   /** What the screen shows in a state, by state node id (`otpCountdown.Counting`); nodes not listed are not checked. */
   readonly states: Readonly<Record<string, (world: FlowWorld) => Promise<void>>>
@@ -64,7 +67,7 @@ export type Step = { readonly event: AnyEventObject } | { readonly clock: number
 /** Runs a generated path against the real UI: each step, then the screen of every state node reached. */
 export const runPath = async (adapter: FlowAdapter, world: FlowWorld, path: ReadonlyArray<{ readonly step: Step; readonly states: ReadonlyArray<string> }>) => {
   const arrange = async (step: Step | undefined) => {
-    if (step && "event" in step) await adapter.events[step.event.type]?.arrange?.(world)
+    if (step && "event" in step) await adapter.events[step.event.type]?.arrange?.(world, step.event)
   }
   if (adapter.arrangeFirst) for (const { step } of path) await arrange(step)
   else await arrange(path[0]?.step)

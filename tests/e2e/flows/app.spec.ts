@@ -14,6 +14,15 @@ test.describe("app: generated QA paths", () => {
     ])
     await expect.poll(() => takenTransitions(page, "app")).toEqual(expect.arrayContaining(["app.Starting.Pipeline.AllSettings --xstate.error.actor.loadAllSettings[0]"]))
   })
+  test("xstate.error.actor.loadSports → xstate.done.actor.loadAds → xstate.done.actor.loadAppSettings → xstate.done.actor.loadAllSettings", async ({ page, request }) => {
+    await runPath(app, { page, request, data: {} }, [
+      {"step":{"event":{"type":"xstate.error.actor.loadSports","actorId":"loadSports","error":{"code":0,"message":"Network error","reason":"Unreachable"}}},"states":[]},
+      {"step":{"event":{"type":"xstate.done.actor.loadAds","actorId":"loadAds","output":[]}},"states":[]},
+      {"step":{"event":{"type":"xstate.done.actor.loadAppSettings","actorId":"loadAppSettings"}},"states":[]},
+      {"step":{"event":{"type":"xstate.done.actor.loadAllSettings","actorId":"loadAllSettings"}},"states":["app.Ready"]},
+    ])
+    await expect.poll(() => takenTransitions(page, "app")).toEqual(expect.arrayContaining(["app.Starting.Pipeline.Sports --xstate.error.actor.loadSports[1]","app.Starting.Pipeline --xstate.done.state.app.Starting.Pipeline[1]"]))
+  })
   test("xstate.done.actor.loadSports → xstate.done.actor.loadAds → xstate.error.actor.loadAppSettings", async ({ page, request }) => {
     await runPath(app, { page, request, data: {} }, [
       {"step":{"event":{"type":"xstate.done.actor.loadSports","actorId":"loadSports","output":[]}},"states":[]},
@@ -28,11 +37,5 @@ test.describe("app: generated QA paths", () => {
       {"step":{"event":{"type":"xstate.error.actor.loadAds","actorId":"loadAds","error":{"code":0,"message":"Network error","reason":"Unreachable"}}},"states":[]},
     ])
     await expect.poll(() => takenTransitions(page, "app")).toEqual(expect.arrayContaining(["app.Starting.Pipeline.Ads --xstate.error.actor.loadAds[0]"]))
-  })
-  test("xstate.error.actor.loadSports", async ({ page, request }) => {
-    await runPath(app, { page, request, data: {} }, [
-      {"step":{"event":{"type":"xstate.error.actor.loadSports","actorId":"loadSports","error":{"code":0,"message":"Network error","reason":"Unreachable"}}},"states":[]},
-    ])
-    await expect.poll(() => takenTransitions(page, "app")).toEqual(expect.arrayContaining(["app.Starting.Pipeline.Sports --xstate.error.actor.loadSports[1]"]))
   })
 })

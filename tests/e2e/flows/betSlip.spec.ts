@@ -5,6 +5,49 @@ import { runPath, takenTransitions } from "./adapter.ts"
 import { betSlip } from "./adapters/betSlip.ts"
 
 test.describe("betSlip: generated QA paths", () => {
+  test("slip.stake → slip.place → xstate.error.actor.placeBet → slip.stake", async ({ page, request }) => {
+    await runPath(betSlip, { page, request, data: {} }, [
+      {"step":{"event":{"type":"slip.stake","value":"100"}},"states":["betSlip.Open.Stake"]},
+      {"step":{"event":{"type":"slip.place"}},"states":[]},
+      {"step":{"event":{"type":"xstate.error.actor.placeBet","actorId":"placeBet","error":{"code":422,"message":"Insufficient balance to place this bet.","reason":"InsufficientBalance"}}},"states":["betSlip.Open.Rejected"]},
+      {"step":{"event":{"type":"slip.stake","value":"200"}},"states":["betSlip.Open.Stake"]},
+    ])
+    await expect.poll(() => takenTransitions(page, "betSlip")).toEqual(expect.arrayContaining(["betSlip.Open.Placing --xstate.error.actor.placeBet[2]","betSlip.Open.Rejected --slip.stake[0]"]))
+  })
+  test("slip.stake → slip.place → xstate.error.actor.placeBet → slip.chip", async ({ page, request }) => {
+    await runPath(betSlip, { page, request, data: {} }, [
+      {"step":{"event":{"type":"slip.stake","value":"100"}},"states":["betSlip.Open.Stake"]},
+      {"step":{"event":{"type":"slip.place"}},"states":[]},
+      {"step":{"event":{"type":"xstate.error.actor.placeBet","actorId":"placeBet","error":{"code":422,"message":"Insufficient balance to place this bet.","reason":"InsufficientBalance"}}},"states":["betSlip.Open.Rejected"]},
+      {"step":{"event":{"type":"slip.chip","amount":100}},"states":["betSlip.Open.Stake"]},
+    ])
+    await expect.poll(() => takenTransitions(page, "betSlip")).toEqual(expect.arrayContaining(["betSlip.Open.Rejected --slip.chip[0]"]))
+  })
+  test("slip.stake → slip.place → xstate.error.actor.placeBet → slip.odds", async ({ page, request }) => {
+    await runPath(betSlip, { page, request, data: {} }, [
+      {"step":{"event":{"type":"slip.stake","value":"100"}},"states":["betSlip.Open.Stake"]},
+      {"step":{"event":{"type":"slip.place"}},"states":[]},
+      {"step":{"event":{"type":"xstate.error.actor.placeBet","actorId":"placeBet","error":{"code":422,"message":"Insufficient balance to place this bet.","reason":"InsufficientBalance"}}},"states":["betSlip.Open.Rejected"]},
+      {"step":{"event":{"type":"slip.odds","value":3.5}},"states":["betSlip.Open.Stake"]},
+    ])
+    await expect.poll(() => takenTransitions(page, "betSlip")).toEqual(expect.arrayContaining(["betSlip.Open.Rejected --slip.odds[0]"]))
+  })
+  test("slip.stake → slip.place → slip.open", async ({ page, request }) => {
+    await runPath(betSlip, { page, request, data: {} }, [
+      {"step":{"event":{"type":"slip.stake","value":"100"}},"states":["betSlip.Open.Stake"]},
+      {"step":{"event":{"type":"slip.place"}},"states":[]},
+      {"step":{"event":{"type":"slip.open","selection":{"eventId":"event","sportId":"sport","leagueId":"league","marketId":"market","marketName":"Match Odds","marketType":"EXCHANGE","channel":"sport","selectionId":"runner","name":"Runner","side":"lay","odds":3.05,"size":null,"runners":[{"selectionId":"runner","name":"Runner"}]}}},"states":[]},
+    ])
+    await expect.poll(() => takenTransitions(page, "betSlip")).toEqual(expect.arrayContaining(["betSlip.Open.Placing --slip.open[0]"]))
+  })
+  test("slip.stake → slip.place → xstate.error.actor.placeBet", async ({ page, request }) => {
+    await runPath(betSlip, { page, request, data: {} }, [
+      {"step":{"event":{"type":"slip.stake","value":"100"}},"states":["betSlip.Open.Stake"]},
+      {"step":{"event":{"type":"slip.place"}},"states":[]},
+      {"step":{"event":{"type":"xstate.error.actor.placeBet","actorId":"placeBet","error":{"code":0,"message":"We could not reach the server. Check your connection and try again.","reason":"Unreachable"}}},"states":["betSlip.Open.Rejected"]},
+    ])
+    await expect.poll(() => takenTransitions(page, "betSlip")).toEqual(expect.arrayContaining(["betSlip.Open.Placing --xstate.error.actor.placeBet[1]"]))
+  })
   test("xstate.done.actor.loadSetting → slip.oddsRule", async ({ page, request }) => {
     await runPath(betSlip, { page, request, data: {} }, [
       {"step":{"event":{"type":"xstate.done.actor.loadSetting","actorId":"loadSetting","output":{"oddsChange":"better"}}},"states":["betSlip.Open.Stake"]},
@@ -38,6 +81,18 @@ test.describe("betSlip: generated QA paths", () => {
       {"step":{"event":{"type":"slip.close"}},"states":["betSlip.Closed"]},
     ])
     await expect.poll(() => takenTransitions(page, "betSlip")).toEqual(expect.arrayContaining(["betSlip.Open --slip.close[0]"]))
+  })
+  test("xstate.error.actor.loadSetting", async ({ page, request }) => {
+    await runPath(betSlip, { page, request, data: {} }, [
+      {"step":{"event":{"type":"xstate.error.actor.loadSetting","actorId":"loadSetting","error":{"code":0,"message":"We could not reach the server. Check your connection and try again.","reason":"Unreachable"}}},"states":["betSlip.Open.Stake"]},
+    ])
+    await expect.poll(() => takenTransitions(page, "betSlip")).toEqual(expect.arrayContaining(["betSlip.Open --xstate.error.actor.loadSetting[0]"]))
+  })
+  test("xstate.error.actor.loadOpenBets", async ({ page, request }) => {
+    await runPath(betSlip, { page, request, data: {} }, [
+      {"step":{"event":{"type":"xstate.error.actor.loadOpenBets","actorId":"loadOpenBets","error":{"code":0,"message":"We could not reach the server. Check your connection and try again.","reason":"Unreachable"}}},"states":["betSlip.Open.Stake"]},
+    ])
+    await expect.poll(() => takenTransitions(page, "betSlip")).toEqual(expect.arrayContaining(["betSlip.Open --xstate.error.actor.loadOpenBets[0]"]))
   })
   test("slip.odds", async ({ page, request }) => {
     await runPath(betSlip, { page, request, data: {} }, [

@@ -1,7 +1,8 @@
 import { expect } from "@playwright/test"
 import type { AnyEventObject } from "xstate"
-import { type EventAdapter, type FlowAdapter, type FlowWorld, networkDown } from "../adapter.ts"
-import { createPlayer } from "../../support.ts"
+import { REFRESH_SPREAD_MS } from "../../../../src/machines/app.machine.ts"
+import { type EventAdapter, type FlowAdapter, type FlowWorld, networkDown, takenTransitions } from "../adapter.ts"
+import { catalogueEvent, createPlayer, openSignedIn, sportsData, waitForApp } from "../../support.ts"
 
 /**
  * The start-up pipeline: each call answered by the real server, or cut off by the network (the browser drops the
@@ -36,7 +37,7 @@ const events: FlowAdapter["events"] = {
 
 const states: FlowAdapter["states"] = {
   // The preloader has gone, whatever failed: the site opens with what it has.
-  "app.Ready": async ({ page }) => expect(page.getByTestId("preloader")).toBeHidden({ timeout: 20_000 })
+  "app.Ready": async ({ page }) => waitForApp(page)
 }
 
 const open = async ({ page }: FlowWorld) => {
@@ -68,3 +69,96 @@ export const appSignedIn: FlowAdapter = {
   states
 }
 
+/** The start-up a visitor's page has been through once the site shows: every call answered, the loader closed. */
+const started = (user: ReadonlyArray<AnyEventObject> = []): ReadonlyArray<AnyEventObject> => [
+  { type: "xstate.done.actor.loadSports", actorId: "loadSports", output: [] },
+  { type: "xstate.done.actor.loadAds", actorId: "loadAds", output: [] },
+  ...user,
+  { type: "xstate.done.actor.loadAppSettings", actorId: "loadAppSettings" },
+  { type: "xstate.done.actor.loadAllSettings", actorId: "loadAllSettings" },
+  { type: "xstate.after.closeLoader.app.Closing" }
+]
+
+/** A match far from its start: its page stays as it is while the catalogue changes elsewhere. */
+const EVENT = "Delhi Capitals v Rajasthan Royals"
+
+/**
+ * The catalogue changes: the server's clock moves (TEST_CLOCK) to the start of the next scheduled event (a race, a
+ * few minutes away), the simulator starts it and tells every client on the odds channel; the event page's
+ * `liveEvent` flow passes it to the app.
+ */
+const catalogueChanges = async ({ page, request }: FlowWorld) => {
+  const next = Math.min(...(await sportsData(request)).flatMap((sport) => sport.leagues.flatMap((league) => league.events)).filter((e) => !e.inPlay).map((e) => Date.parse(e.date)))
+  const clock = await request.get("/api/v1/test/clock")
+  expect(clock.status()).toBe(200)
+  const now = Date.parse((await clock.json()).data.now as string)
+  const moved = await request.post("/api/v1/test/clock", { data: { seconds: Math.max(0, Math.ceil((next - now) / 1000) + 1) } })
+  expect(moved.status()).toBe(200)
+  // The simulator's lifecycle runs every 5 s of real time: the message comes with its next round.
+  await expect.poll(() => takenTransitions(page, "app"), { timeout: 30_000 }).toContain("app.Ready.Idle --catalogue.changed[0]")
+}
+
+/**
+ * A visitor on an event page when the catalogue changes: the app reloads the sports list a random moment later
+ * (within 3 s, so every client does not reload at once). Playwright's clock stands still once the page shows, so the
+ * reload waits for the path's clock step; the network is cut off before it for the failed reload.
+ */
+export const appCatalogue: FlowAdapter = {
+  machine: "app",
+  name: "app.catalogue",
+  input: { token: undefined, theme: "dark" },
+  prefix: started(),
+  clock: true,
+  delays: { refreshSpread: REFRESH_SPREAD_MS },
+  start: async ({ page, request }) => {
+    const { event, path } = await catalogueEvent(request, EVENT)
+    await page.clock.install()
+    await page.goto(path)
+    await waitForApp(page)
+    await expect(page.getByRole("heading", { level: 1, name: event.name })).toBeVisible()
+    // A moment ahead of what the page last read (its time runs on meanwhile; again if it ran past it).
+    await expect(async () => page.clock.pauseAt(await page.evaluate(() => Math.ceil(Date.now()) + 1000))).toPass()
+  },
+  events: {
+    "catalogue.changed": { step: catalogueChanges },
+    // The page's time runs on again: the answer is decoded on Effect's scheduler, which yields through timers.
+    "xstate.done.actor.loadSports": { ...events["xstate.done.actor.loadSports"]!, step: async ({ page }) => page.clock.resume() },
+    "xstate.error.actor.loadSports": { ...events["xstate.error.actor.loadSports"]!, step: async ({ page }) => page.clock.resume() }
+  },
+  states
+}
+
+/** The walk's stand-in for the event's bets flow (`bets.<eventId>`; no transition depends on the id). */
+const BETS = "bets.event"
+
+/**
+ * A signed-in player on an event page, where two views share the event's bets flow (the markets' positions and the
+ * right sidebar's My Bets), leaves for the home page: the first view to go closes its share, the last stops the flow.
+ */
+export const appFlows: FlowAdapter = {
+  machine: "app",
+  name: "app.flows",
+  input: { token: "token", theme: "dark" },
+  prefix: [
+    ...started([{ type: "xstate.done.actor.loadUser", actorId: "loadUser", output: { id: "player", wallet: 1 } }]),
+    ...[1, 2].map(() => ({ type: "flow.open", id: BETS, flow: "myBets", input: { eventId: "event" } }))
+  ],
+  start: async ({ page, request }) => {
+    const player = await createPlayer(request, "Flows Player")
+    const { path } = await catalogueEvent(request, EVENT)
+    await openSignedIn(page, player.token, path)
+    await expect(page.getByRole("heading", { name: "My Bets", exact: true })).toBeVisible()
+    // Both views have opened the flow: the second open shared it.
+    await expect.poll(() => takenTransitions(page, "app")).toContain("app --flow.open[0]")
+  },
+  events: {
+    "flow.close": {
+      samples: [{ type: "flow.close", id: BETS }],
+      step: async ({ page }) => {
+        if (new URL(page.url()).pathname === "/event") await page.getByRole("banner").getByRole("link", { name: /: home$/ }).click()
+        await expect(page).toHaveURL(/\/$/)
+      }
+    }
+  },
+  states
+}

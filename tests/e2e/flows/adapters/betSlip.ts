@@ -1,5 +1,6 @@
-import { expect } from "@playwright/test"
-import type { FlowAdapter, FlowWorld } from "../adapter.ts"
+import { expect, type Page } from "@playwright/test"
+import type { AnyEventObject } from "xstate"
+import { type FlowAdapter, type FlowWorld, networkDown } from "../adapter.ts"
 import { apiLogin, createPlayer, openSignedIn } from "../../support.ts"
 
 /** The walk's stand-in for the selection the player clicks (an exchange back price; no state depends on the ids). */
@@ -20,6 +21,28 @@ const SELECTION = {
 }
 
 const slip = ({ page }: FlowWorld) => page.getByTestId("bet-slip")
+
+/** No answer: the browser drops the request (the `Unreachable` reason). */
+const UNREACHABLE = { code: 0, message: "We could not reach the server. Check your connection and try again.", reason: "Unreachable" }
+/** The new player has no money: the server refuses any stake (Betting.ts). */
+const NO_BALANCE = { code: 422, message: "Insufficient balance to place this bet.", reason: "InsufficientBalance" }
+
+const failed = (actor: string, error: unknown): AnyEventObject => ({ type: `xstate.error.actor.${actor}`, actorId: actor, error })
+
+/** Bets held on their way to the server (page by page), until the step that needs one in flight lets them go. */
+const inFlight = new WeakMap<Page, Array<() => void>>()
+
+const holdBets = async ({ page }: FlowWorld) => {
+  const held: Array<() => void> = []
+  inFlight.set(page, held)
+  await page.route("**/api/v1/bet-sport", (route) => new Promise<void>((resolve) => held.push(() => resolve(route.continue()))))
+}
+
+const releaseBets = async ({ page }: FlowWorld) => {
+  const held = inFlight.get(page) ?? []
+  await expect.poll(() => held.length).toBeGreaterThan(0)
+  for (const release of held.splice(0)) release()
+}
 
 interface Market {
   marketId: string
@@ -53,6 +76,7 @@ export const betSlip: FlowAdapter = {
     })
     expect(priced.status()).toBe(200)
     await openSignedIn(world.page, player.token, `/event?sport=cricket&league=indian-premier-league&event=${event.slugName}`)
+    world.data.runner = runner.name
     await world.page.getByRole("button", { name: `Back ${runner.name} at 3.00` }).click()
     await expect(slip(world)).toBeVisible()
   },
@@ -64,6 +88,45 @@ export const betSlip: FlowAdapter = {
         await slip(world).getByRole("textbox", { name: "Odds" }).fill("3.50")
         await slip(world).getByRole("textbox", { name: "Odds" }).press("Tab")
       }
+    },
+    // Another stake than the one typed (the same value typed again changes nothing, so sends nothing).
+    "slip.stake": {
+      samples: (snapshot) => [{ type: "slip.stake", value: snapshot.context.stake === "100" ? "200" : "100" }],
+      step: async (world, event) => slip(world).getByRole("textbox", { name: "Stake (₹)" }).fill(String(event.value))
+    },
+    "slip.chip": {
+      samples: [{ type: "slip.chip", amount: 100 }],
+      step: async (world) => slip(world).getByRole("group", { name: "Stake chips" }).getByRole("button", { name: "100", exact: true }).click()
+    },
+    "slip.place": { step: async (world) => slip(world).getByRole("button", { name: /^Place (Bet|Again)$/ }).click() },
+    // The server refuses the bet (the player has nothing to stake), or the network drops it: the slip shows why.
+    "xstate.error.actor.placeBet": {
+      samples: [failed("placeBet", NO_BALANCE), failed("placeBet", UNREACHABLE)],
+      arrange: async (world, event) => {
+        if ((event.error as { reason: string }).reason === "Unreachable") await networkDown("**/api/v1/bet-sport")(world)
+      },
+      step: async (world, event) => expect(slip(world).getByRole("alert")).toHaveText((event.error as { message: string }).message)
+    },
+    // Another price clicked while the bet is on its way (held by the network until then): the slip keeps the bet in flight.
+    "slip.open": {
+      samples: [{ type: "slip.open", selection: { ...SELECTION, side: "lay", odds: 3.05 } }],
+      arrange: holdBets,
+      step: async (world) => {
+        await world.page.getByRole("button", { name: `Lay ${world.data.runner} at 3.05` }).click()
+        await expect(slip(world).getByRole("button", { name: "Placing…" })).toBeDisabled()
+        await releaseBets(world)
+      }
+    },
+    // The limits and the open bets do not come (the network drops them): the slip still takes a bet.
+    "xstate.error.actor.loadSetting": {
+      samples: [failed("loadSetting", UNREACHABLE)],
+      arrange: networkDown("**/api/v1/setting*"),
+      step: async () => {}
+    },
+    "xstate.error.actor.loadOpenBets": {
+      samples: [failed("loadOpenBets", UNREACHABLE)],
+      arrange: networkDown("**/api/v1/bet-sport-byMarket*"),
+      step: async () => {}
     },
     "chips.edit": { step: async (world) => slip(world).getByRole("button", { name: "Edit chips" }).click() },
     "chips.change": {
@@ -85,6 +148,10 @@ export const betSlip: FlowAdapter = {
   states: {
     "betSlip.Open.Stake": async (world) => expect(slip(world).getByRole("button", { name: "Edit chips" })).toBeVisible(),
     "betSlip.Open.Chips": async (world) => expect(slip(world).getByRole("button", { name: "Save chips" })).toBeVisible(),
+    "betSlip.Open.Rejected": async (world) => {
+      await expect(slip(world).getByRole("alert")).toBeVisible()
+      await expect(slip(world).getByRole("button", { name: "Place Again" })).toBeVisible()
+    },
     "betSlip.Closed": async (world) => expect(slip(world)).toBeHidden()
   }
 }

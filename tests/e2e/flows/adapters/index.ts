@@ -1,5 +1,5 @@
 import type { FlowAdapter } from "../adapter.ts"
-import { app, appSignedIn } from "./app.ts"
+import { app, appCatalogue, appFlows, appSignedIn } from "./app.ts"
 import { betSlip } from "./betSlip.ts"
 import { bonus } from "./bonus.ts"
 import { deposit } from "./deposit.ts"
@@ -13,5 +13,5 @@ import { wallet } from "./wallet.ts"
 import { withdrawal } from "./withdrawal.ts"
 
 /** Every machine's adapter to the real UI: `npm run flows` writes a spec for each (scripts/flowSpecs.ts). */
-export const ADAPTERS: ReadonlyArray<FlowAdapter> = [app, appSignedIn, session, authModal, authModalChangePassword, otpCountdown, wallet, livePanel, betSlip,
-  deposit, depositForm, withdrawal, payoutAccounts, bonus]
+export const ADAPTERS: ReadonlyArray<FlowAdapter> = [app, appSignedIn, appCatalogue, appFlows, session, authModal, authModalChangePassword, otpCountdown,
+  wallet, livePanel, betSlip, deposit, depositForm, withdrawal, payoutAccounts, bonus]
