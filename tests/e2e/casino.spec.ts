@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "./coverage.ts"
-import { apiLogin, createPlayer, waitForApp } from "./support.ts"
+import { apiLogin, createPlayer, waitForApp, waitForLoginReload } from "./support.ts"
 
 const dialog = (page: Page) => page.getByRole("dialog")
 const cards = (page: Page) => page.getByTestId("game-card")
@@ -58,6 +58,7 @@ test("a visitor is asked to log in; a player launches a table, plays a round, re
   await dialog(page).getByLabel("Username").fill(player.user.username)
   await dialog(page).getByLabel("Password", { exact: true }).fill(player.password)
   await dialog(page).getByRole("button", { name: "Login", exact: true }).click()
+  await waitForLoginReload(page)
   await expect(page.getByTestId("balance-balance")).toHaveText("₹5,000.00")
 
   // A partner's table that is not connected: Game Not Available.

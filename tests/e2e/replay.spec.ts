@@ -3,7 +3,7 @@ import { execFileSync } from "node:child_process"
 import { readFileSync } from "node:fs"
 import { decodeEventLog, statesOf } from "../../src/root/eventLog.ts"
 import type { ReplayedPage } from "../../src/root/replay.ts"
-import { apiLogin, createPlayer, waitForApp } from "./support.ts"
+import { apiLogin, createPlayer, waitForApp, waitForLoginReload } from "./support.ts"
 
 /**
  * The event log, end to end: a real session in Chromium against the real
@@ -51,8 +51,7 @@ test("a recorded session replays headlessly to the same states, actor by actor",
   await expect(dialog.getByRole("alert")).toBeVisible()
   await dialog.getByLabel("Password", { exact: true }).fill(player.password)
   await dialog.getByRole("button", { name: "Login", exact: true }).click()
-  await expect(page.getByRole("status").filter({ hasText: "Logged In" })).toBeVisible()
-  await waitForApp(page)
+  await waitForLoginReload(page)
   await expect(page.getByTestId("balance-block")).toBeVisible()
 
   // Open the event from the sidebar's search and place a bet.

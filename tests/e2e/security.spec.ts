@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test"
-import { apiLogin, createPlayer, waitForApp } from "./support.ts"
+import { apiLogin, createPlayer, waitForApp, waitForLoginReload } from "./support.ts"
 
 /**
  * The Content-Security-Policy in a real browser: the site works under it from
@@ -46,6 +46,7 @@ test("the site works under its CSP: sign in, an event, the casino, a Khel table 
   await dialog(page).getByLabel("Username").fill(player.user.username)
   await dialog(page).getByLabel("Password", { exact: true }).fill(player.password)
   await dialog(page).getByRole("button", { name: "Login", exact: true }).click()
+  await waitForLoginReload(page)
   await expect(page.getByTestId("balance-balance")).toHaveText("₹2,000.00")
   expect(await violations(page)).toEqual([])
 

@@ -73,6 +73,15 @@ export const waitForApp = async (page: Page) => {
   await expect(page.getByTestId("preloader")).toBeHidden({ timeout: 20_000 })
 }
 
+/**
+ * A login from the modal goes to / and reloads the site (SPEC section 4): it is back once the "Logged In" notice
+ * flashed across the reload shows and the preloader has gone. A test that navigates before then races the reload.
+ */
+export const waitForLoginReload = async (page: Page) => {
+  await expect(page.getByRole("status").filter({ hasText: "Logged In" })).toBeVisible({ timeout: 20_000 })
+  await waitForApp(page)
+}
+
 /** The catalogue as a visitor gets it (GET /api/v1/get-sports-data). */
 export const sportsData = async (request: APIRequestContext): Promise<SportsData> => {
   const res = await request.get("/api/v1/get-sports-data")
