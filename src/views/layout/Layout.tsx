@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react"
 import { Outlet, useLocation } from "react-router"
 import { AppActor } from "../app-actor.ts"
+import { useAtLeast } from "../breakpoints.ts"
 import { AuthHost } from "./AuthHost.tsx"
 import { BottomBar } from "./BottomBar.tsx"
 import { Footer } from "./Footer.tsx"
@@ -20,9 +21,12 @@ const TOP_CASINO = ["/", "/login"]
 
 export const Layout = () => {
   const { pathname } = useLocation()
-  const left = LEFT.includes(pathname)
-  const right = RIGHT.includes(pathname)
-  const topCasino = TOP_CASINO.includes(pathname)
+  // Side columns exist only where they show (lg: and xl:), so a phone never renders, loads or feeds them.
+  const large = useAtLeast("lg")
+  const wide = useAtLeast("xl")
+  const left = LEFT.includes(pathname) && large
+  const right = RIGHT.includes(pathname) && wide
+  const topCasino = TOP_CASINO.includes(pathname) && wide
   // Side panels load their code and data once the site has started (the preloader covers them until then).
   const started = AppActor.useSelector((s) => !s.hasTag("preloader"))
   return (
