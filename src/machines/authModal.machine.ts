@@ -132,6 +132,9 @@ export interface SignedIn {
 
 export const OTP_LENGTH = 4
 
+/** The notice after login, shown once the site is back from the reload (SPEC section 4). */
+export const LOGGED_IN = "Logged In"
+
 const blankForms = (referralCode: string | undefined): AuthForms => ({
   login: { by: "phone", phone: BLANK_PHONE, username: "", password: "", remember: true },
   register: { name: "", phone: BLANK_PHONE, password: "", confirmPassword: "", referralCode: referralCode ?? "" },

@@ -26,6 +26,9 @@ export type SessionEvent =
   | { type: "session.expired" }
   | { type: "user.changed" }
 
+/** The logout toast (SPEC section 8). */
+export const LOGGED_OUT = { message: "Logged Out", subMessage: "Where Real Life Happens" } as const
+
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,

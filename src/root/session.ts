@@ -1,6 +1,6 @@
 import { Effect, Schema } from "effect"
 import { fromCallback } from "xstate"
-import { type SessionEvent, sessionMachine } from "../machines/session.machine.ts"
+import { LOGGED_OUT, type SessionEvent, sessionMachine } from "../machines/session.machine.ts"
 import { walletMachine } from "../machines/wallet.machine.ts"
 import { SessionApi, UserApi } from "../schema/identity.ts"
 import { UserChanged } from "../schema/realtime.ts"
@@ -12,6 +12,7 @@ import { Realtime } from "../services/realtime.ts"
 import { navigator, runtime } from "../services/runtime.ts"
 import { Storage } from "../services/storage.ts"
 import { data, effect, task } from "./bridge.ts"
+import { logoutPayload, switchWalletPayload } from "./requests.ts"
 
 const isUserChanged = Schema.is(UserChanged)
 
@@ -19,8 +20,8 @@ const isUserChanged = Schema.is(UserChanged)
 /** The wallet switch with its call and 'Wallet Changed'. */
 const wallet = walletMachine.provide({
   actors: {
-    switchWallet: task(({ wallet: selectedWallet }) =>
-      data(Api.use((api) => api.call(WalletApi.endpoints.switchWallet, { payload: { selectedWallet } }, { notify: "failure" })))
+    switchWallet: task((request) =>
+      data(Api.use((api) => api.call(WalletApi.endpoints.switchWallet, { payload: switchWalletPayload(request) }, { notify: "failure" })))
     )
   },
   actions: { notifyChanged: () => effect(Notices.use((n) => n.success(WALLET_CHANGED.message, WALLET_CHANGED.subMessage))) }
@@ -30,8 +31,8 @@ export const session = sessionMachine.provide({
   actors: {
     wallet,
     fetchUser: task(() => data(Api.use((api) => api.call(UserApi.endpoints.getUserData, {}, { notify: "none" })))),
-    logout: task(({ userId }: { userId: string | undefined }) =>
-      Api.use((api) => api.call(SessionApi.endpoints.logout, { payload: userId ? { user_id: userId } : {} }, { notify: "none" })).pipe(
+    logout: task((request: { userId: string | undefined }) =>
+      Api.use((api) => api.call(SessionApi.endpoints.logout, { payload: logoutPayload(request) }, { notify: "none" })).pipe(
         Effect.asVoid,
         // A session the server already ended is still logged out here.
         Effect.catch(() => Effect.void)
@@ -58,6 +59,6 @@ export const session = sessionMachine.provide({
     clearSession: () => effect(Storage.use((s) => s.clearSession)),
     authenticateSocket: (_, p: { token: string | undefined }) => effect(Realtime.use((r) => r.authenticate(p.token))),
     goHome: () => navigator.go("/"),
-    notifyLoggedOut: () => effect(Notices.use((n) => n.success("Logged Out", "Where Real Life Happens")))
+    notifyLoggedOut: () => effect(Notices.use((n) => n.success(LOGGED_OUT.message, LOGGED_OUT.subMessage)))
   }
 })

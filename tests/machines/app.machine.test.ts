@@ -1,12 +1,13 @@
 import { describe, expect, it, vi } from "vitest"
-import { createActor, createMachine, enqueueActions, fromPromise } from "xstate"
-import { appMachine, CLOSE_DELAY_MS, MARKS, REFRESH_SPREAD_MS, TICK_CAP } from "../../src/machines/app.machine.ts"
+import { type AnyActorRef, createActor, createMachine, enqueueActions, fromPromise, type SnapshotFrom } from "xstate"
+import { appMachine, CLOSE_DELAY_MS, MARKS, MESSAGES, REFRESH_SPREAD_MS, TICK_CAP, TICK_STEP } from "../../src/machines/app.machine.ts"
 import type { Failure } from "../../src/schema/errors.ts"
 import type { AllAppSettings, Banner, SiteSettings } from "../../src/schema/settings.ts"
 import type { SportsData } from "../../src/schema/sports.ts"
 import type { User } from "../../src/schema/user.ts"
-import { quietSession } from "./fixtures.ts"
-import { expectFullCoverage, recordFlows, replayPaths } from "./harness.ts"
+import { quietSession, recordingSession } from "./fixtures.ts"
+import { entered, expectFullCoverage, recordFlows, replayPaths } from "./harness.ts"
+import { type Effect, must, recorder, settled, type WalkStep } from "./walk.ts"
 
 const user: User = {
   id: "u1", name: "Ravi", username: "ravi1234", mobileNo: "+919876543210", role: 4, wallet: 1,
@@ -26,8 +27,117 @@ const range = { start_date: "2026-01-01", end_date: "2026-01-07" }
 const flowsOf = (s: { matches: (value: string) => boolean; context: { flows: Record<string, number> } }) =>
   s.matches("Ready") ? Math.min(s.context.flows.withdrawal ?? 0, 2) : 0
 
+type App = SnapshotFrom<typeof appMachine>
+
+const sessionOf = (s: App) => (s.children.session as AnyActorRef).getSnapshot() as { value: unknown; matches: (v: string) => boolean; context: { token?: string; user?: User } }
+
+/** The steps of the pipeline up to and including the user's: the session may still be restoring there, never after. */
+const beforeUserLoaded = ["Sports", "Ads", "User", "LoadingUser"] as const
+
+/**
+ * The bar only moves forward and stays under 95 % until the pipeline is
+ * done; a closing or closed loader shows 100 % and 'Ready'; the preloader
+ * shows while starting or closing; the loader closes late only after the
+ * sports loaded; open flows are counted from 1; the session, always there,
+ * restores only until the user step and never without a token.
+ */
+export const invariants = (s: App) => {
+  const { progress, flows, message } = s.context
+  must(progress >= 0, "progress is never negative", progress)
+  if (s.matches({ Starting: { Pipeline: "Done" } }) || s.matches("Closing") || s.matches("Ready")) must(progress === MARKS.done && message === MESSAGES.done, "done shows 100 % and 'Ready'", [progress, message])
+  else must(progress <= TICK_CAP, "under 95 % until done", progress)
+  must(s.hasTag("preloader") === (s.matches("Starting") || s.matches("Closing")), "the preloader shows while starting or closing", s.value)
+  if (s.matches("Closing")) must(s.context.sportsLoaded, "the loader closes late only after the sports loaded")
+  must(Object.values(flows).every((count) => Number.isInteger(count) && count >= 1), "flows are counted from 1", flows)
+  must(s.context.theme === "dark" || s.context.theme === "light", "the theme is dark or light", s.context.theme)
+  if (sessionOf(s).matches("Restoring")) {
+    must(s.context.token !== undefined, "the session restores only a stored token")
+    must(beforeUserLoaded.some((step) => s.matches({ Starting: { Pipeline: step } })), "the session restores only until the user step", s.value)
+  }
+}
+
+const authenticated = "GET /api/v1/get-sports-data-authenticate"
+const visitor = "GET /api/v1/get-sports-data"
+/** SPEC section 6: the authenticated sports call while a token is stored (the session's, here). */
+const sportsCall = (s: App): Effect => ({ kind: "call", endpoint: sessionOf(s).context.token === undefined ? visitor : authenticated })
+const call = (endpoint: string): Effect => ({ kind: "call", endpoint })
+const logged = (step: string): Effect => ({ kind: "do", name: "log failure", params: { step } })
+
+/** SPEC sections 4, 8 and 9: the start-up calls in order, failures only logged, the user handed to the session, settings applied, the theme applied and kept, flows spawned once. */
+const effects = (step: WalkStep<App>): Array<Effect> => {
+  const { before, event, after } = step
+  const out: Array<Effect> = []
+  if (before) must(after.context.progress >= before.context.progress, "the bar only moves forward")
+  if (event.type === "xstate.init") {
+    out.push({ kind: "do", name: "apply theme", params: { theme: after.context.theme } })
+    if (after.context.token === undefined) out.push({ kind: "do", name: "socket token", params: { token: undefined } })
+  }
+  if (event.type.startsWith("xstate.after.tick")) {
+    const expected = Math.min(before!.context.progress + TICK_STEP, Math.max(before!.context.progress, TICK_CAP))
+    must(after.context.progress === expected, `a tick adds 2 % up to 95 % (${expected})`, after.context.progress)
+  }
+  // Each step of the pipeline calls once it starts.
+  const pipeline = (state: string) => entered(step, `Starting.Pipeline.${state}`) || (state === "Sports" && event.type === "xstate.error.actor.loadSports" && after.matches({ Starting: { Pipeline: "Sports" } }))
+  if (pipeline("Sports")) out.push(sportsCall(after))
+  if (pipeline("Ads")) out.push(call("GET /api/v1/advertisement"))
+  if (pipeline("LoadingUser")) out.push(call("GET /api/v1/getUserData"))
+  if (pipeline("AppSettings")) out.push(call("GET /api/v1/app-settings"))
+  if (pipeline("AllSettings")) out.push(call("GET /api/v1/get-all-app-settings"))
+  const starting = before?.matches("Starting")
+  switch (settled(step, "loadSports")) {
+    case "error":
+      // A refused stored token: the session is told there is nothing to restore (it signs out), and the sports load as a visitor.
+      if (after.matches({ Starting: { Pipeline: "Sports" } })) out.push({ kind: "do", name: "socket token", params: { token: undefined } })
+      else out.push(logged(starting ? "sports" : "sports refresh"))
+      break
+    case "done":
+      expect(after.context.sports).toEqual(event.output)
+  }
+  if (settled(step, "loadAds") === "error") out.push(logged("ads"))
+  if (settled(step, "loadUser") === "done") {
+    // The session becomes signed in with the loaded user.
+    expect(sessionOf(after).matches("LoggedIn")).toBe(true)
+    expect(sessionOf(after).context.user).toEqual(event.output)
+    out.push({ kind: "do", name: "socket token", params: { token: after.context.token } }, { kind: "watch", name: "user channel", input: { userId: event.output.id } })
+  }
+  if (settled(step, "loadUser") === "error") out.push(logged("user"), { kind: "do", name: "socket token", params: { token: undefined } })
+  if (settled(step, "loadAppSettings") === "done") out.push({ kind: "do", name: "apply site settings", params: { settings: event.output } })
+  if (settled(step, "loadAppSettings") === "error") out.push(logged("app settings"))
+  if (settled(step, "loadAllSettings") === "error") out.push(logged("all settings"))
+  if ((event.type === "sports.refresh" && before?.matches("Ready")) || (event.type.startsWith("xstate.after.refreshSpread"))) out.push(sportsCall(after))
+  if (event.type === "theme.toggle") {
+    expect(after.context.theme).not.toBe(before!.context.theme)
+    out.push({ kind: "do", name: "apply theme", params: { theme: after.context.theme } })
+  }
+  if (event.type === "flow.open") {
+    const count = before!.context.flows[event.id]
+    expect(after.context.flows[event.id]).toBe((count ?? 0) + 1)
+    if (count === undefined) out.push({ kind: "do", name: "spawn flow", params: { id: event.id, flow: event.flow, input: event.input } })
+  }
+  return out
+}
+
+const world = recorder()
+
 const model = {
-  actions: { logFailure: vi.fn(), applyTheme: vi.fn(), applySiteSettings: vi.fn(), spawnFlow: vi.fn() },
+  world,
+  actors: {
+    session: recordingSession(world),
+    // The root reads the stored token; in the walk's system the session holds it.
+    loadSports: world.call((_: unknown, system) => (system.get("session")!.getSnapshot().context.token === undefined ? visitor : authenticated)),
+    loadAds: world.call("GET /api/v1/advertisement"),
+    loadUser: world.call("GET /api/v1/getUserData"),
+    loadAppSettings: world.call("GET /api/v1/app-settings"),
+    loadAllSettings: world.call("GET /api/v1/get-all-app-settings")
+  },
+  actions: {
+    logFailure: (_: unknown, params: { step: string }) => world.record({ kind: "do", name: "log failure", params: { step: params.step } }),
+    applyTheme: world.act("apply theme"),
+    applySiteSettings: world.act("apply site settings"),
+    spawnFlow: world.act("spawn flow")
+  },
+  invariants,
+  effects,
   errors: { loadSports: [sessionEnded, new Error("offline")] },
   events: {
     "auth.open": [{ type: "auth.open", step: "register", referralCode: "FRIEND01" }],
@@ -54,9 +164,16 @@ const model = {
 }
 
 describe("app machine (model-based)", () => {
-  it("reaches every state and takes every transition, and the real actor agrees with the graph at each step", () => {
+  it("reaches every state and takes every transition, checking the start-up calls, the session, the theme and the flows at every step", () => {
     // A fixed spread, so the walk and the real actor wait the same time.
-    const coverage = replayPaths(appMachine.provide({ delays: { refreshSpread: REFRESH_SPREAD_MS } }) as never, { ...model, events: model.events as never, serialize: model.serialize as never })
+    const coverage = replayPaths(appMachine.provide({ delays: { refreshSpread: REFRESH_SPREAD_MS } }) as never, {
+      ...model,
+      actors: model.actors as never,
+      invariants: invariants as never,
+      effects: effects as never,
+      events: model.events as never,
+      serialize: model.serialize as never
+    })
     expect(coverage.paths.length).toBeGreaterThan(5)
     expectFullCoverage(coverage)
     recordFlows("app", "The root of the actor system. Start-up pipeline behind the preloader (sports, ads, user with a stored token, app settings, all settings; a stale token loads the sports as a visitor), the simulated progress tick, the loader closing, sports refresh (spread after a catalogue change), the theme, and the flows views open and close (counted per id).", coverage)

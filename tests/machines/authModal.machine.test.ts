@@ -1,9 +1,20 @@
 import { describe, expect, it, vi } from "vitest"
-import { createActor, fromPromise } from "xstate"
-import { type AuthEvent, type AuthForms, type AuthModalInput, authModalMachine, loginForm } from "../../src/machines/authModal.machine.ts"
+import { type AnyActorRef, createActor, fromPromise, type SnapshotFrom } from "xstate"
+import { type AuthEvent, type AuthForms, type AuthModalInput, authModalMachine, LOGGED_IN, loginForm, OTP_LENGTH } from "../../src/machines/authModal.machine.ts"
+import { RESEND_SECONDS } from "../../src/machines/otpCountdown.machine.ts"
 import { MESSAGES } from "../../src/domain/validation.ts"
-import { player } from "./fixtures.ts"
+import {
+  changePasswordPayload,
+  forgotPasswordPayload,
+  loginPayload,
+  resendOtpPayload,
+  resetPasswordPayload,
+  signUpPayload,
+  verifyOtpPayload
+} from "../../src/root/requests.ts"
+import { player, recordingSession, signInEffects } from "./fixtures.ts"
 import { expectFullCoverage, recordFlows, replayPaths } from "./harness.ts"
+import { type Effect, hosted, must, recorder, settled, type WalkStep } from "./walk.ts"
 
 const spies = () => ({
   closed: vi.fn(),
@@ -34,15 +45,147 @@ const formOf = (s: { value: unknown; context: { forms: AuthForms } }) => {
   return key ? s.context.forms[key] : undefined
 }
 
+type Auth = SnapshotFrom<typeof authModalMachine>
+
+const busyStates = [{ Login: "Submitting" }, { Register: "Submitting" }, { Otp: "Verifying" }, { Otp: "Resending" }, { Forgot: "Submitting" }, { Reset: "Submitting" }, { ChangePassword: "Submitting" }]
+const childrenOf = (s: Auth) => s.children as Record<string, AnyActorRef | undefined>
+
+/**
+ * Busy exactly while a call is out; the OTP and reset steps know the number
+ * the code went to; resend is allowed exactly when the countdown stands at 0;
+ * the forms keep only what they may hold (4 OTP digits, the referral code in
+ * capitals); a closed chain shows no error.
+ */
+export const invariants = (s: Auth) => {
+  const c = s.context
+  must(s.hasTag("busy") === busyStates.some((state) => s.matches(state as never)), "busy exactly while a call is out", s.value)
+  if (s.matches("Otp") || s.matches("Reset") || s.matches("Done")) must(c.mobileNo === "+919876543210", "the number the code went to is known", c.mobileNo)
+  if (s.matches("Otp")) {
+    const countdown = childrenOf(s).countdown?.getSnapshot() as { context: { remaining: number }; hasTag: (tag: string) => boolean } | undefined
+    must(countdown !== undefined, "the countdown runs on the OTP step")
+    must(c.canResend === (countdown!.context.remaining === 0 && !countdown!.hasTag("waiting")), "resend allowed exactly at 0", [c.canResend, countdown!.context.remaining])
+  }
+  must(c.forms.otp.digits.length === OTP_LENGTH && c.forms.otp.digits.every((d) => /^\d?$/.test(d)), "the OTP is 4 single digits", c.forms.otp.digits)
+  must(/^\d{0,4}$/.test(c.forms.reset.otp), "the reset code is up to 4 digits", c.forms.reset.otp)
+  must(c.forms.register.referralCode === c.forms.register.referralCode.toUpperCase() && c.forms.register.referralCode.length <= 32, "the referral code in capitals", c.forms.register.referralCode)
+  if (s.matches("Closed")) must(c.error === undefined && s.status === "done", "a closed chain is done and shows no error", [c.error, s.status])
+}
+
+const number = "+919876543210"
+const closed: Effect = { kind: "do", name: "tell parent", params: { type: "auth.closed" } }
+const call = (endpoint: string, body: unknown): Effect => ({ kind: "call", endpoint: `POST /identity/user/${endpoint}`, body })
+
+/** SPEC sections 3, 4, 5 and 8: the payload of every call, the notices, and what each answer does to the session, storage and the page. */
+const effects = (step: WalkStep<Auth>): Array<Effect> => {
+  const { before, event, after } = step
+  const c = before?.context
+  const entering = (state: object) => after.matches(state as never) && !before?.matches(state as never)
+  switch (event.type) {
+    case "xstate.init":
+      // The session beside the modal: signed out, or signed in for a password change.
+      return after.context.step === "changePassword"
+        ? [{ kind: "do", name: "socket token", params: { token: "old" } }, { kind: "watch", name: "user channel", input: { userId: player.id } }]
+        : [{ kind: "do", name: "socket token", params: { token: undefined } }]
+    case "login.submit":
+      return entering({ Login: "Submitting" }) ? [call("login", { username: "ravi", password: "secret123" })] : []
+    case "register.submit":
+      return entering({ Register: "Submitting" })
+        ? [call("sign-up", { name: "Ravi", mobile_no: number, password: "secret123", confirmPassword: "secret123", ...(c!.referralCode ? { affiliateCode: c!.referralCode } : {}) })]
+        : []
+    case "otp.submit":
+      return entering({ Otp: "Verifying" }) ? [call("verify-otp", { mobile_no: number, otp: "1234" })] : []
+    case "otp.resend":
+      return entering({ Otp: "Resending" }) ? [call("resend-otp", { mobile_no: number })] : []
+    case "forgot.submit":
+      return entering({ Forgot: "Submitting" }) ? [call("forgot-password", { mobile_no: number })] : [{ kind: "toast", level: "warning", message: "Please Enter Mobile No" }]
+    case "reset.submit": {
+      if (entering({ Reset: "Submitting" })) return [call("forgot-password", { mobile_no: number, otp: "1234", password: "newpass123", confirm_password: "newpass123" })]
+      const form = c!.forms.reset
+      const message = form.otp === "" || form.password === "" || form.confirmPassword === "" ? "Please fill all Fields" : "New password and Confirm password mismatch"
+      return [{ kind: "toast", level: "warning", message }]
+    }
+    case "password.submit":
+      return entering({ ChangePassword: "Submitting" }) ? [call("change-password", { old_password: "secret123", password: "newpass123", confirm_password: "newpass123" })] : []
+    case "auth.close":
+      // A closed chain is done: it hears nothing more.
+      return before!.status === "active" ? [closed] : []
+  }
+  if (settled(step, "login") === "done") {
+    return [...signInEffects("t", player, c!.forms.login.remember), { kind: "toast", level: "success", message: "Logged In" }, { kind: "do", name: "reload home" }, closed]
+  }
+  if (settled(step, "signUp") === "done") return [{ kind: "store", what: "signUpData", value: { mobileNo: number } }]
+  if (settled(step, "verifyOtp") === "done") return [{ kind: "store", what: "signUpData cleared" }, ...signInEffects("t", player, true), { kind: "do", name: "go home" }, closed]
+  if (settled(step, "resetPassword") === "error") return [{ kind: "toast", level: "error", message: "Invalid OTP" }]
+  if (settled(step, "changePassword") === "done") {
+    return [
+      { kind: "store", what: "token", value: { token: "rotated" } },
+      { kind: "do", name: "socket token", params: { token: "rotated" } },
+      { kind: "toast", level: "success", message: "Password Changed" },
+      closed
+    ]
+  }
+  // The server's message in the red alert (login, sign-up, change password); nothing for the phone step and OTP (SPEC section 8).
+  for (const [id, message] of [["login", "Invalid username or password"], ["signUp", "Mobile number already registered"], ["changePassword", "Old password is incorrect"]] as const) {
+    if (settled(step, id) === "error") must(after.context.error === message, `the server's message shows after ${id} failed`, after.context.error)
+  }
+  if (settled(step, "verifyOtp") === "error" || settled(step, "forgotPassword") === "error") must(after.context.error === undefined, "a failed OTP or phone step shows nothing")
+  return []
+}
+
+const refused = (message: string) => [{ code: 422, message, reason: "Refused" }]
+
 describe("authModal machine (model-based)", () => {
-  it("covers every state and transition of the modal chain", () => {
+  it("covers every state and transition of the modal chain, checking payloads, notices, the session signed in and the countdown at every step", () => {
+    const world = recorder()
     const coverage = replayPaths(authModalMachine as never, {
       input: { step: "login" },
       from: [
         { label: "Register asked for, from a referral link", input: { step: "register", referralCode: "FRIEND01" } },
         { label: "Change password asked for", input: { step: "changePassword" } }
       ],
-      actions: spies(),
+      world,
+      // The real session beside the modal (signed in for a password change), and the app as its parent.
+      host: hosted(world, (input) => {
+        const changing = (input as AuthModalInput).step === "changePassword"
+        return { session: { src: recordingSession(world), input: { token: changing ? "old" : undefined }, ...(changing ? { tell: { type: "session.loaded", user: player } } : {}) } }
+      }),
+      actors: {
+        login: world.call("POST /identity/user/login", loginPayload),
+        signUp: world.call("POST /identity/user/sign-up", signUpPayload),
+        verifyOtp: world.call("POST /identity/user/verify-otp", verifyOtpPayload),
+        resendOtp: world.call("POST /identity/user/resend-otp", resendOtpPayload),
+        forgotPassword: world.call("POST /identity/user/forgot-password", forgotPasswordPayload),
+        resetPassword: world.call("POST /identity/user/forgot-password", resetPasswordPayload),
+        changePassword: world.call("POST /identity/user/change-password", changePasswordPayload),
+        // The real countdown, on the walk's simulated clock.
+        countdown: authModalMachine.implementations.actors.countdown
+      },
+      actions: {
+        notice: world.toastOf("warning"),
+        errorToast: world.toastOf("error"),
+        success: world.toastOf("success"),
+        reloadHome: () => {
+          world.record({ kind: "toast", level: "success", message: LOGGED_IN })
+          world.record({ kind: "do", name: "reload home" })
+        },
+        goHome: world.act("go home"),
+        saveSignUpData: world.store("signUpData"),
+        clearSignUpData: world.store("signUpData cleared")
+      },
+      graphActions: { closed: () => {}, signedIn: () => {}, tokenChanged: () => {} },
+      // The countdown finishing is ten seconds of the simulated clock, one at a time.
+      drive: { "countdown.finished": (clock) => Array.from({ length: RESEND_SECONDS }).forEach(() => clock.increment(1000)) },
+      invariants: invariants as never,
+      effects: effects as never,
+      errors: {
+        login: refused("Invalid username or password"),
+        signUp: refused("Mobile number already registered"),
+        verifyOtp: refused("Invalid OTP"),
+        resendOtp: refused("Try again later"),
+        forgotPassword: refused("Mobile number not registered"),
+        resetPassword: refused("Invalid OTP"),
+        changePassword: refused("Old password is incorrect")
+      },
       outputs: {
         login: [{ token: "t", user: player }],
         signUp: ["+919876543210"],

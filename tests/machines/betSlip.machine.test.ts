@@ -1,10 +1,22 @@
 import { describe, expect, it, vi } from "vitest"
-import { assign, createActor, fromCallback, fromPromise } from "xstate"
-import { betSlipMachine, figures, ODDS_CHANGED, type PlaceRequest, type PriceWatch, projection, type SlipSelection, stakeProblem } from "../../src/machines/betSlip.machine.ts"
+import { assign, createActor, fromCallback, fromPromise, type SnapshotFrom } from "xstate"
+import {
+  betSlipMachine,
+  figures,
+  MAX_CHIPS,
+  ODDS_CHANGED,
+  type PlaceRequest,
+  type PriceWatch,
+  projection,
+  type SlipSelection,
+  stakeProblem
+} from "../../src/machines/betSlip.machine.ts"
+import { betEndpointOf, marketBetsQuery, oddsRulePayload, placeBetPayload } from "../../src/root/requests.ts"
 import type { Bet } from "../../src/schema/bets.ts"
 import type { BetSetting, PlacedBet } from "../../src/schema/betting.ts"
 import type { Failure } from "../../src/schema/errors.ts"
 import { expectFullCoverage, recordFlows, replayPaths } from "./harness.ts"
+import { type Effect, hosted, listener, must, recorder, settled, type WalkStep } from "./walk.ts"
 
 const exchange: SlipSelection = {
   eventId: "e1",
@@ -38,8 +50,98 @@ const insufficient: Failure = { code: 422, reason: "InsufficientBalance", messag
 
 const quiet = { restoreChips: () => {}, storeChips: () => {} }
 
+type Slip = SnapshotFrom<typeof betSlipMachine>
+
+/** The chips the player kept, as local storage hands them back. */
+const keptChips = [100, 500, 2500]
+
+/**
+ * An open slip has a selection and a price and follows it live; a bet in
+ * flight has its key and a placeable stake; a placed bet is kept and its key
+ * spent; a refusal says why; the chips are 1 to 8 positive amounts, rising.
+ */
+export const invariants = (s: Slip) => {
+  const c = s.context
+  must(/^[\d.]{0,12}$/.test(c.stake), "the stake is up to 12 digits and points", c.stake)
+  must(c.chips.length > 0 && c.chips.length <= MAX_CHIPS, "1 to 8 chips", c.chips)
+  must(c.chips.every((chip, i) => Number.isInteger(chip) && chip > 0 && (i === 0 || chip > c.chips[i - 1]!)), "chips are positive amounts, rising", c.chips)
+  must((s.children.livePrice !== undefined) === s.matches("Open"), "the live price is followed exactly while open", s.value)
+  if (s.matches("Open")) must(c.selection !== undefined && c.odds > 0, "an open slip has a selection and a price")
+  must(s.hasTag("busy") === s.matches({ Open: "Placing" }), "busy exactly while placing", s.value)
+  if (s.matches({ Open: "Placing" })) must(c.key !== undefined && stakeProblem(c) === undefined, "a bet in flight has its key and a placeable stake")
+  if (s.matches({ Open: "Placed" })) must(c.placed !== undefined && c.key === undefined, "a placed bet is kept and its key spent")
+  if (s.matches({ Open: "Rejected" })) must(Boolean(c.error), "a refusal says why")
+  if (s.matches({ Open: "Stake" }) || s.matches({ Open: "Chips" })) must(c.error === undefined, "no refusal shows while editing", c.error)
+}
+
+/** SPEC section 7 and docs/api.md: the endpoint for the market, the body `{ marketId, selectionId, selectionType, odds, stake }` (plus `size` for a fancy line). */
+const betCall = (c: Slip["context"]): Effect => {
+  const selection = c.selection!
+  const endpoint = { sport: "POST /api/v1/bet-sport", fancy: "POST /api/v1/fancy-bet-sport", racing: "POST /api/v1/bet-racing" }[selection.channel]
+  const payload = { marketId: selection.marketId, selectionId: selection.selectionId, selectionType: selection.side, odds: c.odds, stake: Number(c.stake) }
+  return { kind: "call", endpoint, body: { payload: selection.marketType === "FANCY" ? { ...payload, size: c.size } : payload, idempotencyKey: c.key } }
+}
+
+/** Opening a selection loads its limits and the market's open bets and follows its live price. */
+const opened = (selection: SlipSelection): Array<Effect> => [
+  { kind: "call", endpoint: "GET /api/v1/setting", body: { sportsId: selection.sportId, leagueId: selection.leagueId, eventId: selection.eventId } },
+  { kind: "call", endpoint: "GET /api/v1/bet-sport-byMarket", body: { marketId: selection.marketId } },
+  { kind: "watch", name: "live price", input: { marketId: selection.marketId, selectionId: selection.selectionId, side: selection.side, withSize: selection.marketType === "FANCY" } }
+]
+
+const effects = (step: WalkStep<Slip>): Array<Effect> => {
+  const { before, event, after } = step
+  if (event.type === "xstate.init") return [{ kind: "store", what: "chips read" }]
+  const wasOpen = before!.matches("Open")
+  const placing = before!.matches({ Open: "Placing" })
+  switch (event.type) {
+    case "slip.open":
+      if (placing) return []
+      return wasOpen ? [{ kind: "unwatch", name: "live price" }, ...opened(event.selection)] : opened(event.selection)
+    case "slip.close":
+      return wasOpen && !placing ? [{ kind: "unwatch", name: "live price" }] : []
+    case "slip.place":
+      if (!after.matches({ Open: "Placing" }) || placing) return []
+      // A retry after a lost answer is the same bet: the same key (a changed stake or price is a new bet, with a new key).
+      if (before!.matches({ Open: "Rejected" }) && before!.context.key !== undefined) expect(after.context.key).toBe(before!.context.key)
+      else expect(after.context.key).not.toBe(before!.context.key)
+      return [betCall(after.context)]
+    case "slip.price":
+      if (wasOpen) expect(after.context.live).toEqual({ odds: event.odds, size: event.size })
+      return []
+    case "chips.save":
+      return [{ kind: "store", what: "chips", value: { chips: after.context.chips } }]
+    case "slip.oddsRule":
+      return before!.context.setting ? [{ kind: "call", endpoint: "PUT /api/v1/setting", body: { oddsChange: event.rule } }] : []
+  }
+  // The event's open bets load again after a bet went through.
+  if (settled(step, "placeBet") === "done") return [{ kind: "do", name: "tell bets.e1", params: { type: "bets.refresh" } }]
+  if (settled(step, "placeBet") === "error" && event.error.reason === "OddsChanged") expect(after.context.odds).toBe(before!.context.live?.odds ?? before!.context.odds)
+  if (event.type.startsWith("xstate.after.")) return [{ kind: "unwatch", name: "live price" }]
+  return []
+}
+
+const world = recorder()
+
 const model = {
-  actions: { restoreChips: vi.fn(), storeChips: vi.fn(), betPlaced: vi.fn() },
+  world,
+  host: hosted(world, () => ({ "bets.e1": { src: listener(world, "bets.e1") } })),
+  actors: {
+    loadSetting: world.call("GET /api/v1/setting", (query: unknown) => query),
+    loadOpenBets: world.call("GET /api/v1/bet-sport-byMarket", marketBetsQuery),
+    saveOddsRule: world.call("PUT /api/v1/setting", oddsRulePayload),
+    placeBet: world.call(
+      (request: PlaceRequest) => `POST /api/v1/${{ betSport: "bet-sport", fancyBetSport: "fancy-bet-sport", betRacing: "bet-racing" }[betEndpointOf(request.selection.channel)]}`,
+      (request: PlaceRequest) => ({ payload: placeBetPayload(request), idempotencyKey: request.key })
+    ),
+    livePrice: world.watch("live price")
+  },
+  actions: {
+    restoreChips: assign({ chips: () => (world.record({ kind: "store", what: "chips read" }), keptChips) }),
+    storeChips: world.store("chips")
+  },
+  invariants,
+  effects,
   outputs: { loadSetting: [setting], loadOpenBets: [[placed.bet]], placeBet: [placed] },
   errors: { placeBet: [oddsChanged, unreachable, insufficient] },
   events: {
@@ -57,8 +159,8 @@ const model = {
 }
 
 describe("betSlip machine (model-based)", () => {
-  it("reaches every state and takes every transition, and the real actor agrees with the graph at each step", () => {
-    const coverage = replayPaths(betSlipMachine as never, { ...model, serialize: model.serialize as never })
+  it("reaches every state and takes every transition, checking the calls (the bet's spec payload and key), the live price and the chips at every step", () => {
+    const coverage = replayPaths(betSlipMachine as never, { ...model, actors: model.actors as never, invariants: invariants as never, effects: effects as never, serialize: model.serialize as never })
     expectFullCoverage(coverage)
     recordFlows("betSlip", "Bet slip: a price opens it, stake typed or from (editable) chips, placing with an idempotency key, placed (closes after 1.5 s) or rejected by reason; an OddsChanged refusal takes the live price the slip follows; an Unreachable answer keeps the key for the retry.", coverage)
   })

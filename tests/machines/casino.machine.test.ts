@@ -1,9 +1,11 @@
 import { describe, expect, it, vi } from "vitest"
-import { createActor, fromPromise } from "xstate"
-import { ALL_CATEGORY, type Lobby } from "../../src/domain/casino.ts"
+import { createActor, fromPromise, type SnapshotFrom } from "xstate"
+import { ALL_CATEGORY, LAUNCH_NOTICES, type Lobby } from "../../src/domain/casino.ts"
 import { casinoMachine, NAVIGATION_GRACE_MS } from "../../src/machines/casino.machine.ts"
 import type { CasinoGame } from "../../src/schema/casino.ts"
-import { expectFullCoverage, recordFlows, replayPaths } from "./harness.ts"
+import { entered, expectFullCoverage, recordFlows, replayPaths } from "./harness.ts"
+import { casinoGamesQuery, launchParams } from "../../src/root/requests.ts"
+import { type Effect, recorder, settled, type WalkStep } from "./walk.ts"
 
 const game: CasinoGame = {
   _id: "g1",
@@ -16,21 +18,71 @@ const game: CasinoGame = {
   title: "Khel Dragon Tiger"
 }
 
-const quiet = { notifyLoginRequired: vi.fn(), notifyUnavailable: vi.fn(), openGame: vi.fn() }
+type Casino = SnapshotFrom<typeof casinoMachine>
+
+/** The lobby is fixed; a launch in progress knows its game; the tags follow the states. */
+export const invariants = (lobby: Lobby) => (s: Casino) => {
+  expect(s.context.lobby).toBe(lobby)
+  expect(s.hasTag("loading")).toBe(s.matches("Loading"))
+  expect(s.hasTag("launching")).toBe(s.matches({ Ready: "Launching" }) || s.matches({ Ready: "Opening" }))
+  if (s.hasTag("launching")) expect(s.context.game).toEqual(game)
+  if (s.matches("Ready")) expect(s.context.games).toEqual([game])
+}
+
+/** The games list each lobby asks for, and the launch call of SPEC section 7 (the table id in the live lobby, else the game id). */
+const calls = {
+  live: { games: { endpoint: "GET /casino-games", body: {} }, launch: { endpoint: "GET /api/v1/live-casino-dcs/{game_id}", body: { game_id: "khel-dt-1" } } },
+  slots: { games: { endpoint: "GET /casino-games", body: { slots: "true" } }, launch: { endpoint: "GET /api/v1/live-casino-dcs/{game_id}", body: { game_id: "dragon-tiger" } } },
+  sa: { games: { endpoint: "GET /sa-casino-games", body: {} }, launch: { endpoint: "GET /api/v1/sa-casino/{game_id}", body: { game_id: "dragon-tiger" } } }
+} as const
+
+/** SPEC sections 5, 7 and 8: a visitor is told to log in; a player's launch asks for the URL; empty is 'Game Not Available', else it opens. */
+const effects = (lobby: Lobby) => (step: WalkStep<Casino>): Array<Effect> => {
+  const { event } = step
+  if (entered(step, "Loading")) return [{ kind: "call", ...calls[lobby].games }]
+  if (event.type === "category.select") expect(step.after.context.category).toBe(event.category)
+  if (event.type === "game.launch" && step.before?.matches({ Ready: "Idle" })) {
+    return event.signedIn
+      ? [{ kind: "call", ...calls[lobby].launch }]
+      : [{ kind: "toast", level: "warning", message: "Please Login to Play", subMessage: "Hold up! You need to log in to play!" }]
+  }
+  if (settled(step, "launchGame") === "done") {
+    return event.output === ""
+      ? [{ kind: "toast", level: "warning", message: "Game Not Available", subMessage: "This game is currently unavailable. Check back soon!" }]
+      : [{ kind: "do", name: "open game", params: { url: event.output } }]
+  }
+  return []
+}
 
 describe("casino machine (model-based)", () => {
-  it("reaches every state and takes every transition, and the real actor agrees with the graph at each step", () => {
-    const coverage = replayPaths(casinoMachine as never, {
-      input: { lobby: "live" },
-      actions: quiet,
+  it("reaches every state and takes every transition in each lobby, checking the calls, the notices and the game opened", () => {
+    const world = recorder()
+    const walk = (lobby: Lobby) =>
+      replayPaths(casinoMachine as never, {
+        input: { lobby },
+        world,
+        actors: {
+          loadGames: world.call<{ lobby: Lobby }>(calls[lobby].games.endpoint, casinoGamesQuery),
+          launchGame: world.call<{ lobby: Lobby; game: CasinoGame }>(calls[lobby].launch.endpoint, launchParams)
+        },
+        actions: {
+          notifyLoginRequired: world.toast("warning", LAUNCH_NOTICES.loginRequired),
+          notifyUnavailable: world.toast("warning", LAUNCH_NOTICES.unavailable),
+          openGame: world.act("open game")
+        },
+        invariants: invariants(lobby) as never,
+        effects: effects(lobby) as never,
       outputs: { loadGames: [[game]], launchGame: ["", "/games/khel/dragon-tiger?token=t&lobby=%2Flive-casino"] },
       events: {
         "category.select": [{ type: "category.select", category: "Dragon Tiger" }],
         "game.launch": [{ type: "game.launch", game, signedIn: false }, { type: "game.launch", game, signedIn: true }]
       },
-      // The category on show does not change what the lobby can do next.
-      serialize: ((s: { value: unknown; context: { games: ReadonlyArray<unknown> } }) => JSON.stringify([s.value, s.context.games.length])) as never
-    })
+        // The category on show does not change what the lobby can do next.
+        serialize: ((s: { value: unknown; context: { games: ReadonlyArray<unknown> } }) => JSON.stringify([s.value, s.context.games.length])) as never
+      })
+    expectFullCoverage(walk("sa"))
+    expectFullCoverage(walk("slots"))
+    const coverage = walk("live")
     expectFullCoverage(coverage)
     recordFlows(
       "casino",

@@ -1,4 +1,4 @@
-import type { User } from "../../src/schema/user.ts"
+import type { User, WalletCode } from "../../src/schema/user.ts"
 
 export const player: User = {
   id: "u1", name: "Ravi", username: "ravi1234", mobileNo: "+919876543210", role: 4, wallet: 1,
@@ -6,7 +6,11 @@ export const player: User = {
 }
 
 import { fromCallback, fromPromise } from "xstate"
-import { sessionMachine } from "../../src/machines/session.machine.ts"
+import { LOGGED_OUT, sessionMachine } from "../../src/machines/session.machine.ts"
+import { walletMachine } from "../../src/machines/wallet.machine.ts"
+import { logoutPayload, switchWalletPayload } from "../../src/root/requests.ts"
+import { WALLET_CHANGED } from "../../src/schema/wallet.ts"
+import type { Effect, Recorder } from "./walk.ts"
 
 const nothing = () => {}
 
@@ -27,3 +31,35 @@ export const quietSession = sessionMachine.provide({
     notifyLoggedOut: nothing
   }
 })
+
+/** The session's world as the walks record it (tests/machines/walk.ts): its calls, storage, socket, the user's channel, the wallet switch. */
+export const sessionWorld = (world: Recorder) => ({
+  actors: {
+    wallet: walletMachine.provide({
+      actors: { switchWallet: world.call<{ wallet: WalletCode }, User>("PUT /api/v1/wallet", switchWalletPayload) },
+      actions: { notifyChanged: world.toast("success", WALLET_CHANGED) }
+    }),
+    userChannel: world.watch("user channel"),
+    fetchUser: world.call("GET /api/v1/getUserData"),
+    logout: world.call("POST /identity/user/logout", logoutPayload)
+  },
+  actions: {
+    saveSession: world.store("session"),
+    saveUser: world.store("user"),
+    saveToken: world.store("token"),
+    clearSession: world.store("session cleared"),
+    authenticateSocket: world.act("socket token"),
+    goHome: world.act("go home"),
+    notifyLoggedOut: world.toast("success", LOGGED_OUT)
+  }
+})
+
+/** A session in a walk's system, recording into `world`. */
+export const recordingSession = (world: Recorder) => sessionMachine.provide(sessionWorld(world) as never)
+
+/** What signing in does to the session's world (SPEC section 4): token and user stored, the socket and the user's channel on. */
+export const signInEffects = (token: string, user: User, remember: boolean): Array<Effect> => [
+  { kind: "store", what: "session", value: { token, user, remember } },
+  { kind: "do", name: "socket token", params: { token } },
+  { kind: "watch", name: "user channel", input: { userId: user.id } }
+]

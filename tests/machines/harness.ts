@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { expect, vi } from "vitest"
+import { expect } from "vitest"
 import {
   Actor,
   type AnyEventObject,
@@ -12,10 +12,12 @@ import {
   createMachine,
   fromCallback,
   fromPromise,
-  type InspectionEvent
+  type InspectionEvent,
+  SimulatedClock
 } from "xstate"
 import { getAdjacencyMap, getShortestPaths, getStateNodes, serializeSnapshot, type StatePath } from "xstate/graph"
 import { getInitialSnapshot, getNextSnapshot } from "xstate"
+import { type Effect, expectEffects, type WalkStep } from "./walk.ts"
 
 /**
  * Model-based testing for machines that invoke actors and use delays, which
@@ -25,15 +27,19 @@ import { getInitialSnapshot, getNextSnapshot } from "xstate"
  *    active states listen for (done/error events of invoked actors and
  *    delayed events included);
  * 2. replay each path on a real actor whose invoked actors are stubs that
- *    never settle, sending the same events and advancing fake timers for
- *    delays, and check the real actor lands where the graph said;
- * 3. record every transition the real actor took (from the inspection API)
- *    and fail unless every state node and every transition was exercised;
- * 4. with `check`, hand each step's outcome to the test: the snapshot before
- *    and after, the named actions it ran (with their params) and the actors
- *    it invoked (with their input), so a walk asserts context invariants and
- *    the effects taken (the payload a call is given, the toast shown), not
- *    only the state value.
+ *    never settle (or the recording world of walk.ts), sending the same
+ *    events and advancing a simulated clock for delays, and check the real
+ *    actor lands where the graph said;
+ * 3. at every step, check the machine's invariants on the snapshot and
+ *    that the step took exactly the effects its oracle expects in a
+ *    recording world (`world`, `effects`: walk.ts), or hand the step's
+ *    outcome to `check`: the snapshot before and after, the named actions it
+ *    ran (with their params) and the actors it invoked (with their input);
+ * 4. record every transition the real actor took (from the inspection API)
+ *    and fail unless every state node and every transition was exercised.
+ * Either way a walk asserts context invariants and the effects taken (the
+ * payload a call is given, the toast shown), not only the state value
+ * (docs/testing.md).
  */
 
 type Snapshot = AnyMachineSnapshot
@@ -58,10 +64,28 @@ export interface ModelOptions {
   /** Actor stubs for replay; by default every invoked actor is a promise that never settles. */
   readonly actors?: Record<string, unknown>
   readonly actions?: Record<string, unknown>
+  /** Actions replaced in the graph walk only: those that reach a parent or the system, which the walk has not got (the replay has, through `host`). */
+  readonly graphActions?: Record<string, unknown>
   /** Transitions that are unreachable by design (documented at the call site). */
   readonly ignore?: ReadonlyArray<string>
-  /** Asserts what one replayed step did; runs after every step of every path. */
+  /** The recording world the actors and actions above belong to: its effects are taken after every step. */
+  readonly world?: { readonly take: () => Array<Effect> }
+  /** What must hold of every snapshot the real actor reaches (throws, or fails an `expect`, when it does not). */
+  readonly invariants?: (snapshot: Snapshot) => void
+  /** The effects a step must take, as SPEC says (needs `world`). */
+  readonly effects?: (step: WalkStep) => ReadonlyArray<Effect>
+  /** Asserts what one replayed step did (its named actions and invoked actors, from inspection); runs after every step of every path. */
   readonly check?: (step: Step) => void
+  /**
+   * Events the replay makes happen through the world rather than sending
+   * them, by type: e.g. a child's timer running out on the simulated clock.
+   */
+  readonly drive?: Record<string, (clock: SimulatedClock) => void>
+  /**
+   * A parent for the machine, by the path's input: the machine runs as its
+   * child `walked` (so `sendParent` and `system.get` reach real actors).
+   */
+  readonly host?: (walked: AnyStateMachine, input: unknown) => AnyStateMachine
 }
 
 /** An action a step ran: its name and resolved params (`warn` with `{ message }`). */
@@ -95,9 +119,15 @@ export const actionParams = (step: Step, type: string) => step.actions.filter((a
 /** The named states a snapshot is in, dotted (`Form.Submitting`), to test entry into a state across a step. */
 const activeIds = (snapshot: Snapshot) => new Set((snapshot._nodes as ReadonlyArray<AnyStateNode>).map((node) => node.path.join(".")))
 
+/** A step as `entered` and `left` see it (a `Step`, or a walk's, whose start has no `before`). */
+type Across = { readonly event: AnyEventObject; readonly before: Snapshot | undefined; readonly after: Snapshot }
+
 /** The step entered `path` (dotted, `Form.Submitting`): active after, not before (the first step enters the initial states). */
-export const entered = (step: Step, path: string) =>
-  activeIds(step.after).has(path) && (step.event.type.startsWith("xstate.init") || !activeIds(step.before).has(path))
+export const entered = (step: Across, path: string) =>
+  activeIds(step.after).has(path) && (step.event.type.startsWith("xstate.init") || step.before === undefined || !activeIds(step.before).has(path))
+
+/** The step left `path` (dotted). */
+export const left = (step: Across, path: string) => step.before !== undefined && activeIds(step.before).has(path) && !activeIds(step.after).has(path)
 
 /** `path` (dotted) is active in the snapshot. */
 export const isIn = (snapshot: Snapshot, path: string) => activeIds(snapshot).has(path)
@@ -186,7 +216,7 @@ const forWalk = (machine: AnyStateMachine): AnyStateMachine =>
  */
 export const modelPaths = (machine: AnyStateMachine, options: ModelOptions = {}): Array<ModelPath> => {
   // Walk the machine with its actions provided, so side effects (logging, DOM) stay out of the walk.
-  const walked = forWalk(machine).provide({ actions: (options.actions ?? {}) as never })
+  const walked = forWalk(machine).provide({ actions: { ...options.actions, ...options.graphActions } as never })
   const serialize = options.serialize ?? ((s: Snapshot) => serializeSnapshot(s) as string)
   const starts: Array<Start> = [
     { label: "start", input: options.input, prefix: [] },
@@ -235,8 +265,9 @@ export interface Coverage {
 }
 
 /**
- * Replays every path on a real actor with stubbed actors and fake timers,
- * checks each step lands on the graph's state, and reports coverage.
+ * Replays every path on a real actor (stubbed or recording actors, a
+ * simulated clock per path), checks each step lands on the graph's state
+ * and, when given, the invariants and the step's effects; reports coverage.
  */
 export const replayPaths = (machine: AnyStateMachine, options: ModelOptions = {}): Coverage => {
   const paths = modelPaths(machine, options)
@@ -247,57 +278,72 @@ export const replayPaths = (machine: AnyStateMachine, options: ModelOptions = {}
   for (const name of Object.keys(machine.implementations.actors)) stubs[name] ??= neverSettles()
   Object.assign(stubs, options.actors)
 
-  vi.useFakeTimers()
-  try {
-    for (const path of paths) {
-      const provided = machine.provide({ actors: stubs as never, actions: (options.actions ?? {}) as never })
-      const pathTaken = new Set<string>()
-      path.taken = pathTaken
-      let actions: Array<TakenAction> = []
-      let invoked: Array<Invoked> = []
-      const inspect = (event: InspectionEvent) => {
-        if (event.type === "@xstate.action" && event.actorRef.sessionId === event.rootId && !event.action.type.startsWith("xstate.")) {
-          actions.push({ type: event.action.type, params: event.action.params })
-        }
-        // A child the machine invokes (not a grandchild). The initial state's children are made with the machine, before it starts.
-        if (event.type === "@xstate.actor" && event.actorRef instanceof Actor && event.actorRef.options.parent?.sessionId === event.rootId) {
-          const src = event.actorRef.src
-          invoked.push({ src: typeof src === "string" ? src : event.actorRef.id, input: event.actorRef.options.input })
-        }
-        if (event.type === "@xstate.microstep") {
-          for (const t of event._transitions) {
-            taken.add(transitionKey(t))
-            pathTaken.add(transitionKey(t))
-            // A transition leaving a state proves the state was active (transient states leave in the same step).
-            visited.add((t.source as AnyStateNode).id)
-          }
-          // Transient states (eventless and final ones) only show up inside microsteps.
-          for (const node of (event.snapshot as Snapshot)._nodes as ReadonlyArray<AnyStateNode>) visited.add(node.id)
-        }
+  for (const path of paths) {
+    const provided = machine.provide({ actors: stubs as never, actions: (options.actions ?? {}) as never })
+    const pathTaken = new Set<string>()
+    path.taken = pathTaken
+    const isOurs = (ref: unknown) => (ref as { logic?: unknown } | undefined)?.logic === provided
+    let actions: Array<TakenAction> = []
+    let invoked: Array<Invoked> = []
+    const inspect = (event: InspectionEvent) => {
+      if (event.type === "@xstate.action" && isOurs(event.actorRef) && !event.action.type.startsWith("xstate.")) {
+        actions.push({ type: event.action.type, params: event.action.params })
       }
-      const actor = createActor(provided, { input: path.origin.input as never, inspect })
-      actor.start()
-      const apply = (event: AnyEventObject) => {
-        if (event.type.startsWith("xstate.after.")) vi.advanceTimersByTime(delayOf(machine, event.type, actor.getSnapshot()))
-        else if (!event.type.startsWith("xstate.init")) actor.send(event)
+      // A child the machine invokes (not a grandchild). The initial state's children are made with the machine, before it starts.
+      if (event.type === "@xstate.actor" && event.actorRef instanceof Actor && isOurs(event.actorRef.options.parent)) {
+        const src = event.actorRef.src
+        invoked.push({ src: typeof src === "string" ? src : event.actorRef.id, input: event.actorRef.options.input })
       }
-      for (const event of path.origin.prefix) apply(event)
-      for (const node of actor.getSnapshot()._nodes as ReadonlyArray<AnyStateNode>) visited.add(node.id)
-      // The first step (xstate.init) carries what starting (and any prefix) did.
-      for (const step of path.steps) {
-        const before = actor.getSnapshot()
-        apply(step.event)
-        const snapshot = actor.getSnapshot()
-        expect(snapshot.value, `after ${step.event.type} on path to ${JSON.stringify(path.state.value)}`).toEqual(step.state.value)
-        for (const node of snapshot._nodes as ReadonlyArray<AnyStateNode>) visited.add(node.id)
-        options.check?.({ event: step.event, before, after: snapshot, actions, invoked })
-        actions = []
-        invoked = []
+      if (event.type === "@xstate.microstep" && isOurs(event.actorRef)) {
+        for (const t of event._transitions) {
+          taken.add(transitionKey(t))
+          pathTaken.add(transitionKey(t))
+          // A transition leaving a state proves the state was active (transient states leave in the same step).
+          visited.add((t.source as AnyStateNode).id)
+        }
+        // Transient states (eventless and final ones) only show up inside microsteps.
+        for (const node of (event.snapshot as Snapshot)._nodes as ReadonlyArray<AnyStateNode>) visited.add(node.id)
       }
-      actor.stop()
     }
-  } finally {
-    vi.useRealTimers()
+    const clock = new SimulatedClock()
+    options.world?.take()
+    const root = createActor(options.host ? options.host(provided, path.origin.input) : provided, { input: path.origin.input as never, inspect, clock })
+    root.start()
+    const actor = options.host ? (root.getSnapshot() as Snapshot).children.walked! : root
+    const where = (event: AnyEventObject) => `after ${event.type} on path to ${JSON.stringify(path.state.value)} (${path.origin.label})`
+    const verify = (step: WalkStep) => {
+      const snapshot = step.after
+      if (snapshot.status === "error") throw snapshot.error
+      options.invariants?.(snapshot)
+      if (options.world) {
+        const effects = options.world.take()
+        if (options.effects) expectEffects(effects, options.effects(step), where(step.event))
+      }
+    }
+    const apply = (event: AnyEventObject) => {
+      const before = actor.getSnapshot() as Snapshot
+      const drive = options.drive?.[event.type]
+      if (drive) drive(clock)
+      else if (event.type.startsWith("xstate.after.")) clock.increment(delayOf(machine, event.type, before))
+      else if (!event.type.startsWith("xstate.init")) actor.send(event)
+      const after = actor.getSnapshot() as Snapshot
+      verify({ before, event, after })
+      return after
+    }
+    verify({ before: undefined, event: { type: "xstate.init" }, after: actor.getSnapshot() as Snapshot })
+    for (const event of path.origin.prefix) apply(event)
+    for (const node of actor.getSnapshot()._nodes as ReadonlyArray<AnyStateNode>) visited.add(node.id)
+    for (const step of path.steps) {
+      const before = actor.getSnapshot() as Snapshot
+      // The first step (xstate.init) carries what starting (and any prefix) did.
+      const snapshot = step.event.type.startsWith("xstate.init") ? before : apply(step.event)
+      expect(snapshot.value, where(step.event)).toEqual(step.state.value)
+      for (const node of snapshot._nodes as ReadonlyArray<AnyStateNode>) visited.add(node.id)
+      options.check?.({ event: step.event, before, after: snapshot, actions, invoked })
+      actions = []
+      invoked = []
+    }
+    root.stop()
   }
 
   const ignore = new Set(options.ignore ?? [])

@@ -1,17 +1,40 @@
 import { describe, expect, it, vi } from "vitest"
-import { createActor, createMachine, fromCallback } from "xstate"
+import { createActor, createMachine, fromCallback, type SnapshotFrom } from "xstate"
 import { liveEventMachine } from "../../src/machines/liveEvent.machine.ts"
 import type { Score } from "../../src/schema/betting.ts"
 import { expectFullCoverage, recordFlows, replayPaths } from "./harness.ts"
+import { type Effect, hosted, recorder, type WalkStep } from "./walk.ts"
 
 const score: Score = { eventId: "e1", sportCode: "4", home: "IND 84/2 (9.3)", away: "AUS yet to bat", summary: "IND 84/2 (9.3)", clock: "1st inns, over 9.3", status: "live" }
 
+type Live = SnapshotFrom<typeof liveEventMachine>
+
+/** Always watching the event it was opened for. */
+export const invariants = (s: Live) => {
+  expect(s.context.eventId).toBe("e1")
+  expect(s.matches("Watching")).toBe(true)
+}
+
+/** Opening watches the event and the catalogue; a catalogue change goes to the app; a score shows at once. */
+const effects = ({ event, after }: WalkStep<Live>): Array<Effect> => {
+  if (event.type === "xstate.init") return [{ kind: "watch", name: "event", input: { eventId: "e1" } }, { kind: "watch", name: "catalogue" }]
+  if (event.type === "score.update") expect(after.context.score).toEqual(event.score)
+  if (event.type === "catalogue.changed") return [{ kind: "do", name: "tell parent", params: { type: "catalogue.changed" } }]
+  return []
+}
+
 describe("liveEvent machine (model-based)", () => {
-  it("reaches every state and takes every transition", () => {
+  it("reaches every state and takes every transition, watching its event and telling the app of catalogue changes", () => {
+    const world = recorder()
     const coverage = replayPaths(liveEventMachine as never, {
       input: { eventId: "e1" },
-      actions: { tellApp: vi.fn() },
-      events: { "score.update": [{ type: "score.update", score }] }
+      world,
+      host: hosted(world),
+      actors: { watchEvent: world.watch("event"), watchCatalogue: world.watch("catalogue") },
+      graphActions: { tellApp: vi.fn() },
+      invariants: invariants as never,
+      effects: effects as never,
+      events: { "score.update": [{ type: "score.update", score }], "catalogue.changed": [{ type: "catalogue.changed" }] }
     })
     expectFullCoverage(coverage)
     recordFlows("liveEvent", "The event on screen (event page, a race): its prices stream into the odds books and its score into context while the flow is open; a catalogue change is passed to the app, which reloads the sports.", coverage)

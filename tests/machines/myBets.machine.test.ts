@@ -1,15 +1,61 @@
 import { describe, expect, it, vi } from "vitest"
-import { createActor, createMachine, fromCallback, fromPromise } from "xstate"
+import { createActor, createMachine, fromCallback, fromPromise, type SnapshotFrom } from "xstate"
 import { type BetsQuery, myBetsMachine } from "../../src/machines/myBets.machine.ts"
 import { racingMachine } from "../../src/machines/racing.machine.ts"
 import type { Bet } from "../../src/schema/bets.ts"
 import type { RacingSport } from "../../src/schema/sports.ts"
 import { player, quietSession } from "./fixtures.ts"
-import { expectFullCoverage, recordFlows, replayPaths } from "./harness.ts"
+import { entered, expectFullCoverage, recordFlows, replayPaths } from "./harness.ts"
+import { myBetsQuery } from "../../src/root/requests.ts"
+import { type Effect, recorder, settled, type WalkStep } from "./walk.ts"
+
+const failure = { code: 500, message: "Something went wrong", reason: "Internal" }
+
+type MyBets = SnapshotFrom<typeof myBetsMachine>
+
+/** The query is the one opened with; a failure has its message and a list has none; loading is tagged. */
+export const myBetsInvariants = (query: BetsQuery) => (s: MyBets) => {
+  expect(s.context.query).toEqual(query)
+  expect(s.hasTag("loading")).toBe(s.matches("Loading"))
+  if (s.matches("Failed")) expect(s.context.error).toBe(failure.message)
+  if (s.matches("Ready")) expect(s.context.error).toBeUndefined()
+}
+
+/** Every (re)load asks bet-sport-byMarket for the event's bets (or all); an answer replaces the list. */
+const myBetsEffects = (body: unknown) => (step: WalkStep<MyBets>): Array<Effect> => {
+  if (settled(step, "loadBets") === "done") expect(step.after.context.bets).toEqual(step.event.output)
+  return entered(step, "Loading") ? [{ kind: "call", endpoint: "GET /api/v1/bet-sport-byMarket", body }] : []
+}
+
+type Racing = SnapshotFrom<typeof racingMachine>
+
+export const racingInvariants = (s: Racing) => expect(s.hasTag("loading")).toBe(s.matches("Loading"))
+
+/** Opening loads the races and follows the catalogue; each reload asks again; an answer shows. */
+const racingEffects = (step: WalkStep<Racing>): Array<Effect> => {
+  if (settled(step, "loadRacing") === "done") expect(step.after.context.sports).toEqual(step.event.output)
+  return racingEffectsOf(step)
+}
+const racingEffectsOf = (step: WalkStep<Racing>): Array<Effect> => [
+  ...(step.event.type === "xstate.init" ? [{ kind: "watch", name: "catalogue" } as const] : []),
+  ...(entered(step, "Loading") ? [{ kind: "call", endpoint: "GET /api/v1/racing" } as const] : [])
+]
 
 describe("myBets machine (model-based)", () => {
-  it("reaches every state and takes every transition", () => {
-    const coverage = replayPaths(myBetsMachine as never, { input: { eventId: "e1" }, outputs: { loadBets: [[]] } })
+  it("reaches every state and takes every transition, asking for one event's bets or all of them", () => {
+    const world = recorder()
+    const walk = (input: BetsQuery) =>
+      replayPaths(myBetsMachine as never, {
+        input,
+        world,
+        actors: { loadBets: world.call("GET /api/v1/bet-sport-byMarket", myBetsQuery) },
+        outputs: { loadBets: [[]] },
+        errors: { loadBets: [failure] },
+        invariants: myBetsInvariants(input) as never,
+        effects: myBetsEffects(input.eventId ? { eventId: input.eventId } : {}) as never
+      })
+    expectFullCoverage(walk({}))
+    const coverage = walk({ eventId: "e1" })
     expectFullCoverage(coverage)
     recordFlows("myBets", "The player's open bets (all: the My Bets modal; one event's: the flow bets.<eventId> the event page and the right sidebar share): load, refresh after a bet or when money moves, failure and retry.", coverage)
   })
@@ -40,8 +86,15 @@ describe("myBets machine (model-based)", () => {
 })
 
 describe("racing machine (model-based)", () => {
-  it("reaches every state and takes every transition", () => {
-    const coverage = replayPaths(racingMachine as never, { outputs: { loadRacing: [[]] } })
+  it("reaches every state and takes every transition, following the catalogue", () => {
+    const world = recorder()
+    const coverage = replayPaths(racingMachine as never, {
+      world,
+      actors: { loadRacing: world.call("GET /api/v1/racing"), watchCatalogue: world.watch("catalogue") },
+      outputs: { loadRacing: [[{ _id: "r", name: "Horse Racing", slugName: "horse-racing", sportsCode: "7", countries: [] } satisfies RacingSport]] },
+      invariants: racingInvariants as never,
+      effects: racingEffects as never
+    })
     expectFullCoverage(coverage)
     recordFlows("racing", "Racing hierarchy for /racing: load, failure, reload (also when the odds channel says races started, finished or were scheduled).", coverage)
   })

@@ -1,8 +1,58 @@
 import { describe, expect, it, vi } from "vitest"
-import { createActor, fromPromise } from "xstate"
+import { createActor, fromPromise, type SnapshotFrom } from "xstate"
 import { sessionMachine } from "../../src/machines/session.machine.ts"
-import { player } from "./fixtures.ts"
-import { expectFullCoverage, recordFlows, replayPaths, silentCallback } from "./harness.ts"
+import { player, sessionWorld, signInEffects } from "./fixtures.ts"
+import { entered, expectFullCoverage, left, recordFlows, replayPaths, silentCallback } from "./harness.ts"
+import { type Effect, recorder, settled, type WalkStep } from "./walk.ts"
+
+type Session = SnapshotFrom<typeof sessionMachine>
+
+/**
+ * Signed in means a token and a user, the user's channel and the wallet
+ * switch running, the wallet the user's; signed out means neither token nor
+ * user; restoring has the stored token and waits for its user.
+ */
+export const invariants = (s: Session) => {
+  const { token, user } = s.context
+  expect(s.hasTag("signedIn")).toBe(s.matches("LoggedIn"))
+  if (s.matches("LoggedIn") || s.matches("LoggingOut")) expect(token !== undefined && user !== undefined).toBe(true)
+  if (s.matches("LoggedOut")) expect({ token, user }).toEqual({ token: undefined, user: undefined })
+  if (s.matches("Restoring")) expect(token !== undefined && user === undefined).toBe(true)
+  expect(s.children.userChannel !== undefined).toBe(s.matches("LoggedIn"))
+  expect(s.children.wallet !== undefined).toBe(s.matches("LoggedIn"))
+  if (s.matches({ LoggedIn: "Idle" })) expect(s.children.wallet!.getSnapshot().context.wallet).toBe(user!.wallet)
+}
+
+const loggedOut: Array<Effect> = [
+  { kind: "store", what: "session cleared" },
+  { kind: "do", name: "go home" },
+  { kind: "toast", level: "success", message: "Logged Out", subMessage: "Where Real Life Happens" }
+]
+
+/** SPEC section 4: what signing in, a token rotation, a user reload and logging out do to storage, the socket, the server and the player. */
+const effects = (step: WalkStep<Session>): Array<Effect> => {
+  const { before, event, after } = step
+  const out: Array<Effect> = []
+  if (entered(step, "LoggedOut")) out.push({ kind: "do", name: "socket token", params: { token: undefined } })
+  if (left(step, "LoggedIn")) out.push({ kind: "unwatch", name: "user channel" })
+  if (event.type === "session.signedIn" && before?.matches("LoggedOut")) out.push(...signInEffects(event.token, event.user, event.remember))
+  else if (entered(step, "LoggedIn")) {
+    out.push({ kind: "do", name: "socket token", params: { token: after.context.token } }, { kind: "watch", name: "user channel", input: { userId: after.context.user!.id } })
+  }
+  if (event.type === "session.tokenChanged" && before?.matches("LoggedIn")) {
+    expect(after.context.token).toBe(event.token)
+    out.push({ kind: "store", what: "token", value: { token: event.token } }, { kind: "do", name: "socket token", params: { token: event.token } })
+  }
+  if (event.type === "user.changed" && after.matches({ LoggedIn: "Refreshing" })) out.push({ kind: "call", endpoint: "GET /api/v1/getUserData" })
+  if (settled(step, "fetchUser") === "done") {
+    expect(after.context.user).toEqual(event.output)
+    out.push({ kind: "store", what: "user", value: { user: event.output } })
+  }
+  if (event.type === "session.logout" && before?.matches("LoggedIn")) out.push({ kind: "call", endpoint: "POST /identity/user/logout", body: { user_id: before.context.user!.id } })
+  // The session ends whatever the server answered.
+  if (settled(step, "logout")) out.push(...loggedOut)
+  return out
+}
 
 const actions = () => ({
   saveSession: vi.fn(),
@@ -15,13 +65,17 @@ const actions = () => ({
 })
 
 describe("session machine (model-based)", () => {
-  it("covers every state and transition, with and without a stored token", () => {
+  it("covers every state and transition, with and without a stored token, checking storage, socket, calls and toasts at every step", () => {
+    const world = recorder()
     const coverage = replayPaths(sessionMachine as never, {
       input: { token: "stored" },
       from: [{ label: "start without a stored token", input: { token: undefined } }],
-      actions: actions(),
-      actors: { userChannel: silentCallback() },
-      outputs: { fetchUser: [player], logout: [undefined] },
+      world,
+      ...sessionWorld(world),
+      invariants: invariants as never,
+      effects: effects as never,
+      // The reloaded user plays from the bonus wallet now: the wallet switch must follow.
+      outputs: { fetchUser: [{ ...player, wallet: 2, balance: 250 }], logout: [undefined] },
       events: {
         "session.loaded": [{ type: "session.loaded", user: player }],
         "session.signedIn": [{ type: "session.signedIn", token: "new", user: player, remember: true }],

@@ -1,18 +1,56 @@
 import { describe, expect, it, vi } from "vitest"
-import { createActor, fromPromise } from "xstate"
+import { createActor, fromPromise, type SnapshotFrom } from "xstate"
+import { switchWalletPayload } from "../../src/root/requests.ts"
+import { WALLET_CHANGED } from "../../src/schema/wallet.ts"
 import { walletMachine } from "../../src/machines/wallet.machine.ts"
 import type { User, WalletCode } from "../../src/schema/user.ts"
 import { player } from "./fixtures.ts"
 import { expectFullCoverage, recordFlows, replayPaths } from "./harness.ts"
+import { type Effect, hosted, recorder, settled, type WalkStep } from "./walk.ts"
 
 const onWallet = (wallet: WalletCode): User => ({ ...player, wallet })
 
+type Wallet = SnapshotFrom<typeof walletMachine>
+
+/** A wallet is 1 or 2; a target exists only while switching, and it is the other wallet. */
+export const invariants = (s: Wallet) => {
+  expect([1, 2]).toContain(s.context.wallet)
+  expect(s.hasTag("busy")).toBe(s.matches("Switching"))
+  if (s.matches("Switching")) expect(s.context.target).toBe(s.context.wallet === 1 ? 2 : 1)
+  else expect(s.context.target).toBeUndefined()
+}
+
+/** SPEC section 4: the other wallet calls PUT /wallet { selectedWallet }; success updates it, says 'Wallet Changed' and reloads the user. */
+const effects = (step: WalkStep<Wallet>): Array<Effect> => {
+  const { before, event, after } = step
+  if (event.type === "wallet.switch" && after.matches("Switching") && before?.matches("Idle")) {
+    return [{ kind: "call", endpoint: "PUT /api/v1/wallet", body: { selectedWallet: event.wallet } }]
+  }
+  if (event.type === "wallet.sync") expect(after.context.wallet).toBe(event.wallet)
+  if (settled(step, "switchWallet") === "done") {
+    expect(after.context.wallet).toBe(event.output.wallet)
+    return [
+      { kind: "toast", level: "success", message: "Wallet Changed", subMessage: "Your Money, Your Way" },
+      { kind: "do", name: "tell parent", params: { type: "user.changed" } }
+    ]
+  }
+  if (settled(step, "switchWallet") === "error") expect(after.context.wallet).toBe(before!.context.wallet)
+  return []
+}
+
 describe("wallet machine (model-based)", () => {
-  it("covers every state and transition from either wallet", () => {
+  it("covers every state and transition from either wallet, checking the call, the toast and the user reload", () => {
+    const world = recorder()
     const coverage = replayPaths(walletMachine as never, {
       input: { wallet: 1 },
       from: [{ label: "start on the bonus wallet", input: { wallet: 2 } }],
-      actions: { notifyChanged: vi.fn(), userChanged: vi.fn() },
+      world,
+      host: hosted(world),
+      graphActions: { userChanged: () => {} },
+      actors: { switchWallet: world.call("PUT /api/v1/wallet", switchWalletPayload) },
+      actions: { notifyChanged: world.toast("success", WALLET_CHANGED) },
+      invariants: invariants as never,
+      effects: effects as never,
       outputs: { switchWallet: [onWallet(1), onWallet(2)] },
       events: {
         "wallet.switch": [{ type: "wallet.switch", wallet: 1 }, { type: "wallet.switch", wallet: 2 }],

@@ -1,15 +1,20 @@
 import { Effect } from "effect"
-import { normalizePhone } from "../../domain/phone.ts"
-import { authModalMachine } from "../../machines/authModal.machine.ts"
+import { authModalMachine, LOGGED_IN } from "../../machines/authModal.machine.ts"
 import { IdentityApi, SessionApi } from "../../schema/identity.ts"
 import { Api } from "../../services/api.ts"
 import { flash } from "../../services/notices.ts"
 import { navigator } from "../../services/runtime.ts"
 import { Storage } from "../../services/storage.ts"
 import { data, effect, failures, task, toast } from "../bridge.ts"
-
-/** A typed phone number in E.164 when it is valid, else as typed (the server explains what is wrong). */
-const phone = (input: string) => normalizePhone(input) ?? input.trim()
+import {
+  changePasswordPayload,
+  forgotPasswordPayload,
+  loginPayload,
+  resendOtpPayload,
+  resetPasswordPayload,
+  signUpPayload,
+  verifyOtpPayload
+} from "../requests.ts"
 
 const identity = IdentityApi.endpoints
 
@@ -22,51 +27,31 @@ export default authModalMachine.provide({
   actors: {
     login: task((form) =>
       Api.use((api) =>
-        api.call(
-          identity.login,
-          { payload: form.by === "phone" ? { mobile_no: phone(form.mobileNo), password: form.password } : { username: form.username.trim(), password: form.password } },
-          { notify: "none" }
-        )
+api.call(identity.login, { payload: loginPayload(form) }, { notify: "none" })
       ).pipe(Effect.map((envelope) => ({ token: envelope.meta.token ?? "", user: envelope.data })), failures)
     ),
     signUp: task((form) =>
       data(Api.use((api) =>
-        api.call(identity.signUp, {
-          payload: {
-            name: form.name.trim(),
-            mobile_no: phone(form.mobileNo),
-            password: form.password,
-            confirmPassword: form.confirmPassword,
-            ...(form.referralCode.trim() ? { affiliateCode: form.referralCode.trim() } : {})
-          }
-        }, { notify: "none" })
+api.call(identity.signUp, { payload: signUpPayload(form) }, { notify: "none" })
       )).pipe(Effect.map((signedUp) => signedUp.mobile_no))
     ),
-    verifyOtp: task(({ mobileNo, otp }) =>
-      Api.use((api) => api.call(identity.verifyOtp, { payload: { mobile_no: mobileNo, otp } }, { notify: "none" })).pipe(
+    verifyOtp: task((request) =>
+      Api.use((api) => api.call(identity.verifyOtp, { payload: verifyOtpPayload(request) }, { notify: "none" })).pipe(
         Effect.map((envelope) => ({ token: envelope.meta.token ?? "", user: envelope.data })),
         failures
       )
     ),
-    resendOtp: task(({ mobileNo }) => data(Api.use((api) => api.call(identity.resendOtp, { payload: { mobile_no: mobileNo } }, { notify: "write" }))).pipe(Effect.asVoid)),
-    forgotPassword: task(({ mobileNo }) =>
-      data(Api.use((api) => api.call(identity.forgotPassword, { payload: { mobile_no: phone(mobileNo) } }, { notify: "none" }))).pipe(
-        Effect.map((sent) => sent?.mobile_no ?? phone(mobileNo))
+    resendOtp: task((request) => data(Api.use((api) => api.call(identity.resendOtp, { payload: resendOtpPayload(request) }, { notify: "write" }))).pipe(Effect.asVoid)),
+    forgotPassword: task((request) =>
+      data(Api.use((api) => api.call(identity.forgotPassword, { payload: forgotPasswordPayload(request) }, { notify: "none" }))).pipe(
+        Effect.map((sent) => sent?.mobile_no ?? forgotPasswordPayload(request).mobile_no)
       )
     ),
-    resetPassword: task(({ mobileNo, form }) =>
-      data(Api.use((api) =>
-        api.call(identity.forgotPassword, {
-          payload: { mobile_no: mobileNo, otp: form.otp.trim(), password: form.password, confirm_password: form.confirmPassword }
-        }, { notify: "none" })
-      )).pipe(Effect.asVoid)
+    resetPassword: task((request) =>
+      data(Api.use((api) => api.call(identity.forgotPassword, { payload: resetPasswordPayload(request) }, { notify: "none" }))).pipe(Effect.asVoid)
     ),
     changePassword: task((form) =>
-      Api.use((api) =>
-        api.call(SessionApi.endpoints.changePassword, {
-          payload: { old_password: form.oldPassword, password: form.password, confirm_password: form.confirmPassword }
-        }, { notify: "none" })
-      ).pipe(Effect.map((envelope) => envelope.meta.token ?? ""), failures)
+      Api.use((api) => api.call(SessionApi.endpoints.changePassword, { payload: changePasswordPayload(form) }, { notify: "none" })).pipe(Effect.map((envelope) => envelope.meta.token ?? ""), failures)
     )
   },
   actions: {
@@ -75,7 +60,7 @@ export default authModalMachine.provide({
     success: toast("success"),
     // SPEC section 4: after login, go to / and reload; the notice is shown once the site is back.
     reloadHome: () => {
-      flash("success", "Logged In")
+      flash("success", LOGGED_IN)
       location.assign("/")
     },
     goHome: () => navigator.go("/"),

@@ -1,16 +1,15 @@
 import { Schema } from "effect"
 import { assign, type EventObject, fromCallback } from "xstate"
 import { DEFAULT_CHIPS } from "../../domain/money.ts"
-import { type BetSlipEvent, betSlipMachine, type PriceWatch, type SlipSelection } from "../../machines/betSlip.machine.ts"
+import { betSlipMachine, type PriceWatch } from "../../machines/betSlip.machine.ts"
 import { BettingApi } from "../../schema/betting.ts"
 import { Api } from "../../services/api.ts"
 import { odds } from "../../services/odds.ts"
 import { data, task } from "../bridge.ts"
+import { betEndpointOf, marketBetsQuery, oddsRulePayload, placeBetPayload } from "../requests.ts"
 
 const betting = BettingApi.endpoints
 
-const endpointOf = (channel: SlipSelection["channel"]) =>
-  channel === "fancy" ? betting.fancyBetSport : channel === "racing" ? betting.betRacing : betting.betSport
 
 /** The player's chips, kept in local storage; a damaged list is ignored. */
 const CHIPS_KEY = "betChips"
@@ -41,23 +40,12 @@ const livePrice = fromCallback<EventObject, PriceWatch>(({ input, sendBack }) =>
 export default betSlipMachine.provide({
   actors: {
     loadSetting: task((query) => data(Api.use((api) => api.call(betting.setting, { query }, { notify: "none" })))),
-    loadOpenBets: task(({ marketId }) => data(Api.use((api) => api.call(betting.betsByMarket, { query: { marketId } }, { notify: "none" })))),
+    loadOpenBets: task((market) => data(Api.use((api) => api.call(betting.betsByMarket, { query: marketBetsQuery(market) }, { notify: "none" })))),
     // The server's confirmation of the new rule shows as a toast.
-    saveOddsRule: task(({ rule }) => data(Api.use((api) => api.call(betting.updateSetting, { payload: { oddsChange: rule } })))),
+    saveOddsRule: task((request) => data(Api.use((api) => api.call(betting.updateSetting, { payload: oddsRulePayload(request) })))),
     // "Bet placed" or the server's reason as a toast (SPEC section 7: writes).
-    placeBet: task(({ selection, odds: price, size, stake, key }) =>
-      data(Api.use((api) =>
-        api.call(endpointOf(selection.channel), {
-          payload: {
-            marketId: selection.marketId,
-            selectionId: selection.selectionId,
-            selectionType: selection.side,
-            odds: price,
-            stake,
-            ...(size === null ? {} : { size })
-          }
-        }, { idempotencyKey: key })
-      ))
+    placeBet: task((request) =>
+      data(Api.use((api) => api.call(betting[betEndpointOf(request.selection.channel)], { payload: placeBetPayload(request) }, { idempotencyKey: request.key })))
     ),
     livePrice
   },

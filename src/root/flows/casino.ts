@@ -1,9 +1,10 @@
 import { Effect } from "effect"
-import { LAUNCH_NOTICES, launchIdOf } from "../../domain/casino.ts"
+import { LAUNCH_NOTICES } from "../../domain/casino.ts"
 import { casinoMachine } from "../../machines/casino.machine.ts"
 import { CasinoApi, CasinoPlayApi } from "../../schema/casino.ts"
 import { Api } from "../../services/api.ts"
 import { data, effect, task } from "../bridge.ts"
+import { casinoGamesQuery, launchParams } from "../requests.ts"
 import { Notices } from "../../services/notices.ts"
 
 const warn = (notice: { readonly message: string; readonly subMessage: string }) => () =>
@@ -16,14 +17,14 @@ export default casinoMachine.provide({
       data(Api.use((api) =>
         lobby === "sa"
           ? api.call(CasinoApi.endpoints.saCasinoGames, {}, { notify: "none" })
-          : api.call(CasinoApi.endpoints.casinoGames, { query: lobby === "slots" ? { slots: "true" } : {} }, { notify: "none" })
+          : api.call(CasinoApi.endpoints.casinoGames, { query: casinoGamesQuery({ lobby }) }, { notify: "none" })
       ))
     ),
-    launchGame: task(({ lobby, game }) =>
+    launchGame: task((launch) =>
       data(Api.use((api) =>
         api.call(
-          lobby === "sa" ? CasinoPlayApi.endpoints.saCasinoLaunch : CasinoPlayApi.endpoints.liveCasinoLaunch,
-          { params: { game_id: launchIdOf(lobby, game) } },
+          launch.lobby === "sa" ? CasinoPlayApi.endpoints.saCasinoLaunch : CasinoPlayApi.endpoints.liveCasinoLaunch,
+          { params: launchParams(launch) },
           { notify: "failure" }
         )
       ))
