@@ -10,10 +10,14 @@ export interface RunningServer {
   readonly stop: () => Promise<void>
 }
 
-/** The real server (`node server/main.ts`) on a free port and a fresh data folder. */
+/**
+ * The real server (`node server/main.ts`) on a free port and a fresh data folder.
+ * BENCH_PROFILE=<folder> writes the server's CPU profile there when it stops (`node --cpu-prof`).
+ */
 export const startServer = async (env: Record<string, string> = {}): Promise<RunningServer> => {
   const dataDir = mkdtempSync(join(tmpdir(), "khel-bench-"))
-  const child = spawn(process.execPath, ["server/main.ts"], {
+  const profile = process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []
+  const child = spawn(process.execPath, [...profile, "server/main.ts"], {
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", ...env },
     stdio: ["ignore", "pipe", "pipe"]
   })

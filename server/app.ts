@@ -11,6 +11,7 @@ import { SportsHandlers } from "./catalogue/http.ts"
 import { ServerConfig, type ServerConfigShape } from "./config.ts"
 import { DatabaseLive } from "./db/database.ts"
 import { AuthenticationLive, OperatorOnlyLive } from "./edge/auth.ts"
+import { SharedCaching } from "./edge/caching.ts"
 import { EnvelopesLive } from "./edge/envelopes.ts"
 import { SiteRoutes } from "./edge/site.ts"
 import { SystemHandlers } from "./edge/system.ts"
@@ -22,6 +23,8 @@ import { Realtime } from "./realtime/Realtime.ts"
 import { seedDemo } from "./seed/demo.ts"
 import { SettingsHandlers } from "./settings/http.ts"
 import { Settings } from "./settings/Settings.ts"
+import { BeaconLimitsLive, VitalsHandlers } from "./vitals/http.ts"
+import { Vitals } from "./vitals/Vitals.ts"
 
 /** Demo data for an empty database, unless told otherwise (SEED_DEMO=false). */
 const SeedLive = Layer.unwrap(Effect.gen(function*() {
@@ -30,7 +33,7 @@ const SeedLive = Layer.unwrap(Effect.gen(function*() {
 }))
 
 /** Domain services shared by the HTTP handlers and socket.io, each built once. */
-const ServicesLive = Layer.mergeAll(Settings.layer, Catalogue.layer, SeedLive, PaymentServicesLive, CasinoServicesLive,
+const ServicesLive = Layer.mergeAll(Settings.layer, Catalogue.layer, Vitals.layer, SeedLive, PaymentServicesLive, CasinoServicesLive,
   // The odds feed reads the catalogue when it starts: after the demo data is in.
   BettingServicesLive.pipe(Layer.provide(SeedLive))).pipe(
   Layer.provideMerge(IdentityServicesLive),
@@ -44,6 +47,7 @@ const HandlersLive = Layer.mergeAll(
   SettingsHandlers,
   SportsHandlers,
   SystemHandlers,
+  VitalsHandlers,
   IdentityHandlersLive,
   PaymentHandlersLive,
   BettingHandlersLive,
@@ -54,10 +58,10 @@ const routes = (production: boolean) => {
   const api = HttpApiBuilder.layer(Api, { openapiPath: "/api/v1/openapi.json" }).pipe(
     Layer.provide(HandlersLive),
     // Middleware is looked up again per request, so it stays in the context.
-    Layer.provideMerge(Layer.mergeAll(EnvelopesLive, AuthenticationLive, OperatorOnlyLive, ProviderSignatureLive))
+    Layer.provideMerge(Layer.mergeAll(EnvelopesLive, AuthenticationLive, OperatorOnlyLive, ProviderSignatureLive, BeaconLimitsLive))
   )
   const docs = production ? Layer.empty : HttpApiScalar.layer(Api, { path: "/api/docs" })
-  return Layer.mergeAll(api, docs, SiteRoutes, CasinoRoutes)
+  return Layer.mergeAll(api, docs, SiteRoutes, CasinoRoutes, SharedCaching)
 }
 
 /**

@@ -18,6 +18,9 @@ const userRoom = (userId: string) => `user:${userId}`
 /** PostgreSQL channel that carries user events between processes. */
 const USER_CHANNEL = "khel_user_events"
 
+/** At most this many user events per NOTIFY statement. */
+const NOTIFY_BATCH = 500
+
 /**
  * socket.io on the API's own port. Each authenticated socket joins its
  * user's room; `notifyUser` emits the event named by the user id there, so
@@ -26,7 +29,8 @@ const USER_CHANNEL = "khel_user_events"
  * On PostgreSQL the event goes through NOTIFY and every server (and the
  * admin CLI) LISTENs, so a change made in one process reaches the player's
  * socket wherever it is connected. The embedded database belongs to one
- * process, which emits directly.
+ * process, which emits directly. Events are sent after the change commits,
+ * in batches (one statement for every event waiting), off the request's path.
  */
 export class Realtime extends Context.Service<Realtime, {
   readonly io: SocketServer
@@ -82,10 +86,19 @@ export class Realtime extends Context.Service<Realtime, {
           Effect.retry(Schedule.spaced("1 second")),
           Effect.forkScoped
         )
-        notifyUser = (userId, reason) =>
-          pg.notify(USER_CHANNEL, JSON.stringify({ userId, reason, at: Date.now() })).pipe(
-            Effect.catch((error) => Effect.logWarning("user event not sent", error))
+        // Events leave in batches, one statement for all those waiting, from a fiber of their own: a bet's answer
+        // never waits for its notification, and a busy server sends one NOTIFY statement per batch, not per event.
+        const outbox = yield* Queue.unbounded<string>()
+        // Uninterruptible: a batch being sent when the process stops still goes out.
+        const send = (payloads: ReadonlyArray<string>) =>
+          pg.unsafe(`SELECT pg_notify($1, payload) FROM json_array_elements_text($2::json) AS events (payload)`, [USER_CHANNEL, JSON.stringify(payloads)]).pipe(
+            Effect.catch((error) => Effect.logWarning("user events not sent", error)),
+            Effect.uninterruptible
           )
+        yield* Queue.takeBetween(outbox, 1, NOTIFY_BATCH).pipe(Effect.flatMap(send), Effect.forever, Effect.forkScoped)
+        // What still waits when the process stops (the admin CLI exits right after its command) goes out first.
+        yield* Effect.addFinalizer(() => Effect.flatMap(Queue.clear(outbox), (rest) => (rest.length > 0 ? send(rest) : Effect.void)))
+        notifyUser = (userId, reason) => Effect.asVoid(Queue.offer(outbox, JSON.stringify({ userId, reason, at: Date.now() })))
       }
 
       const attach = (server: HttpServer) =>

@@ -52,3 +52,9 @@ const start = async () => {
 }
 
 void start()
+
+// Real-user vitals load once the page has loaded and the browser is idle: nothing of them is on the first paint's path.
+addEventListener("load", () => {
+  const later = (run: () => void) => (typeof requestIdleCallback === "function" ? requestIdleCallback(run, { timeout: 5000 }) : setTimeout(run, 2000))
+  later(() => void import("./vitals.ts").then((vitals) => vitals.reportVitals()))
+}, { once: true })

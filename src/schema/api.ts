@@ -11,6 +11,7 @@ import { ReferralApi } from "./referral.ts"
 import { SettingsApi, SystemApi } from "./settings.ts"
 import { SportsApi } from "./sports.ts"
 import { StatementsApi } from "./statements.ts"
+import { VitalsApi } from "./vitals.ts"
 import { WalletApi } from "./wallet.ts"
 
 /**
@@ -24,6 +25,7 @@ const groups = [
   SettingsApi,
   SportsApi,
   SystemApi,
+  VitalsApi,
   IdentityApi,
   SessionApi,
   UserApi,

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { matchesEtag } from "../../server/edge/caching.ts"
+import { request, startServer, type TestServer } from "./helpers.ts"
+
+let server: TestServer
+
+beforeAll(async () => {
+  server = await startServer()
+})
+afterAll(async () => {
+  await server?.close()
+})
+
+describe("answers the same for everyone", () => {
+  for (const [path, policy] of [
+    ["/api/v1/get-sports-data", "public, no-cache"],
+    ["/api/v1/app-settings", "public, max-age=60, stale-while-revalidate=600"],
+    ["/api/v1/get-all-app-settings", "public, max-age=60, stale-while-revalidate=600"],
+    ["/api/v1/advertisement", "public, max-age=60, stale-while-revalidate=600"]
+  ] as const) {
+    it(`${path} carries an ETag and answers 304 to it`, async () => {
+      // The sports tree moves with the live simulation (statuses, in play): a changed tree is a new tag, never a
+      // 304; a few tries find two answers in a row that are the same.
+      let first = await request(server.url, path)
+      let again = await fetch(`${server.url}${path}`, { headers: { "if-none-match": first.headers.get("etag")! } })
+      for (let i = 0; i < 20 && again.status !== 304; i++) {
+        expect(again.status).toBe(200)
+        expect(again.headers.get("etag")).not.toBe(first.headers.get("etag"))
+        first = await request(server.url, path)
+        again = await fetch(`${server.url}${path}`, { headers: { "if-none-match": first.headers.get("etag")! } })
+      }
+      expect(first.status).toBe(200)
+      expect(first.body.meta).toEqual({ code: 200, message: "Success" })
+      expect(first.headers.get("cache-control")).toBe(policy)
+      const etag = first.headers.get("etag")!
+      expect(etag).toMatch(/^"[\w-]{32}"$/)
+      expect(again.status).toBe(304)
+      expect(await again.text()).toBe("")
+      expect(again.headers.get("etag")).toBe(etag)
+      // Another tag gets the whole envelope.
+      const stale = await request(server.url, path, { headers: { "if-none-match": '"something-else"' } })
+      expect(stale.status).toBe(200)
+      expect(stale.body.meta).toEqual(first.body.meta)
+    })
+  }
+
+  it("changes the sports tree's ETag when the catalogue changes", async () => {
+    const before = (await request(server.url, "/api/v1/get-sports-data")).headers.get("etag")
+    await server.sql((sql) => sql`UPDATE sports SET name = name || ' ' WHERE slug = 'kabaddi'`)
+    // The tree is read from the database on each request: the next answer has another tag.
+    const after = (await request(server.url, "/api/v1/get-sports-data")).headers.get("etag")
+    expect(after).not.toBe(before)
+  })
+
+  it("reads If-None-Match as a list, with weak tags and *", () => {
+    expect(matchesEtag('"a", W/"b"', '"b"')).toBe(true)
+    expect(matchesEtag("*", '"b"')).toBe(true)
+    expect(matchesEtag('"a"', '"b"')).toBe(false)
+    expect(matchesEtag(undefined, '"b"')).toBe(false)
+  })
+
+  it("leaves writing calls uncached", async () => {
+    const bet = await request(server.url, "/api/v1/bet-sport", { method: "POST", json: {} })
+    expect(bet.headers.get("etag")).toBeNull()
+    expect(bet.headers.get("cache-control")).toBeNull()
+  })
+})
