@@ -5,36 +5,23 @@ import { renderToStaticMarkup } from "react-dom/server"
 import { defineConfig, type Plugin } from "vite"
 import { MESSAGES } from "./src/machines/app.machine.ts"
 import { SettingsApi } from "./src/schema/settings.ts"
-import { SportsApi } from "./src/schema/sports.ts"
 import { PreloaderView } from "./src/views/layout/PreloaderView.tsx"
 
 const api = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`
 
 /**
- * The startup calls the app makes first (src/root/app.ts), requested with the HTML instead of after the
- * JavaScript has loaded and run: the app's own calls then take the preloaded answers. The sports list only
- * for visitors (a stored token asks for the authenticated variant, which needs the bearer header).
+ * The startup calls that are the same for everyone (src/root/app.ts), requested with the HTML instead of after
+ * the JavaScript has loaded and run: the app's own calls then take the preloaded answers. Plain link tags, not a
+ * script, so the Content-Security-Policy (no inline script) holds; the sports list is left to the app, since a
+ * stored token asks for its authenticated variant.
  */
 const startupPreloads = (): Plugin => {
   const everyone = [SettingsApi.endpoints.advertisement, SettingsApi.endpoints.appSettings, SettingsApi.endpoints.allAppSettings].map((e) => e.path)
-  const script = `(function () {
-  var token = null
-  try { token = localStorage.getItem("token") || sessionStorage.getItem("token") } catch (e) {}
-  var paths = ${JSON.stringify(everyone)}
-  if (!token) paths.unshift(${JSON.stringify(SportsApi.endpoints.sportsData.path)})
-  paths.forEach(function (path) {
-    var link = document.createElement("link")
-    link.rel = "preload"
-    link.as = "fetch"
-    link.crossOrigin = "anonymous"
-    link.href = path
-    document.head.appendChild(link)
-  })
-})()`
+  const links = everyone.map((path) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${path}">`).join("\n    ")
   return {
     name: "khel:startup-preloads",
-    // Right after the title: before the stylesheet, which a later inline script would wait for.
-    transformIndexHtml: (html) => html.replace("</title>", `</title>\n    <script>${script}</script>`)
+    // Right after the title, before the stylesheet.
+    transformIndexHtml: (html) => html.replace("</title>", `</title>\n    ${links}`)
   }
 }
 
