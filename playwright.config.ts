@@ -13,6 +13,8 @@ process.env.E2E_PORT = String(port)
 // Every run starts from an empty data folder: migrations and demo data run as on a fresh install.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), "khel-e2e-"))
 process.env.E2E_DATA_DIR = dataDir
+// What each test's browser sessions went through, per machine (tests/e2e/coverage.ts), counted when the run ends.
+process.env.E2E_COVERAGE_DIR ??= mkdtempSync(join(tmpdir(), "khel-flow-coverage-"))
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -20,7 +22,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
-  reporter: [["list"]],
+  reporter: [["list"], ["./tests/e2e/coverage-reporter.ts"]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: "retain-on-failure",
@@ -45,8 +47,15 @@ export default defineConfig({
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
+      // The test build (`npm run build:test`): the production build plus the event log (src/root/devtools.ts).
+      DIST_DIR: "dist-test",
       DATABASE_URL: "",
-      NODE_ENV: "test"
+      NODE_ENV: "test",
+      // Every player of the suite signs up and in from 127.0.0.1: the per-address limits are the server suite's to test.
+      SMS_PER_ADDRESS_PER_HOUR: "100000",
+      SIGNIN_FAILURES_PER_ADDRESS: "100000",
+      // Specs may move the server's clock (POST /api/v1/test/clock) to step over cooling-off periods and time-outs.
+      TEST_CLOCK: "on"
     }
   }
 })

@@ -39,7 +39,8 @@ export default defineConfig({
   plugins: [UnoCSS(), react(), startupPreloads(), staticPreloader()],
   build: {
     target: "es2022",
-    sourcemap: true,
+    // Maps are built for an error tracker but not referenced from the bundles, and the server never serves them.
+    sourcemap: "hidden",
     assetsInlineLimit: 2048,
     rolldownOptions: {
       output: {

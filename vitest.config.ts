@@ -13,7 +13,9 @@ export default defineConfig({
           include: ["tests/server/**/*.test.ts"],
           environment: "node",
           testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // A hook starts a server (migrations, seed, the embedded database unpacked): a minute or more when the machine
+          // is loaded, so the deadline is the machine's worst day, not its usual one.
+          hookTimeout: 300_000,
           // Each file starts its own server and database; two at a time suits a 2-core machine.
           maxWorkers: 2
         }

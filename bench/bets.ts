@@ -18,12 +18,12 @@ import { startServer, table } from "./support.ts"
  * Per-request log lines cost the server about a third of its CPU at this rate; a high-volume
  * deployment logs requests at its proxy (LOG_REQUESTS=false). BENCH_LOG_REQUESTS=true measures with them.
  */
-const logRequests = process.env.BENCH_LOG_REQUESTS ?? "false"
+export const logRequests = process.env.BENCH_LOG_REQUESTS ?? "false"
 
-const PLAYERS = 100
-const SECONDS = 20
+export const PLAYERS = 100
+export const SECONDS = 20
 /** The paced run: each player bets every 200 ms, 500 bets/s in all (the issue's target rate). */
-const PACED_INTERVAL_MS = 200
+export const PACED_INTERVAL_MS = 200
 
 const post = async (url: string, body: unknown, token?: string, method = "POST") => {
   const res = await fetch(url, {
@@ -43,7 +43,7 @@ const otpOf = (dataDir: string, mobileNo: string) => {
 
 /** The load itself goes over plain node:http with kept-alive sockets: the generator shares the 2 cores with what it measures, so it should cost little. */
 const agent = new Agent({ keepAlive: true, maxSockets: PLAYERS })
-const betRequest = (url: string, body: unknown, token: string, key: string) =>
+export const betRequest = (url: string, body: unknown, token: string, key: string) =>
   new Promise<{ status: number; body: { meta: { code: number; message: string } } }>((resolve) => {
     // A connection the server dropped is counted (as status 0), not fatal to the run.
     const dropped = (error: Error) => resolve({ status: 0, body: { meta: { code: 0, message: `connection error: ${error.message}` } } })
@@ -79,10 +79,33 @@ const cpuSeconds = (pid: number) => {
   }
 }
 
-const percentile = (sorted: ReadonlyArray<number>, p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
+export const percentile = (sorted: ReadonlyArray<number>, p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
 
 const withAdminDb = <A>(url: string, program: Effect.Effect<A, unknown, SqlClient.SqlClient>) =>
   Effect.runPromise(program.pipe(Effect.provide(PgClient.layer({ url: Redacted.make(url), maxConnections: 1 })), Effect.scoped))
+
+/** Signs `count` players up through `base` (codes from `dataDir`'s SMS outbox), funds them, and lets them take any price; the pre-match exchange markets to bet on. */
+export const preparePlayers = async (base: string, dataDir: string, count = PLAYERS) => {
+  const admin = await post(`${base}/identity/user/login`, { username: "admin", password: "Admin@1234" })
+  const adminToken = admin.body.meta.token!
+  const tokens: Array<string> = []
+  for (let i = 0; i < count; i++) {
+    const mobileNo = `+9179${String(Date.now() % 1e5).padStart(5, "0")}${String(i).padStart(3, "0")}`
+    await post(`${base}/identity/user/sign-up`, { name: `Bench Player`, mobile_no: mobileNo, password: "Secret@123", confirmPassword: "Secret@123", ageConfirmed: true, region: "MH" })
+    const verified = await post(`${base}/identity/user/verify-otp`, { mobile_no: mobileNo, otp: otpOf(dataDir, mobileNo) })
+    if (verified.status !== 200) throw new Error(`sign-up failed: ${JSON.stringify(verified.body)}`)
+    const token = verified.body.meta.token!
+    await post(`${base}/api/v1/admin/credit`, { user: verified.body.data.username, amount: 1_000_000 }, adminToken)
+    // Prices move all the time: these players take whatever price is on offer.
+    await post(`${base}/api/v1/setting`, { oddsChange: "any" }, token, "PUT")
+    tokens.push(token)
+  }
+  const sports = (await (await fetch(`${base}/api/v1/get-sports-data`)).json()).data as Array<{ slugName: string; leagues: Array<{ events: Array<{ inPlay: boolean; markets: Array<{ marketId: string; marketType: string; runners: Array<{ selectionId: string }> }> }> }> }>
+  // Pre-match exchange markets of the team sports (in play adds the bet delay; racing takes bet-racing).
+  const markets = sports.filter((s) => !["horse-racing", "greyhound-racing"].includes(s.slugName))
+    .flatMap((s) => s.leagues.flatMap((l) => l.events.filter((e) => !e.inPlay).flatMap((e) => e.markets.filter((m) => m.marketType === "EXCHANGE"))))
+  return { tokens, markets }
+}
 
 /**
  * Two runs per engine on the same players: "flat out" (each player bets again
@@ -102,24 +125,7 @@ const run = async (engine: "pglite" | "postgres", adminUrl?: string) => {
   const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_REQUESTS: logRequests })
   try {
     const base = server.url
-    const admin = await post(`${base}/identity/user/login`, { username: "admin", password: "Admin@1234" })
-    const adminToken = admin.body.meta.token!
-    const tokens: Array<string> = []
-    for (let i = 0; i < PLAYERS; i++) {
-      const mobileNo = `+9179${String(Date.now() % 1e5).padStart(5, "0")}${String(i).padStart(3, "0")}`
-      await post(`${base}/identity/user/sign-up`, { name: `Bench Player`, mobile_no: mobileNo, password: "Secret@123", confirmPassword: "Secret@123" })
-      const verified = await post(`${base}/identity/user/verify-otp`, { mobile_no: mobileNo, otp: otpOf(dataDir, mobileNo) })
-      if (verified.status !== 200) throw new Error(`sign-up failed: ${JSON.stringify(verified.body)}`)
-      const token = verified.body.meta.token!
-      await post(`${base}/api/v1/admin/credit`, { user: verified.body.data.username, amount: 1_000_000 }, adminToken)
-      // Prices move all the time: these players take whatever price is on offer.
-      await post(`${base}/api/v1/setting`, { oddsChange: "any" }, token, "PUT")
-      tokens.push(token)
-    }
-    const sports = (await (await fetch(`${base}/api/v1/get-sports-data`)).json()).data as Array<{ slugName: string; leagues: Array<{ events: Array<{ inPlay: boolean; markets: Array<{ marketId: string; marketType: string; runners: Array<{ selectionId: string }> }> }> }> }>
-    // Pre-match exchange markets of the team sports (in play adds the bet delay; racing takes bet-racing).
-    const markets = sports.filter((s) => !["horse-racing", "greyhound-racing"].includes(s.slugName))
-      .flatMap((s) => s.leagues.flatMap((l) => l.events.filter((e) => !e.inPlay).flatMap((e) => e.markets.filter((m) => m.marketType === "EXCHANGE"))))
+    const { tokens, markets } = await preparePlayers(base, dataDir)
 
     /** The database's own processes for this benchmark (PostgreSQL backends; PGlite runs inside the server). */
     const databasePids = async () =>

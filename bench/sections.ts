@@ -1,9 +1,11 @@
 import { betsBench } from "./bets.ts"
 import { lobbyLighthouse, lobbyWeight } from "./casino.ts"
+import { clusterBench } from "./cluster.ts"
 import { homeWeight } from "./home-weight.ts"
 import { interactionBench } from "./interaction.ts"
 import { pagesLighthouse } from "./lighthouse.ts"
 import { oddsBench } from "./odds.ts"
+import { signinBench } from "./signin.ts"
 
 export interface Section {
   readonly name: string
@@ -18,6 +20,8 @@ export const sections: Array<Section> = [
   { name: "interaction", title: "Interaction to next paint on the event page, CPU slowed 4x (Event Timing API)", run: interactionBench },
   { name: "odds", title: "Event page receiving 1,000 price updates/s, CPU slowed 4x (10 s)", run: oddsBench },
   { name: "bets", title: "Bet placement: 100 concurrent players for 20 s (PGlite, PostgreSQL)", run: betsBench },
+  { name: "cluster", title: "Bet placement through nginx: one and three servers on one PostgreSQL", run: clusterBench },
   { name: "casino", title: "Live casino lobby: weight before the first game card is visible (as transferred)", run: lobbyWeight },
-  { name: "lighthouse", title: "Live casino lobby: Lighthouse mobile performance", run: lobbyLighthouse }
+  { name: "lighthouse", title: "Live casino lobby: Lighthouse mobile performance", run: lobbyLighthouse },
+  { name: "signin", title: "Known and unknown accounts: answer times of sign-in and forgot-password (60 each, interleaved)", run: signinBench }
 ]

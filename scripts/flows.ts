@@ -1,11 +1,14 @@
 /**
  * `npm run flows`: runs the model-based machine tests with FLOWS_OUT set, so
- * each writes its paths and coverage, and joins them into docs/flows.md.
+ * each writes its paths and coverage, and joins them into docs/flows.md; then
+ * writes the Playwright specs of the QA paths that drive the real UI
+ * (tests/e2e/flows/*.spec.ts, scripts/flowSpecs.ts).
  */
 import { execFileSync } from "node:child_process"
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { writeFlowSpecs } from "./flowSpecs.ts"
 
 const out = mkdtempSync(join(tmpdir(), "khel-flows-"))
 execFileSync("npx", ["vitest", "run", "--project", "machines", "--silent"], { stdio: "inherit", env: { ...process.env, FLOWS_OUT: out } })
@@ -23,3 +26,4 @@ const doc = [
 ].join("\n")
 writeFileSync("docs/flows.md", doc)
 console.log(`docs/flows.md: ${fragments.length} machines`)
+for (const line of writeFlowSpecs()) console.log(line)

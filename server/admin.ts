@@ -13,6 +13,7 @@ import { allCommands, findCommand, UsageError } from "./admin/registry.ts"
 import { AdminServicesLive } from "./admin/services.ts"
 import "./admin/commands.ts"
 import "./betting/commands.ts"
+import "./protection/commands.ts"
 import "./vitals/commands.ts"
 
 const help = () => {
@@ -54,4 +55,8 @@ const main = async (argv: ReadonlyArray<string>) => {
   return 1
 }
 
-process.exitCode = await main(process.argv.slice(2))
+const code = await main(process.argv.slice(2))
+// Done: what was printed goes out first, then the process ends, whatever timers a library left behind
+// (a connection pool's idle timeout, the socket.io adapter's reconnection).
+await Promise.all([process.stdout, process.stderr].map((stream) => new Promise((resolve) => stream.write("", resolve))))
+process.exit(code)

@@ -3,15 +3,19 @@ import { Effect, Layer } from "effect"
 import { HttpRouter } from "effect/http"
 import { HttpApiBuilder, HttpApiScalar } from "effect/http-api"
 import { createServer, type Server } from "node:http"
+import type { AddressInfo } from "node:net"
 import { Api } from "../src/schema/api.ts"
 import { BettingHandlersLive, BettingServicesLive } from "./betting/layer.ts"
 import { CasinoHandlersLive, CasinoRoutes, CasinoServicesLive, ProviderSignatureLive } from "./casino/layer.ts"
+import { Khel } from "./casino/khel/Khel.ts"
 import { Catalogue } from "./catalogue/Catalogue.ts"
 import { SportsHandlers } from "./catalogue/http.ts"
+import { ServerClockLive, TestClockRoutes } from "./clock.ts"
 import { ServerConfig, type ServerConfigShape } from "./config.ts"
 import { DatabaseLive } from "./db/database.ts"
 import { AuthenticationLive, OperatorOnlyLive } from "./edge/auth.ts"
 import { SharedCaching } from "./edge/caching.ts"
+import { drainOnStop } from "./edge/drain.ts"
 import { EnvelopesLive } from "./edge/envelopes.ts"
 import { SiteRoutes } from "./edge/site.ts"
 import { SystemHandlers } from "./edge/system.ts"
@@ -19,7 +23,10 @@ import { IdentityHandlersLive, IdentityServicesLive, SessionsLive } from "./iden
 import { Idempotency } from "./ledger/Idempotency.ts"
 import { Ledger } from "./ledger/Ledger.ts"
 import { PaymentHandlersLive, PaymentServicesLive } from "./payments/layer.ts"
+import { ProtectionHandlersLive, ProtectionServicesLive } from "./protection/layer.ts"
 import { Realtime } from "./realtime/Realtime.ts"
+import { GateLive } from "./edge/gate.ts"
+import { RateLimits } from "./limits/RateLimits.ts"
 import { seedDemo } from "./seed/demo.ts"
 import { SettingsHandlers } from "./settings/http.ts"
 import { Settings } from "./settings/Settings.ts"
@@ -37,10 +44,15 @@ const ServicesLive = Layer.mergeAll(Settings.layer, Catalogue.layer, Vitals.laye
   // The odds feed reads the catalogue when it starts: after the demo data is in.
   BettingServicesLive.pipe(Layer.provide(SeedLive))).pipe(
   Layer.provideMerge(IdentityServicesLive),
+  Layer.provideMerge(RateLimits.layer),
+  // Where money moves (sign-up, payments, bets, settlement, the casino), player protection is asked first.
+  Layer.provideMerge(ProtectionServicesLive),
   Layer.provideMerge(Layer.mergeAll(Ledger.layer, Idempotency.layer)),
   Layer.provideMerge(Realtime.layer),
   Layer.provideMerge(SessionsLive),
-  Layer.provideMerge(DatabaseLive)
+  Layer.provideMerge(DatabaseLive),
+  // The server's clock (movable in tests with TEST_CLOCK on), read by every service above.
+  Layer.provideMerge(ServerClockLive)
 )
 
 const HandlersLive = Layer.mergeAll(
@@ -51,7 +63,8 @@ const HandlersLive = Layer.mergeAll(
   IdentityHandlersLive,
   PaymentHandlersLive,
   BettingHandlersLive,
-  CasinoHandlersLive
+  CasinoHandlersLive,
+  ProtectionHandlersLive
 )
 
 const routes = (production: boolean) => {
@@ -61,8 +74,30 @@ const routes = (production: boolean) => {
     Layer.provideMerge(Layer.mergeAll(EnvelopesLive, AuthenticationLive, OperatorOnlyLive, ProviderSignatureLive, BeaconLimitsLive))
   )
   const docs = production ? Layer.empty : HttpApiScalar.layer(Api, { path: "/api/docs" })
-  return Layer.mergeAll(api, docs, SiteRoutes, CasinoRoutes, SharedCaching)
+  return Layer.mergeAll(api, docs, SiteRoutes, CasinoRoutes, SharedCaching, GateLive, TestClockRoutes)
 }
+
+/** This server as seen from itself (the built-in game provider calls its wallet over HTTP). */
+const ownOrigin = (server: Server) => {
+  const { address, family, port } = server.address() as AddressInfo
+  const host = family === "IPv6" ? `[${address === "::" ? "::1" : address}]` : address === "0.0.0.0" ? "127.0.0.1" : address
+  return `http://${host}:${port}`
+}
+
+/**
+ * A request the HTTP parser refuses (a NUL or a newline in a header, a
+ * broken request line) never reaches the router: answer it with the
+ * envelope too, then close.
+ */
+const answerBadRequests = (server: Server) =>
+  server.on("clientError", (_error, socket) => {
+    if (!socket.writable) return socket.destroy()
+    const body = JSON.stringify({ meta: { code: 400, message: "The request could not be understood.", error: "InvalidInput" }, data: null })
+    socket.end(
+      `HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
+        `x-content-type-options: nosniff\r\ncache-control: no-store\r\nconnection: close\r\n\r\n${body}`
+    )
+  })
 
 /**
  * The whole server on one port: HTTP API, socket.io and the built site.
@@ -72,8 +107,15 @@ export const makeServer = (config: ServerConfigShape, server: Server = createSer
   const http = HttpRouter.serve(routes(config.production), { disableLogger: !config.logRequests }).pipe(
     Layer.provide(NodeHttpServer.layer(() => server, { port: config.port, host: config.host }))
   )
-  // socket.io goes on after the API's listeners, so it can pass everything else through.
-  const realtime = Layer.effectDiscard(Realtime.use((realtime) => realtime.attach(server))).pipe(
+  // socket.io goes on after the API's listeners, so it can pass everything else through. Both let go first when
+  // the server stops: socket.io's clients go elsewhere, kept-alive connections are closed once answered. Once the
+  // server listens, Khel Originals finishes the rounds a crash may have left half-way.
+  const realtime = Layer.effectDiscard(Effect.gen(function*() {
+    yield* drainOnStop(server)
+    yield* Realtime.use((realtime) => realtime.attach(server))
+    answerBadRequests(server)
+    yield* Khel.use((khel) => khel.recover(ownOrigin(server)))
+  })).pipe(
     Layer.provide(http)
   )
   // The services stay in the output, so tools and tests built on this layer can use them.

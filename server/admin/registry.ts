@@ -1,13 +1,14 @@
-import type { Effect } from "effect"
-import type { SqlClient } from "effect/sql"
+import { Effect } from "effect"
+import type { SqlClient, SqlError } from "effect/sql"
+import type { ApiError } from "../../src/schema/envelope.ts"
 import type { Users } from "../identity/Users.ts"
 import type { Idempotency } from "../ledger/Idempotency.ts"
 import type { Ledger } from "../ledger/Ledger.ts"
 import type { Realtime } from "../realtime/Realtime.ts"
-import type { PaymentServices } from "./services.ts"
+import type { PaymentServices, ProtectionServices } from "./services.ts"
 
 /** What a command's program may use; a command needing more provides it itself (`Effect.provide(MyService.layer)`). */
-export type AdminServices = SqlClient.SqlClient | Ledger | Idempotency | Users | Realtime | PaymentServices
+export type AdminServices = SqlClient.SqlClient | Ledger | Idempotency | Users | Realtime | PaymentServices | ProtectionServices
 
 export interface AdminCommand {
   readonly name: string
@@ -37,3 +38,7 @@ export const allCommands = () => [...commands.values()].sort((a, b) => a.name.lo
 
 /** A command's usage error: printed with its usage line, exit code 2. */
 export class UsageError extends Error {}
+
+/** A refusal (unknown market, already settled, a player not found…) carries a message for people: print it, exit 1. */
+export const explain = <A, R>(effect: Effect.Effect<A, ApiError | SqlError.SqlError, R>) =>
+  effect.pipe(Effect.catchTag("ApiError", (error) => Effect.fail(new Error(error.message))))

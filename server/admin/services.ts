@@ -1,17 +1,24 @@
 import { Layer } from "effect"
 import type { Bonus } from "../bonus/Bonus.ts"
+import { Sessions } from "../identity/Sessions.ts"
 import { Users } from "../identity/Users.ts"
 import { Idempotency } from "../ledger/Idempotency.ts"
 import { Ledger } from "../ledger/Ledger.ts"
 import { PaymentServicesLive } from "../payments/layer.ts"
 import type { Payments } from "../payments/Payments.ts"
 import type { Wallet } from "../payments/Wallet.ts"
+import type { Activity } from "../protection/Activity.ts"
+import type { Compliance } from "../protection/Compliance.ts"
+import { ProtectionServicesLive } from "../protection/layer.ts"
+import type { Protection } from "../protection/Protection.ts"
 import { Realtime, SocketAuthenticator } from "../realtime/Realtime.ts"
 import type { Referral } from "../referral/Referral.ts"
 import type { Statements } from "../statements/Statements.ts"
 import type { Uploads } from "../uploads/Uploads.ts"
 
 export type PaymentServices = Payments | Bonus | Referral | Uploads | Wallet | Statements
+
+export type ProtectionServices = Protection | Compliance | Activity
 
 /**
  * The services the CLI runs on: the ledger and payments on the database, with
@@ -20,6 +27,8 @@ export type PaymentServices = Payments | Bonus | Referral | Uploads | Wallet | S
  */
 export const AdminServicesLive = PaymentServicesLive.pipe(
   Layer.provideMerge(Layer.mergeAll(Users.layer, Idempotency.layer)),
+  Layer.provideMerge(ProtectionServicesLive),
+  Layer.provideMerge(Sessions.layer),
   Layer.provideMerge(Ledger.layer),
   Layer.provideMerge(Realtime.layer),
   Layer.provideMerge(SocketAuthenticator.visitors)

@@ -11,6 +11,7 @@ import { decodeRows, Paise } from "../db/rows.ts"
 import { Idempotency } from "../ledger/Idempotency.ts"
 import { type AccountRef, Ledger } from "../ledger/Ledger.ts"
 import { OddsFeed } from "../odds/OddsFeed.ts"
+import { Protection } from "../protection/Protection.ts"
 import { Realtime } from "../realtime/Realtime.ts"
 
 /** Which endpoint a bet came through: each takes its own kind of market. */
@@ -111,6 +112,7 @@ export class Betting extends Context.Service<Betting, {
       const idempotency = yield* Idempotency
       const feed = yield* OddsFeed
       const realtime = yield* Realtime
+      const protection = yield* Protection
 
       /** The market with everything placement reads but the prices: one round trip. */
       const marketInfo = (externalId: string, userId: string) =>
@@ -170,14 +172,17 @@ export class Betting extends Context.Service<Betting, {
         `
       })
 
-      /** The price on offer now for this side: the best back or lay level (fancy: the Yes or No line with its size). */
-      const currentPrice = (market: MarketInfo, selectionId: string, side: "back" | "lay") => {
-        const book = feed.book(market.externalId)
-        if (!book) return { status: "CLOSED" as const, level: undefined }
-        const runner = book.runners.find((r) => r.selectionId === selectionId)
-        const level = side === "back" ? runner?.back[0] : runner?.lay[0]
-        return { status: book.status, level }
-      }
+      /**
+       * The price on offer now for this side: the best back or lay level (fancy: the Yes or No line with its
+       * size), from the book the feed's source published last, whichever server takes the bet.
+       */
+      const currentPrice = (market: MarketInfo, selectionId: string, side: "back" | "lay") =>
+        Effect.map(feed.current(market.externalId), (book) => {
+          if (!book) return { status: "CLOSED" as const, level: undefined }
+          const runner = book.runners.find((r) => r.selectionId === selectionId)
+          const level = side === "back" ? runner?.back[0] : runner?.lay[0]
+          return { status: book.status, level }
+        })
 
       /** The request against the market: endpoint, selection, price shape, stake shape. Runs inside the write, so a replayed key skips it. */
       const check = (market: MarketInfo, channel: BetChannel, payload: PlaceBetPayload) =>
@@ -203,6 +208,8 @@ export class Betting extends Context.Service<Betting, {
         idempotencyKey: string | undefined
       ) {
         if (user.role !== Roles.PLAYER && user.role !== Roles.CREDIT_PLAYER) return yield* unprocessable(MESSAGES.notPlayer)
+        // A player on a break or self-excluded is told so at once (and checked again under the lock below).
+        yield* protection.admitPlay(user.id)
         const market = yield* marketInfo(payload.marketId, user.id)
         if (!market) return yield* notFound(MESSAGES.unknownMarket)
         const limits = limitsOf(market)
@@ -212,12 +219,14 @@ export class Betting extends Context.Service<Betting, {
         const write = Effect.gen(function*() {
           const { runner, stake } = yield* check(market, channel, payload)
           // One bet at a time per player (their exposure is recomputed from their open bets); settlement takes
-          // the market's row FOR UPDATE, so a bet either lands before it or sees the market settled.
+          // the market's row FOR UPDATE, so a bet either lands before it or sees the market settled. NO KEY UPDATE,
+          // not UPDATE: settlement's ledger rows reference the player (a KEY SHARE lock), and a bet holding the
+          // player FOR UPDATE while waiting for the market that settlement holds would deadlock with it.
           const [locked] = yield* sql`
             SELECT u.wallet, u.status AS user_status, m.status AS market_status, e.status AS event_status
               FROM users u, markets m JOIN events e ON e.id = m.event_id
              WHERE u.id = ${user.id} AND m.id = ${market.id}
-               FOR UPDATE OF u FOR KEY SHARE OF m
+               FOR NO KEY UPDATE OF u FOR KEY SHARE OF m
           `.pipe(decodeRows(Locked))
           if (!locked || locked.userStatus !== "active") return yield* unprocessable(MESSAGES.notPlayer)
           if (locked.marketStatus === "SUSPENDED") return yield* unprocessable(MESSAGES.suspended, "MarketSuspended")
@@ -226,7 +235,7 @@ export class Betting extends Context.Service<Betting, {
           if (BigInt(stake) < limits.minStake) return yield* unprocessable(minStakeMessage(limits.minStake), "StakeOutOfRange")
           if (BigInt(stake) > limits.maxStake) return yield* unprocessable(maxStakeMessage(limits.maxStake), "StakeOutOfRange")
 
-          const price = currentPrice(market, payload.selectionId, payload.selectionType)
+          const price = yield* currentPrice(market, payload.selectionId, payload.selectionType)
           if (price.status === "SUSPENDED") return yield* unprocessable(MESSAGES.suspended, "MarketSuspended")
           if (price.status === "CLOSED") return yield* unprocessable(MESSAGES.closed, "MarketClosed")
           if (!price.level) return yield* unprocessable(MESSAGES.noPrice)
@@ -258,6 +267,8 @@ export class Betting extends Context.Service<Betting, {
           const before = held ? Number(held.exposure) : marketExposure(market.marketType, selections, positions)
           const after = marketExposure(market.marketType, selections, [...positions, next])
           const delta = after - before
+          // A closed account bets nothing; otherwise what the bet adds to the worst case must fit every loss limit.
+          yield* protection.admitBet(user.id, delta)
           // A market's exposure stays in the wallet it started in; a credit player only has the main wallet.
           const wallet: 1 | 2 = held?.wallet ?? (user.role === Roles.CREDIT_PLAYER ? 1 : locked.wallet)
           const free: AccountRef = { user: user.id, kind: wallet === 2 ? "bonus" : "main" }

@@ -1,6 +1,7 @@
 import { Context, Effect, Layer, Schema } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 import { fancyOutcome, type Position, runnerOutcome } from "../../src/domain/betting.ts"
+import { wageringOfMarket } from "../../src/domain/bonus.ts"
 import { toRupees } from "../../src/domain/money.ts"
 import type { Settlement as SettlementView } from "../../src/schema/betting.ts"
 import { type ApiError, conflict, notFound, unprocessable } from "../../src/schema/envelope.ts"
@@ -8,6 +9,7 @@ import { MarketType } from "../../src/schema/sports.ts"
 import { Bonus } from "../bonus/Bonus.ts"
 import { decodeRows, NumericText, Paise } from "../db/rows.ts"
 import { type AccountRef, Ledger } from "../ledger/Ledger.ts"
+import { Protection } from "../protection/Protection.ts"
 import { Realtime } from "../realtime/Realtime.ts"
 
 const MarketRow = Schema.Struct({
@@ -35,6 +37,7 @@ type OpenBet = typeof OpenBet.Type
 
 /** What a market holds of each player's money. */
 const Held = Schema.Struct({ userId: Schema.String, wallet: Wallet, exposure: Paise })
+const RunnerRow = Schema.Struct({ selectionId: Schema.String })
 
 /** A market an operator may settle, with its runners' selection ids ("id=name, …") and its open bets. */
 export interface UnsettledMarket {
@@ -80,6 +83,7 @@ export class Settlement extends Context.Service<Settlement, {
       const ledger = yield* Ledger
       const bonus = yield* Bonus
       const realtime = yield* Realtime
+      const protection = yield* Protection
 
       const run = (marketId: string, decision: { outcome: "result"; result: string } | { outcome: "void"; reason: string }, by: string) =>
         sql.withTransaction(Effect.gen(function*() {
@@ -116,6 +120,7 @@ export class Settlement extends Context.Service<Settlement, {
               FROM bets WHERE market_id = ${market.id} AND status = 'open'
              ORDER BY user_id, created_at
           `.pipe(decodeRows(OpenBet))
+          const runners = (yield* sql`SELECT selection_id FROM runners WHERE market_id = ${market.id}`.pipe(decodeRows(RunnerRow))).map((row) => row.selectionId)
           const held = yield* sql`
             SELECT user_id, wallet, exposure FROM market_exposures WHERE market_id = ${market.id}
           `.pipe(decodeRows(Held))
@@ -158,9 +163,11 @@ export class Settlement extends Context.Service<Settlement, {
               const status = decision.outcome === "void" ? "void" : pl > 0 ? "won" : "lost"
               yield* sql`UPDATE bets SET status = ${status}, profit_loss = ${pl}, settled_at = now() WHERE id = ${bet.id}`
             }
-            // Settled stakes count towards a bonus's wagering; voided ones do not.
+            // The player's result counts towards their loss limits and activity statement.
+            yield* protection.recordResult(userId, "sports", net, `market:${market.id}`)
+            // What the player really risked on the market counts towards a bonus's wagering (src/domain/bonus.ts); a void counts nothing.
             if (decision.outcome === "result") {
-              yield* bonus.recordSettledStake(userId, userBets.reduce((sum, bet) => sum + Number(bet.stake), 0))
+              yield* bonus.recordWagering(userId, wageringOfMarket(market.marketType, runners, userBets.map(position)))
             }
           }
           yield* sql`DELETE FROM market_exposures WHERE market_id = ${market.id}`

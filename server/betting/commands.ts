@@ -1,7 +1,7 @@
 import { Effect } from "effect"
-import type { SqlError } from "effect/sql"
-import type { ApiError } from "../../src/schema/envelope.ts"
-import { type AdminCommand, registerCommand, UsageError } from "../admin/registry.ts"
+import { type AdminCommand, explain, registerCommand, UsageError } from "../admin/registry.ts"
+import { ODDS_EVENTS } from "../odds/cluster.ts"
+import { Realtime } from "../realtime/Realtime.ts"
 import { Settlement } from "./Settlement.ts"
 
 /** Settlement for the command line, on the CLI's own ledger and realtime (user events reach the servers over PostgreSQL). */
@@ -13,9 +13,8 @@ const CLI_OPERATOR = "cli"
 const printSettlement = (s: { marketId: string; outcome: string; result: string | null; bets: number; players: number; playersNet: number }) =>
   console.log(`market ${s.marketId}: ${s.outcome === "void" ? "voided" : `settled, result ${s.result}`}; ${s.bets} bets of ${s.players} players; players net ₹${s.playersNet.toFixed(2)}`)
 
-/** Settlement refusals (unknown market, already settled) carry a message for people: print it, exit 1. */
-const explain = <A, R>(effect: Effect.Effect<A, ApiError | SqlError.SqlError, R>) =>
-  effect.pipe(Effect.catchTag("ApiError", (error) => Effect.fail(new Error(error.message))))
+/** The running servers' odds leader closes the market at once (else at its next reload of the markets). */
+const tellTheFeed = Realtime.use((realtime) => realtime.tellServers(ODDS_EVENTS.reload))
 
 export const settle: AdminCommand = {
   name: "settle",
@@ -27,6 +26,7 @@ export const settle: AdminCommand = {
       if (!marketId || !result) throw new UsageError("Give the market's id and its result.")
       const settlement = yield* Settlement
       printSettlement(yield* explain(settlement.settle(marketId, result, CLI_OPERATOR)))
+      yield* tellTheFeed
     }).pipe(Effect.provide(SettlementCli))
 }
 
@@ -40,6 +40,7 @@ export const voidMarket: AdminCommand = {
       if (!marketId) throw new UsageError("Give the market's id.")
       const settlement = yield* Settlement
       printSettlement(yield* explain(settlement.voidMarket(marketId, reason.join(" ") || "Voided by the operator", CLI_OPERATOR)))
+      yield* tellTheFeed
     }).pipe(Effect.provide(SettlementCli))
 }
 

@@ -35,8 +35,9 @@ const iso = (date: Date | null) => (date === null ? null : new Date(date).toISOS
 
 /**
  * Bonuses: an offer becomes money in the bonus wallet when the player
- * activates it (paid from the operator's bonus_expense account); settled
- * stakes count towards its wagering requirement; once met, claiming moves the
+ * activates it (paid from the operator's bonus_expense account); what the
+ * player really risks on settled markets counts towards its wagering
+ * requirement (src/domain/bonus.ts); once met, claiming moves the
  * bonus wallet to the main balance; forfeiting gives the bonus wallet back.
  * One bonus is in play at a time (a partial unique index), since the bonus
  * wallet belongs to it.
@@ -49,11 +50,12 @@ export class Bonus extends Context.Service<Bonus, {
   claim(userId: string, bonusId: string): Effect.Effect<BonusData, ApiError | SqlError.SqlError>
   forfeit(userId: string, bonusId: string): Effect.Effect<BonusData, ApiError | SqlError.SqlError>
   /**
-   * Settlement of a bet adds its stake (in paise) to the wagering of the
+   * Settlement of a market adds what the player really risked on it (in
+   * paise, `wageringOfMarket` in src/domain/bonus.ts) to the wagering of the
    * player's bonus in play. The betting engine calls this inside the
-   * settlement's own transaction, once per settled bet.
+   * settlement's own transaction, once per player and market.
    */
-  recordSettledStake(userId: string, stakePaise: number): Effect.Effect<void, SqlError.SqlError>
+  recordWagering(userId: string, paise: number): Effect.Effect<void, SqlError.SqlError>
 }>()("khel/Bonus") {
   static readonly layer = Layer.effect(
     Bonus,
@@ -88,6 +90,7 @@ export class Bonus extends Context.Service<Bonus, {
             amount: toRupees(row.amount),
             wageringRequired: toRupees(row.wageringRequired),
             wagered: toRupees(row.wagered),
+            wageringLeft: toRupees(row.wageringRequired > row.wagered ? row.wageringRequired - row.wagered : 0n),
             status: row.status,
             createdAt: new Date(row.createdAt).toISOString(),
             activatedAt: iso(row.activatedAt),
@@ -159,7 +162,7 @@ export class Bonus extends Context.Service<Bonus, {
             SELECT status, wagered, wagering_required FROM bonuses WHERE id = ${bonusId} AND user_id = ${userId}
           `
           if (row?.status === "active") {
-            return yield* conflict(`Wager ₹${toRupees(row.wageringRequired - row.wagered).toFixed(2)} more on settled bets to claim this bonus.`)
+            return yield* conflict(`Wager ₹${toRupees(row.wageringRequired - row.wagered).toFixed(2)} more (what you risk on settled markets counts) to claim this bonus.`)
           }
           yield* transition(userId, bonusId, ["completed"], "claimed")
           yield* settleWallet(userId, bonusId, "bonus_claim")
@@ -176,18 +179,18 @@ export class Bonus extends Context.Service<Bonus, {
         return yield* data(userId)
       })
 
-      const recordSettledStake = Effect.fn("Bonus.recordSettledStake")(function*(userId: string, stakePaise: number) {
-        if (!Number.isSafeInteger(stakePaise) || stakePaise <= 0) return
+      const recordWagering = Effect.fn("Bonus.recordWagering")(function*(userId: string, paise: number) {
+        if (!Number.isSafeInteger(paise) || paise <= 0) return
         const rows = yield* sql`
-          UPDATE bonuses SET wagered = wagered + ${stakePaise},
-            status = CASE WHEN wagered + ${stakePaise} >= wagering_required THEN 'completed' ELSE status END
+          UPDATE bonuses SET wagered = wagered + ${paise},
+            status = CASE WHEN wagered + ${paise} >= wagering_required THEN 'completed' ELSE status END
            WHERE user_id = ${userId} AND status = 'active'
            RETURNING status
         `
         if (rows.length > 0) yield* sql.afterCommit(realtime.notifyUser(userId, "bonus_wagering"))
       })
 
-      return Bonus.of({ offer, data, activate, claim, forfeit, recordSettledStake })
+      return Bonus.of({ offer, data, activate, claim, forfeit, recordWagering })
     })
   )
 }

@@ -15,6 +15,7 @@ import {
 } from "../../src/schema/casino.ts"
 import { type ApiError, badRequest, conflict, forbidden, notFound } from "../../src/schema/envelope.ts"
 import { isOperatorRole, type Role, Roles } from "../../src/schema/user.ts"
+import { Protection } from "../protection/Protection.ts"
 import { randomHex, sha256 } from "./signature.ts"
 
 /** How long a launch token stays good for debits (credits and rollbacks never expire). */
@@ -64,6 +65,8 @@ const fillTemplate = (template: string, values: Record<string, string>) =>
 export interface Player {
   readonly id: string
   readonly role: Role
+  /** The site session launching a game: the game session ends with it. */
+  readonly sessionId: string
 }
 
 /**
@@ -91,6 +94,7 @@ export class Casino extends Context.Service<Casino, {
     Casino,
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
+      const protection = yield* Protection
 
       // The built-in provider gets its wallet secret on first start; partners get theirs from an operator.
       yield* sql`UPDATE casino_providers SET wallet_secret = ${randomHex()} WHERE code = 'khel' AND wallet_secret IS NULL`.pipe(Effect.orDie)
@@ -130,6 +134,7 @@ export class Casino extends Context.Service<Casino, {
         if (player.role === Roles.CREDIT_PLAYER && !(yield* settings).creditPlayersAllowed) {
           return yield* forbidden("Casino games are not available on credit accounts.")
         }
+        yield* protection.admitPlay(player.id)
         // Live tables are named by table_id, slots by game_id; SA Gaming by game_id on its own path.
         const rows = yield* (which === "sa"
           ? selectGames(sql`g.provider = 'sa' AND (g.game_id = ${id} OR (g.table_id = ${id} AND g.table_id <> ''))`)
@@ -139,8 +144,8 @@ export class Casino extends Context.Service<Casino, {
         if (!game.enabled || !game.providerActive || !game.launchUrl) return ""
         const token = randomHex(24)
         yield* sql`
-          INSERT INTO casino_sessions (token_hash, user_id, provider, game_id, expires_at)
-          VALUES (${sha256(token)}, ${player.id}, ${game.provider}, ${game.id}, now() + ${`${SESSION_HOURS} hours`}::interval)
+          INSERT INTO casino_sessions (token_hash, user_id, session_id, provider, game_id, expires_at)
+          VALUES (${sha256(token)}, ${player.id}, ${player.sessionId}, ${game.provider}, ${game.id}, now() + ${`${SESSION_HOURS} hours`}::interval)
         `
         const lobbyPath = game.provider === "sa" ? LOBBY_PATH.sa : game.kind === "slot" ? LOBBY_PATH.slots : LOBBY_PATH.live
         return fillTemplate(game.launchUrl, { table_id: game.tableId, game_id: game.gameId, token, lobby: lobbyPath })

@@ -14,6 +14,7 @@ import { Role, Roles } from "../../src/schema/user.ts"
 import { decodeRows, Paise } from "../db/rows.ts"
 import { Idempotency } from "../ledger/Idempotency.ts"
 import { Ledger } from "../ledger/Ledger.ts"
+import { Protection } from "../protection/Protection.ts"
 import { Casino } from "./Casino.ts"
 import { sha256 } from "./signature.ts"
 
@@ -71,6 +72,7 @@ export class SeamlessWallet extends Context.Service<SeamlessWallet, {
       const ledger = yield* Ledger
       const idempotency = yield* Idempotency
       const casino = yield* Casino
+      const protection = yield* Protection
 
       const playerById = (id: string) =>
         sql`SELECT id, role, status, credit_reference FROM users WHERE id = ${id}`.pipe(decodeRows(PlayerRow), Effect.map((rows) => rows[0]))
@@ -109,9 +111,16 @@ export class SeamlessWallet extends Context.Service<SeamlessWallet, {
           write
         ) as Effect.Effect<A, Failure>
 
+      /**
+       * A game session is live until it expires and while the site session that launched it lives: logout,
+       * a password change or a reset ends the player's games with it.
+       */
+      const liveSession = sql`(s.expires_at > now() AND EXISTS (
+        SELECT 1 FROM sessions p WHERE p.id = s.session_id AND p.revoked_at IS NULL AND p.expires_at > now()))`
+
       const balance = Effect.fn("SeamlessWallet.balance")(function*(provider: string, payload: WalletBalancePayload) {
         const [session] = yield* sql<{ userId: string; gameId: string; live: boolean }>`
-          SELECT s.user_id, g.game_id, s.expires_at > now() AS live
+          SELECT s.user_id, g.game_id, ${liveSession} AS live
             FROM casino_sessions s JOIN casino_games g ON g.id = s.game_id
            WHERE s.token_hash = ${sha256(payload.token)} AND s.provider = ${provider}
         `
@@ -126,7 +135,7 @@ export class SeamlessWallet extends Context.Service<SeamlessWallet, {
         if (amount === 0) return yield* badRequest("A debit must be more than 0.")
         return yield* once(provider, "debit", payload, Effect.gen(function*() {
           const [session] = yield* sql<{ userId: string; gameRowId: string; live: boolean; enabled: boolean; title: string }>`
-            SELECT s.user_id, s.game_id AS game_row_id, s.expires_at > now() AS live, g.enabled, g.title
+            SELECT s.user_id, s.game_id AS game_row_id, ${liveSession} AS live, g.enabled, g.title
               FROM casino_sessions s JOIN casino_games g ON g.id = s.game_id
              WHERE s.token_hash = ${sha256(payload.token)} AND s.provider = ${provider}
           `
@@ -152,6 +161,8 @@ export class SeamlessWallet extends Context.Service<SeamlessWallet, {
           if (round.userId !== player.id) return yield* conflict("This round belongs to another player.")
           if (round.gameId !== session.gameRowId) return yield* conflict("This round belongs to another game.")
           if (round.status !== "open") return yield* conflict(`The round is already ${round.status}.`)
+          // A closed account stakes nothing; a stake must fit the loss limits, and counts as lost until paid back.
+          yield* protection.admitCasinoStake(player.id, amount, `casino:${provider}:${payload.roundId}`)
 
           const ledgerId = yield* ledger.post({
             kind: "casino_debit",
@@ -192,6 +203,7 @@ export class SeamlessWallet extends Context.Service<SeamlessWallet, {
               { account: { user: player.id, kind: "main" }, amount }
             ]
           }).pipe(Effect.catchTag("InsufficientFunds", (error) => Effect.die(error)))
+          yield* protection.recordResult(player.id, "casino", amount, `casino:${provider}:${payload.roundId}`)
           const [row] = yield* sql<{ id: string }>`
             INSERT INTO casino_transactions (provider, transaction_id, kind, round_id, user_id, amount, ledger_transaction_id)
             VALUES (${provider}, ${payload.transactionId}, 'credit', ${round.id}, ${player.id}, ${amount}, ${ledgerId})
@@ -244,6 +256,7 @@ export class SeamlessWallet extends Context.Service<SeamlessWallet, {
               { account: { user: player.id, kind: "main" }, amount }
             ]
           }).pipe(Effect.catchTag("InsufficientFunds", (error) => Effect.die(error)))
+          yield* protection.recordResult(player.id, "casino", amount, `casino:${provider}:${payload.roundId}`)
           yield* sql`UPDATE casino_transactions SET rolled_back = true WHERE id = ${debit.id}`
           yield* sql`
             UPDATE casino_rounds

@@ -5,6 +5,7 @@ import { Context, Effect, Layer, Redacted, String as Str } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 import { join } from "node:path"
 import { ServerConfig } from "../config.ts"
+import { secureDataDir } from "./dataDir.ts"
 import { acquireDataDirLock } from "./lock.ts"
 import { migrate } from "./migrate.ts"
 
@@ -35,6 +36,8 @@ const embedded = (dataDir: string) =>
       Effect.promise(() => PGlite.create(join(dataDir, "pglite"))),
       (db) => Effect.promise(() => db.close())
     )
+    // A new database is unpacked with world-writable files.
+    yield* secureDataDir(dataDir)
     const server = yield* Effect.acquireRelease(
       Effect.promise(async () => {
         const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0 })
@@ -60,6 +63,8 @@ const external = (url: string) =>
 /** SqlClient (+ PgClient) on a migrated database, chosen by `DATABASE_URL`. */
 export const DatabaseLive = Layer.unwrap(Effect.gen(function*() {
   const config = yield* ServerConfig
+  // The folder holds uploads and the development SMS outbox on either engine.
+  yield* secureDataDir(config.dataDir)
   const engine: Engine = config.databaseUrl ? "postgres" : "pglite"
   const client = config.databaseUrl ? external(config.databaseUrl) : embedded(config.dataDir)
   const migrated = Layer.effectDiscard(Effect.gen(function*() {

@@ -65,7 +65,8 @@ export const SiteRoutes = Layer.unwrap(Effect.gen(function*() {
       }
       const pathname = decodeURIComponent(new URL(request.url, "http://site").pathname)
       const candidate = normalize(join(distDir, pathname))
-      if (candidate.startsWith(root) && isFile(candidate) && !candidate.endsWith(".gz")) {
+      // Source maps are built for an error tracker, never served: they would hand out the source.
+      if (candidate.startsWith(root) && isFile(candidate) && !candidate.endsWith(".gz") && !candidate.endsWith(".map")) {
         return yield* sendFile(request, candidate, pathname.startsWith("/assets/") ? IMMUTABLE : SHORT)
       }
       if (extname(pathname) !== "" && extname(pathname) !== ".html") {
@@ -78,9 +79,10 @@ export const SiteRoutes = Layer.unwrap(Effect.gen(function*() {
   const unknownApi = (request: HttpServerRequest.HttpServerRequest) =>
     Effect.succeed(failureResponse(404, `There is no ${request.method} ${new URL(request.url, "http://site").pathname}.`))
 
+  // Every method but HEAD, which the router answers with the GET route of the same path (headers, no body).
+  const methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const
   return Layer.mergeAll(
     HttpRouter.add("GET", "/*", site),
-    HttpRouter.add("*", "/api/*", unknownApi),
-    HttpRouter.add("*", "/identity/*", unknownApi)
+    ...methods.flatMap((method) => [HttpRouter.add(method, "/api/*", unknownApi), HttpRouter.add(method, "/identity/*", unknownApi)])
   )
 }))

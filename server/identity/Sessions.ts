@@ -9,6 +9,8 @@ export const SESSION_DAYS = 30
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex")
 
 const SessionRow = Schema.Struct({ sessionId: Schema.String, userId: Schema.String, role: Role, touch: Schema.Boolean })
+/** A session that ended: its sockets are disconnected. */
+const Ended = Schema.Struct({ id: Schema.String })
 
 export interface SessionUser {
   readonly id: string
@@ -18,13 +20,16 @@ export interface SessionUser {
 
 /**
  * Bearer sessions: 32 random bytes, stored only as a SHA-256, valid 30 days,
- * revoked on logout and on any password change.
+ * revoked on logout and on any password change. Casino game sessions hang
+ * off the session that launched them and end with it.
  */
 export class Sessions extends Context.Service<Sessions, {
   create(userId: string, client: { ip?: string | undefined; userAgent?: string | undefined }): Effect.Effect<string, SqlError.SqlError>
   authenticate(token: string): Effect.Effect<SessionUser | undefined, SqlError.SqlError>
-  revoke(sessionId: string): Effect.Effect<void, SqlError.SqlError>
-  revokeAll(userId: string): Effect.Effect<void, SqlError.SqlError>
+  /** Ends one session; the ids of the sessions that ended (none if it had ended already). */
+  revoke(sessionId: string): Effect.Effect<ReadonlyArray<string>, SqlError.SqlError>
+  /** Ends every session of a player; the ids of the sessions that ended. */
+  revokeAll(userId: string): Effect.Effect<ReadonlyArray<string>, SqlError.SqlError>
 }>()("khel/Sessions") {
   static readonly layer = Layer.effect(
     Sessions,
@@ -52,12 +57,15 @@ export class Sessions extends Context.Service<Sessions, {
         return { id: row.userId, role: row.role, sessionId: row.sessionId }
       })
 
+      // A game session launched from a session ends with it (casino_sessions.session_id): nothing more to revoke.
       const revoke = Effect.fn("Sessions.revoke")(function*(sessionId: string) {
-        yield* sql`UPDATE sessions SET revoked_at = now() WHERE id = ${sessionId} AND revoked_at IS NULL`
+        const rows = yield* sql`UPDATE sessions SET revoked_at = now() WHERE id = ${sessionId} AND revoked_at IS NULL RETURNING id`.pipe(decodeRows(Ended))
+        return rows.map((row) => row.id)
       })
 
       const revokeAll = Effect.fn("Sessions.revokeAll")(function*(userId: string) {
-        yield* sql`UPDATE sessions SET revoked_at = now() WHERE user_id = ${userId} AND revoked_at IS NULL`
+        const rows = yield* sql`UPDATE sessions SET revoked_at = now() WHERE user_id = ${userId} AND revoked_at IS NULL RETURNING id`.pipe(decodeRows(Ended))
+        return rows.map((row) => row.id)
       })
 
       return Sessions.of({ create, authenticate, revoke, revokeAll })

@@ -1,46 +1,73 @@
 import { Context, Effect, Layer } from "effect"
-import { SqlClient, type SqlError } from "effect/sql"
+import { type ApiError, tooMany } from "../../src/schema/envelope.ts"
+import { ServerConfig } from "../config.ts"
+import { RateLimits, waitText } from "../limits/RateLimits.ts"
 
-export const ACCOUNT_MAX_FAILURES = 5
-export const ADDRESS_MAX_FAILURES = 20
-export const THROTTLE_MINUTES = 15
+/** Wrong passwords for one account from one address that cost nothing (typos happen). */
+export const FREE_FAILURES = 4
+/** The first wait after the free ones, doubled at each further failure, up to the longest. */
+export const FIRST_DELAY_SECONDS = 30
+export const LONGEST_DELAY_SECONDS = 15 * 60
+/** An address that reaches its failure limit (SIGNIN_FAILURES_PER_ADDRESS) waits this long; failures count over the same window. */
+export const ADDRESS_WINDOW_SECONDS = 15 * 60
+/** A run of failures for an account from an address is forgotten a day after its first failure. */
+const PAIR_MEMORY_SECONDS = 24 * 3600
+
+/** How long an address waits after its `failures`-th wrong password for one account: 0, then 30 s, 1, 2, 4, 8, 15 min. */
+export const signInDelaySeconds = (failures: number) =>
+  failures <= FREE_FAILURES ? 0 : Math.min(FIRST_DELAY_SECONDS * 2 ** (failures - FREE_FAILURES - 1), LONGEST_DELAY_SECONDS)
 
 /**
- * Failed sign-ins, counted over a sliding 15 minutes: 5 per account and 20
- * per address. Kept in the database so every server sees the same counts.
+ * Throttles whoever guesses passwords, not the account they guess at: wrong
+ * passwords are counted per (address, account), with growing waits, and per
+ * address over all accounts. The owner signing in from another address is
+ * never held up by what an attacker does elsewhere. Known and unknown
+ * accounts count alike, so the answers never tell which exist.
  */
 export class Throttle extends Context.Service<Throttle, {
-  /** Minutes until `key` may try again, or 0. */
-  blockedFor(key: string, max: number): Effect.Effect<number, SqlError.SqlError>
-  record(...keys: ReadonlyArray<string>): Effect.Effect<void, SqlError.SqlError>
-  clear(key: string): Effect.Effect<void, SqlError.SqlError>
+  /** Refuses a sign-in from `address` to `account` that has to wait. */
+  check(address: string, account: string): Effect.Effect<void, ApiError>
+  failed(address: string, account: string): Effect.Effect<void>
+  succeeded(address: string, account: string): Effect.Effect<void>
 }>()("khel/Throttle") {
   static readonly layer = Layer.effect(
     Throttle,
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
-      const window = `${THROTTLE_MINUTES} minutes`
+      const limits = yield* RateLimits
+      const { limits: settings } = yield* ServerConfig
+      const pairFailures = limits.make({ name: "signin_pair", points: Number.MAX_SAFE_INTEGER, seconds: PAIR_MEMORY_SECONDS })
+      const pairWait = limits.make({ name: "signin_wait", points: 0, seconds: LONGEST_DELAY_SECONDS })
+      const addressFailures = limits.make({
+        name: "signin_address",
+        points: settings.signInFailuresPerAddress,
+        seconds: ADDRESS_WINDOW_SECONDS,
+        blockSeconds: ADDRESS_WINDOW_SECONDS
+      })
+      const pairKey = (address: string, account: string) => `${address}|${account}`
 
-      const blockedFor = Effect.fn("Throttle.blockedFor")(function*(key: string, max: number) {
-        const rows = yield* sql<{ at: Date }>`
-          SELECT at FROM auth_failures WHERE key = ${key} AND at > now() - ${window}::interval ORDER BY at DESC LIMIT ${max}
-        `
-        if (rows.length < max) return 0
-        const oldest = rows[rows.length - 1]!.at.getTime()
-        return Math.max(1, Math.ceil((oldest + THROTTLE_MINUTES * 60_000 - Date.now()) / 60_000))
+      const check = Effect.fn("Throttle.check")(function*(address: string, account: string) {
+        const addressWait = yield* addressFailures.waitFor(address)
+        if (addressWait > 0) return yield* tooMany(`Too many failed sign-ins from your network. Try again in ${waitText(addressWait)}.`)
+        const wait = yield* pairWait.waitFor(pairKey(address, account))
+        if (wait > 0) return yield* tooMany(`Too many failed attempts. Try again in ${waitText(wait)}.`)
       })
 
-      const record = Effect.fn("Throttle.record")(function*(...keys: ReadonlyArray<string>) {
-        for (const key of keys) yield* sql`INSERT INTO auth_failures (key) VALUES (${key})`
-        // Keep the table small: anything older than the window no longer counts.
-        yield* sql`DELETE FROM auth_failures WHERE at < now() - interval '1 day'`
+      const failed = Effect.fn("Throttle.failed")(function*(address: string, account: string) {
+        const failures = yield* pairFailures.count(pairKey(address, account))
+        const delay = signInDelaySeconds(failures)
+        if (delay > 0) yield* pairWait.block(pairKey(address, account), delay)
+        const fromAddress = yield* addressFailures.take(address)
+        if (!fromAddress.allowed || fromAddress.count >= settings.signInFailuresPerAddress) {
+          yield* addressFailures.block(address, ADDRESS_WINDOW_SECONDS)
+        }
       })
 
-      const clear = Effect.fn("Throttle.clear")(function*(key: string) {
-        yield* sql`DELETE FROM auth_failures WHERE key = ${key}`
+      const succeeded = Effect.fn("Throttle.succeeded")(function*(address: string, account: string) {
+        yield* pairFailures.reset(pairKey(address, account))
+        yield* pairWait.reset(pairKey(address, account))
       })
 
-      return Throttle.of({ blockedFor, record, clear })
+      return Throttle.of({ check, failed, succeeded })
     })
   )
 }

@@ -60,7 +60,8 @@ export class Users extends Context.Service<Users, {
         sql`SELECT * FROM users WHERE username = ${username.trim().toLowerCase()}`.pipe(decodeRows(UserRow), Effect.map(one))
       const byMobile = (mobileNo: string) => sql`SELECT * FROM users WHERE mobile_no = ${mobileNo}`.pipe(decodeRows(UserRow), Effect.map(one))
       const byReferralCode = (code: string) =>
-        sql`SELECT * FROM users WHERE referral_code = ${code.trim().toUpperCase()}`.pipe(decodeRows(UserRow), Effect.map(one))
+        // Only players who verified their number refer others (an unverified sign-up is removed after a while).
+        sql`SELECT * FROM users WHERE referral_code = ${code.trim().toUpperCase()} AND status <> 'pending'`.pipe(decodeRows(UserRow), Effect.map(one))
 
       const create = Effect.fn("Users.create")(function*(input: Parameters<Users["Service"]["create"]>[0]) {
         const base = input.username ?? usernameBase(input.name)

@@ -6,10 +6,11 @@ import { Api } from "../../src/schema/api.ts"
 import { CurrentUser } from "../../src/schema/middleware.ts"
 import { ok } from "../../src/schema/envelope.ts"
 import { sqlDefect } from "../edge/defects.ts"
+import { Compliance } from "../protection/Compliance.ts"
 import { Identity, type Client } from "./Identity.ts"
 import { Users } from "./Users.ts"
 
-/** Who is calling, for throttling and the session record. */
+/** Who is calling, for throttling and the session record (the edge has resolved the address behind trusted proxies). */
 export const clientOf = (request: HttpServerRequest.HttpServerRequest): Client => ({
   ip: request.remoteAddress._tag === "Some" ? request.remoteAddress.value : undefined,
   userAgent: request.headers["user-agent"]
@@ -17,19 +18,25 @@ export const clientOf = (request: HttpServerRequest.HttpServerRequest): Client =
 
 export const IdentityHandlers = HttpApiBuilder.group(Api, "identity", Effect.fn(function*(handlers) {
   const identity = yield* Identity
+  const compliance = yield* Compliance
   return handlers.handleAll({
-    signUp: ({ payload }) =>
-      Effect.map(sqlDefect(identity.signUp(payload)), (mobileNo) => ok({ mobile_no: mobileNo }, `We have sent a 4-digit code to ${formatPhone(mobileNo)}`)),
+    signUp: ({ payload, request }) =>
+      Effect.gen(function*() {
+        // A state the operator does not serve is refused before anything is stored.
+        yield* sqlDefect(compliance.admitSignUp(payload.region, request.headers))
+        const mobileNo = yield* sqlDefect(identity.signUp(payload, clientOf(request)))
+        return ok({ mobile_no: mobileNo }, `We have sent a 4-digit code to ${formatPhone(mobileNo)}`)
+      }),
     verifyOtp: ({ payload, request }) =>
       Effect.map(sqlDefect(identity.verifyOtp(payload, clientOf(request))), ({ token, user }) => ok(user, "Your number is verified. Welcome to Khel!", token)),
-    resendOtp: ({ payload }) =>
-      Effect.map(sqlDefect(identity.resendOtp(payload)), (mobileNo) => ok({ mobile_no: mobileNo }, `A new code is on its way to ${formatPhone(mobileNo)}`)),
+    resendOtp: ({ payload, request }) =>
+      Effect.map(sqlDefect(identity.resendOtp(payload, clientOf(request))), (mobileNo) => ok({ mobile_no: mobileNo }, `A new code is on its way to ${formatPhone(mobileNo)}`)),
     login: ({ payload, request }) =>
       Effect.map(sqlDefect(identity.login(payload, clientOf(request))), ({ token, user }) => ok(user, "Logged In", token)),
-    forgotPassword: ({ payload }) =>
+    forgotPassword: ({ payload, request }) =>
       "otp" in payload
-        ? Effect.as(sqlDefect(identity.resetPassword(payload)), ok(null, "Password reset. Please log in with your new password."))
-        : Effect.map(sqlDefect(identity.forgotPassword(payload)), (mobileNo) =>
+        ? Effect.as(sqlDefect(identity.resetPassword(payload, clientOf(request))), ok(null, "Password reset. Please log in with your new password."))
+        : Effect.map(sqlDefect(identity.forgotPassword(payload, clientOf(request))), (mobileNo) =>
           ok({ mobile_no: mobileNo }, `If ${formatPhone(mobileNo)} is registered, a 4-digit code is on its way to it.`))
   })
 }))

@@ -20,7 +20,10 @@ export const SessionsLive = Layer.effect(
     const sessions = yield* Sessions
     return {
       authenticate: (token: string) =>
-        Effect.runPromise(sessions.authenticate(token).pipe(Effect.map((user) => user?.id), Effect.orElseSucceed(() => undefined)))
+        Effect.runPromise(sessions.authenticate(token).pipe(
+          Effect.map((user) => (user ? { userId: user.id, sessionId: user.sessionId } : undefined)),
+          Effect.orElseSucceed(() => undefined)
+        ))
     }
   })
 ).pipe(Layer.provideMerge(Sessions.layer))

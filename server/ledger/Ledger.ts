@@ -97,7 +97,8 @@ export class Ledger extends Context.Service<Ledger, {
       const findAccount = (userId: string | null, kind: string) =>
         sql`SELECT id FROM ledger_accounts WHERE user_id IS NOT DISTINCT FROM ${userId} AND kind = ${kind}`.pipe(decodeRows(AccountIdRow))
 
-      // Accounts are never removed and their ids never change, so each is looked up once per process.
+      // Account ids never change, so each is looked up once per process. (The only accounts ever removed are
+      // those of a sign-up never verified, which never had an entry and whose player is removed with them.)
       // Players get theirs when they are created and the operator's exist from the migrations, so the
       // rows found here are committed ones; an account created on the spot (a kind added later) is not
       // remembered, as the transaction creating it may still roll back.

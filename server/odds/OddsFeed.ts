@@ -12,12 +12,15 @@ export interface OddsUpdate {
 /**
  * Where live prices come from. The built-in provider is the simulator
  * (server/odds/Simulator.ts, wired in server/odds/layer.ts); a real feed implements the same service.
- * Reads are synchronous: the feed keeps the latest book of every open
- * market in memory, and bet placement checks prices against it.
+ * Display reads are synchronous: every server keeps the latest book of every
+ * open market in memory. Bet placement reads `current`, the book it checks
+ * a price against: the same one whichever server takes the bet.
  */
 export class OddsFeed extends Context.Service<OddsFeed, {
-  /** The latest book of a market, by its feed id. */
+  /** The latest book of a market this server has, by its feed id (what it shows). */
   book(marketId: string): MarketBook | undefined
+  /** The book of a market as the source published it last (one process: `book`; several: the stored book every server shares). */
+  current(marketId: string): Effect.Effect<MarketBook | undefined>
   /** Every open market of an event with the live score. */
   eventOdds(eventId: string): EventOdds
   score(eventId: string): Score | undefined

@@ -1,11 +1,11 @@
-import { Effect } from "effect"
+import { Context, Effect } from "effect"
 import type { SqlError } from "effect/sql"
 import type { MarketBook, MarketPricePayload, Score } from "../../src/schema/betting.ts"
 import { type ApiError, notFound, unprocessable } from "../../src/schema/envelope.ts"
 import type { FeedChanges, PricedMarket } from "./Books.ts"
 import type { Fixtures } from "./Fixtures.ts"
 import type { Lifecycle } from "./Lifecycle.ts"
-import { close, type EventState, type MarketModel, type MarketState, matchOf, move, newMarket, reprice, setManualPrice, statusOf, suspendForPlay } from "./prices.ts"
+import { close, type EventState, type MarketModel, type MarketState, matchOf, modelOf, move, newMarket, reprice, setManualPrice, statusOf, suspendForPlay } from "./prices.ts"
 import { fancyState, hash, matchDuration, rng } from "./simulation.ts"
 
 export interface SimulatorOptions {
@@ -106,6 +106,7 @@ export const makeSimulator = (
           if (score) scores.push(score)
         }
         event.status = row.eventStatus
+        event.startsAt = row.startsAt.getTime()
         const existing = markets.get(row.externalId)
         if (existing) {
           existing.held = row.status === "SUSPENDED"
@@ -246,12 +247,24 @@ export const makeSimulator = (
     scores,
     lifecycle,
     setPrice,
-    /** The model behind each open market, for the simulator that comes next. */
-    models: () => [...markets.values()].map((market) => ({ externalId: market.externalId, model: { probs: market.probs, line: market.line, manual: market.manual } satisfies MarketModel }))
+    /** The model behind a market's book, for the simulator that comes next. */
+    modelOf: (externalId: string): MarketModel | undefined => {
+      const market = markets.get(externalId)
+      return market && modelOf(market)
+    }
   }
 }
 
 export type Simulator = ReturnType<typeof makeSimulator>
+
+/**
+ * The simulator this process runs, if it runs one (with several servers,
+ * only the leader does): tests call its steps (`tick`, `scores`,
+ * `lifecycle`) with the moment they choose.
+ */
+export class Simulation extends Context.Service<Simulation, {
+  readonly current: Effect.Effect<Simulator | undefined>
+}>()("khel/Simulation") {}
 
 /**
  * Runs the simulator's steps from the clock for the life of the scope: prices

@@ -1,17 +1,14 @@
 import { Clock, Context, Effect, Layer } from "effect"
+import { ServerConfig } from "../config.ts"
+import { BookStore } from "./BookStore.ts"
 import { makeBooks } from "./Books.ts"
+import { ClusterFeedLive } from "./cluster.ts"
 import { Fixtures } from "./Fixtures.ts"
 import { Lifecycle } from "./Lifecycle.ts"
 import { OddsFeed } from "./OddsFeed.ts"
-import { makeSimulator, runSimulator, type Simulator, simulatorOptionsFromEnv } from "./Simulator.ts"
+import { makeSimulator, runSimulator, Simulation, simulatorOptionsFromEnv } from "./Simulator.ts"
 
-/**
- * The simulator this process runs, if it runs one: tests call its steps
- * (`tick`, `scores`, `lifecycle`) with the moment they choose.
- */
-export class Simulation extends Context.Service<Simulation, {
-  readonly current: Effect.Effect<Simulator | undefined>
-}>()("khel/Simulation") {}
+export { Simulation } from "./Simulator.ts"
 
 /**
  * One process, one simulator (the embedded database's path): the simulator
@@ -35,6 +32,7 @@ const singleProcess = Layer.effectContext(Effect.gen(function*() {
 
   const feed = OddsFeed.of({
     book: books.book,
+    current: (marketId) => Effect.succeed(books.book(marketId)),
     eventOdds: books.eventOdds,
     score: books.score,
     subscribe: books.subscribe,
@@ -53,5 +51,11 @@ const singleProcess = Layer.effectContext(Effect.gen(function*() {
   return Context.make(OddsFeed, feed).pipe(Context.add(Simulation, Simulation.of({ current: Effect.succeed(simulator) })))
 }))
 
-/** The feed the server runs: the simulator (ODDS_SIMULATOR, ODDS_UPDATES_PER_SECOND), with its fixtures and lifecycle. */
-export const OddsFeedLive = singleProcess.pipe(Layer.provide(Lifecycle.layer), Layer.provideMerge(Fixtures.layer))
+/**
+ * The feed the server runs: the simulator (ODDS_SIMULATOR, ODDS_UPDATES_PER_SECOND), with its fixtures and
+ * lifecycle; on PostgreSQL, one simulator for every server (cluster.ts).
+ */
+export const OddsFeedLive = Layer.unwrap(Effect.gen(function*() {
+  const config = yield* ServerConfig
+  return config.databaseUrl ? ClusterFeedLive : singleProcess
+})).pipe(Layer.provide(Lifecycle.layer), Layer.provideMerge(Layer.mergeAll(Fixtures.layer, BookStore.layer)))

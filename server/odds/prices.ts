@@ -36,7 +36,8 @@ export interface EventState {
   readonly id: string
   readonly name: string
   readonly sportCode: string
-  readonly startsAt: number
+  /** Follows the database (an operator may move a start). */
+  startsAt: number
   readonly leagueId: string
   status: "scheduled" | "live"
   /** Feed ids of its open markets. */

@@ -2,8 +2,9 @@ import { Context, Effect, Layer, Schema } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 import { toPaise, toRupees } from "../../src/domain/money.ts"
 import { MAX_DEPOSIT, MIN_DEPOSIT, MIN_WITHDRAWAL, PAYMENT_MESSAGES, validateAccount } from "../../src/domain/payments.ts"
+import { cleanName } from "../../src/domain/text.ts"
 import type { DepositAccountPayload } from "../../src/schema/admin.ts"
-import { type ApiError, badRequest, conflict, notFound, unprocessable } from "../../src/schema/envelope.ts"
+import { type ApiError, badRequest, conflict, notFound, tooMany, unprocessable } from "../../src/schema/envelope.ts"
 import {
   type AccountDetailsPayload,
   AccountKind,
@@ -17,8 +18,10 @@ import {
   type WithdrawalRequest
 } from "../../src/schema/payments.ts"
 import { Bonus, welcomeOffer } from "../bonus/Bonus.ts"
+import { ServerConfig } from "../config.ts"
 import { decodeRows, Paise } from "../db/rows.ts"
 import { Ledger } from "../ledger/Ledger.ts"
+import { Protection } from "../protection/Protection.ts"
 import { Referral } from "../referral/Referral.ts"
 import { Uploads } from "../uploads/Uploads.ts"
 import { upiQrDataUrl } from "./qr.ts"
@@ -120,7 +123,9 @@ export interface ListFilter {
 }
 
 /** The account fields as stored: trimmed, IFSC upper-case, bank fields only for banks. */
-const normalizeAccount = (input: AccountDetailsPayload | DepositAccountPayload) => {
+const normalizeAccount = (given: AccountDetailsPayload | DepositAccountPayload) => {
+  // Names reach the operator's payout list: no bidirectional or other control characters in them.
+  const input = { ...given, accountHolderName: cleanName(given.accountHolderName), ...(given.bankName !== undefined ? { bankName: cleanName(given.bankName) } : {}) }
   // Savings unless the player picked current (SPEC section 5).
   const problem = validateAccount(input.type === "bank" ? { ...input, accountType: input.accountType ?? "savings" } : input)
   if (problem) return badRequest(problem)
@@ -128,8 +133,8 @@ const normalizeAccount = (input: AccountDetailsPayload | DepositAccountPayload) 
   return Effect.succeed({
     type: input.type,
     accountNumber: input.type === "upi" ? input.accountNumber.trim().toLowerCase() : input.accountNumber.trim(),
-    accountHolderName: input.accountHolderName.trim(),
-    bankName: bank ? input.bankName!.trim() : null,
+    accountHolderName: input.accountHolderName,
+    bankName: bank ? input.bankName! : null,
     ifscCode: bank ? input.ifscCode!.trim().toUpperCase() : null,
     accountType: bank ? input.accountType ?? "savings" : null
   })
@@ -178,8 +183,10 @@ export class Payments extends Context.Service<Payments, {
       const sql = yield* SqlClient.SqlClient
       const ledger = yield* Ledger
       const uploads = yield* Uploads
+      const { limits } = yield* ServerConfig
       const bonus = yield* Bonus
       const referral = yield* Referral
+      const protection = yield* Protection
 
       // Operator deposit accounts -------------------------------------------------------------
 
@@ -287,13 +294,31 @@ export class Payments extends Context.Service<Payments, {
         const [account] = yield* sql`SELECT type FROM deposit_accounts WHERE id = ${input.accountId} AND active`.pipe(decodeRows(Schema.Struct({ type: AccountKind })))
         if (!account) return yield* notFound("This deposit account is no longer available. Please reload the page.")
         if (account.type !== input.type) return yield* badRequest(`This deposit account takes ${account.type === "upi" ? "UPI" : "bank"} payments.`)
+        // One request at a time per player (the row stays locked until the write commits), so the quotas hold under races.
+        yield* sql`SELECT 1 FROM users WHERE id = ${userId} FOR UPDATE`
+        const [pending] = yield* sql`
+          SELECT count(*)::int AS waiting FROM deposit_requests WHERE user_id = ${userId} AND status = 'pending'
+        `.pipe(decodeRows(Schema.Struct({ waiting: Schema.Number })))
+        const waiting = pending?.waiting ?? 0
+        if (waiting >= limits.pendingDepositsPerPlayer) {
+          return yield* tooMany(
+            `You already have ${waiting} deposit requests waiting for approval. Please wait until they are checked before sending another.`,
+            "QuotaExceeded"
+          )
+        }
+        // A deposit the player's protection refuses stores nothing, not even its screenshot.
+        yield* protection.checkDeposit(userId, paise)
         const screenshotId = image ? yield* uploads.store(userId, image) : null
-        const [row] = yield* sql`
-          INSERT INTO deposit_requests (user_id, account_id, type, amount, txn_ref, screenshot_id)
-          VALUES (${userId}, ${input.accountId}, ${input.type}, ${paise}, ${txnRef}, ${screenshotId})
-          RETURNING id, user_id, account_id, type, amount, txn_ref, screenshot_id, status, remark, created_at, decided_at
-        `.pipe(decodeRows(DepositRow))
-        return depositView(row!)
+        return yield* sql.withTransaction(Effect.gen(function*() {
+          const [row] = yield* sql`
+            INSERT INTO deposit_requests (user_id, account_id, type, amount, txn_ref, screenshot_id)
+            VALUES (${userId}, ${input.accountId}, ${input.type}, ${paise}, ${txnRef}, ${screenshotId})
+            RETURNING id, user_id, account_id, type, amount, txn_ref, screenshot_id, status, remark, created_at, decided_at
+          `.pipe(decodeRows(DepositRow))
+          // Checked again under the player's lock, and counted towards their deposit limits.
+          yield* protection.admitDeposit(userId, row!.id, paise)
+          return depositView(row!)
+        }))
       })
 
       /** Locks the pending request and moves it on; a request already decided is a 409. */

@@ -1,119 +1,149 @@
-import { PgClient } from "@effect/sql-pg"
-import { Context, Effect, Layer, Queue, Schedule } from "effect"
+import { createAdapter } from "@socket.io/postgres-adapter"
+import { Context, Effect, Layer, type Scope } from "effect"
 import type { IncomingMessage, Server as HttpServer } from "node:http"
 import type { Duplex } from "node:stream"
+import pg from "pg"
 import { Server as SocketServer, type Socket } from "socket.io"
-import { Database } from "../db/database.ts"
+import { ServerConfig } from "../config.ts"
 
-/** Turns a socket's bearer token into a user id, or undefined for a visitor. */
+/** Turns a socket's bearer token into its player and session, or undefined for a visitor. */
 export class SocketAuthenticator extends Context.Service<SocketAuthenticator, {
-  readonly authenticate: (token: string) => Promise<string | undefined>
+  readonly authenticate: (token: string) => Promise<{ readonly userId: string; readonly sessionId: string } | undefined>
 }>()("khel/SocketAuthenticator") {
   /** Until identity exists every socket is a visitor. */
   static readonly visitors = Layer.succeed(SocketAuthenticator, { authenticate: async () => undefined })
 }
 
 const userRoom = (userId: string) => `user:${userId}`
+/** Every socket signed in with one session: ended together when the session is. */
+const sessionRoom = (sessionId: string) => `session:${sessionId}`
 
-/** PostgreSQL channel that carries user events between processes. */
-const USER_CHANNEL = "khel_user_events"
+/** The cookie that sends a socket.io client back to the server it connected to (docs/deploy.md). */
+export const SERVER_COOKIE = "khel_server"
 
-/** At most this many user events per NOTIFY statement. */
-const NOTIFY_BATCH = 500
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * Closes the adapter's pool once its last messages are sent (`end` waits for
+ * the connections in use; the admin CLI exits right after its emits). Its
+ * connections are tracked, so one the adapter took while it was closing
+ * cannot keep the process alive.
+ */
+const closePool = async (pool: pg.Pool, connections: Set<pg.ClientBase>) => {
+  await Promise.race([pool.end(), pause(2000)])
+  for (const connection of connections) (connection as pg.Client).end().catch(() => undefined)
+}
 
 /**
  * socket.io on the API's own port. Each authenticated socket joins its
  * user's room; `notifyUser` emits the event named by the user id there, so
  * only that user's sockets hear about their balance, wallet or exposure.
  *
- * On PostgreSQL the event goes through NOTIFY and every server (and the
- * admin CLI) LISTENs, so a change made in one process reaches the player's
- * socket wherever it is connected. The embedded database belongs to one
- * process, which emits directly. Events are sent after the change commits,
- * in batches (one statement for every event waiting), off the request's path.
+ * On PostgreSQL, socket.io runs with its PostgreSQL adapter: a room emit on
+ * one server (or in the admin CLI) reaches that room's sockets on every
+ * server, and servers send each other messages (`serverSideEmit`) the same
+ * way. The embedded database belongs to one process, which keeps socket.io's
+ * own in-memory adapter.
  */
 export class Realtime extends Context.Service<Realtime, {
   readonly io: SocketServer
   notifyUser(userId: string, reason: string): Effect.Effect<void>
-  /** Puts socket.io on the HTTP server, after the API's own listeners are in place. */
-  attach(server: HttpServer): Effect.Effect<void>
+  /**
+   * Disconnects the sockets of sessions that ended (logout, password change) on every server: with the
+   * PostgreSQL adapter a room's disconnect reaches the other servers' sockets too.
+   */
+  endSessions(sessionIds: ReadonlyArray<string>): Effect.Effect<void>
+  /** A message to every other server (and nothing when this process is the only one). */
+  tellServers(event: string, ...args: ReadonlyArray<unknown>): Effect.Effect<void>
+  /**
+   * Puts socket.io on the HTTP server, after the API's own listeners are in place. When the scope closes
+   * (the server stops) its clients are let go first, so they reconnect elsewhere and the HTTP server has only
+   * its requests left to finish.
+   */
+  attach(server: HttpServer): Effect.Effect<void, never, Scope.Scope>
 }>()("khel/Realtime") {
   static readonly layer = Layer.effect(
     Realtime,
     Effect.gen(function*() {
       const auth = yield* SocketAuthenticator
-      const { engine } = yield* Database
-      const pg = yield* PgClient.PgClient
+      const config = yield* ServerConfig
+      const services = yield* Effect.context<never>()
+      const warn = (message: string) => (error: unknown) => Effect.runForkWith(services)(Effect.logWarning(message, error))
       const io = new SocketServer({ serveClient: false, destroyUpgrade: false, transports: ["websocket", "polling"] })
+
+      if (config.databaseUrl) {
+        const connections = new Set<pg.ClientBase>()
+        const pool = yield* Effect.acquireRelease(
+          Effect.sync(() => {
+            const pool = new pg.Pool({
+              connectionString: config.databaseUrl,
+              max: 4,
+              application_name: `khel-socket.io ${config.serverId}`,
+              onConnect: (connection) => {
+                connections.add(connection)
+                connection.on("end", () => connections.delete(connection))
+              }
+            })
+            pool.on("error", warn("socket.io adapter: a database connection failed"))
+            return pool
+          }),
+          (pool) => Effect.promise(() => closePool(pool, connections).catch(() => undefined))
+        )
+        io.adapter(createAdapter(pool, { errorHandler: warn("socket.io adapter: a message was not sent or read") }))
+      }
 
       io.use((socket: Socket, next) => {
         const token = typeof socket.handshake.auth?.token === "string" ? socket.handshake.auth.token : ""
         if (!token) return next()
         auth.authenticate(token).then(
-          (userId) => {
-            socket.data.userId = userId
+          (signedIn) => {
+            socket.data.userId = signedIn?.userId
+            socket.data.sessionId = signedIn?.sessionId
             next()
           },
           () => next()
         )
       })
       io.on("connection", (socket) => {
-        if (typeof socket.data.userId === "string") void socket.join(userRoom(socket.data.userId))
+        if (typeof socket.data.userId === "string") void socket.join([userRoom(socket.data.userId), sessionRoom(socket.data.sessionId)])
       })
 
       yield* Effect.addFinalizer(() => Effect.promise(() => io.close().catch(() => undefined)))
 
-      const emitLocally = (userId: string, reason: string, at: number) => io.to(userRoom(userId)).emit(userId, { reason, at })
-
-      let notifyUser = (userId: string, reason: string): Effect.Effect<void> =>
+      const notifyUser = (userId: string, reason: string): Effect.Effect<void> =>
         Effect.sync(() => {
-          emitLocally(userId, reason, Date.now())
+          io.to(userRoom(userId)).emit(userId, { reason, at: Date.now() })
         })
-      if (engine === "postgres") {
-        // Hear every process's events; a dropped connection is re-established (events in the gap are lost,
-        // which only delays a balance refresh until the player's next load).
-        const relay = Effect.scoped(Effect.gen(function*() {
-          const events = yield* pg.listen(USER_CHANNEL)
-          return yield* Effect.forever(Effect.flatMap(Queue.take(events), (notification) =>
-            Effect.sync(() => {
-              const { userId, reason, at } = JSON.parse(notification.payload) as { userId: string; reason: string; at: number }
-              emitLocally(userId, reason, at)
-            })
-          ))
-        }))
-        yield* relay.pipe(
-          Effect.tapCause((cause) => Effect.logWarning("user event relay stopped; listening again", cause)),
-          Effect.retry(Schedule.spaced("1 second")),
-          Effect.forkScoped
-        )
-        // Events leave in batches, one statement for all those waiting, from a fiber of their own: a bet's answer
-        // never waits for its notification, and a busy server sends one NOTIFY statement per batch, not per event.
-        const outbox = yield* Queue.unbounded<string>()
-        // Uninterruptible: a batch being sent when the process stops still goes out.
-        const send = (payloads: ReadonlyArray<string>) =>
-          pg.unsafe(`SELECT pg_notify($1, payload) FROM json_array_elements_text($2::json) AS events (payload)`, [USER_CHANNEL, JSON.stringify(payloads)]).pipe(
-            Effect.catch((error) => Effect.logWarning("user events not sent", error)),
-            Effect.uninterruptible
-          )
-        yield* Queue.takeBetween(outbox, 1, NOTIFY_BATCH).pipe(Effect.flatMap(send), Effect.forever, Effect.forkScoped)
-        // What still waits when the process stops (the admin CLI exits right after its command) goes out first.
-        yield* Effect.addFinalizer(() => Effect.flatMap(Queue.clear(outbox), (rest) => (rest.length > 0 ? send(rest) : Effect.void)))
-        notifyUser = (userId, reason) => Effect.asVoid(Queue.offer(outbox, JSON.stringify({ userId, reason, at: Date.now() })))
-      }
+
+      const endSessions = (sessionIds: ReadonlyArray<string>): Effect.Effect<void> =>
+        sessionIds.length === 0 ? Effect.void : Effect.sync(() => io.in(sessionIds.map(sessionRoom)).disconnectSockets(true))
 
       const attach = (server: HttpServer) =>
-        Effect.sync(() => {
+        Effect.acquireRelease(Effect.sync(() => {
           // Effect's server answers every `upgrade`; socket.io must own its own path.
           const effectUpgrades = server.listeners("upgrade") as Array<(req: IncomingMessage, socket: Duplex, head: Buffer) => void>
           server.removeAllListeners("upgrade")
           io.attach(server)
+          if (config.namedServer) {
+            // The load balancer sends this client's later requests back here (long-polling needs one server).
+            io.engine.on("initial_headers", (headers: Record<string, string>) => {
+              headers["set-cookie"] = `${SERVER_COOKIE}=${config.serverId}; Path=/socket.io/; HttpOnly; SameSite=Lax`
+            })
+          }
           server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
             if (req.url?.startsWith("/socket.io/")) return
             for (const listener of effectUpgrades) listener.call(server, req, socket, head)
           })
+        }), () =>
+          // Closing the transports (not disconnecting the sockets, which clients take as final) makes them reconnect.
+          Effect.sync(() => io.engine.close()))
+
+      const tellServers = (event: string, ...args: ReadonlyArray<unknown>) =>
+        Effect.sync(() => {
+          if (config.databaseUrl) io.serverSideEmit(event, ...args)
         })
 
-      return Realtime.of({ io, notifyUser, attach })
+      return Realtime.of({ io, notifyUser, endSessions, tellServers, attach })
     })
   )
 }

@@ -4,11 +4,13 @@ import { Api } from "../../src/schema/api.ts"
 import { ok } from "../../src/schema/envelope.ts"
 import { ReferralUsers } from "../../src/schema/referral.ts"
 import { currentPlayer, idempotent, rangeOf } from "../edge/guards.ts"
-import { Referral } from "./Referral.ts"
 import { sqlDefect } from "../edge/defects.ts"
+import { Protection } from "../protection/Protection.ts"
+import { Referral } from "./Referral.ts"
 
 export const ReferralHandlers = HttpApiBuilder.group(Api, "referral", Effect.fn(function*(handlers) {
   const referral = yield* Referral
+  const protection = yield* Protection
   return handlers.handleAll({
     referralUsers: () =>
       Effect.gen(function*() {
@@ -33,6 +35,8 @@ export const ReferralHandlers = HttpApiBuilder.group(Api, "referral", Effect.fn(
     claimRefBonus: ({ request }) =>
       Effect.gen(function*() {
         const user = yield* currentPlayer
+        // A bonus: closed to players on a break or self-excluded.
+        yield* sqlDefect(protection.admitPlay(user.id))
         return ok(yield* idempotent(request, user.id, {}, ReferralUsers, referral.claim(user.id)), "Referral bonus claimed to your main balance")
       })
   })

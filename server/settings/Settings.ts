@@ -1,6 +1,7 @@
 import { Context, Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { AllAppSettings, Banner, Contacts, SiteSettings, Social } from "../../src/schema/settings.ts"
+import { COMPLIANCE_KEY, publicSwitches, switchesOf } from "../protection/Compliance.ts"
 
 const decodeSite = Schema.decodeUnknownEffect(SiteSettings)
 const decodeContacts = Schema.decodeUnknownEffect(Contacts)
@@ -10,7 +11,8 @@ const decodeSocials = Schema.decodeUnknownEffect(Schema.Array(Social))
 export class Settings extends Context.Service<Settings, {
   readonly site: Effect.Effect<SiteSettings>
   readonly all: Effect.Effect<AllAppSettings>
-  readonly banners: Effect.Effect<ReadonlyArray<Banner>>
+  /** The active banners; `marketing: false` leaves out offers and promotions (for players on a break or self-excluded). */
+  banners(options?: { readonly marketing: boolean }): Effect.Effect<ReadonlyArray<Banner>>
   put(key: "site" | "contacts" | "socials", value: unknown): Effect.Effect<void>
 }>()("khel/Settings") {
   static readonly layer = Layer.effect(
@@ -28,11 +30,12 @@ export class Settings extends Context.Service<Settings, {
       const all = Effect.all({
         settings: site,
         contacts: read("contacts").pipe(Effect.flatMap(decodeContacts), Effect.orDie),
-        socials: read("socials").pipe(Effect.flatMap(decodeSocials), Effect.orDie)
+        socials: read("socials").pipe(Effect.flatMap(decodeSocials), Effect.orDie),
+        compliance: read(COMPLIANCE_KEY).pipe(Effect.map((value) => publicSwitches(switchesOf(value))), Effect.orDie)
       }).pipe(Effect.withSpan("Settings.all"))
 
-      const banners = sql<{ id: string; sortOrder: number; title: string; image: string }>`
-        SELECT id, sort_order, title, image FROM banners WHERE active ORDER BY sort_order, id
+      const banners = (options: { readonly marketing: boolean } = { marketing: true }) => sql<{ id: string; sortOrder: number; title: string; image: string }>`
+        SELECT id, sort_order, title, image FROM banners WHERE active AND (${options.marketing} OR NOT marketing) ORDER BY sort_order, id
       `.pipe(
         Effect.map((rows) => rows.map((row) => ({ _id: row.id, order: row.sortOrder, title: row.title, baseImage: row.image }))),
         Effect.orDie,

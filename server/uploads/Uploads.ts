@@ -1,14 +1,15 @@
-import { Context, Effect, Layer } from "effect"
+import { Context, Effect, Layer, Schema } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 import { randomBytes } from "node:crypto"
 import { mkdirSync } from "node:fs"
-import { readFile, rename, writeFile } from "node:fs/promises"
+import { readFile, rename, unlink, writeFile } from "node:fs/promises"
 import { join } from "node:path"
 import sharp from "sharp"
-import { type ApiError, badRequest, forbidden, notFound } from "../../src/schema/envelope.ts"
+import { type ApiError, badRequest, forbidden, notFound, tooMany } from "../../src/schema/envelope.ts"
 import { SCREENSHOT_MAX_BYTES } from "../../src/schema/payments.ts"
 import { isOperatorRole, type Role } from "../../src/schema/user.ts"
 import { ServerConfig } from "../config.ts"
+import { decodeFirst, decodeRows } from "../db/rows.ts"
 
 type ImageFormat = "png" | "jpeg" | "webp"
 
@@ -32,11 +33,21 @@ export const UPLOAD_MESSAGES = {
 /** Decompression bombs: a 5 MB file may not unpack into more than this many pixels. */
 const MAX_PIXELS = 40_000_000
 
+const Stored = Schema.Struct({
+  userId: Schema.String,
+  file: Schema.NullOr(Schema.String),
+  mime: Schema.String,
+  data: Schema.NullOr(Schema.Uint8Array)
+})
+
 /**
  * Payment screenshots. Only PNG, JPEG and WebP (by content), at most 5 MB
  * decoded; each is re-encoded (which drops EXIF, GPS and any other metadata,
- * and anything hidden after the image data) and stored under a name the
- * server makes in `$DATA_DIR/uploads`. Only the owner and operators read it.
+ * and anything hidden after the image data). With PostgreSQL the bytes go in
+ * the database, so every server serves every screenshot; with the embedded
+ * database they go in a file named by the server in `$DATA_DIR/uploads`.
+ * Only the owner and operators read one.
+ * A player may upload SCREENSHOT_MB_PER_DAY in 24 hours (the images kept, plus the one arriving).
  */
 export class Uploads extends Context.Service<Uploads, {
   /** Stores a data URL (or bare base64) for `userId`; returns the upload's id. */
@@ -48,9 +59,31 @@ export class Uploads extends Context.Service<Uploads, {
     Uploads,
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
-      const { dataDir } = yield* ServerConfig
+      const { dataDir, databaseUrl, limits } = yield* ServerConfig
       const dir = join(dataDir, "uploads")
       mkdirSync(dir, { recursive: true, mode: 0o700 })
+      const inDatabase = databaseUrl !== undefined
+
+      /**
+       * Screenshots filed while this data folder's server kept them on disk go into the database, once:
+       * each row's bytes set and its file removed. Rows whose file is on another server's disk wait for
+       * that server's start.
+       */
+      const moveFiles = Effect.gen(function*() {
+        const waiting = yield* sql`SELECT id, file FROM uploads WHERE data IS NULL AND file IS NOT NULL`.pipe(
+          decodeRows(Schema.Struct({ id: Schema.String, file: Schema.String }))
+        )
+        let moved = 0
+        for (const row of waiting) {
+          const bytes = yield* Effect.promise(() => readFile(join(dir, row.file)).catch(() => undefined))
+          if (!bytes) continue
+          yield* sql`UPDATE uploads SET data = ${bytes}, file = NULL WHERE id = ${row.id} AND data IS NULL`
+          yield* Effect.promise(() => unlink(join(dir, row.file)).catch(() => undefined))
+          moved++
+        }
+        if (moved > 0) yield* Effect.logInfo("screenshots moved into the database", { moved, left: waiting.length - moved })
+      })
+      if (inDatabase) yield* moveFiles.pipe(Effect.orDie)
 
       const store = Effect.fn("Uploads.store")(function*(userId: string, dataUrl: string) {
         const match = /^(?:data:[\w/+.-]*;base64,)?([A-Za-z0-9+/=\s]*)$/.exec(dataUrl)
@@ -61,6 +94,16 @@ export class Uploads extends Context.Service<Uploads, {
         }
         const bytes = Buffer.from(base64, "base64")
         if (bytes.length > SCREENSHOT_MAX_BYTES) return yield* badRequest(UPLOAD_MESSAGES.tooLarge)
+        // What a player may upload in a day (callers serialise a player's uploads, so the sum holds).
+        const [today] = yield* sql`
+          SELECT coalesce(sum(bytes), 0)::float8 AS used FROM uploads WHERE user_id = ${userId} AND created_at > now() - interval '1 day'
+        `.pipe(decodeRows(Schema.Struct({ used: Schema.Number })))
+        if ((today?.used ?? 0) + bytes.length > limits.screenshotBytesPerDay) {
+          return yield* tooMany(
+            `You have uploaded the most screenshots allowed in a day (${limits.screenshotBytesPerDay / 1024 / 1024} MB). Please give the transaction reference instead, or try again tomorrow.`,
+            "QuotaExceeded"
+          )
+        }
         const format = sniffImage(bytes)
         if (!format) return yield* badRequest(UPLOAD_MESSAGES.notImage)
         const clean = yield* Effect.tryPromise({
@@ -72,6 +115,10 @@ export class Uploads extends Context.Service<Uploads, {
           catch: () => badRequest(UPLOAD_MESSAGES.unreadable)
         })
         const id = randomBytes(16).toString("hex")
+        if (inDatabase) {
+          yield* sql`INSERT INTO uploads (id, user_id, data, mime, bytes) VALUES (${id}, ${userId}, ${clean}, ${MIME[format]}, ${clean.length})`
+          return id
+        }
         const file = `${id}.${format === "jpeg" ? "jpg" : format}`
         // Write then rename, so a crash never leaves half a file under the final name.
         yield* Effect.promise(async () => {
@@ -83,11 +130,13 @@ export class Uploads extends Context.Service<Uploads, {
       })
 
       const read = Effect.fn("Uploads.read")(function*(viewer: { id: string; role: Role }, id: string) {
-        const [row] = yield* sql<{ userId: string; file: string; mime: string }>`SELECT user_id, file, mime FROM uploads WHERE id = ${id}`
+        const row = yield* sql`SELECT user_id, file, mime, data FROM uploads WHERE id = ${id}`.pipe(decodeFirst(Stored))
         if (!row) return yield* notFound("There is no such screenshot.")
         if (row.userId !== viewer.id && !isOperatorRole(viewer.role)) return yield* forbidden("This screenshot belongs to another account.")
-        const bytes = yield* Effect.tryPromise({ try: () => readFile(join(dir, row.file)), catch: () => notFound("The screenshot file is missing.") })
-        return `data:${row.mime};base64,${bytes.toString("base64")}`
+        const file = row.file
+        const bytes = row.data ?? (file === null ? undefined : yield* Effect.tryPromise({ try: () => readFile(join(dir, file)), catch: () => notFound("The screenshot file is missing.") }))
+        if (!bytes) return yield* notFound("The screenshot file is missing.")
+        return `data:${row.mime};base64,${Buffer.from(bytes).toString("base64")}`
       })
 
       return Uploads.of({ store, read })

@@ -2,6 +2,8 @@
  * The form rules of SPEC section 5, with their exact messages. The client
  * checks them before sending; the server checks them again for any caller.
  */
+import { isRegion } from "./regions.ts"
+
 export type FieldErrors<K extends string> = Partial<Record<K, string>>
 
 export const PASSWORD_MIN = 8
@@ -20,7 +22,9 @@ export const MESSAGES = {
   enterMobile: "Please Enter Mobile No",
   fillAll: "Please fill all Fields",
   newPasswordMismatch: "New password and Confirm password mismatch",
-  otpRequired: "Otp is required"
+  otpRequired: "Otp is required",
+  ageRequired: "Please confirm you are 18 or older and accept the terms",
+  regionRequired: "Please choose the state you live in"
 } as const
 
 export const validateLogin = (input: { by: "phone" | "username"; mobileNo: string; username: string; password: string }) => {
@@ -31,14 +35,24 @@ export const validateLogin = (input: { by: "phone" | "username"; mobileNo: strin
   return errors
 }
 
-export const validateSignUp = (input: { name: string; mobileNo: string; password: string; confirmPassword: string }) => {
-  const errors: FieldErrors<"name" | "mobileNo" | "password" | "confirmPassword"> = {}
+export const validateSignUp = (input: {
+  name: string
+  mobileNo: string
+  password: string
+  confirmPassword: string
+  ageConfirmed: boolean
+  region: string
+}) => {
+  const errors: FieldErrors<"name" | "mobileNo" | "password" | "confirmPassword" | "ageConfirmed" | "region"> = {}
   if (blank(input.name)) errors.name = MESSAGES.nameRequired
   if (blank(input.mobileNo)) errors.mobileNo = MESSAGES.mobileRequired
   if (input.password === "") errors.password = MESSAGES.passwordRequired
   else if (input.password.length < PASSWORD_MIN) errors.password = PASSWORD_TOO_SHORT
   if (input.confirmPassword === "") errors.confirmPassword = MESSAGES.confirmRequired
   else if (input.password !== "" && input.password !== input.confirmPassword) errors.confirmPassword = MESSAGES.passwordsDiffer
+  // Players declare where they live (operators may not serve every state) and that they are adults.
+  if (!isRegion(input.region)) errors.region = MESSAGES.regionRequired
+  if (input.ageConfirmed !== true) errors.ageConfirmed = MESSAGES.ageRequired
   return errors
 }
 

@@ -52,6 +52,10 @@ export interface SignUpForm {
   readonly password: string
   readonly confirmPassword: string
   readonly referralCode: string
+  /** "I am 18 or older and accept the terms", ticked. */
+  readonly ageConfirmed: boolean
+  /** The state the player lives in (ISO 3166-2:IN code without the prefix), "" until chosen. */
+  readonly region: string
 }
 
 export interface ResetForm {
@@ -83,6 +87,8 @@ export interface AuthForms {
     readonly password: string
     readonly confirmPassword: string
     readonly referralCode: string
+    readonly ageConfirmed: boolean
+    readonly region: string
   }
   readonly otp: { readonly digits: ReadonlyArray<string> }
   readonly forgot: { readonly phone: PhoneField }
@@ -137,7 +143,7 @@ export const LOGGED_IN = "Logged In"
 
 const blankForms = (referralCode: string | undefined): AuthForms => ({
   login: { by: "phone", phone: BLANK_PHONE, username: "", password: "", remember: true },
-  register: { name: "", phone: BLANK_PHONE, password: "", confirmPassword: "", referralCode: referralCode ?? "" },
+  register: { name: "", phone: BLANK_PHONE, password: "", confirmPassword: "", referralCode: referralCode ?? "", ageConfirmed: false, region: "" },
   otp: { digits: Array.from({ length: OTP_LENGTH }, () => "") },
   forgot: { phone: BLANK_PHONE },
   reset: { otp: "", password: "", confirmPassword: "" },
@@ -167,7 +173,9 @@ export const signUpForm = ({ register }: AuthForms): SignUpForm => ({
   mobileNo: phoneNumber(register.phone),
   password: register.password,
   confirmPassword: register.confirmPassword,
-  referralCode: register.referralCode
+  referralCode: register.referralCode,
+  ageConfirmed: register.ageConfirmed,
+  region: register.region
 })
 
 /** The sign-up form's field errors: the rules of SPEC section 5, then the shape of the number. */

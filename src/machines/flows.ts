@@ -8,6 +8,7 @@ import type { depositMachine } from "./deposit.machine.ts"
 import type { liveEventMachine } from "./liveEvent.machine.ts"
 import type { livePanelMachine } from "./livePanel.machine.ts"
 import type { myBetsMachine } from "./myBets.machine.ts"
+import type { protectionMachine } from "./protection.machine.ts"
 import type { racingMachine } from "./racing.machine.ts"
 import type { referralMachine } from "./referral.machine.ts"
 import type { statementMachine } from "./statement.machine.ts"
@@ -34,6 +35,7 @@ export interface Flows {
   /** /statements and /profit-loss (opened with the ids `statements` and `profitLoss`). */
   readonly statement: typeof statementMachine
   readonly casinoBets: typeof casinoBetsMachine
+  readonly protection: typeof protectionMachine
 }
 
 export type FlowName = keyof Flows

@@ -20,9 +20,15 @@ export const failures = <A, R>(call: Effect.Effect<A, ApiFailure, R>) => Effect.
 /** The `data` of an envelope, with a failure as plain data. */
 export const data = <A, R>(call: Effect.Effect<{ readonly data: A }, ApiFailure, R>) => failures(Effect.map(call, (envelope) => envelope.data))
 
-/** A machine's promise actor running `program` on the client runtime. */
+/**
+ * A machine's promise actor running `program` on the client runtime. A call
+ * the actor's stop interrupted never answers: XState ignores a stopped actor's
+ * promise, but React's strict mode (development) stops the app actor and
+ * revives it in the same state, which runs the call again, and the interrupted
+ * one must not fail the revived actor.
+ */
 export const task = <A, I = void>(program: (input: I) => Effect.Effect<A, Failure, ClientServices>) =>
-  fromPromise<A, I>(({ input, signal }) => run(program(input), signal))
+  fromPromise<A, I>(({ input, signal }) => run(program(input), signal).catch((error: unknown) => (signal.aborted ? new Promise<never>(() => {}) : Promise.reject(error))))
 
 /** Runs a side effect of an action (storage, toasts); it cannot fail. */
 export const effect = (program: Effect.Effect<void, never, ClientServices>) => void run(program)

@@ -37,9 +37,12 @@ const BindNavigation = () => {
 const start = async () => {
   showFlash(noticeStore)
   const input = await run(Effect.all({ token: Storage.use((s) => s.token), theme: Storage.use((s) => s.theme) }))
+  // Development and test builds record the system's events (and `npm run dev` with ?inspect shows them in the
+  // Stately inspector); production builds drop this branch and the chunk behind it.
+  const devtools = import.meta.env.DEV || import.meta.env.MODE === "test" ? await (await import("./devtools.ts")).startDevTools() : {}
   createRoot(document.getElementById("root")!).render(
     <StrictMode>
-      <AppActor.Provider logic={rootApp} options={{ input }}>
+      <AppActor.Provider logic={rootApp} options={{ input, ...devtools }}>
         <PortsContext value={ports}>
           <BrowserRouter>
             <BindNavigation />
@@ -53,8 +56,20 @@ const start = async () => {
 
 void start()
 
-// Real-user vitals load once the page has loaded and the browser is idle: nothing of them is on the first paint's path.
+/** Runs `run` once the page has painted content (at once when it already has, or cannot tell). */
+const afterFirstPaint = (run: () => void) => {
+  if (typeof PerformanceObserver === "undefined" || !PerformanceObserver.supportedEntryTypes?.includes("paint")) return run()
+  const observer = new PerformanceObserver((entries) => {
+    if (entries.getEntriesByName("first-contentful-paint").length === 0) return
+    observer.disconnect()
+    run()
+  })
+  observer.observe({ type: "paint", buffered: true })
+}
+
+// Real-user vitals load once the page has loaded, painted and the browser is idle: nothing of them is on the first
+// paint's path (the load event can come before the first paint).
 addEventListener("load", () => {
   const later = (run: () => void) => (typeof requestIdleCallback === "function" ? requestIdleCallback(run, { timeout: 5000 }) : setTimeout(run, 2000))
-  later(() => void import("./vitals.ts").then((vitals) => vitals.reportVitals()))
+  afterFirstPaint(() => later(() => void import("./vitals.ts").then((vitals) => vitals.reportVitals())))
 }, { once: true })

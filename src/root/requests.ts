@@ -1,4 +1,5 @@
 import { normalizePhone } from "../domain/phone.ts"
+import type { Region } from "../domain/regions.ts"
 import type { Lobby } from "../domain/casino.ts"
 import { launchIdOf } from "../domain/casino.ts"
 import type { ChangePasswordForm, LoginForm, ResetForm, SignUpForm } from "../machines/authModal.machine.ts"
@@ -23,13 +24,16 @@ const phone = (input: string) => normalizePhone(input) ?? input.trim()
 export const loginPayload = (form: LoginForm): LoginPayload =>
   form.by === "phone" ? { mobile_no: phone(form.mobileNo), password: form.password } : { username: form.username.trim(), password: form.password }
 
-/** Sign-up: name, mobile_no, password, confirmPassword, and affiliateCode only when given. */
+/** Sign-up: name, mobile_no, password, confirmPassword, affiliateCode only when given, the 18+ confirmation and the state. */
 export const signUpPayload = (form: SignUpForm) => ({
   name: form.name.trim(),
   mobile_no: phone(form.mobileNo),
   password: form.password,
   confirmPassword: form.confirmPassword,
-  ...(form.referralCode.trim() ? { affiliateCode: form.referralCode.trim() } : {})
+  ...(form.referralCode.trim() ? { affiliateCode: form.referralCode.trim() } : {}),
+  // The machine only submits a ticked box and a chosen state (validateSignUp).
+  ageConfirmed: true as const,
+  region: form.region as Region
 })
 
 export const verifyOtpPayload = ({ mobileNo, otp }: { mobileNo: string; otp: string }) => ({ mobile_no: mobileNo, otp })

@@ -7,6 +7,7 @@ import { IdentityApi, SessionApi, UserApi } from "./identity.ts"
 import { Envelopes } from "./middleware.ts"
 import { documentReasons } from "./openapi.ts"
 import { PaymentsApi } from "./payments.ts"
+import { ProtectionAdminApi, ProtectionApi } from "./protection.ts"
 import { ReferralApi } from "./referral.ts"
 import { SettingsApi, SystemApi } from "./settings.ts"
 import { SportsApi } from "./sports.ts"
@@ -38,6 +39,9 @@ const groups = [
   BonusApi,
   ReferralApi,
   AdminApi,
+  // Player protection and the operator's compliance switches.
+  ProtectionApi,
+  ProtectionAdminApi,
   // Casino: lobbies for anyone, launches and rounds for players, the catalogue for operators, the wallet for providers.
   CasinoApi,
   CasinoPlayApi,

@@ -2,7 +2,7 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { Bet, SelectionType } from "./bets.ts"
 import { Envelope } from "./envelope.ts"
-import { Reasons } from "./errors.ts"
+import { CLOSED_TO_PLAY, Reasons } from "./errors.ts"
 import { Authentication, OperatorOnly } from "./middleware.ts"
 import { MarketType, RacingSport, sportsDataAuthenticate } from "./sports.ts"
 import { Rupees } from "./user.ts"
@@ -172,7 +172,10 @@ const PLACEMENT_REASONS = [
   "StakeOutOfRange",
   "InsufficientBalance",
   // An Idempotency-Key reused for another bet.
-  "Conflict"
+  "Conflict",
+  // Player protection: a loss limit the bet could pass, or an account closed to play.
+  "LimitReached",
+  ...CLOSED_TO_PLAY
 ] as const
 
 /** Signed-in players: limits, placing bets, their open bets. */

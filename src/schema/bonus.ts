@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { Envelope } from "./envelope.ts"
-import { Reasons } from "./errors.ts"
+import { CLOSED_TO_PLAY, Reasons } from "./errors.ts"
 import { Authentication } from "./middleware.ts"
 import { Rupees } from "./user.ts"
 
@@ -20,6 +20,8 @@ export const Bonus = Schema.Struct({
   amount: Rupees,
   wageringRequired: Rupees,
   wagered: Rupees,
+  /** What is still to wager before the bonus can be claimed (src/domain/bonus.ts says what counts). */
+  wageringLeft: Rupees,
   status: BonusStatus,
   createdAt: Schema.String,
   activatedAt: Schema.NullOr(Schema.String),
@@ -42,9 +44,9 @@ export class BonusApi extends HttpApiGroup.make("bonus")
   .add(
     HttpApiEndpoint.get("bonusData", "/bonus-data", { success: Envelope(BonusData) }),
     HttpApiEndpoint.put("activateBonus", "/activate-bonus", { payload: BonusActionPayload, success: Envelope(BonusData) })
-      .annotate(Reasons, ["SessionEnded", "Forbidden", "NotFound", "Conflict"]),
+      .annotate(Reasons, ["SessionEnded", "Forbidden", "NotFound", "Conflict", ...CLOSED_TO_PLAY]),
     HttpApiEndpoint.put("claimBonus", "/claim-bonus", { payload: BonusActionPayload, success: Envelope(BonusData) })
-      .annotate(Reasons, ["SessionEnded", "Forbidden", "NotFound", "Conflict"]),
+      .annotate(Reasons, ["SessionEnded", "Forbidden", "NotFound", "Conflict", ...CLOSED_TO_PLAY]),
     HttpApiEndpoint.put("forfeitBonus", "/forfeit-bonus", { payload: BonusActionPayload, success: Envelope(BonusData) })
       .annotate(Reasons, ["SessionEnded", "Forbidden", "NotFound", "Conflict"])
   )

@@ -1,7 +1,7 @@
 import { Context, Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiMiddleware, HttpApiSecurity, OpenApi } from "effect/http-api"
 import { ApiError, Envelope } from "./envelope.ts"
-import { Reasons } from "./errors.ts"
+import { CLOSED_TO_PLAY, Reasons } from "./errors.ts"
 import { Authentication, OperatorOnly } from "./middleware.ts"
 import { Rupees } from "./user.ts"
 
@@ -185,9 +185,9 @@ export class CasinoApi extends HttpApiGroup.make("casino")
 export class CasinoPlayApi extends HttpApiGroup.make("casinoPlay")
   .add(
     HttpApiEndpoint.get("liveCasinoLaunch", "/live-casino-dcs/:game_id", { params: LaunchParams, success: Envelope(Schema.String) })
-      .annotate(Reasons, ["SessionEnded", "Forbidden", "NotFound"]),
+      .annotate(Reasons, ["SessionEnded", "Forbidden", "NotFound", ...CLOSED_TO_PLAY]),
     HttpApiEndpoint.get("saCasinoLaunch", "/sa-casino/:game_id", { params: LaunchParams, success: Envelope(Schema.String) })
-      .annotate(Reasons, ["SessionEnded", "Forbidden", "NotFound"]),
+      .annotate(Reasons, ["SessionEnded", "Forbidden", "NotFound", ...CLOSED_TO_PLAY]),
     HttpApiEndpoint.get("casinoBetsByDate", "/casino-bets-by-date", { query: CasinoBetsQuery, success: Envelope(Schema.Array(CasinoBet)) })
   )
   .middleware(Authentication)

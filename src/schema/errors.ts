@@ -14,7 +14,8 @@ export const ErrorTag = Schema.Literals([
   "Forbidden", // 403: the role may not do this
   "NotFound", // 404
   "Conflict", // 409: the thing changed or exists already
-  "PayloadTooLarge", // 413
+  "PayloadTooLarge", // 413: the body is over its limit (1 MB, 8 MB where a screenshot travels)
+  "UnsupportedMediaType", // 415: a body that is not JSON
   "Refused", // 422: a business rule with no tag of its own
   "RateLimited", // 429
   "ServerError", // 500
@@ -26,8 +27,19 @@ export const ErrorTag = Schema.Literals([
   "StakeOutOfRange",
   // Money.
   "InsufficientBalance",
-  // Sign-in.
+  // Player protection and the operator's compliance switches (docs/protection.md).
+  "LimitReached", // 422: a deposit, bet or casino stake would pass one of the player's limits
+  "CoolingOff", // 422: a raised or removed limit cannot be confirmed yet
+  "TimedOut", // 403: the player is taking a break: no bets, casino or deposits until it ends
+  "SelfExcluded", // 403: closed by self-exclusion (also after it ends, until the player returns)
+  "RegionBlocked", // 403: the operator does not serve the player's state
+  "DepositsClosed", // 422: real-money deposits are switched off (the site runs on demo credit)
+  // Sign-in, sign-up and passwords.
   "InvalidCredentials",
+  "WeakPassword", // 400: a common or easily guessed new password
+  "CodesBlocked", // 429: too many wrong codes for this number today: its codes are refused for 24 h
+  // Limits on what one player may file (pending deposit requests, screenshot bytes a day).
+  "QuotaExceeded", // 429
   // Only the client makes these: the server was not reached, or its answer was not understood.
   "Unreachable",
   "BadResponse"
@@ -53,6 +65,8 @@ export const defaultTag = (code: number): ErrorTag => {
       return "Conflict"
     case 413:
       return "PayloadTooLarge"
+    case 415:
+      return "UnsupportedMediaType"
     case 422:
       return "Refused"
     case 429:
@@ -72,6 +86,10 @@ export const statusOf = (tag: ErrorTag): number => {
     case "SessionEnded":
       return 401
     case "Forbidden":
+    // An account closed to play (docs/protection.md).
+    case "TimedOut":
+    case "SelfExcluded":
+    case "RegionBlocked":
       return 403
     case "NotFound":
       return 404
@@ -79,7 +97,13 @@ export const statusOf = (tag: ErrorTag): number => {
       return 409
     case "PayloadTooLarge":
       return 413
+    case "UnsupportedMediaType":
+      return 415
+    case "WeakPassword":
+      return 400
     case "RateLimited":
+    case "CodesBlocked":
+    case "QuotaExceeded":
       return 429
     case "ServerError":
       return 500
@@ -93,6 +117,9 @@ export const statusOf = (tag: ErrorTag): number => {
       return 422
   }
 }
+
+/** Why a closed account is refused play, deposits and bonuses (withdrawals stay open): docs/protection.md. */
+export const CLOSED_TO_PLAY = ["TimedOut", "SelfExcluded", "RegionBlocked"] as const satisfies ReadonlyArray<ErrorTag>
 
 /**
  * The reasons an endpoint answers besides success, declared where the

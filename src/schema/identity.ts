@@ -4,6 +4,8 @@ import { Reasons } from "./errors.ts"
 import { Authentication } from "./middleware.ts"
 import { User } from "./user.ts"
 import { Schema } from "effect"
+import { MESSAGES } from "../domain/validation.ts"
+import { Region } from "./region.ts"
 
 const Password = Schema.String.check(Schema.isMaxLength(128))
 const MobileNo = Schema.String.check(Schema.isMaxLength(20))
@@ -21,7 +23,14 @@ export const SignUpPayload = Schema.Struct({
   mobile_no: MobileNo,
   password: Password,
   confirmPassword: Password,
-  affiliateCode: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(32)))
+  affiliateCode: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(32))),
+  /** The player ticked "I am 18 or older and accept the terms"; the server records when. */
+  ageConfirmed: Schema.Boolean.pipe(
+    Schema.refine((ticked): ticked is true => ticked === true, { message: MESSAGES.ageRequired }),
+    Schema.annotateKey({ messageMissingKey: MESSAGES.ageRequired })
+  ),
+  /** Where the player lives; operators may not serve every state. */
+  region: Region.pipe(Schema.annotateKey({ messageMissingKey: MESSAGES.regionRequired }))
 })
 export type SignUpPayload = typeof SignUpPayload.Type
 
@@ -65,15 +74,15 @@ export const OtpSent = Schema.Struct({ mobile_no: Schema.String })
 export class IdentityApi extends HttpApiGroup.make("identity")
   .add(
     HttpApiEndpoint.post("signUp", "/sign-up", { payload: SignUpPayload, success: Envelope(OtpSent) })
-      .annotate(Reasons, ["InvalidInput", "Conflict", "Refused", "RateLimited"]),
+      .annotate(Reasons, ["InvalidInput", "WeakPassword", "Conflict", "Refused", "RateLimited", "CodesBlocked", "RegionBlocked"]),
     HttpApiEndpoint.post("verifyOtp", "/verify-otp", { payload: VerifyOtpPayload, success: Envelope(User) })
-      .annotate(Reasons, ["InvalidInput", "Refused", "RateLimited"]),
+      .annotate(Reasons, ["InvalidInput", "Refused", "RateLimited", "CodesBlocked"]),
     HttpApiEndpoint.post("resendOtp", "/resend-otp", { payload: MobilePayload, success: Envelope(OtpSent) })
-      .annotate(Reasons, ["InvalidInput", "NotFound", "RateLimited"]),
+      .annotate(Reasons, ["InvalidInput", "NotFound", "RateLimited", "CodesBlocked"]),
     HttpApiEndpoint.post("login", "/login", { payload: LoginPayload, success: Envelope(User) })
       .annotate(Reasons, ["InvalidInput", "InvalidCredentials", "Forbidden", "RateLimited"]),
     HttpApiEndpoint.post("forgotPassword", "/forgot-password", { payload: ForgotPasswordPayload, success: Envelope(Schema.NullOr(OtpSent)) })
-      .annotate(Reasons, ["InvalidInput", "Refused", "RateLimited"])
+      .annotate(Reasons, ["InvalidInput", "WeakPassword", "Refused", "RateLimited", "CodesBlocked"])
   )
   .prefix("/identity/user")
 {}
@@ -82,7 +91,7 @@ export class IdentityApi extends HttpApiGroup.make("identity")
 export class SessionApi extends HttpApiGroup.make("session")
   .add(
     HttpApiEndpoint.post("changePassword", "/change-password", { payload: ChangePasswordPayload, success: Envelope(Schema.Null) })
-      .annotate(Reasons, ["InvalidInput", "SessionEnded", "Refused", "RateLimited"]),
+      .annotate(Reasons, ["InvalidInput", "WeakPassword", "SessionEnded", "Refused", "RateLimited"]),
     HttpApiEndpoint.post("logout", "/logout", { payload: LogoutPayload, success: Envelope(Schema.Null) })
   )
   .middleware(Authentication)

@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { Envelope } from "./envelope.ts"
-import { Reasons } from "./errors.ts"
+import { CLOSED_TO_PLAY, Reasons } from "./errors.ts"
 import { Authentication } from "./middleware.ts"
 import { Rupees } from "./user.ts"
 
@@ -120,7 +120,7 @@ export class PaymentsApi extends HttpApiGroup.make("payments")
       .annotate(Reasons, ["InvalidInput", "SessionEnded", "Forbidden", "NotFound", "Conflict"]),
     HttpApiEndpoint.get("depositRequests", "/admin-deposit-request", { query: DateRangeQuery, success: Envelope(Schema.Array(DepositRequest)) }),
     HttpApiEndpoint.post("createDeposit", "/admin-deposit-request", { payload: DepositPayload, success: Envelope(DepositRequest) })
-      .annotate(Reasons, ["InvalidInput", "SessionEnded", "Forbidden", "NotFound", "Conflict", "PayloadTooLarge"]),
+      .annotate(Reasons, ["InvalidInput", "SessionEnded", "Forbidden", "NotFound", "Conflict", "PayloadTooLarge", "QuotaExceeded", ...CLOSED_TO_PLAY, "DepositsClosed", "LimitReached"]),
     HttpApiEndpoint.get("withdrawalRequests", "/withdrawal-request", { query: DateRangeQuery, success: Envelope(Schema.Array(WithdrawalRequest)) }),
     HttpApiEndpoint.post("createWithdrawal", "/withdrawal-request", { payload: WithdrawalPayload, success: Envelope(WithdrawalRequest) })
       .annotate(Reasons, ["InvalidInput", "SessionEnded", "Forbidden", "NotFound", "Conflict", "InsufficientBalance"]),

@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { Envelope } from "./envelope.ts"
-import { Reasons } from "./errors.ts"
+import { CLOSED_TO_PLAY, Reasons } from "./errors.ts"
 import { Authentication } from "./middleware.ts"
 import { Rupees } from "./user.ts"
 
@@ -55,7 +55,7 @@ export class ReferralApi extends HttpApiGroup.make("referral")
     HttpApiEndpoint.get("referralTransactions", "/get-refferal-transactions", { success: Envelope(Schema.Array(ReferralTransaction)) }),
     HttpApiEndpoint.get("weeklyReferralTransactions", "/get-weekly-refferal-transactions", { query: WeeklyQuery, success: Envelope(Schema.Array(ReferralWeek)) }),
     HttpApiEndpoint.put("claimRefBonus", "/claim-ref-bonus", { payload: Schema.Struct({}), success: Envelope(ReferralUsers) })
-      .annotate(Reasons, ["SessionEnded", "Forbidden", "Refused", "Conflict"])
+      .annotate(Reasons, ["SessionEnded", "Forbidden", "Refused", "Conflict", ...CLOSED_TO_PLAY])
   )
   .middleware(Authentication)
   .prefix("/api/v1")

@@ -1,5 +1,6 @@
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { Envelope } from "./envelope.ts"
+import { Region } from "./region.ts"
 import { Schema } from "effect"
 
 /** The site's colour scheme, kept in local storage (SPEC section 3; dark by default). */
@@ -26,10 +27,19 @@ export type Contacts = typeof Contacts.Type
 export const Social = Schema.Struct({ name: Schema.String, url: Schema.String })
 export type Social = typeof Social.Type
 
+/**
+ * The operator's compliance switches as every visitor may know them: whether
+ * real-money deposits are open (closed: the site runs on demo credit, and the
+ * header says so) and which states are not served (sign-up refuses them).
+ */
+export const PublicCompliance = Schema.Struct({ depositsOpen: Schema.Boolean, blockedRegions: Schema.Array(Region) })
+export type PublicCompliance = typeof PublicCompliance.Type
+
 export const AllAppSettings = Schema.Struct({
   settings: SiteSettings,
   contacts: Contacts,
-  socials: Schema.Array(Social)
+  socials: Schema.Array(Social),
+  compliance: PublicCompliance
 })
 export type AllAppSettings = typeof AllAppSettings.Type
 

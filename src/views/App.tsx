@@ -16,6 +16,7 @@ const ReferralBonus = lazy(() => import("./pages/ReferralBonus.tsx"))
 const Statements = lazy(() => import("./pages/Statements.tsx"))
 const ProfitLoss = lazy(() => import("./pages/ProfitLoss.tsx"))
 const Content = lazy(() => import("./pages/Content.tsx"))
+const ResponsibleGambling = lazy(() => import("./pages/ResponsibleGambling.tsx"))
 const NotFound = lazy(() => import("./pages/NotFound.tsx"))
 
 const page = (element: React.ReactNode) => <Suspense fallback={<PageLoading />}>{element}</Suspense>
@@ -41,7 +42,7 @@ export const App = () => (
       <Route path="profit-loss" element={page(<ProfitLoss />)} />
       <Route path="terms-&-conditions" element={page(<Content page="terms" />)} />
       <Route path="privacy-policy" element={page(<Content page="privacy" />)} />
-      <Route path="responsible-gambling" element={page(<Content page="responsible" />)} />
+      <Route path="responsible-gambling" element={page(<ResponsibleGambling />)} />
       <Route path="about" element={page(<Content page="about" />)} />
       <Route path="*" element={page(<NotFound />)} />
     </Route>

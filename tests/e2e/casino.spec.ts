@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test"
+import { expect, type Page, test } from "./coverage.ts"
 import { apiLogin, createPlayer, waitForApp } from "./support.ts"
 
 const dialog = (page: Page) => page.getByRole("dialog")

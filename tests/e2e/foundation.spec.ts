@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test"
+import { expect, test } from "./coverage.ts"
 
 test("the preloader reaches 100 % and closes on the home page with demo data", async ({ page }) => {
   const percents: Array<number> = []

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test"
-import { createPlayer, freshNational, openSignedIn, outboxCodes, waitForApp } from "./support.ts"
+import { expect, test } from "./coverage.ts"
+import { createPlayer, freshNational, openSignedIn, outboxCodes, waitForApp, waitForCode } from "./support.ts"
 
 const dialog = (page: import("@playwright/test").Page) => page.getByRole("dialog")
 
@@ -15,6 +15,10 @@ test("sign up, verify the code from the outbox, and land signed in", async ({ pa
   await expect(dialog(page).getByText("Mobile No is required")).toBeVisible()
   await expect(dialog(page).getByText("Password is required", { exact: true })).toBeVisible()
   await expect(dialog(page).getByText("Confirm Password is required")).toBeVisible()
+  await expect(dialog(page).getByText("Please choose the state you live in")).toBeVisible()
+  await expect(dialog(page).getByText("Please confirm you are 18 or older and accept the terms")).toBeVisible()
+  await dialog(page).getByLabel("State you live in").selectOption({ label: "Tamil Nadu" })
+  await dialog(page).getByRole("checkbox", { name: /I am 18 or older/ }).check()
   await dialog(page).getByLabel("Name").fill("Meera Iyer")
   await dialog(page).getByLabel("Mobile number").fill(national)
   await dialog(page).getByLabel("Password", { exact: true }).fill("Secret@123")
@@ -26,7 +30,7 @@ test("sign up, verify the code from the outbox, and land signed in", async ({ pa
   await expect(dialog(page).getByRole("heading", { name: "Verify your number" })).toBeVisible()
   await expect(dialog(page).getByRole("button", { name: /Resend OTP in \d+s/ })).toBeDisabled()
   expect(await page.evaluate(() => sessionStorage.getItem("signUpData"))).toContain(`+91${national}`)
-  const otp = outboxCodes(`+91${national}`, "signup").at(-1)!
+  const otp = await waitForCode(`+91${national}`, "signup")
   // Pasting the whole code fills the four boxes.
   await dialog(page).getByLabel("Digit 1 of 4").focus()
   await page.evaluate((code) => {
@@ -52,6 +56,8 @@ test("the resend button counts down 10 s, then sends a new code", async ({ page,
   await dialog(page).getByLabel("Mobile number").fill(national)
   await dialog(page).getByLabel("Password", { exact: true }).fill("Secret@123")
   await dialog(page).getByLabel("Confirm password").fill("Secret@123")
+  await dialog(page).getByLabel("State you live in").selectOption("KA")
+  await dialog(page).getByRole("checkbox", { name: /I am 18 or older/ }).check()
   await dialog(page).getByRole("button", { name: "Create account", exact: true }).click()
   const resend = dialog(page).getByRole("button", { name: /Resend OTP/ })
   await expect(resend).toBeDisabled()
@@ -118,7 +124,7 @@ test("forgot password → reset → log in with the new password", async ({ page
   await dialog(page).getByLabel("Confirm new password").fill("Brand@1235")
   await dialog(page).getByRole("button", { name: "Reset password" }).click()
   await expect(page.getByRole("status").filter({ hasText: "New password and Confirm password mismatch" })).toBeVisible()
-  const otp = outboxCodes(player.mobileNo, "reset").at(-1)!
+  const otp = await waitForCode(player.mobileNo, "reset")
   await dialog(page).getByLabel("OTP").fill(otp === "0000" ? "1111" : "0000")
   await dialog(page).getByLabel("Confirm new password").fill("Brand@1234")
   await dialog(page).getByRole("button", { name: "Reset password" }).click()

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test"
+import { expect, test } from "./coverage.ts"
 
 test("the mobile bottom bar reaches Home, Sports, Inplay, Casino and Slots", async ({ page }) => {
   await page.goto("/")

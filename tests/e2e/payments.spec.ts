@@ -1,5 +1,6 @@
-import { expect, type Page, test } from "@playwright/test"
+import { expect, type Page, test } from "./coverage.ts"
 import sharp from "sharp"
+import { WAGERING_RULE } from "../../src/domain/bonus.ts"
 import { apiLogin, createPlayer, openSignedIn } from "./support.ts"
 
 const dialog = (page: Page) => page.getByRole("dialog")
@@ -71,6 +72,9 @@ test("deposit by UPI with a screenshot; the operator approves; the header balanc
   await expect(page.getByTestId("bonus-wallet")).toHaveText("₹1,000.00")
   await expect(page.getByTestId("balance-bonus")).toHaveText("₹1,000.00")
   await expect(card.getByRole("button", { name: "Claim" })).toBeDisabled()
+  // What counts towards the wagering is the domain's rule, said on the page, with what is left of it.
+  await expect(page.getByTestId("wagering-rule")).toHaveText(WAGERING_RULE)
+  await expect(card).toContainText(/₹[\d,]+\.\d\d left to wager\./)
 })
 
 test("add and edit a UPI id and a bank account, then withdraw: the amount is held at once", async ({ page, request }) => {

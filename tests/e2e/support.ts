@@ -1,20 +1,16 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test"
-import { existsSync, readFileSync } from "node:fs"
-import { join } from "node:path"
+import { outboxCodes as outboxCodesIn } from "../http.ts"
 
 /** The data folder of the server Playwright started (playwright.config.ts). */
 export const dataDir = () => process.env.E2E_DATA_DIR!
 
 /** OTP codes the console SMS provider wrote for a number, newest last. */
-export const outboxCodes = (mobileNo: string, purpose?: "signup" | "reset") => {
-  const path = join(dataDir(), "sms-outbox.jsonl")
-  if (!existsSync(path)) return []
-  return readFileSync(path, "utf8")
-    .split("\n")
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as { mobile_no: string; purpose: string; otp: string })
-    .filter((entry) => entry.mobile_no === mobileNo && (!purpose || entry.purpose === purpose))
-    .map((entry) => entry.otp)
+export const outboxCodes = (mobileNo: string, purpose?: "signup" | "reset") => outboxCodesIn(dataDir(), mobileNo, purpose)
+
+/** The newest code sent to a number, once it is there (messages go out just after the answer). */
+export const waitForCode = async (mobileNo: string, purpose: "signup" | "reset", after = 0) => {
+  await expect.poll(() => outboxCodes(mobileNo, purpose).length).toBeGreaterThan(after)
+  return outboxCodes(mobileNo, purpose).at(-1)!
 }
 
 let counter = 0
@@ -26,9 +22,11 @@ export const createPlayer = async (request: APIRequestContext, name = "E2E Playe
   const national = freshNational()
   const mobileNo = `+91${national}`
   const password = "Secret@123"
-  const signUp = await request.post("/identity/user/sign-up", { data: { name, mobile_no: mobileNo, password, confirmPassword: password, ...(referralCode ? { affiliateCode: referralCode } : {}) } })
+  const signUp = await request.post("/identity/user/sign-up", {
+    data: { name, mobile_no: mobileNo, password, confirmPassword: password, ageConfirmed: true, region: "MH", ...(referralCode ? { affiliateCode: referralCode } : {}) }
+  })
   expect(signUp.status()).toBe(200)
-  const otp = outboxCodes(mobileNo, "signup").at(-1)!
+  const otp = await waitForCode(mobileNo, "signup")
   const verified = await request.post("/identity/user/verify-otp", { data: { mobile_no: mobileNo, otp } })
   expect(verified.status()).toBe(200)
   const body = await verified.json()

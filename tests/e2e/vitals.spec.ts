@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test"
+import { expect, test } from "./coverage.ts"
 
 test("a real page visit reports its vitals with a beacon, loaded after the first paint", async ({ page }) => {
   await page.goto("/sports")

@@ -191,7 +191,7 @@ describe("app machine timings and marks", () => {
     loadAds: settle<ReadonlyArray<Banner>>([]),
     loadUser: settle<User>(user),
     loadAppSettings: settle<SiteSettings>({ siteTitle: "Khel", color: "#f5b301", faviconImg: "", logoImg: "" }),
-    loadAllSettings: settle<AllAppSettings>({ settings: { siteTitle: "Khel", color: "#f5b301", faviconImg: "", logoImg: "" }, contacts: { helpline: "", whatsapp: "", email: "", supportChat: "" }, socials: [] })
+    loadAllSettings: settle<AllAppSettings>({ settings: { siteTitle: "Khel", color: "#f5b301", faviconImg: "", logoImg: "" }, contacts: { helpline: "", whatsapp: "", email: "", supportChat: "" }, socials: [], compliance: { depositsOpen: true, blockedRegions: [] } })
   }
   const quiet = { logFailure: () => {}, applyTheme: () => {}, applySiteSettings: () => {}, spawnFlow: () => {} }
 

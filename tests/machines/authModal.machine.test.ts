@@ -34,7 +34,10 @@ const change = <F extends Change["form"]>(form: F, field: Extract<Change, { form
 
 const phone = (national: string) => ({ country: "IN" as const, national })
 const loginAsRavi = [change("login", "by", "username"), change("login", "username", "ravi"), change("login", "password", "secret123")]
-const signUpAsRavi = [change("register", "name", "Ravi"), change("register", "phone", phone("9876543210")), change("register", "password", "secret123"), change("register", "confirmPassword", "secret123")]
+const signUpAsRavi = [
+  change("register", "name", "Ravi"), change("register", "phone", phone("9876543210")), change("register", "password", "secret123"), change("register", "confirmPassword", "secret123"),
+  change("register", "region", "MH"), change("register", "ageConfirmed", true)
+]
 const resetTo = (confirm: string) => [change("reset", "otp", "12a34"), change("reset", "password", "newpass123"), change("reset", "confirmPassword", confirm)]
 const changeTo = (confirm: string) => [change("changePassword", "oldPassword", "secret123"), change("changePassword", "password", "newpass123"), change("changePassword", "confirmPassword", confirm)]
 
@@ -90,7 +93,7 @@ const effects = (step: WalkStep<Auth>): Array<Effect> => {
       return entering({ Login: "Submitting" }) ? [call("login", { username: "ravi", password: "secret123" })] : []
     case "register.submit":
       return entering({ Register: "Submitting" })
-        ? [call("sign-up", { name: "Ravi", mobile_no: number, password: "secret123", confirmPassword: "secret123", ...(c!.referralCode ? { affiliateCode: c!.referralCode } : {}) })]
+        ? [call("sign-up", { name: "Ravi", mobile_no: number, password: "secret123", confirmPassword: "secret123", ...(c!.referralCode ? { affiliateCode: c!.referralCode } : {}), ageConfirmed: true, region: "MH" })]
         : []
     case "otp.submit":
       return entering({ Otp: "Verifying" }) ? [call("verify-otp", { mobile_no: number, otp: "1234" })] : []
@@ -231,7 +234,8 @@ describe("authModal machine (model-based)", () => {
     actor.send({ type: "auth.toRegister" })
     actor.send({ type: "register.submit" })
     expect(actor.getSnapshot().context.fieldErrors).toEqual({
-      name: MESSAGES.nameRequired, mobileNo: MESSAGES.mobileRequired, password: MESSAGES.passwordRequired, confirmPassword: MESSAGES.confirmRequired
+      name: MESSAGES.nameRequired, mobileNo: MESSAGES.mobileRequired, password: MESSAGES.passwordRequired, confirmPassword: MESSAGES.confirmRequired,
+      ageConfirmed: MESSAGES.ageRequired, region: MESSAGES.regionRequired
     })
     fill([...signUpAsRavi, change("register", "confirmPassword", "nope12345")])
     actor.send({ type: "register.submit" })
@@ -287,7 +291,7 @@ describe("authModal machine (model-based)", () => {
     fill([...signUpAsRavi, change("register", "referralCode", "friend02")])
     actor.send({ type: "register.submit" })
     await flush()
-    expect(signUps).toEqual([{ name: "Ravi", mobileNo: "+919876543210", password: "secret123", confirmPassword: "secret123", referralCode: "FRIEND02" }])
+    expect(signUps).toEqual([{ name: "Ravi", mobileNo: "+919876543210", password: "secret123", confirmPassword: "secret123", referralCode: "FRIEND02", ageConfirmed: true, region: "MH" }])
     expect(actor.getSnapshot().matches("Otp")).toBe(true)
     expect(actions.saveSignUpData).toHaveBeenCalledWith(expect.anything(), { mobileNo: "+919876543210" })
     actor.send({ type: "otp.resend" })

@@ -8,7 +8,7 @@ import { type Failure, reasonOf } from "../../src/schema/errors.ts"
 import { entered, expectFullCoverage, invokedWith, isIn, recordFlows, replayPaths, type Step } from "./harness.ts"
 
 const offer = (id: string, status: Bonus["status"], wagered = 0): Bonus => ({
-  _id: id, code: "WELCOME100", title: "100% welcome bonus", amount: 1000, wageringRequired: 5000, wagered, status,
+  _id: id, code: "WELCOME100", title: "100% welcome bonus", amount: 1000, wageringRequired: 5000, wagered, wageringLeft: Math.max(0, 5000 - wagered), status,
   createdAt: "2026-01-01T00:00:00.000Z", activatedAt: null, finishedAt: null
 })
 const listed: BonusData = { bonusBalance: 0, bonuses: [offer("b-available", "available"), offer("b-active", "active", 1200), offer("b-done", "completed", 5000)] }

@@ -7,7 +7,6 @@ import {
   type AnyMachineSnapshot,
   type AnyStateMachine,
   type AnyStateNode,
-  type AnyTransitionDefinition,
   createActor,
   createMachine,
   fromCallback,
@@ -16,6 +15,7 @@ import {
   SimulatedClock
 } from "xstate"
 import { getAdjacencyMap, getShortestPaths, getStateNodes, serializeSnapshot, type StatePath } from "xstate/graph"
+import { allStateNodes, allTransitions, delayOf, transitionKey } from "../../src/root/flowCoverage.ts"
 import { getInitialSnapshot, getNextSnapshot } from "xstate"
 import { type Effect, expectEffects, type WalkStep } from "./walk.ts"
 
@@ -132,24 +132,6 @@ export const left = (step: Across, path: string) => step.before !== undefined &&
 /** `path` (dotted) is active in the snapshot. */
 export const isIn = (snapshot: Snapshot, path: string) => activeIds(snapshot).has(path)
 
-const transitionKey = (t: AnyTransitionDefinition) => {
-  const source = t.source as AnyStateNode
-  const list = t.eventType === "" ? source.always ?? [] : source.transitions.get(t.eventType) ?? []
-  return `${source.id} --${t.eventType || "always"}[${list.indexOf(t)}]`
-}
-
-/** Every transition a machine defines, as `node --event[index]`. */
-export const allTransitions = (machine: AnyStateMachine) => {
-  const keys = new Set<string>()
-  for (const node of [machine.root, ...getStateNodes(machine.root)]) {
-    for (const [eventType, list] of node.transitions) list.forEach((_, i) => keys.add(`${node.id} --${eventType}[${i}]`))
-    node.always?.forEach((_, i) => keys.add(`${node.id} --always[${i}]`))
-  }
-  return keys
-}
-
-export const allStateNodes = (machine: AnyStateMachine) => new Set(getStateNodes(machine.root).map((node) => node.id))
-
 const invokeSources = (machine: AnyStateMachine) => {
   const byId = new Map<string, string>()
   for (const node of [machine.root, ...getStateNodes(machine.root)]) {
@@ -248,15 +230,6 @@ export const modelPaths = (machine: AnyStateMachine, options: ModelOptions = {})
 
 const neverSettles = () => fromPromise(() => new Promise<never>(() => {}))
 const silentCallback = () => fromCallback(() => () => {})
-
-const delayOf = (machine: AnyStateMachine, type: string, snapshot: Snapshot) => {
-  // xstate.after.<delay>.<state id>
-  const delay = type.slice("xstate.after.".length).split(".")[0]!
-  const numeric = Number(delay)
-  if (Number.isFinite(numeric)) return numeric
-  const named = (machine.implementations.delays as Record<string, unknown>)[delay]
-  return typeof named === "function" ? Number(named({ context: snapshot.context, event: { type } }, undefined)) : Number(named)
-}
 
 export interface Coverage {
   readonly states: { covered: number; total: number; missing: Array<string> }

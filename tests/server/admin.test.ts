@@ -81,9 +81,16 @@ describe("admin API", () => {
   })
 })
 
+/**
+ * Each command is a process of its own (a Node start and, on PGlite, the embedded database opened): seconds on an
+ * idle machine, a minute or more on a loaded one. No command has a deadline of its own; each test has one generous
+ * enough for all of its commands, so how fast the machine is never decides the result.
+ */
+const CLI_TEST_TIMEOUT = 600_000
+
 describe("admin CLI", () => {
   const admin = (args: Array<string>, env: Record<string, string>) =>
-    run(process.execPath, ["server/admin.ts", ...args], { env: { ...process.env, ...env }, timeout: 60_000 }).then(
+    run(process.execPath, ["server/admin.ts", ...args], { env: { ...process.env, ...env } }).then(
       (out) => ({ code: 0, stdout: out.stdout, stderr: out.stderr }),
       (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr })
     )
@@ -96,7 +103,7 @@ describe("admin CLI", () => {
     }
     const unknown = await admin(["no-such-command"], {})
     expect(unknown.code).toBe(2)
-  })
+  }, CLI_TEST_TIMEOUT)
 
   it("approves, credits and verifies the ledger on a database the server is not holding", async () => {
     // The embedded database has one owner: the CLI works on a stopped server's folder (or on PostgreSQL beside a running one).
@@ -121,5 +128,5 @@ describe("admin CLI", () => {
     } finally {
       if (own.databaseUrl) await own.close()
     }
-  }, 240_000)
+  }, CLI_TEST_TIMEOUT)
 })

@@ -9,20 +9,33 @@ import { balances, bet, catalogue, eventsOf, expectLedgerClean, fund, marketOf, 
  * The simulator keeps the demo alive: an event past its running time is
  * claimed as settling, every market settled from the final score through the
  * ledger, and only then marked finished, with a new fixture scheduled in the
- * same league. A second server on the same database (PostgreSQL) or the same
- * data folder (PGlite, after the first stops) picks the event up with its
- * start moved into the past. The simulator's clock is off: the test runs its
- * lifecycle step itself, so nothing depends on how fast the machine is.
+ * same league. A second server on the same data folder (PGlite, after the
+ * first stops) picks the event up with its start moved into the past; on
+ * PostgreSQL the two servers share one simulator (the odds leader's). The
+ * simulator's clock is off: the test runs its lifecycle step itself, so
+ * nothing depends on how fast the machine is.
  */
 process.env.ODDS_SIMULATOR = "off"
 
-/** One lifecycle step of a server's simulator, at `now`. */
-const lifecycle = (server: TestServer, now = Date.now()) =>
-  server.run(Effect.gen(function*() {
-    const simulator = yield* (yield* Simulation).current
-    if (!simulator) return yield* Effect.die(new Error("this server runs no simulator"))
-    return yield* simulator.lifecycle(now)
-  }))
+/**
+ * One lifecycle step of the simulator, at `now`, on whichever of the servers runs it (on PostgreSQL, the
+ * odds leader), after it read the events again (the test moved starts in the database).
+ */
+const lifecycle = async (servers: ReadonlyArray<TestServer>, now = Date.now()) => {
+  for (const server of servers) {
+    const step = await server.run(Effect.gen(function*() {
+      const simulator = yield* (yield* Simulation).current
+      if (!simulator) return undefined
+      yield* simulator.load(now)
+      return yield* simulator.lifecycle(now)
+    }))
+    if (step) return step
+  }
+  throw new Error("none of these servers runs the simulator")
+}
+
+const running = () => [first, second].filter((server): server is TestServer => server !== undefined && !closed.has(server))
+const closed = new Set<TestServer>()
 
 /** Events marked finished while a market of theirs is still to settle: never any. */
 const finishedButOpen = (server: TestServer) =>
@@ -80,6 +93,7 @@ describe("the simulator's lifecycle", () => {
     await first.sql((sql) => sql`UPDATE events SET starts_at = ${new Date(Date.now() - 3 * 3600_000)}, status = 'settling' WHERE id = ${strandedId}`)
     if (first.engine === "pglite") {
       await first.close()
+      closed.add(first)
       second = await startServer({ dataDir })
     } else {
       second = await startServer({ dataDir: tempDir("feed2"), databaseUrl: first.databaseUrl })
@@ -88,7 +102,7 @@ describe("the simulator's lifecycle", () => {
 
   it("settles every market of the event from the final score, then finishes it and schedules the next fixture", async () => {
     const server = second!
-    const step = await lifecycle(server)
+    const step = await lifecycle(running())
     expect(step.finished).toBeGreaterThanOrEqual(1)
     const [event] = await server.sql((sql) => sql<{ status: string }>`SELECT status FROM events WHERE id = ${eventId}`)
     expect(event!.status).toBe("finished")
@@ -123,7 +137,7 @@ describe("the simulator's lifecycle", () => {
   it("settles the markets of an event a stopped server left settling, then finishes it and schedules its successor once", async () => {
     const server = second!
     // The step above recovered it already; another finds nothing left to do.
-    expect((await lifecycle(server)).recovered).toBe(0)
+    expect((await lifecycle(running())).recovered).toBe(0)
     const [open] = await server.sql((sql) => sql<{ n: number }>`
       SELECT count(*)::int AS n FROM markets WHERE event_id = ${strandedId} AND status NOT IN ('SETTLED', 'VOID')
     `)

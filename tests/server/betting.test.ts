@@ -288,6 +288,27 @@ describe("concurrency", () => {
     expect(user.exposure).toBe(-1000)
     await expectLedgerClean(server)
   })
+
+  it("bets racing their market's settlement are each placed before it or refused after it, never failed", async () => {
+    const players = await Promise.all(Array.from({ length: 8 }, () => player(1000)))
+    const market = await fix(eventsOf(sports, "football", false)[2]!, "EXCHANGE", 0, 2, 2.02)
+    const body = (i: number) => ({ marketId: market.marketId, selectionId: market.runners[0]!.selectionId, selectionType: i % 2 ? "lay" : "back", odds: i % 2 ? 2.02 : 2, stake: 100 })
+    // Each player already holds the market, so settlement moves money on every one of them while they bet again.
+    for (const p of players) expect((await bet(server, p.token, "bet-sport", body(0))).status).toBe(200)
+    const streams = players.map(async (p) => {
+      const answers = []
+      for (let i = 1; i <= 6; i++) answers.push(await bet(server, p.token, "bet-sport", body(i)))
+      return answers
+    })
+    const settled = await request(server.url, "/api/v1/admin/settle-market", { method: "POST", token: admin, json: { marketId: market.marketId, result: market.runners[0]!.selectionId } })
+    const answers = (await Promise.all(streams)).flat()
+    expect(settled.status).toBe(200)
+    expect(answers.filter((r) => r.status !== 200 && !(r.status === 422 && r.body.meta.message === "This market is closed for betting.")).map((r) => r.body)).toEqual([])
+    // Every accepted bet was settled with the market: none is left open.
+    const open = await server.sql((sql) => sql`SELECT b.id FROM bets b JOIN markets m ON m.id = b.market_id WHERE m.external_id = ${market.marketId} AND b.status = 'open'`)
+    expect(open).toEqual([])
+    await expectLedgerClean(server)
+  })
 })
 
 describe("settlement", () => {
@@ -391,7 +412,7 @@ describe("the odds channel", () => {
     for (const price of [3, 3.5, 4]) {
       await setPrice(server, admin, { marketId: market.marketId, selectionId: market.runners[0]!.selectionId, back: { price, size: 10 }, status: "OPEN" })
     }
-    await expect.poll(() => batches.flatMap((b) => b.markets).at(-1)?.runners[0]?.back[0]?.price, { timeout: 5000 }).toBe(4)
+    await expect.poll(() => batches.flatMap((b) => b.markets).at(-1)?.runners[0]?.back[0]?.price, { timeout: 50_000 }).toBe(4)
     // Conflated: never more batches than changes, and the last one carries the latest price.
     expect(batches.length).toBeLessThanOrEqual(3)
     socket.disconnect()

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { request, signUpPlayer, startServer, type TestServer } from "./helpers.ts"
 import { adminToken, balancesOf, expectLedgerVerifies, fund, post, settleStake, user } from "./payments-support.ts"
+import { bet, catalogue, eventsOf, marketOf, setPrice } from "./betting-support.ts"
 
 let server: TestServer
 let admin: string
@@ -18,7 +19,7 @@ afterEach(async () => {
 
 const data = async (token: string) => (await request(server.url, "/api/v1/bonus-data", { token })).body.data as {
   bonusBalance: number
-  bonuses: Array<{ _id: string; status: string; amount: number; wageringRequired: number; wagered: number }>
+  bonuses: Array<{ _id: string; status: string; amount: number; wageringRequired: number; wagered: number; wageringLeft: number }>
 }
 const act = (token: string, action: "activate-bonus" | "claim-bonus" | "forfeit-bonus", bonusId: string) =>
   request(server.url, `/api/v1/${action}`, { method: "PUT", token, json: { bonusId } })
@@ -96,5 +97,28 @@ describe("bonuses", () => {
     const [offer] = (await data(a.token)).bonuses
     expect((await act(b.token, "activate-bonus", offer!._id)).status).toBe(404)
     expect((await act(a.token, "forfeit-bonus", "nope")).status).toBe(404)
+  })
+})
+
+describe("wagering counts what is really at risk", () => {
+  it("counts a back and a lay on the same runner at neighbouring prices as the ₹20 they risk, not the ₹2,000 they stake", async () => {
+    const { token } = await signUpPlayer(server)
+    await fund(server, token, 5000, admin)
+    const [offer] = (await data(token)).bonuses
+    expect((await act(token, "activate-bonus", offer!._id)).status).toBe(200)
+    // A match that has not started, its first runner priced by hand: back at 2.00, lay at 2.02.
+    const match = eventsOf(await catalogue(server), "cricket", false).find((event) => event.markets.some((m) => m.marketType === "EXCHANGE"))!
+    const market = marketOf(match, "EXCHANGE")
+    const [home, away] = market.runners
+    expect((await setPrice(server, admin, { marketId: market.marketId, selectionId: home!.selectionId, back: { price: 2, size: 5000 }, lay: { price: 2.02, size: 5000 }, status: "OPEN" })).status).toBe(200)
+    for (let round = 0; round < 3; round++) {
+      expect((await bet(server, token, "bet-sport", { marketId: market.marketId, selectionId: home!.selectionId, selectionType: "back", odds: 2, stake: 1000 })).status).toBe(200)
+      expect((await bet(server, token, "bet-sport", { marketId: market.marketId, selectionId: home!.selectionId, selectionType: "lay", odds: 2.02, stake: 1000 })).status).toBe(200)
+    }
+    const settled = await request(server.url, "/api/v1/admin/settle-market", { method: "POST", token: admin, json: { marketId: market.marketId, result: away!.selectionId } })
+    expect(settled.status).toBe(200)
+    // Staked ₹6,000 in all; the most the player could lose was ₹60 (if the home side had won).
+    const [bonus] = (await data(token)).bonuses
+    expect(bonus).toMatchObject({ status: "active", wagered: 60, wageringRequired: 25_000, wageringLeft: 24_940 })
   })
 })

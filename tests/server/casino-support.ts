@@ -1,26 +1,12 @@
-import { Effect, Layer } from "effect"
-import { SqlClient } from "effect/sql"
+import { Effect } from "effect"
 import { expect } from "vitest"
 import { sign } from "../../server/casino/signature.ts"
 import { Ledger } from "../../server/ledger/Ledger.ts"
-import { Realtime } from "../../server/realtime/Realtime.ts"
 import { request, type TestServer } from "./helpers.ts"
 
-/** The ledger on a test server's database (without socket.io), for `verify`. */
-const ledgerOn = (sql: SqlClient.SqlClient) =>
-  Ledger.layer.pipe(
-    Layer.provide(Layer.succeed(Realtime, { io: undefined as never, notifyUser: () => Effect.void, attach: () => Effect.void })),
-    Layer.provide(Layer.succeed(SqlClient.SqlClient, sql))
-  )
-
-/** What `npm run admin -- verify-ledger` checks, asserted after every scenario. */
+/** What `npm run admin -- verify-ledger` checks (the server's own Ledger.verify), asserted after every scenario. */
 export const expectLedgerVerifies = async (server: TestServer) => {
-  const check = await server.sql((sql) => Ledger.use((ledger) => ledger.verify).pipe(Effect.provide(ledgerOn(sql))) as Effect.Effect<{
-    unbalanced: ReadonlyArray<unknown>
-    drifted: ReadonlyArray<unknown>
-    belowFloor: ReadonlyArray<unknown>
-    total: string
-  }, unknown, never>)
+  const check = await server.run(Ledger.use((ledger) => ledger.verify))
   expect(check.unbalanced).toEqual([])
   expect(check.drifted).toEqual([])
   expect(check.belowFloor).toEqual([])

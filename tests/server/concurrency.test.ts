@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
-import { request, signUpPlayer, startServer, type TestServer } from "./helpers.ts"
+import { countStatuses as count, request, signUpPlayer, startServer, type TestServer } from "./helpers.ts"
 import { addUpi, adminToken, approveDeposit, balancesOf, createDeposit, expectLedgerVerifies, fund } from "./payments-support.ts"
 
 /**
@@ -20,8 +20,6 @@ afterAll(async () => {
 afterEach(async () => {
   await expectLedgerVerifies(server)
 })
-
-const count = (statuses: Array<number>) => statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {})
 
 describe(`concurrency on ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}`, () => {
   it("200 parallel withdrawals against a balance that covers exactly one: one is accepted, none overdraws", async () => {

@@ -1,13 +1,21 @@
 import { PgClient } from "@effect/sql-pg"
 import { Effect, Layer, Logger, ManagedRuntime, Redacted, References } from "effect"
 import { SqlClient } from "effect/sql"
+import { execFile } from "node:child_process"
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { vi } from "vitest"
+import { io, type Socket } from "socket.io-client"
+import { promisify } from "node:util"
 import { makeServer } from "../../server/app.ts"
-import { ServerConfig, type ServerConfigShape } from "../../server/config.ts"
+import { DEFAULT_LIMITS, ServerConfig, type ServerConfigShape } from "../../server/config.ts"
+import { Ledger } from "../../server/ledger/Ledger.ts"
+import { Realtime } from "../../server/realtime/Realtime.ts"
+import { outboxCodes, request as plainRequest } from "../http.ts"
+import { reasonProblem, reasonsOf } from "./contract.ts"
 
 /**
  * A real server on an ephemeral port, with its own database: a fresh PGlite
@@ -60,6 +68,27 @@ export const quietLogs = Layer.mergeAll(
   Layer.succeed(References.MinimumLogLevel, process.env.DEBUG_SERVER ? "Debug" : "Error")
 )
 
+/**
+ * Every player of a test suite comes from 127.0.0.1, so the limits per
+ * address (SMS codes, failed sign-ins) are raised for test servers; the
+ * tests of those limits start their server with the production ones
+ * (`limits: DEFAULT_LIMITS`).
+ */
+export const SUITE_LIMITS = { ...DEFAULT_LIMITS, smsPerAddressPerHour: 100_000, signInFailuresPerAddress: 100_000 }
+
+/**
+ * A server with the production limits, behind one trusted proxy: tests of
+ * the limits speak from addresses of their own (`X-Forwarded-For`, from
+ * `addressesFrom`), so each counts only what it sends.
+ */
+export const PRODUCTION_LIMITS_BEHIND_PROXY = { trustProxy: 1, limits: DEFAULT_LIMITS } satisfies Partial<ServerConfigShape>
+
+/** Fresh client addresses under a documentation prefix (`203.0.113` → 203.0.113.1, .2, …). */
+export const addressesFrom = (prefix: string) => {
+  let counter = 0
+  return () => `${prefix}.${++counter}`
+}
+
 export const startServer = async (overrides: Partial<ServerConfigShape> = {}): Promise<TestServer> => {
   const dataDir = overrides.dataDir ?? tempDir("data")
   const dbName = `khel_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`
@@ -70,6 +99,7 @@ export const startServer = async (overrides: Partial<ServerConfigShape> = {}): P
     dataDir,
     databaseUrl,
     distDir: fakeDist(),
+    limits: SUITE_LIMITS,
     ...overrides
   })
   const server = createServer()
@@ -92,36 +122,47 @@ export const startServer = async (overrides: Partial<ServerConfigShape> = {}): P
   }
 }
 
-/** JSON request returning status, headers and parsed body. */
-export const request = async (base: string, path: string, init: RequestInit & { json?: unknown; token?: string } = {}) => {
-  const headers = new Headers(init.headers)
-  if (init.json !== undefined) headers.set("content-type", "application/json")
-  if (init.token) headers.set("authorization", `Bearer ${init.token}`)
-  const response = await fetch(`${base}${path}`, {
-    ...init,
-    headers,
-    ...(init.json !== undefined ? { body: JSON.stringify(init.json) } : {})
-  })
-  const text = await response.text()
-  let body: any
-  try {
-    body = JSON.parse(text)
-  } catch {
-    body = text
-  }
-  return { status: response.status, headers: response.headers, body }
+/**
+ * Time passes for a server running in this process: its `Date` moves `ms`
+ * forward (rate limits count with it, and so does PGlite's `now()`), while
+ * real time and timers go on as usual. PostgreSQL's own clock does not move,
+ * so a test of something SQL times moves its rows instead.
+ * Files that use it call `vi.useRealTimers()` when they end.
+ */
+export const advanceClock = (ms: number) => {
+  if (!vi.isFakeTimers()) vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true })
+  vi.setSystemTime(Date.now() + ms)
 }
 
-/** The codes the console SMS provider wrote for a number, newest last. */
-export const outboxCodes = (dataDir: string, mobileNo: string, purpose?: "signup" | "reset") => {
-  const path = join(dataDir, "sms-outbox.jsonl")
-  if (!existsSync(path)) return []
-  return readFileSync(path, "utf8")
-    .split("\n")
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as { mobile_no: string; purpose: string; otp: string })
-    .filter((entry) => entry.mobile_no === mobileNo && (!purpose || entry.purpose === purpose))
-    .map((entry) => entry.otp)
+/**
+ * JSON request returning status, headers and parsed body. Every failure a
+ * test meets is held to the contract: its reason declared by the endpoint,
+ * sent with its status.
+ */
+export const request: typeof plainRequest = async (base, path, init = {}) => {
+  const answer = await plainRequest(base, path, init)
+  const { status, body } = answer
+  if (status !== 200 && typeof body === "object" && body !== null && body.meta !== undefined) {
+    const problem = reasonProblem(reasonsOf(init.method ?? "GET", path), status, body.meta.error)
+    if (problem) throw new Error(`${init.method ?? "GET"} ${path} answered ${status} "${body.meta.message}": ${problem}`)
+  }
+  return answer
+}
+
+export { outboxCodes }
+
+/**
+ * The newest code sent to a number, once it is there: messages go out just
+ * after the answer, so a test waits for the outbox line (the real condition).
+ * `after` is how many codes the number had before the call that sends one.
+ */
+export const waitForCode = async (dataDir: string, mobileNo: string, purpose: "signup" | "reset", after = 0) => {
+  for (let waited = 0; waited < 10_000; waited += 10) {
+    const codes = outboxCodes(dataDir, mobileNo, purpose)
+    if (codes.length > after) return codes.at(-1)!
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+  throw new Error(`no ${purpose} code reached the outbox for ${mobileNo}`)
 }
 
 let phoneCounter = 0
@@ -129,15 +170,26 @@ let phoneCounter = 0
 export const freshPhone = () => `+917${String(Date.now() % 1e6).padStart(6, "0")}${String(++phoneCounter % 1000).padStart(3, "0")}`
 
 /** Signs up and verifies a new player through the API; returns their token and user. */
-export const signUpPlayer = async (server: Pick<TestServer, "url" | "dataDir">, options: { name?: string; password?: string; affiliateCode?: string } = {}) => {
+export const signUpPlayer = async (
+  server: Pick<TestServer, "url" | "dataDir">,
+  options: { name?: string; password?: string; affiliateCode?: string; region?: string } = {}
+) => {
   const mobileNo = freshPhone()
   const password = options.password ?? "Secret@123"
   const signUp = await request(server.url, "/identity/user/sign-up", {
     method: "POST",
-    json: { name: options.name ?? "Test Player", mobile_no: mobileNo, password, confirmPassword: password, ...(options.affiliateCode ? { affiliateCode: options.affiliateCode } : {}) }
+    json: {
+      name: options.name ?? "Test Player",
+      mobile_no: mobileNo,
+      password,
+      confirmPassword: password,
+      ageConfirmed: true,
+      region: options.region ?? "MH",
+      ...(options.affiliateCode ? { affiliateCode: options.affiliateCode } : {})
+    }
   })
   if (signUp.status !== 200) throw new Error(`sign-up failed: ${JSON.stringify(signUp.body)}`)
-  const otp = outboxCodes(server.dataDir, mobileNo, "signup").at(-1)!
+  const otp = await waitForCode(server.dataDir, mobileNo, "signup")
   const verified = await request(server.url, "/identity/user/verify-otp", { method: "POST", json: { mobile_no: mobileNo, otp } })
   if (verified.status !== 200) throw new Error(`verify failed: ${JSON.stringify(verified.body)}`)
   return { token: verified.body.meta.token as string, user: verified.body.data as { id: string; username: string; referralCode: string }, mobileNo, password }
@@ -150,3 +202,50 @@ export const loginAs = async (server: Pick<TestServer, "url">, username: "demo" 
   if (res.status !== 200) throw new Error(`login failed: ${JSON.stringify(res.body)}`)
   return { token: res.body.meta.token as string, user: res.body.data as { id: string } }
 }
+
+/** A socket.io client on the websocket transport, signed in with `token` ("" for a visitor), once connected. */
+export const connectSocket = (url: string, token: string) =>
+  new Promise<Socket>((resolve, reject) => {
+    const socket = io(url, { transports: ["websocket"], auth: { token }, reconnection: false })
+    socket.on("connect", () => resolve(socket))
+    socket.on("connect_error", reject)
+  })
+
+/**
+ * Resolves once `socket` hears a marker the server sends to every socket now.
+ * A socket's events arrive in the order they were sent, so after the marker
+ * nothing sent earlier is still on its way: what the socket has not heard by
+ * then, it was never sent.
+ */
+export const drained = async (server: Pick<TestServer, "run">, socket: Socket) => {
+  const marker = `test.marker.${Math.random().toString(36).slice(2)}`
+  const heard = new Promise<void>((resolve) => socket.once(marker, () => resolve()))
+  await server.run(Realtime.use((realtime) => Effect.sync(() => realtime.io.emit(marker))))
+  await heard
+}
+
+/** Credits a player's main balance from the deposits account: one ledger posting, as an approved deposit makes. */
+export const creditMain = (server: Pick<TestServer, "run">, userId: string, paise: number, description = "test deposit") =>
+  server.run(Ledger.use((ledger) =>
+    ledger.post({
+      kind: "deposit",
+      userId,
+      description,
+      legs: [{ account: { operator: "deposits" }, amount: -paise }, { account: { user: userId, kind: "main" }, amount: paise }]
+    })
+  ))
+
+const execFileAsync = promisify(execFile)
+
+/** `npm run admin -- …` on a test server's database (PGlite needs that server stopped: one process owns a data folder). */
+export const runAdmin = (server: Pick<TestServer, "dataDir" | "databaseUrl">, args: ReadonlyArray<string>) =>
+  execFileAsync(process.execPath, ["server/admin.ts", ...args], {
+    env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: server.databaseUrl ?? "" }
+  }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr })
+  )
+
+/** How many answers had each status: `{ 200: 10, 422: 20 }`. */
+export const countStatuses = (statuses: ReadonlyArray<number>) =>
+  statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {})

@@ -11,9 +11,9 @@ import { loginAs, request, type TestServer } from "./helpers.ts"
 export const withLedger = <A>(server: TestServer, f: (ledger: Ledger["Service"]) => Effect.Effect<A, unknown>) =>
   server.run(Ledger.use(f))
 
-/** What the betting engine does at settlement: counts a settled stake towards the bonus in play. */
-export const settleStake = (server: TestServer, userId: string, stakePaise: number) =>
-  server.run(Bonus.use((bonus) => bonus.recordSettledStake(userId, stakePaise)))
+/** What the betting engine does at settlement: counts what the player risked on a market towards the bonus in play. */
+export const settleStake = (server: TestServer, userId: string, riskedPaise: number) =>
+  server.run(Bonus.use((bonus) => bonus.recordWagering(userId, riskedPaise)))
 
 
 /** What `npm run admin -- verify-ledger` checks, asserted: run after every scenario. */

@@ -1,8 +1,8 @@
 import sharp from "sharp"
-import { readdirSync, statSync } from "node:fs"
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
-import { loginAs, request, signUpPlayer, startServer, type TestServer } from "./helpers.ts"
+import { loginAs, request, signUpPlayer, startServer, tempDir, type TestServer } from "./helpers.ts"
 import { addUpi, adminToken, approveDeposit, createDeposit, depositAccount, expectLedgerVerifies, freshKey, fund, pngDataUrl, user } from "./payments-support.ts"
 
 let server: TestServer
@@ -142,9 +142,16 @@ describe("screenshots", () => {
     const id = created.body.data.screenshot as string
     expect(id).toMatch(/^[0-9a-f]{32}$/)
 
-    const files = readdirSync(join(server.dataDir, "uploads"))
-    expect(files).toContain(`${id}.png`)
-    expect(statSync(join(server.dataDir, "uploads", `${id}.png`)).mode & 0o077).toBe(0)
+    const [row] = await server.sql((sql) => sql<{ file: string | null; stored: number | null }>`SELECT file, octet_length(data) AS stored FROM uploads WHERE id = ${id}`)
+    if (server.engine === "postgres") {
+      // In the database, so every server serves it; nothing on this server's disk.
+      expect(row).toMatchObject({ file: null, stored: expect.any(Number) })
+      expect(readdirSync(join(server.dataDir, "uploads"))).toEqual([])
+    } else {
+      expect(row).toMatchObject({ file: `${id}.png`, stored: null })
+      expect(readdirSync(join(server.dataDir, "uploads"))).toContain(`${id}.png`)
+      expect(statSync(join(server.dataDir, "uploads", `${id}.png`)).mode & 0o077).toBe(0)
+    }
 
     const mine = await request(server.url, `/api/v1/uploaded-screenshot/${id}`, { token })
     expect(mine.status).toBe(200)
@@ -160,6 +167,32 @@ describe("screenshots", () => {
     const other = await signUpPlayer(server)
     expect((await request(server.url, `/api/v1/uploaded-screenshot/${id}`, { token: other.token })).status).toBe(403)
     expect((await request(server.url, `/api/v1/uploaded-screenshot/${id}`)).status).toBe(401)
+  })
+
+  it.runIf(process.env.DATABASE_URL)("moves screenshots a server kept on its disk into the database when it starts on PostgreSQL", async () => {
+    const { token, user: player } = await signUpPlayer(server)
+    // A screenshot filed while this data folder's server ran on the embedded database.
+    const dataDir = tempDir("uploads-move")
+    mkdirSync(join(dataDir, "uploads"))
+    const { buffer } = await pngDataUrl()
+    const id = "0123456789abcdef0123456789abcdef"
+    writeFileSync(join(dataDir, "uploads", `${id}.png`), buffer, { mode: 0o600 })
+    await server.sql((sql) => sql`INSERT INTO uploads (id, user_id, file, mime, bytes) VALUES (${id}, ${player.id}, ${`${id}.png`}, 'image/png', ${buffer.length})`)
+
+    const second = await startServer({ databaseUrl: server.databaseUrl, dataDir, seedDemo: false })
+    try {
+      const [row] = await server.sql((sql) => sql<{ file: string | null; stored: number | null }>`SELECT file, octet_length(data) AS stored FROM uploads WHERE id = ${id}`)
+      expect(row).toEqual({ file: null, stored: buffer.length })
+      expect(existsSync(join(dataDir, "uploads", `${id}.png`))).toBe(false)
+      // Any server serves it now.
+      for (const any of [server, second]) {
+        const read = await request(any.url, `/api/v1/uploaded-screenshot/${id}`, { token })
+        expect(read.status).toBe(200)
+        expect(Buffer.from((read.body.data.image as string).split(",")[1]!, "base64").equals(buffer)).toBe(true)
+      }
+    } finally {
+      await second.close()
+    }
   })
 
   it("takes JPEG and WebP, and the bank modal's `screenshot` field", async () => {

@@ -25,9 +25,9 @@ describe("request bodies", () => {
     expect(loginPayload({ by: "phone", mobileNo: " 12ab ", username: "", password: "x", remember: true })).toEqual({ mobile_no: "12ab", password: "x" })
   })
 
-  it("sign-up carries affiliateCode only when a referral code was given", () => {
-    const form = { name: " Ravi ", mobileNo: "+919876543210", password: "secret123", confirmPassword: "secret123", referralCode: " " }
-    expect(signUpPayload(form)).toEqual({ name: "Ravi", mobile_no: "+919876543210", password: "secret123", confirmPassword: "secret123" })
+  it("sign-up carries affiliateCode only when a referral code was given, and always the 18+ confirmation and the state", () => {
+    const form = { name: " Ravi ", mobileNo: "+919876543210", password: "secret123", confirmPassword: "secret123", referralCode: " ", ageConfirmed: true, region: "MH" }
+    expect(signUpPayload(form)).toEqual({ name: "Ravi", mobile_no: "+919876543210", password: "secret123", confirmPassword: "secret123", ageConfirmed: true, region: "MH" })
     expect(signUpPayload({ ...form, referralCode: "FRIEND01" })).toMatchObject({ affiliateCode: "FRIEND01" })
   })
 

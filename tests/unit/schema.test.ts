@@ -2,7 +2,7 @@ import { Schema } from "effect"
 import { OpenApi } from "effect/http-api"
 import { describe, expect, it } from "vitest"
 import { Api } from "../../src/schema/api.ts"
-import { messageOf, readTag, reasonOf, statusOf } from "../../src/schema/errors.ts"
+import { type ErrorTag, messageOf, readTag, reasonOf, statusOf } from "../../src/schema/errors.ts"
 import { OddsBatch } from "../../src/schema/betting.ts"
 import { UserChanged } from "../../src/schema/realtime.ts"
 import { Envelope, FailureEnvelope } from "../../src/schema/envelope.ts"
@@ -28,10 +28,14 @@ describe("payloads", () => {
     expect(() => Schema.decodeUnknownSync(LoginPayload)({ username: "ravi" })).toThrow()
   })
 
-  it("takes sign-up with an optional affiliate code", () => {
-    const base = { name: "Ravi", mobile_no: "9876543210", password: "secret12", confirmPassword: "secret12" }
+  it("takes sign-up with an optional affiliate code, the age confirmation and the state of residence", () => {
+    const base = { name: "Ravi", mobile_no: "9876543210", password: "secret12", confirmPassword: "secret12", ageConfirmed: true, region: "MH" }
     expect(Schema.decodeUnknownSync(SignUpPayload)(base)).toEqual(base)
     expect(Schema.decodeUnknownSync(SignUpPayload)({ ...base, affiliateCode: "ABC123" }).affiliateCode).toBe("ABC123")
+    expect(() => Schema.decodeUnknownSync(SignUpPayload)({ ...base, ageConfirmed: false })).toThrow(/18 or older/)
+    expect(() => Schema.decodeUnknownSync(SignUpPayload)({ ...base, region: "IN-MH" })).toThrow(/state you live in/)
+    const { region: _region, ...withoutRegion } = base
+    expect(() => Schema.decodeUnknownSync(SignUpPayload)(withoutRegion)).toThrow(/state you live in/)
   })
 
   it("tells the two forgot-password steps apart", () => {
@@ -89,7 +93,9 @@ describe("failure reasons are part of the contract", () => {
     const withdraw = spec.paths["/api/v1/withdrawal-request"]?.post
     expect(withdraw?.responses[422]?.description).toBe("Refused: InsufficientBalance")
     expect(spec.paths["/identity/user/login"]?.post?.responses[422]?.description).toBe("Refused: InvalidCredentials")
-    expect(spec.paths["/api/v1/live-casino-dcs/{game_id}"]?.get?.responses[403]?.description).toBe("Refused: Forbidden")
+    // A launch is refused to an operator (Forbidden) and to an account closed to play (docs/protection.md), both 403.
+    expect(spec.paths["/api/v1/live-casino-dcs/{game_id}"]?.get?.responses[403]?.description).toBe("Refused: Forbidden, TimedOut, SelfExcluded, RegionBlocked")
+    expect(spec.paths["/api/v1/protection/limits/confirm"]?.post?.responses[422]?.description).toBe("Refused: CoolingOff")
   })
 
   it("hands machines a specific reason only where the endpoint declares it", () => {
@@ -100,6 +106,8 @@ describe("failure reasons are part of the contract", () => {
     expect(readTag(409, "Conflict", ["InsufficientBalance"])).toBe("Conflict")
     expect(readTag(429, undefined)).toBe("RateLimited")
     for (const tag of ["OddsChanged", "InsufficientBalance", "InvalidCredentials"] as const) expect(statusOf(tag)).toBe(422)
+    // The limits' reasons travel with the status the server sends them with.
+    expect(["WeakPassword", "UnsupportedMediaType", "CodesBlocked", "QuotaExceeded"].map((tag) => statusOf(tag as ErrorTag))).toEqual([400, 415, 429, 429])
   })
 
   it("decodes the reason and message of an actor's error, and nothing from what is not a failure", () => {

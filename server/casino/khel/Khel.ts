@@ -136,6 +136,12 @@ export class Khel extends Context.Service<Khel, {
   play(origin: string, payload: PlayPayload): Effect.Effect<PlayResult, ApiError | SqlError.SqlError>
   /** Finishes rounds left half-way (a win not yet credited, a debit never answered). */
   sweep(origin: string): Effect.Effect<number, SqlError.SqlError>
+  /**
+   * At start-up, once the server listens: remembers where the wallet is and
+   * sweeps at once, so rounds a crash left half-way are refunded or paid
+   * without waiting for a player to open a table; the minute sweep goes on.
+   */
+  recover(origin: string): Effect.Effect<void>
 }>()("khel/KhelOriginals") {
   static readonly layer = Layer.effect(
     Khel,
@@ -144,6 +150,7 @@ export class Khel extends Context.Service<Khel, {
       const casino = yield* Casino
       const http = yield* HttpClient.HttpClient
       const lastOrigin = yield* Ref.make<string | undefined>(undefined)
+      const scope = yield* Effect.scope
 
       /** A signed call to the seamless wallet, as any provider makes it; answers the envelope's data. */
       const post = (origin: string, path: string, body: unknown) =>
@@ -378,7 +385,16 @@ export class Khel extends Context.Service<Khel, {
         Effect.forkScoped
       )
 
-      return Khel.of({ table, play, sweep })
+      const recover = (origin: string) =>
+        Ref.set(lastOrigin, origin).pipe(
+          Effect.andThen(sweep(origin)),
+          Effect.tap((done) => (done > 0 ? Effect.logInfo("khel rounds recovered at start-up", { done }) : Effect.void)),
+          Effect.catchCause((cause) => Effect.logWarning("khel start-up sweep failed", cause)),
+          Effect.forkIn(scope),
+          Effect.asVoid
+        )
+
+      return Khel.of({ table, play, sweep, recover })
     })
   ).pipe(Layer.provide(FetchHttpClient.layer))
 }

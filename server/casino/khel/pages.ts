@@ -35,10 +35,15 @@ const escapeHtml = (text: string) =>
 export const lobbyHref = (lobby: string | undefined) =>
   Object.values(LOBBY_PATH).includes(lobby as never) ? lobby! : "/"
 
-/** Security headers of every game page: nothing but our own files, and the token never leaves in a Referer. */
+/**
+ * Security headers of every game page: exactly what the page uses (its module
+ * script and fair.js, its stylesheet, the favicon, calls to its own API) and
+ * nothing else; it may not be framed, and the token in its address never
+ * leaves in a Referer.
+ */
 export const PAGE_HEADERS = {
   "content-security-policy":
-    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'",
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
   "referrer-policy": "no-referrer",
   "cache-control": "no-store",
   "x-content-type-options": "nosniff"

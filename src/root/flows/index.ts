@@ -14,5 +14,6 @@ export const loaders: { readonly [K in FlowName]: () => Promise<{ readonly defau
   bonus: () => import("./bonus.ts"),
   referral: () => import("./referral.ts"),
   statement: () => import("./statement.ts"),
-  casinoBets: () => import("./casinoBets.ts")
+  casinoBets: () => import("./casinoBets.ts"),
+  protection: () => import("./protection.ts")
 }

@@ -22,6 +22,8 @@ const LINKS = [
   ["/terms-&-conditions", "Terms & Conditions"],
   ["/privacy-policy", "Privacy Policy"],
   ["/responsible-gambling", "Responsible Gambling"],
+  // A signed-in player's limits, breaks and statement: one click from every page.
+  ["/responsible-gambling#limits", "Limits & breaks"],
   ["/about", "About Us"]
 ] as const
 

@@ -57,8 +57,19 @@ const ThemeToggle = () => {
   )
 }
 
+/** When the operator has closed real-money deposits, every page says the site runs on demo credit. */
+const DemoCreditNotice = () => {
+  const closed = AppActor.useSelector((s) => s.context.allSettings?.compliance.depositsOpen === false)
+  return closed ? (
+    <p role="note" data-testid="demo-credit" className="m-0 border-b border-line bg-brand/15 px-3 py-1 text-center text-xs font-600">
+      Demo credit only: real-money deposits are closed, and balances are play money.
+    </p>
+  ) : null
+}
+
 export const Header = () => (
   <header className="sticky top-0 z-30 border-b border-line bg-surface/95 backdrop-blur">
+    <DemoCreditNotice />
     <div className="mx-auto flex h-14 max-w-[1440px] items-center gap-2 px-2 lg:gap-4 lg:px-3">
       <Logo />
       <div className="hidden lg:block">

@@ -10,6 +10,7 @@ import { Preloader } from "./Preloader.tsx"
 import { SportsSidebar } from "./SportsSidebar.tsx"
 import { SupportChat } from "./SupportChat.tsx"
 import { Toasts } from "./Toasts.tsx"
+import { RealityCheckHost } from "../protection/RealityCheckDialog.tsx"
 
 const RightSidebar = lazy(() => import("./RightSidebar.tsx"))
 const TopCasino = lazy(() => import("./TopCasino.tsx"))
@@ -54,6 +55,7 @@ export const Layout = () => {
       <SupportChat />
       <Toasts />
       <AuthHost />
+      <RealityCheckHost />
       <Preloader />
     </div>
   )

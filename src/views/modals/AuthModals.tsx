@@ -2,6 +2,7 @@ import { useSelector } from "@xstate/react"
 import { createContext, useContext, useRef } from "react"
 import type { ActorRefFrom, SnapshotFrom } from "xstate"
 import { formatPhone } from "../../domain/phone.ts"
+import { REGIONS } from "../../domain/regions.ts"
 import { type AuthForms, type FieldChange, OTP_LENGTH } from "../../machines/authModal.machine.ts"
 import type { FlowRef } from "../../machines/flows.ts"
 import type { otpCountdownMachine } from "../../machines/otpCountdown.machine.ts"
@@ -157,11 +158,14 @@ const RegisterForm = () => {
   const { busy, error, fieldErrors } = useFormState()
   const referralFromLink = useAuthModal((s) => s.context.referralCode)
   const whatsapp = AppActor.useSelector((s) => s.context.allSettings?.contacts.whatsapp)
+  const blocked = AppActor.useSelector((s) => s.context.allSettings?.compliance.blockedRegions)
   const [name, setName] = useField("register", "name")
   const [phone, setPhone] = useField("register", "phone")
   const [password, setPassword] = useField("register", "password")
   const [confirmPassword, setConfirm] = useField("register", "confirmPassword")
   const [referralCode, setReferral] = useField("register", "referralCode")
+  const [region, setRegion] = useField("register", "region")
+  const [ageConfirmed, setAgeConfirmed] = useField("register", "ageConfirmed")
   return (
     <ModalForm onSubmit={() => auth.send({ type: "register.submit" })}>
       <Alert message={error} />
@@ -182,6 +186,35 @@ const RegisterForm = () => {
           {(p) => <TextInput {...p} value={referralCode} onChange={(e) => setReferral(e.target.value)} />}
         </Field>
       ) : null}
+      <Field label="State you live in" error={fieldErrors.region}>
+        {(p) => (
+          <select {...p} className={`field ${p["aria-invalid"] ? "border-bad" : ""}`} value={region} onChange={(e) => setRegion(e.target.value)}>
+            <option value="">Choose your state</option>
+            {REGIONS.map((r) => (
+              <option key={r.code} value={r.code} disabled={blocked?.includes(r.code)}>
+                {blocked?.includes(r.code) ? `${r.name} (not available)` : r.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <div className="flex flex-col gap-1">
+        <label className="flex items-start gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={ageConfirmed}
+            onChange={(e) => setAgeConfirmed(e.target.checked)}
+            aria-invalid={fieldErrors.ageConfirmed !== undefined}
+            aria-describedby={fieldErrors.ageConfirmed ? "register-age-error" : undefined}
+            className="mt-0.5 h-4 w-4 accent-[rgb(var(--brand))]"
+          />
+          <span>
+            I am 18 or older and I accept the{" "}
+            <a href="/terms-&-conditions" target="_blank" rel="noopener" className="underline">terms and conditions</a>
+          </span>
+        </label>
+        {fieldErrors.ageConfirmed ? <p id="register-age-error" className="m-0 text-xs text-bad">{fieldErrors.ageConfirmed}</p> : null}
+      </div>
       <Submit busy={busy} label="Create account" busyLabel="Creating account..." />
       {whatsapp ? (
         <a

@@ -1,5 +1,5 @@
 import { useSelector } from "@xstate/react"
-import { canActOn, isLiveBonus, wageringProgress } from "../../domain/bonus.ts"
+import { canActOn, isLiveBonus, WAGERING_RULE, wageringProgress } from "../../domain/bonus.ts"
 import type { FlowRef } from "../../machines/flows.ts"
 import type { Bonus as BonusRow, BonusStatus } from "../../schema/bonus.ts"
 import type { User } from "../../schema/user.ts"
@@ -12,7 +12,7 @@ type BonusRef = FlowRef<"bonus">
 
 const EXPLAIN: Record<BonusStatus, string> = {
   available: "Activate it to put it in your bonus wallet.",
-  active: "In your bonus wallet. Settled bets count towards the wagering; claim it once the wagering is met.",
+  active: "In your bonus wallet. What you risk on settled markets counts towards the wagering; claim it once the wagering is met.",
   completed: "Wagering met: claim it to move your bonus wallet to your main balance.",
   claimed: "Moved to your main balance.",
   forfeited: "Given up: it left your bonus wallet."
@@ -40,6 +40,7 @@ const BonusCard = ({ bonus, flow }: { bonus: BonusRow; flow: BonusRef }) => {
           <div className="h-full bg-brand" style={{ width: `${progress}%` }} />
         </div>
       </div>
+      {bonus.status === "active" ? <p className="m-0 text-sm">{rupees(bonus.wageringLeft)} left to wager.</p> : null}
       <p className="m-0 text-sm text-muted">{EXPLAIN[bonus.status]}</p>
       {isLiveBonus(bonus.status) ? (
         <div className="flex flex-wrap gap-2">
@@ -84,6 +85,7 @@ const BonusView = ({ flow, user }: { flow: BonusRef; user: User }) => {
           <strong className="text-xl" data-testid="bonus-wallet">{rupees(data?.bonusBalance ?? 0)}</strong>
         </span>
         <span className="flex items-center gap-2 text-xs text-muted">Play from <WalletSwitch /></span>
+        <p className="m-0 w-full text-sm text-muted" data-testid="wagering-rule">{WAGERING_RULE}</p>
       </div>
       {failed ? (
         <div className="card flex items-center justify-between gap-3 p-4">

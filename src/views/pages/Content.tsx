@@ -120,7 +120,7 @@ const DOCUMENTS: Record<"terms" | "privacy" | "responsible" | "about", Document>
       {
         heading: "Tools we offer",
         paragraphs: [
-          "Ask support to set a deposit limit, take a break for a period you choose (24 hours to 6 weeks) or exclude yourself for at least 6 months. Limits take effect at once; raising them takes effect after 24 hours."
+          "Signed in, this page lets you set deposit and loss limits for 24 hours, 7 days and 30 days, choose reality-check reminders, take a break (24 hours, 7 days or 6 weeks) or exclude yourself (6 months to 5 years), and read your activity statement. A new or lower limit is in force at once; a higher one, or removing one, after 24 hours and your confirmation."
         ]
       },
       {
@@ -164,16 +164,19 @@ const DOCUMENTS: Record<"terms" | "privacy" | "responsible" | "about", Document>
 }
 
 /** The footer's content pages. */
-const Content = ({ page }: { page: keyof typeof DOCUMENTS }) => {
+const Content = ({ page, embedded = false }: { page: keyof typeof DOCUMENTS; embedded?: boolean }) => {
   const doc = DOCUMENTS[page]
+  // Inside another page (the player's tools on /responsible-gambling) the document is a section under its heading.
+  const Title = embedded ? "h2" : "h1"
+  const Heading = embedded ? "h3" : "h2"
   return (
     <article className="card mx-auto max-w-3xl p-5 leading-relaxed">
-      <h1 className="page-title m-0 text-2xl">{doc.title}</h1>
+      <Title className="page-title m-0 text-2xl">{embedded ? "Playing safely" : doc.title}</Title>
       <p className="m-0 mt-1 text-xs text-muted">Last updated {doc.updated}</p>
       <p className="mt-4">{doc.intro}</p>
       {doc.sections.map((section) => (
         <section key={section.heading}>
-          <h2 className="m-0 mt-5 text-base font-700">{section.heading}</h2>
+          <Heading className="m-0 mt-5 text-base font-700">{section.heading}</Heading>
           {section.paragraphs.map((paragraph) => (
             <p key={paragraph.slice(0, 32)} className="text-fg/90">{paragraph}</p>
           ))}

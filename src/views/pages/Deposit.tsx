@@ -6,6 +6,7 @@ import { useFlow } from "../flows.ts"
 import { type DepositFormRef, DepositModal } from "../modals/payments/DepositModal.tsx"
 import { ScreenshotViewer } from "../modals/payments/ScreenshotViewer.tsx"
 import { CopyButton, DateRangePicker, PlayerPage, rupees, StatusBadge, Table, when } from "../payments/ui.tsx"
+import { DepositLimitPrompt } from "../protection/DepositLimitPrompt.tsx"
 import { Icon } from "../widgets/Icon.tsx"
 
 type DepositRef = FlowRef<"deposit">
@@ -91,6 +92,7 @@ const DepositView = ({ deposit }: { deposit: DepositRef }) => {
   const history = useSelector(deposit, (s) => s.context.history)
   return (
     <>
+      <DepositLimitPrompt />
       {form ? <PayTo deposit={form} /> : null}
       <section aria-labelledby="deposit-history-title" className="flex flex-col gap-2">
         <div className="flex flex-wrap items-end justify-between gap-2">

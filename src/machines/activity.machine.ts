@@ -1,0 +1,38 @@
+import { assign, fromPromise, setup } from "xstate"
+import type { ActivityStatement } from "../schema/protection.ts"
+import { unprovided } from "./unprovided.ts"
+
+/**
+ * The activity statement (deposits, withdrawals, stakes, net result and time
+ * spent per month, the last 12 months), a child of the protection flow
+ * (system id `activity`): loaded when a view asks for it, not with every
+ * read of the protection state.
+ */
+export interface ActivityContext {
+  readonly statement: ActivityStatement | undefined
+}
+
+export type ActivityEvent = { type: "activity.load" }
+
+export const activityMachine = setup({
+  types: { context: {} as ActivityContext, events: {} as ActivityEvent, children: {} as { loadActivity: "loadActivity" } },
+  actors: { loadActivity: fromPromise<ActivityStatement>(unprovided("activity", "loadActivity")) }
+}).createMachine({
+  id: "activity",
+  context: { statement: undefined },
+  initial: "Idle",
+  states: {
+    Idle: { on: { "activity.load": "Loading" } },
+    Loading: {
+      tags: ["busy"],
+      invoke: {
+        id: "loadActivity",
+        src: "loadActivity",
+        onDone: { target: "Ready", actions: assign({ statement: ({ event }) => event.output }) },
+        onError: "Failed"
+      }
+    },
+    Ready: { on: { "activity.load": "Loading" } },
+    Failed: { on: { "activity.load": "Loading" } }
+  }
+})

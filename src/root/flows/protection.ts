@@ -1,0 +1,49 @@
+import { activityMachine } from "../../machines/activity.machine.ts"
+import { type ProtectionCommand, protectionMachine } from "../../machines/protection.machine.ts"
+import { realityCheckMachine } from "../../machines/realityCheck.machine.ts"
+import { ProtectionApi } from "../../schema/protection.ts"
+import { Api } from "../../services/api.ts"
+import { navigator } from "../../services/runtime.ts"
+import { data, task } from "../bridge.ts"
+
+const protection = ProtectionApi.endpoints
+
+/** One change as its call: the server's message (what applies from when) or its refusal shows as a toast. */
+const send = (command: ProtectionCommand) =>
+  Api.use((api) => {
+    const write = { notify: "write" } as const
+    switch (command.type) {
+      case "setLimit":
+        return api.call(protection.setLimit, { payload: { kind: command.kind, period: command.period, amount: command.amount } }, write)
+      case "confirmLimit":
+        return api.call(protection.confirmLimit, { payload: { kind: command.kind, period: command.period } }, write)
+      case "setRealityCheck":
+        return api.call(protection.setRealityCheck, { payload: { minutes: command.minutes } }, write)
+      case "timeOut":
+        return api.call(protection.timeOut, { payload: { days: command.days } }, write)
+      case "selfExclude":
+        return api.call(protection.selfExclude, { payload: { months: command.months } }, write)
+      case "requestReturn":
+        return api.call(protection.requestReturn, { payload: {} }, write)
+    }
+  })
+
+/** The reality check with its call, and the way to the statement. */
+const realityCheck = realityCheckMachine.provide({
+  actors: {
+    continueSession: task(() => data(Api.use((api) => api.call(protection.continueSession, { payload: {} }, { notify: "failure" }))))
+  },
+  actions: { showStatement: () => navigator.go("/responsible-gambling#activity") }
+})
+
+/** The player's protection with its calls. */
+export default protectionMachine.provide({
+  actors: {
+    realityCheck,
+    load: task(() => data(Api.use((api) => api.call(protection.protection, {}, { notify: "none" })))),
+    run: task((command: ProtectionCommand) => data(send(command))),
+    activity: activityMachine.provide({
+      actors: { loadActivity: task(() => data(Api.use((api) => api.call(protection.activity, {}, { notify: "failure" })))) }
+    })
+  }
+})

@@ -1,0 +1,11 @@
+import type { FlowAdapter } from "../adapter.ts"
+import { app, appSignedIn } from "./app.ts"
+import { betSlip } from "./betSlip.ts"
+import { authModal, authModalChangePassword } from "./authModal.ts"
+import { livePanel } from "./livePanel.ts"
+import { otpCountdown } from "./otpCountdown.ts"
+import { session } from "./session.ts"
+import { wallet } from "./wallet.ts"
+
+/** Every machine's adapter to the real UI: `npm run flows` writes a spec for each (scripts/flowSpecs.ts). */
+export const ADAPTERS: ReadonlyArray<FlowAdapter> = [app, appSignedIn, session, authModal, authModalChangePassword, otpCountdown, wallet, livePanel, betSlip]

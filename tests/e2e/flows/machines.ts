@@ -1,0 +1,69 @@
+import type { AnyStateMachine } from "xstate"
+import { appMachine } from "../../../src/machines/app.machine.ts"
+import { authModalMachine } from "../../../src/machines/authModal.machine.ts"
+import { betSlipMachine } from "../../../src/machines/betSlip.machine.ts"
+import { bonusMachine } from "../../../src/machines/bonus.machine.ts"
+import { casinoMachine } from "../../../src/machines/casino.machine.ts"
+import { casinoBetsMachine } from "../../../src/machines/casinoBets.machine.ts"
+import { depositMachine } from "../../../src/machines/deposit.machine.ts"
+import { depositFormMachine } from "../../../src/machines/depositForm.machine.ts"
+import { liveEventMachine } from "../../../src/machines/liveEvent.machine.ts"
+import { livePanelMachine } from "../../../src/machines/livePanel.machine.ts"
+import { myBetsMachine } from "../../../src/machines/myBets.machine.ts"
+import { otpCountdownMachine } from "../../../src/machines/otpCountdown.machine.ts"
+import { payoutAccountsMachine } from "../../../src/machines/payoutAccounts.machine.ts"
+import { racingMachine } from "../../../src/machines/racing.machine.ts"
+import { referralMachine } from "../../../src/machines/referral.machine.ts"
+import { sessionMachine } from "../../../src/machines/session.machine.ts"
+import { statementMachine } from "../../../src/machines/statement.machine.ts"
+import { walletMachine } from "../../../src/machines/wallet.machine.ts"
+import { withdrawalMachine } from "../../../src/machines/withdrawal.machine.ts"
+
+/**
+ * The machines whose coverage by real browser runs is measured (by their
+ * machine id, which the inspection stream reports), and, per machine, the
+ * transitions no UI can trigger, each with why: they are left out of the
+ * "UI-reachable" figure and listed in docs/flow-coverage.md.
+ */
+export interface MachineEntry {
+  readonly machine: AnyStateMachine
+  /** Held to ≥ 95 % of its UI-reachable transitions (issue 9). */
+  readonly target: boolean
+  /** Transition name (src/root/flowCoverage.ts) → why no UI can take it. */
+  readonly unreachable: Readonly<Record<string, string>>
+}
+
+export const MACHINES: ReadonlyArray<MachineEntry> = [
+  {
+    machine: appMachine,
+    target: true,
+    unreachable: {
+      "app.Ready --sports.refresh[0]": "nothing in the site sends `sports.refresh` (the catalogue reloads through `catalogue.changed`)"
+    }
+  },
+  {
+    machine: sessionMachine,
+    target: true,
+    unreachable: {
+      "session.LoggingOut --xstate.error.actor.logout[0]":
+        "the root's logout call never fails (src/root/session.ts): a session the server already ended, or a lost network, still logs out here"
+    }
+  },
+  { machine: authModalMachine, target: true, unreachable: {} },
+  { machine: otpCountdownMachine, target: true, unreachable: {} },
+  { machine: walletMachine, target: true, unreachable: {} },
+  { machine: depositMachine, target: true, unreachable: {} },
+  { machine: depositFormMachine, target: true, unreachable: {} },
+  { machine: withdrawalMachine, target: true, unreachable: {} },
+  { machine: payoutAccountsMachine, target: true, unreachable: {} },
+  { machine: bonusMachine, target: true, unreachable: {} },
+  { machine: betSlipMachine, target: true, unreachable: {} },
+  { machine: livePanelMachine, target: true, unreachable: {} },
+  { machine: casinoMachine, target: false, unreachable: {} },
+  { machine: casinoBetsMachine, target: false, unreachable: {} },
+  { machine: liveEventMachine, target: false, unreachable: {} },
+  { machine: myBetsMachine, target: false, unreachable: {} },
+  { machine: racingMachine, target: false, unreachable: {} },
+  { machine: referralMachine, target: false, unreachable: {} },
+  { machine: statementMachine, target: false, unreachable: {} }
+]
