@@ -10,10 +10,12 @@ import { Preloader } from "./Preloader.tsx"
 import { SportsSidebar } from "./SportsSidebar.tsx"
 import { SupportChat } from "./SupportChat.tsx"
 import { Toasts } from "./Toasts.tsx"
-import { RealityCheckHost } from "../protection/RealityCheckDialog.tsx"
+import { useSession } from "../session.ts"
 
 const RightSidebar = lazy(() => import("./RightSidebar.tsx"))
 const TopCasino = lazy(() => import("./TopCasino.tsx"))
+// Only a signed-in player has reality checks: a visitor's first page carries none of the dialog's code.
+const RealityCheckHost = lazy(() => import("../protection/RealityCheckDialog.tsx").then((module) => ({ default: module.RealityCheckHost })))
 
 /** Where each side panel shows (SPEC section 2, layout). */
 const LEFT = ["/", "/event", "/racing", "/sports", "/inplay", "/login"]
@@ -30,6 +32,7 @@ export const Layout = () => {
   const topCasino = TOP_CASINO.includes(pathname) && wide
   // Side panels load their code and data once the site has started (the preloader covers them until then).
   const started = AppActor.useSelector((s) => !s.hasTag("preloader"))
+  const signedIn = useSession((s) => s.hasTag("signedIn"))
   return (
     <div className="min-h-screen flex flex-col pb-16 lg:pb-0">
       <a href="#main" className="sr-only focus:(not-sr-only fixed left-2 top-2 z-50 btn-brand)">Skip to content</a>
@@ -55,7 +58,7 @@ export const Layout = () => {
       <SupportChat />
       <Toasts />
       <AuthHost />
-      <RealityCheckHost />
+      {signedIn ? <Suspense fallback={null}><RealityCheckHost /></Suspense> : null}
       <Preloader />
     </div>
   )
