@@ -23,7 +23,8 @@ export type ProtectionServices = Protection | Compliance | Activity
 /**
  * The services the CLI runs on: the ledger and payments on the database, with
  * no HTTP server. Realtime has no sockets of its own; on PostgreSQL its user
- * events go out over NOTIFY, so the servers tell the players at once.
+ * events go out through socket.io's PostgreSQL adapter, so the servers tell
+ * the players at once.
  */
 export const AdminServicesLive = PaymentServicesLive.pipe(
   Layer.provideMerge(Layer.mergeAll(Users.layer, Idempotency.layer)),

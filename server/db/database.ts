@@ -36,7 +36,7 @@ const embedded = (dataDir: string) =>
       Effect.promise(() => PGlite.create(join(dataDir, "pglite"))),
       (db) => Effect.promise(() => db.close())
     )
-    // A new database is unpacked with world-writable files.
+    // After PGlite has unpacked (a new database's files are world-writable): the one sweep of the folder.
     yield* secureDataDir(dataDir)
     const server = yield* Effect.acquireRelease(
       Effect.promise(async () => {
@@ -63,8 +63,9 @@ const external = (url: string) =>
 /** SqlClient (+ PgClient) on a migrated database, chosen by `DATABASE_URL`. */
 export const DatabaseLive = Layer.unwrap(Effect.gen(function*() {
   const config = yield* ServerConfig
-  // The folder holds uploads and the development SMS outbox on either engine.
-  yield* secureDataDir(config.dataDir)
+  // The folder holds uploads and the development SMS outbox on either engine (the embedded one secures it once
+  // its database is unpacked).
+  if (config.databaseUrl) yield* secureDataDir(config.dataDir)
   const engine: Engine = config.databaseUrl ? "postgres" : "pglite"
   const client = config.databaseUrl ? external(config.databaseUrl) : embedded(config.dataDir)
   const migrated = Layer.effectDiscard(Effect.gen(function*() {

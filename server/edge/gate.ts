@@ -123,7 +123,7 @@ export const GateLive = HttpRouter.middleware(
             return toFailureResponse(cause)
           })
         )
-        return securityHeaders(request, path, api ? asEnvelope(request, path, response) : response)
+        return securityHeaders(request, path, api, api ? asEnvelope(request, path, response) : response)
       }))
   }),
   { global: true }

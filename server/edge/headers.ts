@@ -39,14 +39,15 @@ export const HSTS = "max-age=31536000; includeSubDomains"
  * Referer leaving the site, no framing, a separate browsing context group;
  * HSTS over TLS; and on the API `Cache-Control: no-store`, since its answers
  * carry tokens, balances and personal data that no cache may keep.
+ * `api`: whether `path` is the API's (`isApiPath`, as the gate found it).
  */
 export const securityHeaders = (
   request: HttpServerRequest.HttpServerRequest,
   path: string,
+  api: boolean,
   response: HttpServerResponse.HttpServerResponse
 ) => {
   const has = (name: string) => response.headers[name] !== undefined
-  const api = isApiPath(path)
   // The API reference page (development only, never in production) loads its viewer from a CDN.
   const docs = path === "/api/docs"
   const headers: Record<string, string> = {}

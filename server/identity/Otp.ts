@@ -112,8 +112,7 @@ export class Otp extends Context.Service<Otp, {
           INSERT INTO otp_codes (mobile_no, purpose, code_hash, expires_at)
           VALUES (${mobileNo}, ${purpose}, ${digest(mobileNo, purpose, code).toString("hex")}, now() + ${`${OTP_TTL_SECONDS} seconds`}::interval)
         `
-        // A number refused codes after too many wrong ones gets none, but is answered like any other.
-        if (options?.deliver === false || (yield* blockedFor(mobileNo, purpose)) > 0) return
+        if (options?.deliver === false) return
         yield* sql.afterCommit(Effect.asVoid(Effect.forkIn(sms.sendOtp(mobileNo, purpose, code), scope)))
       })
 
@@ -138,11 +137,7 @@ export class Otp extends Context.Service<Otp, {
         }))
         if (guessed) {
           // Wrong guesses count per number and day, whatever the code: past the cap the number waits a day.
-          const counted = yield* wrongCodes.take(wrongKey(mobileNo, purpose))
-          if (!counted.allowed || counted.count >= OTP_MAX_WRONG_PER_DAY) {
-            yield* wrongCodes.block(wrongKey(mobileNo, purpose), OTP_BLOCK_SECONDS)
-            return "blocked" as const
-          }
+          if (yield* wrongCodes.strike(wrongKey(mobileNo, purpose))) return "blocked" as const
         }
         return result
       })

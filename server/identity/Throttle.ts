@@ -37,12 +37,7 @@ export class Throttle extends Context.Service<Throttle, {
       const { limits: settings } = yield* ServerConfig
       const pairFailures = limits.make({ name: "signin_pair", points: Number.MAX_SAFE_INTEGER, seconds: PAIR_MEMORY_SECONDS })
       const pairWait = limits.make({ name: "signin_wait", points: 0, seconds: LONGEST_DELAY_SECONDS })
-      const addressFailures = limits.make({
-        name: "signin_address",
-        points: settings.signInFailuresPerAddress,
-        seconds: ADDRESS_WINDOW_SECONDS,
-        blockSeconds: ADDRESS_WINDOW_SECONDS
-      })
+      const addressFailures = limits.make({ name: "signin_address", points: settings.signInFailuresPerAddress, seconds: ADDRESS_WINDOW_SECONDS })
       const pairKey = (address: string, account: string) => `${address}|${account}`
 
       const check = Effect.fn("Throttle.check")(function*(address: string, account: string) {
@@ -56,10 +51,7 @@ export class Throttle extends Context.Service<Throttle, {
         const failures = yield* pairFailures.count(pairKey(address, account))
         const delay = signInDelaySeconds(failures)
         if (delay > 0) yield* pairWait.block(pairKey(address, account), delay)
-        const fromAddress = yield* addressFailures.take(address)
-        if (!fromAddress.allowed || fromAddress.count >= settings.signInFailuresPerAddress) {
-          yield* addressFailures.block(address, ADDRESS_WINDOW_SECONDS)
-        }
+        yield* addressFailures.strike(address)
       })
 
       const succeeded = Effect.fn("Throttle.succeeded")(function*(address: string, account: string) {

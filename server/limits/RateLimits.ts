@@ -5,12 +5,11 @@ import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimite
 import { ServerConfig } from "../config.ts"
 import { Database } from "../db/database.ts"
 
-/** A counter: at most `points` in `seconds`; past that, the key waits `blockSeconds` (or the rest of the window). */
+/** A counter: at most `points` in `seconds`; past that, the key waits the rest of the window. */
 export interface LimiterSpec {
   readonly name: string
   readonly points: number
   readonly seconds: number
-  readonly blockSeconds?: number
 }
 
 export type Verdict =
@@ -26,6 +25,8 @@ export interface Limiter {
   readonly count: (key: string) => Effect.Effect<number>
   /** Makes the key wait `seconds`, whatever its count. */
   readonly block: (key: string, seconds: number) => Effect.Effect<void>
+  /** Counts one failure; the one that reaches the limit (or any past it) makes the key wait a whole window. Whether it now waits. */
+  readonly strike: (key: string) => Effect.Effect<boolean>
   readonly reset: (key: string) => Effect.Effect<void>
 }
 
@@ -43,21 +44,28 @@ const call = <A>(promise: () => Promise<A>) =>
     Effect.catch((error) => (error instanceof RateLimiterRes ? Effect.fail(error) : Effect.die(error)))
   )
 
-const wrap = (spec: LimiterSpec, limiter: RateLimiterAbstract): Limiter => ({
-  take: (key) =>
+const wrap = (spec: LimiterSpec, limiter: RateLimiterAbstract): Limiter => {
+  const take = (key: string) =>
     call(() => limiter.consume(storeKey(key))).pipe(
       Effect.map((res): Verdict => ({ allowed: true, count: res.consumedPoints })),
       Effect.catch((res) => Effect.succeed<Verdict>({ allowed: false, retryAfterSeconds: seconds(res.msBeforeNext) }))
-    ),
-  waitFor: (key) =>
-    call(() => limiter.get(storeKey(key))).pipe(
-      Effect.orDie,
-      Effect.map((res) => (res !== null && res.consumedPoints > spec.points && res.msBeforeNext > 0 ? seconds(res.msBeforeNext) : 0))
-    ),
-  count: (key) => call(() => limiter.penalty(storeKey(key))).pipe(Effect.orDie, Effect.map((res) => res.consumedPoints)),
-  block: (key, secs) => call(() => limiter.block(storeKey(key), secs)).pipe(Effect.orDie, Effect.asVoid),
-  reset: (key) => call(() => limiter.delete(storeKey(key))).pipe(Effect.orDie, Effect.asVoid)
-})
+    )
+  const block = (key: string, secs: number) => call(() => limiter.block(storeKey(key), secs)).pipe(Effect.orDie, Effect.asVoid)
+  return {
+    take,
+    waitFor: (key) =>
+      call(() => limiter.get(storeKey(key))).pipe(
+        Effect.orDie,
+        Effect.map((res) => (res !== null && res.consumedPoints > spec.points && res.msBeforeNext > 0 ? seconds(res.msBeforeNext) : 0))
+      ),
+    count: (key) => call(() => limiter.penalty(storeKey(key))).pipe(Effect.orDie, Effect.map((res) => res.consumedPoints)),
+    block,
+    strike: (key) =>
+      Effect.flatMap(take(key), (verdict) =>
+        !verdict.allowed || verdict.count >= spec.points ? Effect.as(block(key, spec.seconds), true) : Effect.succeed(false)),
+    reset: (key) => call(() => limiter.delete(storeKey(key))).pipe(Effect.orDie, Effect.asVoid)
+  }
+}
 
 /**
  * Rate limits with rate-limiter-flexible. On PostgreSQL the counters live in
@@ -76,7 +84,7 @@ export class RateLimits extends Context.Service<RateLimits, {
       if (engine !== "postgres" || !config.databaseUrl) {
         return RateLimits.of({
           make: (spec) =>
-            wrap(spec, new RateLimiterMemory({ keyPrefix: spec.name, points: spec.points, duration: spec.seconds, blockDuration: spec.blockSeconds ?? 0 }))
+            wrap(spec, new RateLimiterMemory({ keyPrefix: spec.name, points: spec.points, duration: spec.seconds }))
         })
       }
       const pool = yield* Effect.acquireRelease(
@@ -102,8 +110,7 @@ export class RateLimits extends Context.Service<RateLimits, {
             clearExpiredByTimeout,
             keyPrefix: spec.name,
             points: spec.points,
-            duration: spec.seconds,
-            blockDuration: spec.blockSeconds ?? 0
+            duration: spec.seconds
           }))
         }
       })

@@ -1,5 +1,5 @@
 import type { EventOdds, MarketBook, Score } from "../../src/schema/betting.ts"
-import type { OddsUpdate } from "./OddsFeed.ts"
+import type { OddsFeed, OddsUpdate } from "./OddsFeed.ts"
 
 /** A market's latest book and its place among its event's markets. */
 export interface PricedMarket {
@@ -80,3 +80,37 @@ export const makeBooks = () => {
 }
 
 export type Books = ReturnType<typeof makeBooks>
+
+/**
+ * What a feed serves the same way wherever its books come from: the books'
+ * reads, the listeners of catalogue changes, and how many of this server's
+ * clients watch each event (`onWatch` hears each change of the counts).
+ */
+export const serveBooks = (books: Books, onWatch: () => void = () => undefined) => {
+  const catalogueListeners = new Set<() => void>()
+  const watching = new Map<string, number>()
+  const serves: Pick<OddsFeed["Service"], "book" | "eventOdds" | "score" | "subscribe" | "onCatalogueChange" | "watch"> = {
+    book: books.book,
+    eventOdds: books.eventOdds,
+    score: books.score,
+    subscribe: books.subscribe,
+    onCatalogueChange: (listener) => {
+      catalogueListeners.add(listener)
+      return () => catalogueListeners.delete(listener)
+    },
+    watch: (eventId, delta) => {
+      const count = Math.max(0, (watching.get(eventId) ?? 0) + delta)
+      if (count === 0) watching.delete(eventId)
+      else watching.set(eventId, count)
+      onWatch()
+    }
+  }
+  return {
+    serves,
+    /** Clients of this server watching each event. */
+    watching: watching as ReadonlyMap<string, number>,
+    catalogueChanged: () => {
+      for (const listener of catalogueListeners) listener()
+    }
+  }
+}

@@ -236,6 +236,7 @@ export const makeSimulator = (
     if (!market) return notFound("No such open market.")
     const book = setManualPrice(market, input, now)
     if (book === "unknownSelection") return unprocessable("That selection is not part of this market.")
+    if (book === "offLadder") return unprocessable("Exchange prices run from 1.01 to 1000.")
     publishMarkets([market])
     return Effect.succeed(book)
   }

@@ -6,7 +6,7 @@ import { ErrorTag } from "../../src/schema/errors.ts"
 import { ServerConfig } from "../config.ts"
 import { Realtime } from "../realtime/Realtime.ts"
 import { BookStore, type LeaderConnection } from "./BookStore.ts"
-import { makeBooks, type PricedMarket } from "./Books.ts"
+import { makeBooks, type PricedMarket, serveBooks } from "./Books.ts"
 import { campaign } from "./election.ts"
 import { Fixtures } from "./Fixtures.ts"
 import { Lifecycle } from "./Lifecycle.ts"
@@ -83,7 +83,6 @@ export const ClusterFeedLive = Layer.effectContext(Effect.gen(function*() {
 
   // ---- every server: the books, from the store ------------------------------------------------
   const books = makeBooks()
-  const catalogueListeners = new Set<() => void>()
   let seq = 0
   const reading = yield* Semaphore.make(1)
   const sync = reading.withPermits(1)(Effect.gen(function*() {
@@ -100,16 +99,16 @@ export const ClusterFeedLive = Layer.effectContext(Effect.gen(function*() {
 
   // ---- every server: what its clients watch; the leader adds up every server's ------------------
   const me = randomBytes(8).toString("hex")
-  const local = new Map<string, number>()
   const remote = new Map<string, { readonly events: Readonly<Record<string, number>>; readonly at: number }>()
-  const sendWatching = () => io.serverSideEmit(ODDS_EVENTS.watching, { server: me, events: Object.fromEntries(local) })
   let watchingSoon: ReturnType<typeof setTimeout> | undefined
-  const watchingChanged = () => {
+  const serving = serveBooks(books, () => {
     watchingSoon ??= setTimeout(() => {
       watchingSoon = undefined
       sendWatching()
     }, 200)
-  }
+  })
+  const local = serving.watching
+  const sendWatching = () => io.serverSideEmit(ODDS_EVENTS.watching, { server: me, events: Object.fromEntries(local) })
   io.on(ODDS_EVENTS.watching, (message: unknown) => {
     if (Schema.is(Watching)(message)) remote.set(message.server, { events: message.events, at: Date.now() })
   })
@@ -139,9 +138,7 @@ export const ClusterFeedLive = Layer.effectContext(Effect.gen(function*() {
           for (const market of changes.markets) outbox.markets.set(market.book.marketId, market)
           for (const score of changes.scores) outbox.scores.set(score.eventId, score)
         },
-        catalogueChanged: () => {
-          for (const listener of catalogueListeners) listener()
-        },
+        catalogueChanged: serving.catalogueChanged,
         watchers
       }, store.carried)
       const writing = yield* Semaphore.make(1)
@@ -240,21 +237,8 @@ export const ClusterFeedLive = Layer.effectContext(Effect.gen(function*() {
     })
 
   const feed = OddsFeed.of({
-    book: books.book,
+    ...serving.serves,
     current: (marketId) => store.book(marketId).pipe(Effect.orDie),
-    eventOdds: books.eventOdds,
-    score: books.score,
-    subscribe: books.subscribe,
-    onCatalogueChange: (listener) => {
-      catalogueListeners.add(listener)
-      return () => catalogueListeners.delete(listener)
-    },
-    watch: (eventId, delta) => {
-      const count = Math.max(0, (local.get(eventId) ?? 0) + delta)
-      if (count === 0) local.delete(eventId)
-      else local.set(eventId, count)
-      watchingChanged()
-    },
     setPrice: (input) =>
       viaLeader((leader) => leader.setPrice(input), ODDS_EVENTS.setPrice, input).pipe(
         Effect.flatMap((result) => (result.book ? Effect.succeed(result.book) : noLeader()))

@@ -1,7 +1,7 @@
 import { Clock, Context, Effect, Layer } from "effect"
 import { ServerConfig } from "../config.ts"
 import { BookStore } from "./BookStore.ts"
-import { makeBooks } from "./Books.ts"
+import { makeBooks, serveBooks } from "./Books.ts"
 import { ClusterFeedLive } from "./cluster.ts"
 import { Fixtures } from "./Fixtures.ts"
 import { Lifecycle } from "./Lifecycle.ts"
@@ -18,33 +18,18 @@ const singleProcess = Layer.effectContext(Effect.gen(function*() {
   const fixtures = yield* Fixtures
   const lifecycle = yield* Lifecycle
   const books = makeBooks()
-  const catalogueListeners = new Set<() => void>()
-  const watchers = new Map<string, number>()
+  const serving = serveBooks(books)
   const simulator = makeSimulator({ fixtures, lifecycle }, simulatorOptionsFromEnv(), {
     publish: books.apply,
-    catalogueChanged: () => {
-      for (const listener of catalogueListeners) listener()
-    },
-    watchers: (eventId) => watchers.get(eventId) ?? 0
+    catalogueChanged: serving.catalogueChanged,
+    watchers: (eventId) => serving.watching.get(eventId) ?? 0
   })
   yield* simulator.load(yield* Clock.currentTimeMillis).pipe(Effect.orDie)
   yield* runSimulator(simulator)
 
   const feed = OddsFeed.of({
-    book: books.book,
+    ...serving.serves,
     current: (marketId) => Effect.succeed(books.book(marketId)),
-    eventOdds: books.eventOdds,
-    score: books.score,
-    subscribe: books.subscribe,
-    onCatalogueChange: (listener) => {
-      catalogueListeners.add(listener)
-      return () => catalogueListeners.delete(listener)
-    },
-    watch: (eventId, delta) => {
-      const count = Math.max(0, (watchers.get(eventId) ?? 0) + delta)
-      if (count === 0) watchers.delete(eventId)
-      else watchers.set(eventId, count)
-    },
     setPrice: (input) => Effect.flatMap(Clock.currentTimeMillis, (now) => simulator.setPrice(input, now)),
     reload: Effect.flatMap(Clock.currentTimeMillis, (now) => simulator.load(now)).pipe(Effect.orDie)
   })

@@ -191,10 +191,13 @@ export const close = (market: MarketState) => {
  * the market is priced by hand from then on. An exchange price snaps to the
  * ladder and gets two more levels; a fancy's Yes price becomes its line.
  */
-export const setManualPrice = (market: MarketState, input: MarketPricePayload, now: number): MarketBook | "unknownSelection" => {
+export const setManualPrice = (market: MarketState, input: MarketPricePayload, now: number): MarketBook | "unknownSelection" | "offLadder" => {
   const selectionId = input.selectionId ?? market.runners[0]?.selectionId
   const index = market.book.runners.findIndex((r) => r.selectionId === selectionId)
   if (index === -1) return "unknownSelection"
+  // Exchange odds live on the ladder, 1.01 to 1000; the lay side is kept as given, so it must be on it already.
+  const offLadder = (level: { price: number } | undefined) => level !== undefined && level.price < 1.01
+  if (market.type === "EXCHANGE" && (offLadder(input.back) || offLadder(input.lay))) return "offLadder"
   market.manual = true
   if (input.status) {
     market.held = input.status === "SUSPENDED"

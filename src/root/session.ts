@@ -27,6 +27,7 @@ const wallet = walletMachine.provide({
   actions: { notifyChanged: () => void calls().then((c) => c.notifyWalletChanged()) }
 })
 
+/** The session with its world: the user's realtime channel, storage, the calls, navigation and the 'Logged Out' toast. */
 export const session = sessionMachine.provide({
   actors: {
     wallet,

@@ -138,12 +138,23 @@ export const Settlement = Schema.Struct({
 })
 export type Settlement = typeof Settlement.Type
 
+/**
+ * A price an operator sets by hand: decimal odds up to the exchange's 1000, a
+ * bookmaker rate or a fancy line (all positive, none above 1000), and the
+ * rupees on offer at it. Bounded so a slip of the keyboard cannot publish an
+ * absurd book (an exchange market further requires 1.01 .. 1000, server/odds/prices.ts).
+ */
+const ManualPriceLevel = Schema.Struct({
+  price: Schema.Finite.check(Schema.isGreaterThan(0), Schema.isLessThanOrEqualTo(1000)),
+  size: Schema.Finite.check(Schema.isGreaterThanOrEqualTo(0), Schema.isLessThanOrEqualTo(1_000_000_000))
+})
+
 /** An operator's manual price or status for one runner (bookmaker desks run their markets by hand). */
 export const MarketPricePayload = Schema.Struct({
   marketId: Schema.String.check(Schema.isMaxLength(64)),
   selectionId: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(64))),
-  back: Schema.optionalKey(PriceLevel),
-  lay: Schema.optionalKey(PriceLevel),
+  back: Schema.optionalKey(ManualPriceLevel),
+  lay: Schema.optionalKey(ManualPriceLevel),
   status: Schema.optionalKey(BookStatus)
 })
 export type MarketPricePayload = typeof MarketPricePayload.Type

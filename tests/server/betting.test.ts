@@ -239,6 +239,24 @@ describe("rejections carry a clear message and move nothing", () => {
   })
 })
 
+describe("an operator's manual price", () => {
+  it("is refused off the exchange ladder or out of bounds, and the book stays as it was", async () => {
+    const market = await fix(match, "EXCHANGE", 1, 3, 3.05)
+    const runner = market.runners[1]!.selectionId
+    const before = await priceOf(server, match._id, market.marketId, runner)
+    const offLadder = await setPrice(server, admin, { marketId: market.marketId, selectionId: runner, lay: { price: 0.5, size: 100 } })
+    expect(offLadder.status).toBe(422)
+    expect(offLadder.body.meta.message).toBe("Exchange prices run from 1.01 to 1000.")
+    for (const level of [{ price: -1.7e308, size: 100 }, { price: 1001, size: 100 }, { price: 2, size: -1 }]) {
+      const absurd = await setPrice(server, admin, { marketId: market.marketId, selectionId: runner, back: level })
+      expect(absurd.status, JSON.stringify(level)).toBeGreaterThanOrEqual(400)
+      expect(absurd.status, JSON.stringify(level)).toBeLessThan(500)
+      expect(absurd.body.data).toBeNull()
+    }
+    expect(await priceOf(server, match._id, market.marketId, runner)).toEqual(before)
+  })
+})
+
 describe("wallets", () => {
   it("bets from the bonus wallet hold bonus exposure, and the market stays in that wallet", async () => {
     const p = await player(0)
