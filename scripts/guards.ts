@@ -10,7 +10,7 @@
  * not what this script writes now, and holds the guards to `Schema.is` on valid and damaged answers.
  */
 import { writeFileSync } from "node:fs"
-import { Schema, SchemaAST } from "effect"
+import { Context, Option, Schema, SchemaAST } from "effect"
 import type { HttpApiEndpoint } from "effect/http-api"
 import { Meta } from "../src/schema/envelope.ts"
 import { ErrorTag, Failure, Reasons } from "../src/schema/errors.ts"
@@ -20,7 +20,6 @@ import { UserChanged } from "../src/schema/realtime.ts"
 import { Region } from "../src/schema/region.ts"
 import { SettingsApi } from "../src/schema/settings.ts"
 import { SportsApi, SportsDataAuthenticated } from "../src/schema/sports.ts"
-import { Context, Option } from "effect"
 
 export const GUARDS_FILE = "src/schema/guards.ts"
 
