@@ -36,8 +36,13 @@ const BindNavigation = () => {
   return null
 }
 
+/** A toast kept across the last page load ('Logged In') shows once the site has rendered: its 3 s start when it can be seen. */
+const ShowFlash = () => {
+  useEffect(() => showFlash(noticeStore), [])
+  return null
+}
+
 const start = async () => {
-  showFlash(noticeStore)
   const input = { token: readToken(), theme: readTheme() }
   // Development and test builds record the system's events (and `npm run dev` with ?inspect shows them in the
   // Stately inspector); production builds drop this branch and the chunk behind it.
@@ -48,6 +53,7 @@ const start = async () => {
         <PortsContext value={ports}>
           <BrowserRouter>
             <BindNavigation />
+            <ShowFlash />
             <App />
           </BrowserRouter>
         </PortsContext>
