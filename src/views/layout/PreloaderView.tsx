@@ -14,7 +14,8 @@ export const PreloaderView = ({ progress, message }: { readonly progress: number
       aria-valuenow={progress}
       className="h-2 w-64 overflow-hidden rounded-full bg-raised"
     >
-      <div className="h-full bg-brand transition-[width] duration-150" style={{ width: `${progress}%` }} />
+      {/* No style attribute at 0 %: the build's HTML carries none, which the CSP (no inline style) would refuse. */}
+      <div className="h-full w-0 bg-brand transition-[width] duration-150" style={progress > 0 ? { width: `${progress}%` } : undefined} />
     </div>
     <p className="m-0 text-sm text-muted" aria-live="polite">
       <span className="font-700 text-fg" data-testid="preloader-percent">{progress}%</span> · {message}
