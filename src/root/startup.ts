@@ -29,7 +29,15 @@ export const startupCall = async <C extends StartupCall>(name: C, signal?: Abort
   if (token) headers.authorization = `Bearer ${token}`
   let response: Response
   try {
-    response = await fetch(call.path, { method: call.method, headers, ...(signal ? { signal } : {}) })
+    response = await fetch(call.path, {
+      method: call.method,
+      headers,
+      // index.html preloads the visitor's answers (vite.config.ts), and a preload is matched by URL, mode and
+      // credentials mode, not headers: a signed-in call (its answer may differ: no offers for a closed account)
+      // must not take one, so it omits credentials (a bearer token needs no cookies).
+      credentials: token ? "omit" : "same-origin",
+      ...(signal ? { signal } : {})
+    })
   } catch {
     throw failure(0, UNREACHABLE, "Unreachable")
   }
