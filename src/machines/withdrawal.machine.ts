@@ -93,45 +93,50 @@ export const withdrawalMachine = setup({
   ],
   states: {
     Form: {
-      initial: "Editing",
-      on: {
-        "field.change": {
-          target: ".Editing",
-          // Another request: a key kept from a lost answer must not carry it.
-          actions: assign(({ context, event }) => ({
-            form: { ...context.form, [event.field]: event.field === "amount" ? amountInput(event.value) : event.value },
-            key: undefined
-          }))
-        },
-        "withdraw.submit": [
-          { guard: "formInvalid", target: ".Editing", actions: { type: "warn", params: ({ context }) => ({ message: problemOf(context)! }) } },
-          { target: ".Submitting", actions: assign({ key: ({ context }) => context.key ?? newIdempotencyKey("withdrawal"), refusal: undefined }) }
-        ]
-      },
+      initial: "Ready",
       states: {
-        Editing: {},
+        /** The form takes input: being filled, after a request was filed, or after a refusal. */
+        Ready: {
+          initial: "Editing",
+          on: {
+            "field.change": {
+              target: ".Editing",
+              // Another request: a key kept from a lost answer must not carry it.
+              actions: assign(({ context, event }) => ({
+                form: { ...context.form, [event.field]: event.field === "amount" ? amountInput(event.value) : event.value },
+                key: undefined
+              }))
+            },
+            "withdraw.submit": [
+              { guard: "formInvalid", target: ".Editing", actions: { type: "warn", params: ({ context }) => ({ message: problemOf(context)! }) } },
+              { target: "Submitting", actions: assign({ key: ({ context }) => context.key ?? newIdempotencyKey("withdrawal"), refusal: undefined }) }
+            ]
+          },
+          states: {
+            Editing: {},
+            /** The request is filed and the amount held; the form is empty for another. */
+            Done: {},
+            Refused: {}
+          }
+        },
+        /** The request is on its way: the form takes no input (a change or a second request waits for the answer). */
         Submitting: {
           tags: ["busy"],
-          // The request is on its way: the form waits for the answer.
-          on: { "field.change": {}, "withdraw.submit": {} },
           invoke: {
             id: "submit",
             src: "submit",
             input: ({ context }) => ({ key: context.key!, payload: { amount: Number(context.form.amount), accountId: chosenAccount(context)! } }),
-            onDone: { target: "Done", actions: assign(({ context }) => ({ form: { ...context.form, amount: "" }, key: undefined })) },
+            onDone: { target: "Ready.Done", actions: assign(({ context }) => ({ form: { ...context.form, amount: "" }, key: undefined })) },
             onError: [
-              { guard: "unanswered", target: "Refused", actions: assign({ refusal: ({ event }) => refusalOf(event.error) }) },
+              { guard: "unanswered", target: "Ready.Refused", actions: assign({ refusal: ({ event }) => refusalOf(event.error) }) },
               {
                 // InsufficientBalance, a closed account, a limit: the toast said why; a new attempt gets a new key.
-                target: "Refused",
+                target: "Ready.Refused",
                 actions: assign({ refusal: ({ event }) => refusalOf(event.error), key: undefined })
               }
             ]
           }
-        },
-        /** The request is filed and the amount held; the form is empty for another. */
-        Done: {},
-        Refused: {}
+        }
       }
     },
     History: {

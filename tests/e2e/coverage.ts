@@ -1,4 +1,4 @@
-import { test as base } from "@playwright/test"
+import { type Page, test as base } from "@playwright/test"
 import { mkdirSync, writeFileSync } from "node:fs"
 import { join, relative } from "node:path"
 import type { Visited } from "../../src/root/flowCoverage.ts"
@@ -15,15 +15,31 @@ import type { Visited } from "../../src/root/flowCoverage.ts"
 /** The run's folder (playwright.config.ts makes it and hands it to the workers through the environment). */
 export const coverageDir = () => process.env.E2E_COVERAGE_DIR!
 
+/**
+ * What one tab went through. A test may end while its tab navigates (a log-out reloads the site): the page
+ * that is leaving hands its record to the next through session storage, so read it once the next one is up.
+ * A page on another site (a casino game's window) has no log: its tab's record is lost with it.
+ */
+const coverageOf = async (page: Page, site: string): Promise<Visited | undefined> => {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const visited = await page
+      .waitForFunction(() => window.__khelLog !== undefined, undefined, { timeout: 10_000 })
+      .then(() => page.evaluate(() => window.__khelLog?.coverage()))
+      .catch(() => undefined)
+    if (visited) return visited
+    if (page.isClosed() || !page.url().startsWith(site)) return undefined
+  }
+  return undefined
+}
+
 export const test = base.extend<{ flowCoverage: undefined }>({
   flowCoverage: [
-    async ({ context }, use, testInfo) => {
+    async ({ context, baseURL }, use, testInfo) => {
       await use(undefined)
       const pages: Array<Visited> = []
       for (const page of context.pages()) {
-        if (page.isClosed()) continue
-        // A page on another site (a casino game's window) has no log: its tab's log is lost with it.
-        const visited = await page.evaluate(() => window.__khelLog?.coverage()).catch(() => undefined)
+        if (page.isClosed() || baseURL === undefined || !page.url().startsWith(baseURL)) continue
+        const visited = await coverageOf(page, baseURL)
         if (visited) pages.push(visited)
       }
       if (pages.length === 0) return

@@ -29,9 +29,9 @@ const checkStep = (step: Step) => {
   // The amount is kept as the player's digits, never a formatted string.
   expect(amountInput(context.form.amount)).toBe(context.form.amount)
   if (isIn(step.after, "Form.Submitting")) expect(context.key).toMatch(/^withdrawal-/)
-  if (isIn(step.after, "Form.Done")) expect(context).toMatchObject({ key: undefined, form: { amount: "" } })
+  if (isIn(step.after, "Form.Ready.Done")) expect(context).toMatchObject({ key: undefined, form: { amount: "" } })
   // Only a lost answer keeps the key for the retry.
-  if (isIn(step.after, "Form.Refused")) expect(context.key !== undefined).toBe(context.refusal?.reason === "Unreachable")
+  if (isIn(step.after, "Form.Ready.Refused")) expect(context.key !== undefined).toBe(context.refusal?.reason === "Unreachable")
 
   // The request is sent exactly when the form is submitted valid, with the payload the contract takes.
   const sent = invokedWith(step, "submit")
@@ -111,7 +111,7 @@ describe("withdrawal machine behaviour", () => {
     actor.send({ type: "field.change", field: "amount", value: "300" })
     actor.send({ type: "withdraw.submit" })
     expect(actor.getSnapshot().hasTag("busy")).toBe(true)
-    await vi.waitFor(() => expect(actor.getSnapshot().matches({ Form: "Done" })).toBe(true))
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ Form: { Ready: "Done" } })).toBe(true))
     expect(submissions[0]!.payload).toEqual({ amount: 300, accountId: "a-upi" })
     expect(submissions[0]!.key).toMatch(/^withdrawal-/)
     expect(actor.getSnapshot().context.form.amount).toBe("")
@@ -123,7 +123,7 @@ describe("withdrawal machine behaviour", () => {
     actor.send({ type: "field.change", field: "accountId", value: "a-bank" })
     actor.send({ type: "field.change", field: "amount", value: "5000" })
     actor.send({ type: "withdraw.submit" })
-    await vi.waitFor(() => expect(actor.getSnapshot().matches({ Form: "Refused" })).toBe(true))
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ Form: { Ready: "Refused" } })).toBe(true))
     expect(actor.getSnapshot().context.refusal).toEqual({ reason: "InsufficientBalance", message: insufficient.message })
     expect(actor.getSnapshot().context.form.amount).toBe("5000")
     actor.send({ type: "withdraw.submit" })
@@ -137,9 +137,9 @@ describe("withdrawal machine behaviour", () => {
     const { actor, submissions } = harness(async () => (attempt++ === 0 ? Promise.reject(unreachable) : filed))
     actor.send({ type: "field.change", field: "amount", value: "300" })
     actor.send({ type: "withdraw.submit" })
-    await vi.waitFor(() => expect(actor.getSnapshot().matches({ Form: "Refused" })).toBe(true))
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ Form: { Ready: "Refused" } })).toBe(true))
     actor.send({ type: "withdraw.submit" })
-    await vi.waitFor(() => expect(actor.getSnapshot().matches({ Form: "Done" })).toBe(true))
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ Form: { Ready: "Done" } })).toBe(true))
     expect(submissions[1]!.key).toBe(submissions[0]!.key)
     actor.send({ type: "field.change", field: "amount", value: "400" })
     expect(actor.getSnapshot().context.key).toBeUndefined()
@@ -162,5 +162,18 @@ describe("withdrawal machine behaviour", () => {
     actor.send({ type: "range.change", range: { start_date: "2026-02-01", end_date: "2026-02-07" } })
     expect(actor.getSnapshot().value).toEqual({ Form: "Submitting", History: "Loading" })
     expect(submissions).toHaveLength(1)
+  })
+
+  it("takes no input while a request is on its way: a change or a second request leaves it alone", async () => {
+    const { actor, submissions, warnings } = harness(() => new Promise(() => {}))
+    actor.send({ type: "field.change", field: "amount", value: "300" })
+    actor.send({ type: "withdraw.submit" })
+    const sent = actor.getSnapshot().context
+    actor.send({ type: "field.change", field: "amount", value: "500" })
+    actor.send({ type: "withdraw.submit" })
+    expect(actor.getSnapshot().matches({ Form: "Submitting" })).toBe(true)
+    expect(actor.getSnapshot().context).toMatchObject({ form: sent.form, key: sent.key })
+    expect(submissions).toHaveLength(1)
+    expect(warnings).toEqual([])
   })
 })

@@ -1,11 +1,17 @@
 import type { FlowAdapter } from "../adapter.ts"
 import { app, appSignedIn } from "./app.ts"
 import { betSlip } from "./betSlip.ts"
+import { bonus } from "./bonus.ts"
+import { deposit } from "./deposit.ts"
+import { depositForm } from "./depositForm.ts"
 import { authModal, authModalChangePassword } from "./authModal.ts"
 import { livePanel } from "./livePanel.ts"
 import { otpCountdown } from "./otpCountdown.ts"
+import { payoutAccounts } from "./payoutAccounts.ts"
 import { session } from "./session.ts"
 import { wallet } from "./wallet.ts"
+import { withdrawal } from "./withdrawal.ts"
 
 /** Every machine's adapter to the real UI: `npm run flows` writes a spec for each (scripts/flowSpecs.ts). */
-export const ADAPTERS: ReadonlyArray<FlowAdapter> = [app, appSignedIn, session, authModal, authModalChangePassword, otpCountdown, wallet, livePanel, betSlip]
+export const ADAPTERS: ReadonlyArray<FlowAdapter> = [app, appSignedIn, session, authModal, authModalChangePassword, otpCountdown, wallet, livePanel, betSlip,
+  deposit, depositForm, withdrawal, payoutAccounts, bonus]
