@@ -1,4 +1,5 @@
 import { defineConfig, presetWind3, transformerVariantGroup } from "unocss"
+import { BREAKPOINTS } from "./src/views/breakpoints.ts"
 
 /**
  * Colours come from CSS variables (RGB channels) so the light and dark themes
@@ -23,7 +24,7 @@ export default defineConfig({
       warn: "rgb(var(--warn) / %alpha)",
       bad: "rgb(var(--bad) / %alpha)"
     },
-    breakpoints: { sm: "500px", md: "768px", lg: "992px", xl: "1280px" }
+    breakpoints: Object.fromEntries(Object.entries(BREAKPOINTS).map(([name, px]) => [name, `${px}px`]))
   },
   shortcuts: {
     card: "bg-surface border border-line rounded-lg",

@@ -1,11 +1,42 @@
 import react from "@vitejs/plugin-react"
 import UnoCSS from "unocss/vite"
-import { defineConfig } from "vite"
+import { createElement } from "react"
+import { renderToStaticMarkup } from "react-dom/server"
+import { defineConfig, type Plugin } from "vite"
+import { MESSAGES } from "./src/machines/app.machine.ts"
+import { SettingsApi } from "./src/schema/settings.ts"
+import { PreloaderView } from "./src/views/layout/PreloaderView.tsx"
 
 const api = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`
 
+/**
+ * The startup calls that are the same for everyone (src/root/app.ts), requested with the HTML instead of after
+ * the JavaScript has loaded and run: the app's own calls then take the preloaded answers. Plain link tags, not a
+ * script, so the Content-Security-Policy (no inline script) holds; the sports list is left to the app, since a
+ * stored token asks for its authenticated variant.
+ */
+const startupPreloads = (): Plugin => {
+  const everyone = [SettingsApi.endpoints.advertisement, SettingsApi.endpoints.appSettings, SettingsApi.endpoints.allAppSettings].map((e) => e.path)
+  const links = everyone.map((path) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${path}">`).join("\n    ")
+  return {
+    name: "khel:startup-preloads",
+    // Right after the title, before the stylesheet.
+    transformIndexHtml: (html) => html.replace("</title>", `</title>\n    ${links}`)
+  }
+}
+
+/**
+ * The spec's preloader at 0 % as HTML inside #root, so the first paint needs only the HTML and the stylesheet,
+ * not the JavaScript: React's first render replaces it with the same markup and the startup pipeline's progress.
+ */
+const staticPreloader = (): Plugin => ({
+  name: "khel:static-preloader",
+  transformIndexHtml: (html) =>
+    html.replace(`<div id="root"></div>`, `<div id="root">${renderToStaticMarkup(createElement(PreloaderView, { progress: 0, message: MESSAGES.sports }))}</div>`)
+})
+
 export default defineConfig({
-  plugins: [UnoCSS(), react()],
+  plugins: [UnoCSS(), react(), startupPreloads(), staticPreloader()],
   build: {
     target: "es2022",
     // Maps are built for an error tracker but not referenced from the bundles, and the server never serves them.

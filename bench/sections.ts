@@ -2,6 +2,8 @@ import { betsBench } from "./bets.ts"
 import { lobbyLighthouse, lobbyWeight } from "./casino.ts"
 import { clusterBench } from "./cluster.ts"
 import { homeWeight } from "./home-weight.ts"
+import { interactionBench } from "./interaction.ts"
+import { pagesLighthouse } from "./lighthouse.ts"
 import { oddsBench } from "./odds.ts"
 import { signinBench } from "./signin.ts"
 
@@ -14,6 +16,8 @@ export interface Section {
 /** Every figure `npm run bench` prints, in order. */
 export const sections: Array<Section> = [
   { name: "home", title: "Home page weight before it is interactive (gzip, as transferred)", run: homeWeight },
+  { name: "pages", title: "Main pages: Lighthouse mobile (median of 3)", run: pagesLighthouse },
+  { name: "interaction", title: "Interaction to next paint on the event page, CPU slowed 4x (Event Timing API)", run: interactionBench },
   { name: "odds", title: "Event page receiving 1,000 price updates/s, CPU slowed 4x (10 s)", run: oddsBench },
   { name: "bets", title: "Bet placement: 100 concurrent players for 20 s (PGlite, PostgreSQL)", run: betsBench },
   { name: "cluster", title: "Bet placement through nginx: one and three servers on one PostgreSQL", run: clusterBench },

@@ -1,4 +1,5 @@
-import { Roles, type User } from "../schema/user.ts"
+import { Roles } from "../schema/roles.ts"
+import type { User } from "../schema/user.ts"
 
 /**
  * The player's account as the site shows it (SPEC sections 6 and 9): one

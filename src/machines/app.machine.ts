@@ -1,5 +1,5 @@
 import { assign, fromPromise, sendTo, setup, stopChild } from "xstate"
-import { reasonOf } from "../schema/errors.ts"
+import { reasonOf } from "../schema/failures.ts"
 import type { AllAppSettings, Banner, SiteSettings, Theme } from "../schema/settings.ts"
 import type { SportsData } from "../schema/sports.ts"
 import type { User } from "../schema/user.ts"

@@ -1,16 +1,11 @@
-import { Effect } from "effect"
 import { type AnyActorLogic, enqueueActions } from "xstate"
 import { appMachine } from "../machines/app.machine.ts"
 import type { FlowName } from "../machines/flows.ts"
-import { UserApi } from "../schema/identity.ts"
 import type { SiteSettings, Theme } from "../schema/settings.ts"
-import { SettingsApi } from "../schema/settings.ts"
-import { SportsApi, SportsDataAuthenticated } from "../schema/sports.ts"
-import { Api } from "../services/api.ts"
-import { Storage } from "../services/storage.ts"
-import { data, effect, task } from "./bridge.ts"
+import { readToken, saveTheme } from "../services/browserStorage.ts"
 import { flowLogic } from "./flows.ts"
 import { session } from "./session.ts"
+import { startupTask } from "./startup.ts"
 
 const setFavicon = (href: string) => {
   let link = document.querySelector<HTMLLinkElement>("link[rel~='icon']")
@@ -23,9 +18,6 @@ const setFavicon = (href: string) => {
   link.href = href
 }
 
-/** Start-up calls are only logged when they fail (SPEC section 8): no toasts. */
-const quiet = { notify: "none" } as const
-
 /**
  * The root of the one actor system, with its world: the start-up calls, the
  * session provided, the theme and site settings applied to
@@ -36,20 +28,18 @@ export const rootApp = appMachine.provide({
   actors: {
     session,
     // SPEC section 6: the authenticated variant while a token is stored.
-    loadSports: task(() =>
-      Effect.flatMap(Storage.use((storage) => storage.token), (token) =>
-        data(Api.use((api) => (token ? api.call(SportsDataAuthenticated, {}, quiet) : api.call(SportsApi.endpoints.sportsData, {}, quiet))))
-      )
-    ),
-    loadAds: task(() => data(Api.use((api) => api.call(SettingsApi.endpoints.advertisement, {}, quiet)))),
-    loadUser: task(() => data(Api.use((api) => api.call(UserApi.endpoints.getUserData, {}, quiet)))),
-    loadAppSettings: task(() => data(Api.use((api) => api.call(SettingsApi.endpoints.appSettings, {}, quiet)))),
-    loadAllSettings: task(() => data(Api.use((api) => api.call(SettingsApi.endpoints.allAppSettings, {}, quiet))))
+    // Start-up calls are only logged when they fail (SPEC section 8): no toasts. They run before the Effect
+    // runtime loads (src/root/startup.ts).
+    loadSports: startupTask(() => (readToken() ? "sportsDataAuthenticated" : "sportsData")),
+    loadAds: startupTask("advertisement"),
+    loadUser: startupTask("getUserData"),
+    loadAppSettings: startupTask("appSettings"),
+    loadAllSettings: startupTask("allAppSettings")
   },
   actions: {
     applyTheme: (_, { theme }: { theme: Theme }) => {
       document.documentElement.dataset.theme = theme
-      effect(Storage.use((storage) => storage.saveTheme(theme)))
+      saveTheme(theme)
     },
     applySiteSettings: (_, { settings }: { settings: SiteSettings }) => {
       if (settings.siteTitle) document.title = settings.siteTitle

@@ -28,7 +28,11 @@ export const data = <A, R>(call: Effect.Effect<{ readonly data: A }, ApiFailure,
  * one must not fail the revived actor.
  */
 export const task = <A, I = void>(program: (input: I) => Effect.Effect<A, Failure, ClientServices>) =>
-  fromPromise<A, I>(({ input, signal }) => run(program(input), signal).catch((error: unknown) => (signal.aborted ? new Promise<never>(() => {}) : Promise.reject(error))))
+  fromPromise<A, I>(({ input, signal }) => runTask(program(input), signal))
+
+/** `task`'s run of a program, for a promise actor that loads its program first (src/root/session.ts). */
+export const runTask = <A>(program: Effect.Effect<A, Failure, ClientServices>, signal: AbortSignal) =>
+  run(program, signal).catch((error: unknown) => (signal.aborted ? new Promise<never>(() => {}) : Promise.reject(error)))
 
 /** Runs a side effect of an action (storage, toasts); it cannot fail. */
 export const effect = (program: Effect.Effect<void, never, ClientServices>) => void run(program)

@@ -1,13 +1,12 @@
 import "@unocss/reset/tailwind.css"
 import "../views/styles.css"
 import "virtual:uno.css"
-import { Effect } from "effect"
 import { StrictMode, useEffect } from "react"
 import { createRoot } from "react-dom/client"
 import { BrowserRouter, useNavigate } from "react-router"
-import { showFlash } from "../services/notices.ts"
-import { navigator, noticeStore, run } from "../services/runtime.ts"
-import { Storage } from "../services/storage.ts"
+import { readTheme, readToken } from "../services/browserStorage.ts"
+import { navigator } from "../services/navigator.ts"
+import { noticeStore, showFlash } from "../services/noticeStore.ts"
 import { App } from "../views/App.tsx"
 import { AppActor } from "../views/app-actor.ts"
 import { type OddsBooks, type Ports, PortsContext } from "../views/ports.ts"
@@ -18,7 +17,10 @@ import { loadFlow } from "./flows.ts"
  * The composition root: the one place that knows the runtime and its
  * services. It builds the app actor (root of the one actor system) from the
  * pure app machine with its world provided, hands the views their ports, and
- * binds the router for code outside React (the API's 401 handling).
+ * binds the router for code outside React (the API's 401 handling). Nothing
+ * here waits for the Effect runtime: the first page's world is plain
+ * (src/root/startup.ts, ./session.ts), and the runtime loads with the first
+ * flow a view opens (docs/performance.md).
  */
 let oddsBooks: Promise<OddsBooks> | undefined
 const ports: Ports = {
@@ -34,9 +36,14 @@ const BindNavigation = () => {
   return null
 }
 
+/** A toast kept across the last page load ('Logged In') shows once the site has rendered: its 3 s start when it can be seen. */
+const ShowFlash = () => {
+  useEffect(() => showFlash(noticeStore), [])
+  return null
+}
+
 const start = async () => {
-  showFlash(noticeStore)
-  const input = await run(Effect.all({ token: Storage.use((s) => s.token), theme: Storage.use((s) => s.theme) }))
+  const input = { token: readToken(), theme: readTheme() }
   // Development and test builds record the system's events (and `npm run dev` with ?inspect shows them in the
   // Stately inspector); production builds drop this branch and the chunk behind it.
   const devtools = import.meta.env.DEV || import.meta.env.MODE === "test" ? await (await import("./devtools.ts")).startDevTools() : {}
@@ -46,6 +53,7 @@ const start = async () => {
         <PortsContext value={ports}>
           <BrowserRouter>
             <BindNavigation />
+            <ShowFlash />
             <App />
           </BrowserRouter>
         </PortsContext>

@@ -1,50 +1,43 @@
-import { Effect, Schema } from "effect"
-import { fromCallback } from "xstate"
+import { fromCallback, fromPromise } from "xstate"
 import { LOGGED_OUT, type SessionEvent, sessionMachine } from "../machines/session.machine.ts"
 import { walletMachine } from "../machines/wallet.machine.ts"
-import { SessionApi, UserApi } from "../schema/identity.ts"
-import { UserChanged } from "../schema/realtime.ts"
-import { WALLET_CHANGED, WalletApi } from "../schema/wallet.ts"
-import type { User } from "../schema/user.ts"
-import { Api, onSessionEnded } from "../services/api.ts"
-import { Notices } from "../services/notices.ts"
-import { Realtime } from "../services/realtime.ts"
-import { navigator, runtime } from "../services/runtime.ts"
-import { Storage } from "../services/storage.ts"
-import { data, effect, task } from "./bridge.ts"
-import { logoutPayload, switchWalletPayload } from "./requests.ts"
+import { isUserChanged } from "../schema/guards.ts"
+import type { User, WalletCode } from "../schema/user.ts"
+import * as storage from "../services/browserStorage.ts"
+import { navigator } from "../services/navigator.ts"
+import { noticeStore } from "../services/noticeStore.ts"
+import { onSessionEnded } from "../services/sessionEnd.ts"
+import * as socket from "../services/socket.ts"
+import { startupTask } from "./startup.ts"
 
-const isUserChanged = Schema.is(UserChanged)
+/**
+ * The session with its world, on the first page: none of it waits for the
+ * Effect runtime. Reading the user is the startup pipeline's call
+ * (src/root/startup.ts); the writing calls (logout, the wallet switch) load
+ * with their chunk when first made (./sessionCalls.ts).
+ */
+const calls = () => import("./sessionCalls.ts")
 
 /** The wallet switch with its call and 'Wallet Changed'. */
 const wallet = walletMachine.provide({
   actors: {
-    switchWallet: task((request) =>
-      data(Api.use((api) => api.call(WalletApi.endpoints.switchWallet, { payload: switchWalletPayload(request) }, { notify: "failure" })))
-    )
+    switchWallet: fromPromise<User, { wallet: WalletCode }>(({ input, signal }) => calls().then((c) => c.switchWallet(input, signal)))
   },
-  actions: { notifyChanged: () => effect(Notices.use((n) => n.success(WALLET_CHANGED.message, WALLET_CHANGED.subMessage))) }
+  // The switch's call has loaded the chunk by now.
+  actions: { notifyChanged: () => void calls().then((c) => c.notifyWalletChanged()) }
 })
 
 /** The session with its world: the user's realtime channel, storage, the calls, navigation and the 'Logged Out' toast. */
 export const session = sessionMachine.provide({
   actors: {
     wallet,
-    fetchUser: task(() => data(Api.use((api) => api.call(UserApi.endpoints.getUserData, {}, { notify: "none" })))),
-    logout: task((request: { userId: string | undefined }) =>
-      Api.use((api) => api.call(SessionApi.endpoints.logout, { payload: logoutPayload(request) }, { notify: "none" })).pipe(
-        Effect.asVoid,
-        // A session the server already ended is still logged out here.
-        Effect.catch(() => Effect.void)
-      )
-    ),
+    fetchUser: startupTask("getUserData"),
+    logout: fromPromise<void, { userId: string | undefined }>(({ input, signal }) => calls().then((c) => c.logout(input, signal))),
     /** The user's socket event (SPEC section 7: reload the user) and the API's 401 signal, as machine events. */
     userChannel: fromCallback<SessionEvent, { userId: string }>(({ input, sendBack }) => {
-      const stopSocket = runtime.runSync(Realtime.use((realtime) =>
-        realtime.on(input.userId, (message) => {
-          if (isUserChanged(message)) sendBack({ type: "user.changed" })
-        })
-      ))
+      const stopSocket = socket.on(input.userId, (message) => {
+        if (isUserChanged(message)) sendBack({ type: "user.changed" })
+      })
       const stopExpiry = onSessionEnded(() => sendBack({ type: "session.expired" }))
       return () => {
         stopSocket()
@@ -53,12 +46,12 @@ export const session = sessionMachine.provide({
     })
   },
   actions: {
-    saveSession: (_, p: { token: string; user: User; remember: boolean }) => effect(Storage.use((s) => s.saveSession(p.token, p.user, p.remember))),
-    saveUser: (_, p: { user: User }) => effect(Storage.use((s) => s.saveUser(p.user))),
-    saveToken: (_, p: { token: string }) => effect(Storage.use((s) => s.saveToken(p.token))),
-    clearSession: () => effect(Storage.use((s) => s.clearSession)),
-    authenticateSocket: (_, p: { token: string | undefined }) => effect(Realtime.use((r) => r.authenticate(p.token))),
+    saveSession: (_, p: { token: string; user: User; remember: boolean }) => storage.saveSession(p.token, p.user, p.remember),
+    saveUser: (_, p: { user: User }) => storage.saveUser(p.user),
+    saveToken: (_, p: { token: string }) => storage.saveToken(p.token),
+    clearSession: () => storage.clearSession(),
+    authenticateSocket: (_, p: { token: string | undefined }) => socket.authenticate(p.token),
     goHome: () => navigator.go("/"),
-    notifyLoggedOut: () => effect(Notices.use((n) => n.success(LOGGED_OUT.message, LOGGED_OUT.subMessage)))
+    notifyLoggedOut: () => noticeStore.show("success", LOGGED_OUT.message, LOGGED_OUT.subMessage)
   }
 })

@@ -46,81 +46,6 @@ export const ErrorTag = Schema.Literals([
 ])
 export type ErrorTag = typeof ErrorTag.Type
 
-const isErrorTag = Schema.is(ErrorTag)
-
-/** The tag a status code means when nothing more specific is said. */
-export const defaultTag = (code: number): ErrorTag => {
-  switch (code) {
-    case 0:
-      return "Unreachable"
-    case 400:
-      return "InvalidInput"
-    case 401:
-      return "SessionEnded"
-    case 403:
-      return "Forbidden"
-    case 404:
-      return "NotFound"
-    case 409:
-      return "Conflict"
-    case 413:
-      return "PayloadTooLarge"
-    case 415:
-      return "UnsupportedMediaType"
-    case 422:
-      return "Refused"
-    case 429:
-      return "RateLimited"
-    case 503:
-      return "Unavailable"
-    default:
-      return code >= 500 ? "ServerError" : "Refused"
-  }
-}
-
-/** The HTTP status (and `meta.code`) a reason is sent with; 0 for the client's own. */
-export const statusOf = (tag: ErrorTag): number => {
-  switch (tag) {
-    case "InvalidInput":
-      return 400
-    case "SessionEnded":
-      return 401
-    case "Forbidden":
-    // An account closed to play (docs/protection.md).
-    case "TimedOut":
-    case "SelfExcluded":
-    case "RegionBlocked":
-      return 403
-    case "NotFound":
-      return 404
-    case "Conflict":
-      return 409
-    case "PayloadTooLarge":
-      return 413
-    case "UnsupportedMediaType":
-      return 415
-    case "WeakPassword":
-      return 400
-    case "RateLimited":
-    case "CodesBlocked":
-    case "QuotaExceeded":
-      return 429
-    case "ServerError":
-      return 500
-    case "Unavailable":
-      return 503
-    case "Unreachable":
-    case "BadResponse":
-      return 0
-    default:
-      // Refused and the business rules with a tag of their own.
-      return 422
-  }
-}
-
-/** Why a closed account is refused play, deposits and bonuses (withdrawals stay open): docs/protection.md. */
-export const CLOSED_TO_PLAY = ["TimedOut", "SelfExcluded", "RegionBlocked"] as const satisfies ReadonlyArray<ErrorTag>
-
 /**
  * The reasons an endpoint answers besides success, declared where the
  * endpoint is (`.annotate(Reasons, ["OddsChanged", …])`): the OpenAPI
@@ -131,17 +56,6 @@ export const CLOSED_TO_PLAY = ["TimedOut", "SelfExcluded", "RegionBlocked"] as c
 export class Reasons extends Context.Service<Reasons, ReadonlyArray<ErrorTag>>()("khel/Reasons") {}
 
 /**
- * The tag of an answer as the client reads it: a tag this build knows and
- * the endpoint declares, or the code's default (a newer server may send a tag
- * an open page predates).
- */
-export const readTag = (code: number, sent: string | undefined, declared?: ReadonlyArray<ErrorTag>): ErrorTag => {
-  const generic = defaultTag(code)
-  if (!isErrorTag(sent)) return generic
-  return sent === generic || declared === undefined || declared.includes(sent) ? sent : generic
-}
-
-/**
  * A failed call as machines receive it: plain data (no class instance), so
  * an error event can be logged, inspected and replayed like any other event.
  * The composition root turns the client's `ApiFailure` into this shape.
@@ -149,15 +63,5 @@ export const readTag = (code: number, sent: string | undefined, declared?: Reado
 export const Failure = Schema.Struct({ code: Schema.Int, message: Schema.String, reason: ErrorTag })
 export type Failure = typeof Failure.Type
 
-const decodeFailure = Schema.decodeUnknownOption(Failure)
-const hasMessage = Schema.is(Schema.Struct({ message: Schema.String }))
-
-/** The reason of an actor's error when it is a failure of a call; undefined for anything else (a bug). */
-export const reasonOf = (error: unknown): ErrorTag | undefined => {
-  const failure = decodeFailure(error)
-  return failure._tag === "Some" ? failure.value.reason : undefined
-}
-
-/** What to tell the player about an actor's error: the server's message, or `fallback`. */
-export const messageOf = (error: unknown, fallback = "Something went wrong. Please try again."): string =>
-  hasMessage(error) && error.message !== "" ? error.message : fallback
+// The reading of reasons and failures is plain code the first page runs without Effect (src/schema/failures.ts).
+export { CLOSED_TO_PLAY, defaultTag, messageOf, readTag, reasonOf, statusOf } from "./failures.ts"

@@ -1,18 +1,7 @@
 import { Schema } from "effect"
+import { Roles } from "./roles.ts"
 
-/** Role ids of SPEC section 6. */
-export const Roles = {
-  DIRECTOR: 1,
-  SUPPORT_ADMIN: 2,
-  AGENT: 3,
-  PLAYER: 4,
-  CREDIT_AGENT: 5,
-  WHITE_LABEL: 11,
-  ADMIN: 101,
-  SUPER_MASTER: 102,
-  MASTER: 103,
-  CREDIT_PLAYER: 104
-} as const
+export { Roles }
 
 export const Role = Schema.Literals(Object.values(Roles))
 export type Role = typeof Role.Type

@@ -1,10 +1,10 @@
 import { Context, Effect, Layer, Option, Schema } from "effect"
 import { FetchHttpClient, HttpClient, HttpClientRequest } from "effect/http"
 import type { HttpApiEndpoint } from "effect/http-api"
-import { Meta } from "../schema/envelope.ts"
-import { ErrorTag, Reasons, readTag } from "../schema/errors.ts"
-import { Navigation } from "./navigation.ts"
+import { ErrorTag, Reasons } from "../schema/errors.ts"
+import { NOT_UNDERSTOOD, readAnswer, UNREACHABLE } from "./answer.ts"
 import { Notices } from "./notices.ts"
+import { endSession as sessionEnded, SESSION_ENDED } from "./sessionEnd.ts"
 import { Storage } from "./storage.ts"
 
 /**
@@ -48,19 +48,7 @@ export interface CallOptions {
   readonly idempotencyKey?: string
 }
 
-type Listener = (reason: "expired") => void
-const sessionEndedListeners = new Set<Listener>()
-
-/** The session machine hears here that the server ended the session (any 401). */
-export const onSessionEnded = (listener: Listener) => {
-  sessionEndedListeners.add(listener)
-  return () => {
-    sessionEndedListeners.delete(listener)
-  }
-}
-
-// Only `meta` matters to tell success from failure; `data` is checked by the endpoint schema.
-const decodeFailure = Schema.decodeUnknownOption(Schema.Struct({ meta: Meta }))
+export { onSessionEnded } from "./sessionEnd.ts"
 
 const fillPath = (path: string, params: Record<string, string> | undefined) =>
   params ? path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? "")) : path
@@ -81,20 +69,11 @@ export class Api extends Context.Service<Api, {
       const client = yield* HttpClient.HttpClient
       const storage = yield* Storage
       const notices = yield* Notices
-      const navigation = yield* Navigation
 
       const endSession = (code: number, httpStatus: number) =>
-        Effect.gen(function*() {
-          if (httpStatus === 401) {
-            // HTTP 401: the stored session is gone; sign in again.
-            yield* storage.clearSession
-            yield* navigation.go("/login")
-          } else {
-            yield* storage.clearSession
-            yield* navigation.go("/")
-          }
-          for (const listener of sessionEndedListeners) listener("expired")
-          return yield* new ApiFailure({ code, message: "Your session has ended. Please log in again.", reason: "SessionEnded" })
+        Effect.suspend(() => {
+          sessionEnded(httpStatus)
+          return Effect.fail(new ApiFailure({ code, message: SESSION_ENDED, reason: "SessionEnded" }))
         })
 
       const call = <E extends AnyEndpoint>(endpoint: E, input: Input<E>, options: CallOptions = {}) =>
@@ -117,40 +96,30 @@ export class Api extends Context.Service<Api, {
               return yield* new ApiFailure({ code: 0, message, reason })
             })
 
-          const response = yield* client.execute(request).pipe(
-            Effect.catch(() => networkError("We could not reach the server. Check your connection and try again.", "Unreachable"))
-          )
+          const response = yield* client.execute(request).pipe(Effect.catch(() => networkError(UNREACHABLE, "Unreachable")))
           const body = yield* response.json.pipe(Effect.orElseSucceed(() => undefined))
 
-          const failure = decodeFailure(body)
-          const metaCode = failure._tag === "Some" ? failure.value.meta.code : undefined
-          if (response.status === 401 || metaCode === 401) return yield* endSession(metaCode ?? 401, response.status)
-
-          if (response.status === 200 && (metaCode === undefined || metaCode === 200)) {
-            const [schema] = endpoint.success as ReadonlySet<Schema.Top>
-            const decoded = yield* Schema.decodeUnknownEffect(schema as Schema.Codec<Success<E>, unknown>)(body).pipe(
-              Effect.catch(() => networkError("The server sent an answer this page does not understand. Please reload.", "BadResponse"))
-            )
-            // The success message of a write (SPEC section 7), from the envelope's meta.
-            if (notify === "write" && failure._tag === "Some" && failure.value.meta.message) yield* notices.success(failure.value.meta.message)
-            return decoded
-          }
-
           // The reasons the endpoint declares (src/schema/errors.ts): a machine is handed no other specific one.
-          const declared = Option.getOrUndefined(Context.getOption(endpoint.annotations, Reasons))
-          if (failure._tag === "Some" && response.status < 500) {
-            // A failure the server explains (a non-200 meta code): the player reads its message.
-            const { code, message, error } = failure.value.meta
-            if (notify !== "none") yield* notices.warning(message)
-            return yield* new ApiFailure({ code, message, reason: readTag(code, error, declared) })
+          const reading = readAnswer(response.status, body, Option.getOrUndefined(Context.getOption(endpoint.annotations, Reasons)))
+          switch (reading._tag) {
+            case "SessionEnded":
+              return yield* endSession(reading.code, response.status)
+            case "Success": {
+              const [schema] = endpoint.success as ReadonlySet<Schema.Top>
+              const decoded = yield* Schema.decodeUnknownEffect(schema as Schema.Codec<Success<E>, unknown>)(body).pipe(
+                Effect.catch(() => networkError(NOT_UNDERSTOOD, "BadResponse"))
+              )
+              // The success message of a write (SPEC section 7), from the envelope's meta.
+              if (notify === "write" && reading.meta?.message) yield* notices.success(reading.meta.message)
+              return decoded
+            }
+            case "Refused":
+              if (notify !== "none") yield* notices.warning(reading.failure.message)
+              return yield* new ApiFailure(reading.failure)
+            case "Broken":
+              if (notify !== "none") yield* notices.error(reading.failure.message)
+              return yield* new ApiFailure(reading.failure)
           }
-          // An HTTP error: the server's message when it sent one.
-          const message = failure._tag === "Some"
-            ? failure.value.meta.message
-            : `The server answered ${response.status}. Please try again in a moment.`
-          if (notify !== "none") yield* notices.error(message)
-          const code = metaCode ?? response.status
-          return yield* new ApiFailure({ code, message, reason: readTag(code, failure._tag === "Some" ? failure.value.meta.error : undefined, declared) })
         })
 
       return Api.of({ call })

@@ -1,13 +1,14 @@
 import { type Effect, Layer, ManagedRuntime } from "effect"
 import { Api } from "./api.ts"
-import { createNavigator, Navigation } from "./navigation.ts"
-import { createNoticeStore, Notices } from "./notices.ts"
+import { Navigation } from "./navigation.ts"
+import { navigator } from "./navigator.ts"
+import { noticeStore } from "./noticeStore.ts"
+import { Notices } from "./notices.ts"
 import { Realtime } from "./realtime.ts"
 import { Storage } from "./storage.ts"
 
-/** Shared with React: the toast list and the router binding. */
-export const noticeStore = createNoticeStore()
-export const navigator = createNavigator()
+/** Shared with React and the first page (plain modules): the toast list and the router binding. */
+export { navigator, noticeStore }
 
 const BaseLive = Layer.mergeAll(Storage.layer, Notices.make(noticeStore), Navigation.make(navigator))
 

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react"
 import { Outlet, useLocation } from "react-router"
 import { AppActor } from "../app-actor.ts"
+import { useAtLeast } from "../breakpoints.ts"
 import { AuthHost } from "./AuthHost.tsx"
 import { BottomBar } from "./BottomBar.tsx"
 import { Footer } from "./Footer.tsx"
@@ -9,10 +10,12 @@ import { Preloader } from "./Preloader.tsx"
 import { SportsSidebar } from "./SportsSidebar.tsx"
 import { SupportChat } from "./SupportChat.tsx"
 import { Toasts } from "./Toasts.tsx"
-import { RealityCheckHost } from "../protection/RealityCheckDialog.tsx"
+import { useSession } from "../session.ts"
 
 const RightSidebar = lazy(() => import("./RightSidebar.tsx"))
 const TopCasino = lazy(() => import("./TopCasino.tsx"))
+// Only a signed-in player has reality checks: a visitor's first page carries none of the dialog's code.
+const RealityCheckHost = lazy(() => import("../protection/RealityCheckDialog.tsx").then((module) => ({ default: module.RealityCheckHost })))
 
 /** Where each side panel shows (SPEC section 2, layout). */
 const LEFT = ["/", "/event", "/racing", "/sports", "/inplay", "/login"]
@@ -21,11 +24,15 @@ const TOP_CASINO = ["/", "/login"]
 
 export const Layout = () => {
   const { pathname } = useLocation()
-  const left = LEFT.includes(pathname)
-  const right = RIGHT.includes(pathname)
-  const topCasino = TOP_CASINO.includes(pathname)
+  // Side columns exist only where they show (lg: and xl:), so a phone never renders, loads or feeds them.
+  const large = useAtLeast("lg")
+  const wide = useAtLeast("xl")
+  const left = LEFT.includes(pathname) && large
+  const right = RIGHT.includes(pathname) && wide
+  const topCasino = TOP_CASINO.includes(pathname) && wide
   // Side panels load their code and data once the site has started (the preloader covers them until then).
   const started = AppActor.useSelector((s) => !s.hasTag("preloader"))
+  const signedIn = useSession((s) => s.hasTag("signedIn"))
   return (
     <div className="min-h-screen flex flex-col pb-16 lg:pb-0">
       <a href="#main" className="sr-only focus:(not-sr-only fixed left-2 top-2 z-50 btn-brand)">Skip to content</a>
@@ -51,7 +58,7 @@ export const Layout = () => {
       <SupportChat />
       <Toasts />
       <AuthHost />
-      <RealityCheckHost />
+      {signedIn ? <Suspense fallback={null}><RealityCheckHost /></Suspense> : null}
       <Preloader />
     </div>
   )

@@ -78,7 +78,8 @@ const Markets = ({ sport, league, event, channel, slip }: { sport: Sport; league
   const fancy = useMemo(() => fancyPositions(event.markets, open), [event.markets, open])
 
   const slipView = <BetSlip slip={slip} />
-  const fancies = event.markets.filter((m) => m.marketType === "FANCY")
+  const fancies = useMemo(() => event.markets.filter((m) => m.marketType === "FANCY"), [event.markets])
+  const fancySlip = fancies.some((m) => m.marketId === slipMarket) ? slipMarket : undefined
   const renderMarket = (market: Market) => {
     const { pl, next } = books.get(market.marketId) ?? { pl: undefined, next: undefined }
     const Component = market.marketType === "BOOKMAKER" ? BookmakerMarket : ExchangeMarket
@@ -89,7 +90,8 @@ const Markets = ({ sport, league, event, channel, slip }: { sport: Sport; league
     <Suspense fallback={<PageLoading />}>
       {event.markets.filter((m) => m.marketType !== "FANCY").map(renderMarket)}
       {fancies.length > 0 ? (
-        <FancyMarkets markets={fancies} positions={fancy} onPick={onPick} slipFor={fancies.some((m) => m.marketId === slipMarket) ? slipMarket : undefined} slip={slipView} />
+        // The slip only while it holds a fancy: a new slip element would re-render every fancy's cells on each slip change.
+        <FancyMarkets markets={fancies} positions={fancy} onPick={onPick} slipFor={fancySlip} slip={fancySlip ? slipView : undefined} />
       ) : null}
     </Suspense>
   )

@@ -1,0 +1,68 @@
+import { fromPromise } from "xstate"
+import type { Failure } from "../schema/errors.ts"
+import { startupCalls } from "../schema/guards.ts"
+import { NOT_UNDERSTOOD, readAnswer, UNREACHABLE } from "../services/answer.ts"
+import { readToken } from "../services/browserStorage.ts"
+import { endSession, SESSION_ENDED } from "../services/sessionEnd.ts"
+
+/**
+ * The first page's calls: the startup pipeline and the session's user reload,
+ * made without the Effect runtime, so the home page is usable before it loads
+ * (docs/performance.md). Each answer is read as the `Api` service reads one
+ * (src/services/answer.ts: the 401 rules, failures with their reasons) and
+ * its data decoded by the guard compiled from the endpoint's schema
+ * (src/schema/guards.ts). These calls show no toasts (SPEC section 8: startup
+ * failures are only logged), as the `Api` service's `notify: "none"`; a
+ * failure reaches the machine as plain `Failure` data.
+ */
+
+export type StartupCall = keyof typeof startupCalls
+
+type DataOf<C extends StartupCall> = (typeof startupCalls)[C]["is"] extends (u: unknown) => u is { readonly data: infer D } ? D : never
+
+const failure = (code: number, message: string, reason: Failure["reason"]): Failure => ({ code, message, reason })
+
+export const startupCall = async <C extends StartupCall>(name: C, signal?: AbortSignal): Promise<DataOf<C>> => {
+  const call = startupCalls[name]
+  const token = readToken()
+  const headers: Record<string, string> = { accept: "application/json" }
+  if (token) headers.authorization = `Bearer ${token}`
+  let response: Response
+  try {
+    response = await fetch(call.path, {
+      method: call.method,
+      headers,
+      // index.html preloads the visitor's answers (vite.config.ts), and a preload is matched by URL, mode and
+      // credentials mode, not headers: a signed-in call (its answer may differ: no offers for a closed account)
+      // must not take one, so it omits credentials (a bearer token needs no cookies).
+      credentials: token ? "omit" : "same-origin",
+      ...(signal ? { signal } : {})
+    })
+  } catch {
+    throw failure(0, UNREACHABLE, "Unreachable")
+  }
+  const body: unknown = await response.json().catch(() => undefined)
+  const reading = readAnswer(response.status, body, call.declared)
+  switch (reading._tag) {
+    case "SessionEnded":
+      endSession(response.status)
+      throw failure(reading.code, SESSION_ENDED, "SessionEnded")
+    case "Success":
+      if (call.is(body)) return body.data as DataOf<C>
+      throw failure(0, NOT_UNDERSTOOD, "BadResponse")
+    default:
+      throw reading.failure
+  }
+}
+
+/**
+ * A machine's promise actor making `name`'s call. A call the actor's stop
+ * aborted never answers, as bridge.ts's `task` (React's strict mode revives a
+ * stopped actor and calls again; the aborted call must not fail it).
+ */
+export const startupTask = <C extends StartupCall>(name: C | (() => C)) =>
+  fromPromise<DataOf<C>>(({ signal }) =>
+    startupCall(typeof name === "function" ? name() : name, signal).catch((error: unknown) =>
+      signal.aborted ? new Promise<never>(() => {}) : Promise.reject(error)
+    )
+  )

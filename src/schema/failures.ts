@@ -1,0 +1,105 @@
+import type { ErrorTag } from "./errors.ts"
+import { isErrorTag, isFailure } from "./guards.ts"
+
+/**
+ * Reading the reasons of src/schema/errors.ts: what a status code means, how
+ * the client reads a sent tag and a machine an actor's error. Plain code over
+ * the generated guards (src/schema/guards.ts), so the first page, which runs
+ * before the Effect runtime loads, reads failures the same way.
+ */
+
+/** The tag a status code means when nothing more specific is said. */
+export const defaultTag = (code: number): ErrorTag => {
+  switch (code) {
+    case 0:
+      return "Unreachable"
+    case 400:
+      return "InvalidInput"
+    case 401:
+      return "SessionEnded"
+    case 403:
+      return "Forbidden"
+    case 404:
+      return "NotFound"
+    case 409:
+      return "Conflict"
+    case 413:
+      return "PayloadTooLarge"
+    case 415:
+      return "UnsupportedMediaType"
+    case 422:
+      return "Refused"
+    case 429:
+      return "RateLimited"
+    case 503:
+      return "Unavailable"
+    default:
+      return code >= 500 ? "ServerError" : "Refused"
+  }
+}
+
+/** The HTTP status (and `meta.code`) a reason is sent with; 0 for the client's own. */
+export const statusOf = (tag: ErrorTag): number => {
+  switch (tag) {
+    case "InvalidInput":
+      return 400
+    case "SessionEnded":
+      return 401
+    case "Forbidden":
+    // An account closed to play (docs/protection.md).
+    case "TimedOut":
+    case "SelfExcluded":
+    case "RegionBlocked":
+      return 403
+    case "NotFound":
+      return 404
+    case "Conflict":
+      return 409
+    case "PayloadTooLarge":
+      return 413
+    case "UnsupportedMediaType":
+      return 415
+    case "WeakPassword":
+      return 400
+    case "RateLimited":
+    case "CodesBlocked":
+    case "QuotaExceeded":
+      return 429
+    case "ServerError":
+      return 500
+    case "Unavailable":
+      return 503
+    case "Unreachable":
+    case "BadResponse":
+      return 0
+    default:
+      // Refused and the business rules with a tag of their own.
+      return 422
+  }
+}
+
+/** Why a closed account is refused play, deposits and bonuses (withdrawals stay open): docs/protection.md. */
+export const CLOSED_TO_PLAY = ["TimedOut", "SelfExcluded", "RegionBlocked"] as const satisfies ReadonlyArray<ErrorTag>
+
+/**
+ * The tag of an answer as the client reads it: a tag this build knows and
+ * the endpoint declares, or the code's default (a newer server may send a tag
+ * an open page predates).
+ */
+export const readTag = (code: number, sent: string | undefined, declared?: ReadonlyArray<ErrorTag>): ErrorTag => {
+  const generic = defaultTag(code)
+  if (!isErrorTag(sent)) return generic
+  return sent === generic || declared === undefined || declared.includes(sent) ? sent : generic
+}
+
+const hasMessage = (error: unknown): error is { readonly message: string } =>
+  typeof error === "object" && error !== null && "message" in error && typeof error.message === "string"
+
+/** The reason of an actor's error when it is a failure of a call; undefined for anything else (a bug). */
+export const reasonOf = (error: unknown): ErrorTag | undefined => {
+  return isFailure(error) ? error.reason : undefined
+}
+
+/** What to tell the player about an actor's error: the server's message, or `fallback`. */
+export const messageOf = (error: unknown, fallback = "Something went wrong. Please try again."): string =>
+  hasMessage(error) && error.message !== "" ? error.message : fallback
