@@ -5,8 +5,9 @@ export default defineConfig({
     projects: [
       // CPU-bound walks (model-based paths, property tests) take seconds on a loaded 2-core machine: the deadline is generous.
       { test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", testTimeout: 60_000 } },
-      // The app and sign-in walks replay the most paths (flows open and close in every state): twice the deadline.
-      { test: { name: "machines", include: ["tests/machines/**/*.test.ts"], environment: "node", testTimeout: 120_000 } },
+      // The app and sign-in walks replay the most paths (flows open and close in every state): about a minute alone,
+      // past two on a loaded 2-core machine, so their deadline only catches a walk that never ends.
+      { test: { name: "machines", include: ["tests/machines/**/*.test.ts"], environment: "node", testTimeout: 600_000 } },
       {
         test: {
           name: "server",
