@@ -82,6 +82,14 @@ export const waitForLoginReload = async (page: Page) => {
   await waitForApp(page)
 }
 
+/**
+ * Pauses Playwright's clock a second ahead of the page's time, so a timer the next step starts fires only when a
+ * test moves the clock. The page's time runs on while the call is sent: on a loaded machine it can pass that second
+ * first (Playwright refuses to go back), so it reads the time again and retries.
+ */
+export const pauseClockAhead = (page: Page) =>
+  expect(async () => page.clock.pauseAt(await page.evaluate(() => Math.ceil(Date.now()) + 1000))).toPass()
+
 /** The catalogue as a visitor gets it (GET /api/v1/get-sports-data). */
 export const sportsData = async (request: APIRequestContext): Promise<SportsData> => {
   const res = await request.get("/api/v1/get-sports-data")

@@ -2,7 +2,7 @@ import { expect } from "@playwright/test"
 import type { AnyEventObject } from "xstate"
 import { REFRESH_SPREAD_MS } from "../../../../src/machines/app.machine.ts"
 import { type EventAdapter, type FlowAdapter, type FlowWorld, networkDown, takenTransitions } from "../adapter.ts"
-import { catalogueEvent, createPlayer, openSignedIn, sportsData, waitForApp } from "../../support.ts"
+import { catalogueEvent, createPlayer, openSignedIn, pauseClockAhead, sportsData, waitForApp } from "../../support.ts"
 
 /**
  * The start-up pipeline: each call answered by the real server, or cut off by the network (the browser drops the
@@ -116,8 +116,7 @@ export const appCatalogue: FlowAdapter = {
     await page.goto(path)
     await waitForApp(page)
     await expect(page.getByRole("heading", { level: 1, name: event.name })).toBeVisible()
-    // A moment ahead of what the page last read (its time runs on meanwhile; again if it ran past it).
-    await expect(async () => page.clock.pauseAt(await page.evaluate(() => Math.ceil(Date.now()) + 1000))).toPass()
+    await pauseClockAhead(page)
   },
   events: {
     "catalogue.changed": { step: catalogueChanges },

@@ -1,6 +1,6 @@
 import { expect } from "@playwright/test"
 import type { FlowAdapter, FlowWorld } from "../adapter.ts"
-import { freshNational, waitForApp } from "../../support.ts"
+import { freshNational, pauseClockAhead, waitForApp } from "../../support.ts"
 
 const dialog = ({ page }: FlowWorld) => page.getByRole("dialog")
 const resend = (world: FlowWorld) => dialog(world).getByRole("button", { name: /Resend OTP/ })
@@ -24,8 +24,7 @@ export const otpCountdown: FlowAdapter = {
     await dialog(world).getByLabel("Mobile number").fill(freshNational())
     await dialog(world).getByLabel("Password", { exact: true }).fill("Secret@123")
     await dialog(world).getByLabel("Confirm password").fill("Secret@123")
-    // A second ahead of the page's time (which runs on while this is sent).
-    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000))
+    await pauseClockAhead(page)
     await dialog(world).getByRole("button", { name: "Create account", exact: true }).click()
     await expect(resend(world)).toHaveText("Resend OTP in 10s")
   },
