@@ -208,13 +208,17 @@ export class Betting extends Context.Service<Betting, {
         idempotencyKey: string | undefined
       ) {
         if (user.role !== Roles.PLAYER && user.role !== Roles.CREDIT_PLAYER) return yield* unprocessable(MESSAGES.notPlayer)
-        // A player on a break or self-excluded is told so at once (and checked again under the lock below).
-        yield* protection.admitPlay(user.id)
-        const market = yield* marketInfo(payload.marketId, user.id)
+        // A player on a break or self-excluded is told so at once, before anything about the bet (and checked
+        // again under the lock below); both reads at once, on two connections where the pool has them.
+        const [, market] = yield* Effect.all([protection.admitPlay(user.id), marketInfo(payload.marketId, user.id)], { concurrency: 2 })
         if (!market) return yield* notFound(MESSAGES.unknownMarket)
         const limits = limitsOf(market)
         // In play, a bet waits out the delay before it is checked against the price of that moment.
         if (market.eventStatus === "live" && limits.inPlayDelaySeconds > 0) yield* Effect.sleep(Duration.seconds(limits.inPlayDelaySeconds))
+        // The price on offer is read before the transaction, so no lock waits on it (on PostgreSQL it is a read of
+        // the shared book); the market's status is checked again under the lock, so a bet never lands on a market
+        // settled or suspended since.
+        const price = yield* currentPrice(market, payload.selectionId, payload.selectionType)
 
         const write = Effect.gen(function*() {
           const { runner, stake } = yield* check(market, channel, payload)
@@ -235,7 +239,6 @@ export class Betting extends Context.Service<Betting, {
           if (BigInt(stake) < limits.minStake) return yield* unprocessable(minStakeMessage(limits.minStake), "StakeOutOfRange")
           if (BigInt(stake) > limits.maxStake) return yield* unprocessable(maxStakeMessage(limits.maxStake), "StakeOutOfRange")
 
-          const price = yield* currentPrice(market, payload.selectionId, payload.selectionType)
           if (price.status === "SUSPENDED") return yield* unprocessable(MESSAGES.suspended, "MarketSuspended")
           if (price.status === "CLOSED") return yield* unprocessable(MESSAGES.closed, "MarketClosed")
           if (!price.level) return yield* unprocessable(MESSAGES.noPrice)
