@@ -3,6 +3,7 @@ import { execFileSync } from "node:child_process"
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { TEST_SERVER_ENV } from "./tests/http.ts"
 
 /** A port nobody listens on now: asked of the kernel once, then handed to the workers through the environment. */
 const freePort = () =>
@@ -52,8 +53,7 @@ export default defineConfig({
       DATABASE_URL: "",
       NODE_ENV: "test",
       // Every player of the suite signs up and in from 127.0.0.1: the per-address limits are the server suite's to test.
-      SMS_PER_ADDRESS_PER_HOUR: "100000",
-      SIGNIN_FAILURES_PER_ADDRESS: "100000",
+      ...TEST_SERVER_ENV,
       // Specs may move the server's clock (POST /api/v1/test/clock) to step over cooling-off periods and time-outs.
       TEST_CLOCK: "on"
     }

@@ -7,11 +7,13 @@
 import { PgClient } from "@effect/sql-pg"
 import { Effect, Redacted } from "effect"
 import { SqlClient } from "effect/sql"
-import { existsSync, mkdtempSync, readFileSync } from "node:fs"
+import { execFileSync } from "node:child_process"
+import { mkdtempSync, readFileSync } from "node:fs"
 import { Agent, request as httpRequest } from "node:http"
 import { randomUUID } from "node:crypto"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { waitForCode } from "../tests/http.ts"
 import { startServer, table } from "./support.ts"
 
 /**
@@ -34,13 +36,6 @@ const post = async (url: string, body: unknown, token?: string, method = "POST")
     body: JSON.stringify(body)
   })
   return { status: res.status, body: (await res.json()) as { meta: { code: number; message: string; token?: string }; data: any } }
-}
-
-const otpOf = (dataDir: string, mobileNo: string) => {
-  const path = join(dataDir, "sms-outbox.jsonl")
-  if (!existsSync(path)) return undefined
-  return readFileSync(path, "utf8").split("\n").filter(Boolean).map((line) => JSON.parse(line) as { mobile_no: string; otp: string })
-    .filter((entry) => entry.mobile_no === mobileNo).at(-1)?.otp
 }
 
 /** The load itself goes over plain node:http with kept-alive sockets: the generator shares the 2 cores with what it measures, so it should cost little. */
@@ -71,11 +66,13 @@ export const betRequest = (url: string, body: unknown, token: string, key: strin
     req.end(payload)
   })
 
-/** CPU seconds a process has used (user + system), from /proc: robust to other work on the machine, unlike wall-clock rates. */
-const cpuSeconds = (pid: number) => {
+const ticksPerSecond = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100
+
+/** CPU seconds a process has used (user + system), from /proc (0 once it is gone): robust to other work on the machine, unlike wall-clock rates. */
+export const cpuSeconds = (pid: number) => {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /, "").split(" ")
-    return (Number(fields[11]) + Number(fields[12])) / 100
+    return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond
   } catch {
     return 0
   }
@@ -93,14 +90,9 @@ export const preparePlayers = async (base: string, dataDir: string, count = PLAY
   const tokens: Array<string> = []
   for (let i = 0; i < count; i++) {
     const mobileNo = `+9179${String(Date.now() % 1e5).padStart(5, "0")}${String(i).padStart(3, "0")}`
-    await post(`${base}/identity/user/sign-up`, { name: `Bench Player`, mobile_no: mobileNo, password: "Secret@123", confirmPassword: "Secret@123", ageConfirmed: true, region: "MH" })
-    // The code is sent after the sign-up commits, on a fiber of its own: wait for it to reach the outbox.
-    let otp = otpOf(dataDir, mobileNo)
-    for (let tries = 0; otp === undefined && tries < 200; tries++) {
-      await new Promise((resolve) => setTimeout(resolve, 50))
-      otp = otpOf(dataDir, mobileNo)
-    }
-    const verified = await post(`${base}/identity/user/verify-otp`, { mobile_no: mobileNo, otp })
+    const signedUp = await post(`${base}/identity/user/sign-up`, { name: `Bench Player`, mobile_no: mobileNo, password: "Secret@123", confirmPassword: "Secret@123", ageConfirmed: true, region: "MH" })
+    if (signedUp.status !== 200) throw new Error(`sign-up failed: ${JSON.stringify(signedUp.body)}`)
+    const verified = await post(`${base}/identity/user/verify-otp`, { mobile_no: mobileNo, otp: await waitForCode(dataDir, mobileNo, "signup") })
     if (verified.status !== 200) throw new Error(`sign-up failed: ${JSON.stringify(verified.body)}`)
     const token = verified.body.meta.token!
     await post(`${base}/api/v1/admin/credit`, { user: verified.body.data.username, amount: 1_000_000 }, adminToken)
@@ -113,6 +105,57 @@ export const preparePlayers = async (base: string, dataDir: string, count = PLAY
   const markets = sports.filter((s) => !["horse-racing", "greyhound-racing"].includes(s.slugName))
     .flatMap((s) => s.leagues.flatMap((l) => l.events.filter((e) => !e.inPlay).flatMap((e) => e.markets.filter((m) => m.marketType === "EXCHANGE"))))
   return { tokens, markets }
+}
+
+export type LoadMode = "flat out" | "paced"
+
+/**
+ * One run of SECONDS against `base` (one server, or nginx in front of several): "flat out" (each player bets
+ * again as soon as answered) or "paced" (a bet every PACED_INTERVAL_MS per player), each bet a real matched
+ * bet with its own Idempotency-Key. Latencies are of the accepted bets; `answered` counts every answer.
+ */
+export const betLoad = async (base: string, prepared: Awaited<ReturnType<typeof preparePlayers>>, mode: LoadMode) => {
+  const { tokens, markets } = prepared
+  const latencies: Array<number> = []
+  const statuses = new Map<string, number>()
+  const started = performance.now()
+  const deadline = started + SECONDS * 1000
+  await Promise.all(tokens.map(async (token, i) => {
+    let n = i
+    // Players start spread over one interval, so the paced load is even.
+    let next = started + (i / tokens.length) * PACED_INTERVAL_MS
+    while (performance.now() < deadline) {
+      if (mode === "paced") {
+        const wait = next - performance.now()
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
+        next += PACED_INTERVAL_MS
+      }
+      const market = markets[n % markets.length]!
+      const runner = market.runners[n % market.runners.length]!
+      // Back and lay in turn, so a player's exposure stays small and every bet is a real matched bet.
+      const side = n % 2 === 0 ? "back" : "lay"
+      n += 7
+      const t0 = performance.now()
+      // Every bet carries its own Idempotency-Key, as the site's bet slip sends one.
+      const res = await betRequest(`${base}/api/v1/bet-sport`, { marketId: market.marketId, selectionId: runner.selectionId, selectionType: side, odds: side === "back" ? 1.01 : 1000, stake: 100 }, token, randomUUID())
+      const elapsed = performance.now() - t0
+      const key = res.status === 200 ? "placed" : `${res.status} ${res.body.meta.message}`
+      statuses.set(key, (statuses.get(key) ?? 0) + 1)
+      if (res.status === 200) latencies.push(elapsed)
+    }
+  }))
+  const duration = (performance.now() - started) / 1000
+  latencies.sort((a, b) => a - b)
+  return {
+    mode,
+    answered: [...statuses.values()].reduce((a, b) => a + b, 0),
+    placed: latencies.length,
+    perSecond: latencies.length / duration,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    other: [...statuses].filter(([key]) => key !== "placed").map(([key, count]) => `${count}× ${key}`).join("; ") || "none"
+  }
 }
 
 /**
@@ -140,42 +183,12 @@ const run = async (engine: "pglite" | "postgres", adminUrl?: string) => {
       engine === "postgres"
         ? (await withAdminDb(adminUrl!, SqlClient.SqlClient.use((sql) => sql<{ pid: number }>`SELECT pid FROM pg_stat_activity WHERE datname = ${dbName}`))).map((row) => row.pid)
         : []
-    const load = async (mode: "flat out" | "paced") => {
-      const latencies: Array<number> = []
-      const statuses = new Map<string, number>()
+    const load = async (mode: LoadMode) => {
       const pids = await databasePids()
       const cpuBefore = { server: cpuSeconds(server.process.pid!), database: pids.map(cpuSeconds), generator: process.cpuUsage() }
-      const started = performance.now()
-      const deadline = started + SECONDS * 1000
-      await Promise.all(tokens.map(async (token, i) => {
-        let n = i
-        // Players start spread over one interval, so the paced load is even.
-        let next = started + (i / PLAYERS) * PACED_INTERVAL_MS
-        while (performance.now() < deadline) {
-          if (mode === "paced") {
-            const wait = next - performance.now()
-            if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
-            next += PACED_INTERVAL_MS
-          }
-          const market = markets[n % markets.length]!
-          const runner = market.runners[n % market.runners.length]!
-          // Back and lay in turn, so a player's exposure stays small and every bet is a real matched bet.
-          const side = n % 2 === 0 ? "back" : "lay"
-          n += 7
-          const t0 = performance.now()
-          // Every bet carries its own Idempotency-Key, as the site's bet slip sends one.
-          const res = await betRequest(`${base}/api/v1/bet-sport`, { marketId: market.marketId, selectionId: runner.selectionId, selectionType: side, odds: side === "back" ? 1.01 : 1000, stake: 100 }, token, randomUUID())
-          const elapsed = performance.now() - t0
-          const key = res.status === 200 ? "placed" : `${res.status} ${res.body.meta.message}`
-          statuses.set(key, (statuses.get(key) ?? 0) + 1)
-          if (res.status === 200) latencies.push(elapsed)
-        }
-      }))
-      const duration = (performance.now() - started) / 1000
-      const answered = [...statuses.values()].reduce((a, b) => a + b, 0)
+      const result = await betLoad(base, { tokens, markets }, mode)
       const generator = process.cpuUsage(cpuBefore.generator)
-      const cpuMs = (seconds: number) => (answered ? (seconds * 1000) / answered : 0)
-      latencies.sort((a, b) => a - b)
+      const cpuMs = (seconds: number) => (result.answered ? (seconds * 1000) / result.answered : 0)
       return {
         cpu: {
           server: cpuMs(cpuSeconds(server.process.pid!) - cpuBefore.server),
@@ -184,13 +197,7 @@ const run = async (engine: "pglite" | "postgres", adminUrl?: string) => {
           generator: cpuMs((generator.user + generator.system) / 1e6)
         },
         engine,
-        mode,
-        placed: latencies.length,
-        perSecond: latencies.length / duration,
-        p50: percentile(latencies, 50),
-        p95: percentile(latencies, 95),
-        p99: percentile(latencies, 99),
-        other: [...statuses].filter(([key]) => key !== "placed").map(([key, count]) => `${count}× ${key}`).join("; ") || "none"
+        ...result
       }
     }
     return [await load("flat out"), await load("paced")]

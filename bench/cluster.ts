@@ -6,72 +6,13 @@
  * cores, so the CPU each used during the flat-out run is printed too: that
  * says where the bottleneck is.
  */
-import { execFileSync } from "node:child_process"
-import { readFileSync } from "node:fs"
 import { adminDatabaseUrl, startCluster } from "../tests/cluster/harness.ts"
-import { randomUUID } from "node:crypto"
-import { betRequest, logRequests, PACED_INTERVAL_MS, percentile, PLAYERS, preparePlayers, SECONDS } from "./bets.ts"
+import { betLoad, cpuSeconds, logRequests, PACED_INTERVAL_MS, PLAYERS, preparePlayers, SECONDS } from "./bets.ts"
 import { table } from "./support.ts"
 
-const ticksPerSecond = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100
+const cpu = (pids: ReadonlyArray<number>) => pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0)
 
-/** CPU seconds (user + system) a process has used so far. */
-const cpuOf = (pid: number) => {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ")
-    return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond
-  } catch {
-    return 0
-  }
-}
-
-const cpu = (pids: ReadonlyArray<number>) => pids.reduce((sum, pid) => sum + cpuOf(pid), 0)
-
-/**
- * One run through nginx, as the bets section runs against one server: "flat out" (each player bets again as
- * soon as answered) or "paced" (a bet every 200 ms per player), each bet with its own Idempotency-Key.
- */
-const measureBets = async (base: string, prepared: Awaited<ReturnType<typeof preparePlayers>>, mode: "flat out" | "paced") => {
-  const { tokens, markets } = prepared
-  const latencies: Array<number> = []
-  const statuses = new Map<string, number>()
-  const started = performance.now()
-  const deadline = started + SECONDS * 1000
-  await Promise.all(tokens.map(async (token, i) => {
-    let n = i
-    let next = started + (i / tokens.length) * PACED_INTERVAL_MS
-    while (performance.now() < deadline) {
-      if (mode === "paced") {
-        const wait = next - performance.now()
-        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
-        next += PACED_INTERVAL_MS
-      }
-      const market = markets[n % markets.length]!
-      const runner = market.runners[n % market.runners.length]!
-      const side = n % 2 === 0 ? "back" : "lay"
-      n += 7
-      const t0 = performance.now()
-      const res = await betRequest(`${base}/api/v1/bet-sport`, { marketId: market.marketId, selectionId: runner.selectionId, selectionType: side, odds: side === "back" ? 1.01 : 1000, stake: 100 }, token, randomUUID())
-      const elapsed = performance.now() - t0
-      const key = res.status === 200 ? "placed" : `${res.status} ${res.body.meta.message}`
-      statuses.set(key, (statuses.get(key) ?? 0) + 1)
-      if (res.status === 200) latencies.push(elapsed)
-    }
-  }))
-  const duration = (performance.now() - started) / 1000
-  latencies.sort((a, b) => a - b)
-  return {
-    mode,
-    placed: latencies.length,
-    perSecond: latencies.length / duration,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    other: [...statuses].filter(([key]) => key !== "placed").map(([key, count]) => `${count}× ${key}`).join("; ") || "none"
-  }
-}
-
-type LoadResult = Awaited<ReturnType<typeof measureBets>>
+type LoadResult = Awaited<ReturnType<typeof betLoad>>
 
 export const clusterBench = async () => {
   const rows: Array<Array<string | number>> = []
@@ -88,9 +29,9 @@ export const clusterBench = async () => {
         generator: () => [process.pid]
       }
       const before = Object.fromEntries(Object.entries(groups).map(([name, pids]) => [name, cpu(pids())]))
-      const flatOut = await measureBets(cluster.url, prepared, "flat out")
+      const flatOut = await betLoad(cluster.url, prepared, "flat out")
       const used = Object.entries(groups).map(([name, pids]) => `${name} ${((cpu(pids()) - before[name]!) / SECONDS).toFixed(2)}`).join(", ")
-      const paced = await measureBets(cluster.url, prepared, "paced")
+      const paced = await betLoad(cluster.url, prepared, "paced")
       const row = (result: LoadResult, share: string) => [count, result.mode, result.placed, result.perSecond.toFixed(0), result.p50.toFixed(1), result.p95.toFixed(1), result.p99.toFixed(1), result.other, share]
       rows.push(row(flatOut, used), row(paced, ""))
     } finally {

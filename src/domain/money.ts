@@ -19,6 +19,9 @@ export const toRupees = (paise: number | bigint): number => Number(paise) / PAIS
 export const addRupees = (...amounts: ReadonlyArray<number>): number =>
   toRupees(amounts.reduce((sum, amount) => sum + Math.round(amount * PAISE_PER_RUPEE), 0))
 
+/** An amount field as typed (a stake, a deposit, a withdrawal): digits and decimal points only, at most 12 characters; the rules then judge it. */
+export const amountInput = (value: string) => value.replace(/[^\d.]/g, "").slice(0, 12)
+
 const grouping = new Intl.NumberFormat("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 })
 
 /** "1,23,456.70": Indian digit grouping, always two decimals. */

@@ -4,7 +4,7 @@
  */
 import type { AccountKind, DepositPayload } from "../schema/payments.ts"
 import { SCREENSHOT_MAX_BYTES } from "../schema/payments.ts"
-import { toPaise } from "./money.ts"
+import { amountInput, toPaise } from "./money.ts"
 
 export const MIN_DEPOSIT = 100
 export const MAX_DEPOSIT = 10_00_000
@@ -169,9 +169,6 @@ export const accountPayload = (form: AccountForm) => ({
     ? { bankName: (form.bankName ?? "").trim(), ifscCode: (form.ifscCode ?? "").trim().toUpperCase(), accountType: form.accountType ?? "savings" }
     : {})
 })
-
-/** The amount field of the withdrawal and deposit forms: digits and one decimal point, as typed. */
-export const amountInput = (value: string) => value.replace(/[^\d.]/g, "").slice(0, 12)
 
 /** "XXXXXX1234": enough to recognise an account without showing it whole. */
 export const maskAccount = (number: string) => (number.length <= 4 ? number : `${"X".repeat(Math.min(number.length - 4, 8))}${number.slice(-4)}`)

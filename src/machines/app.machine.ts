@@ -18,9 +18,9 @@ import { unprovided, unprovidedAction } from "./unprovided.ts"
  *
  * The app actor is the root of the one actor system: the session lives as
  * long as it does; the sign-in modals a view asks for (`auth.open`), and page
- * and modal flows are opened and
- * closed by views (`flow.open` / `flow.close`, counted per id, so two views
- * may share one flow) and spawned as its children with their id as system id.
+ * and modal flows are opened and closed by views (`flow.open` / `flow.close`,
+ * counted per id, so two views may share one flow) and spawned as its
+ * children with their id as system id.
  */
 
 export interface AppInput {

@@ -1,11 +1,12 @@
 import { assign, enqueueActions, type EventObject, fromCallback, fromPromise, setup, spawnChild } from "xstate"
 import { fancyBook, marketExposure, type Position, positionOf, runnerBook, slipFigures, validPrice } from "../domain/betting.ts"
-import { DEFAULT_CHIPS, toPaise, toRupees } from "../domain/money.ts"
+import { amountInput, DEFAULT_CHIPS, toPaise, toRupees } from "../domain/money.ts"
 import type { Bet } from "../schema/bets.ts"
 import type { BetSetting, OddsChangeRule, PlacedBet } from "../schema/betting.ts"
 import { messageOf, reasonOf } from "../schema/errors.ts"
 import type { MarketType } from "../schema/sports.ts"
 import { unprovided, unprovidedAction } from "./unprovided.ts"
+import { newIdempotencyKey, unanswered } from "./writes.ts"
 
 /**
  * The bet slip (ARCHITECTURE section 3): a price is clicked, the player
@@ -151,8 +152,6 @@ export const projection = (context: BetSlipContext) => {
   }
 }
 
-const newKey = () => (typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`)
-
 const cleanChips = (draft: ReadonlyArray<string>, fallback: ReadonlyArray<number>) => {
   const chips = draft.map(Number).filter((n) => Number.isInteger(n) && n > 0 && n <= 10_000_000)
   return chips.length > 0 ? [...new Set(chips)].sort((a, b) => a - b).slice(0, MAX_CHIPS) : [...fallback]
@@ -186,8 +185,7 @@ export const betSlipMachine = setup({
   guards: {
     canPlace: ({ context }) => stakeProblem(context) === undefined,
     oddsChanged: ({ event }) => "error" in event && reasonOf(event.error) === "OddsChanged",
-    /** Nothing came back (network): the same key lets the server answer what it did. */
-    unanswered: ({ event }) => "error" in event && reasonOf(event.error) === "Unreachable"
+    unanswered
   },
   delays: {
     closeAfterPlaced: PLACED_CLOSE_MS
@@ -287,11 +285,11 @@ export const betSlipMachine = setup({
       states: {
         Stake: {
           on: {
-            "slip.stake": { actions: assign({ stake: ({ event }) => event.value.replace(/[^\d.]/g, "").slice(0, 12) }) },
+            "slip.stake": { actions: assign({ stake: ({ event }) => amountInput(event.value) }) },
             "slip.chip": { actions: assign({ stake: ({ event }) => String(event.amount) }) },
             "slip.odds": { actions: assign({ odds: ({ event }) => event.value }) },
             "chips.edit": { target: "Chips", actions: assign({ draft: ({ context }) => context.chips.map(String) }) },
-            "slip.place": { guard: "canPlace", target: "Placing", actions: assign({ key: () => newKey(), error: undefined }) }
+            "slip.place": { guard: "canPlace", target: "Placing", actions: assign({ key: () => newIdempotencyKey("bet"), error: undefined }) }
           }
         },
         Chips: {
@@ -350,10 +348,10 @@ export const betSlipMachine = setup({
         },
         Rejected: {
           on: {
-            "slip.stake": { target: "Stake", actions: assign({ stake: ({ event }) => event.value.replace(/[^\d.]/g, "").slice(0, 12), error: undefined }) },
+            "slip.stake": { target: "Stake", actions: assign({ stake: ({ event }) => amountInput(event.value), error: undefined }) },
             "slip.chip": { target: "Stake", actions: assign({ stake: ({ event }) => String(event.amount), error: undefined }) },
             "slip.odds": { target: "Stake", actions: assign({ odds: ({ event }) => event.value, error: undefined }) },
-            "slip.place": { guard: "canPlace", target: "Placing", actions: assign({ key: ({ context }) => context.key ?? newKey() }) }
+            "slip.place": { guard: "canPlace", target: "Placing", actions: assign({ key: ({ context }) => context.key ?? newIdempotencyKey("bet") }) }
           }
         }
       }

@@ -1,9 +1,8 @@
 import { assign, fromPromise, raise, setup } from "xstate"
-import { reasonOf } from "../schema/errors.ts"
 import type { ReferralTransaction, ReferralUsers, ReferralWeek, WeeklyQuery } from "../schema/referral.ts"
 import { watchBalances } from "./balances.ts"
 import { unprovided } from "./unprovided.ts"
-import { newIdempotencyKey, type Refusal, refusalOf } from "./writes.ts"
+import { newIdempotencyKey, type Refusal, refusalOf, unanswered } from "./writes.ts"
 
 /**
  * /referral-bonus: the player's referral code and the friends who joined with
@@ -56,8 +55,7 @@ export const referralMachine = setup({
   guards: {
     /** There is a referral bonus to claim. */
     hasBonus: ({ context }) => (context.referrals?.users.refBonus ?? 0) > 0,
-    /** Nothing came back: the claim may have landed, so the retry keeps its key. */
-    unanswered: ({ event }) => "error" in event && reasonOf(event.error) === "Unreachable"
+    unanswered
   }
 }).createMachine({
   id: "referral",

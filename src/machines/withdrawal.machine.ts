@@ -1,12 +1,12 @@
 import { assign, fromPromise, setup } from "xstate"
-import { amountInput, validateWithdrawal } from "../domain/payments.ts"
+import { amountInput } from "../domain/money.ts"
+import { validateWithdrawal } from "../domain/payments.ts"
 import type { DayRange } from "../domain/ranges.ts"
-import { reasonOf } from "../schema/errors.ts"
 import type { PaymentAccount, WithdrawalPayload, WithdrawalRequest } from "../schema/payments.ts"
 import { watchBalances } from "./balances.ts"
 import { payoutAccountsMachine } from "./payoutAccounts.machine.ts"
 import { unprovided, unprovidedAction } from "./unprovided.ts"
-import { newIdempotencyKey, type Refusal, refusalOf } from "./writes.ts"
+import { newIdempotencyKey, type Refusal, refusalOf, unanswered } from "./writes.ts"
 
 /**
  * /withdrawal: the form (amount and payout account, in context), the
@@ -76,8 +76,7 @@ export const withdrawalMachine = setup({
   },
   guards: {
     formInvalid: ({ context }) => problemOf(context) !== undefined,
-    /** Nothing came back: the request may have landed, so the retry keeps its key. */
-    unanswered: ({ event }) => "error" in event && reasonOf(event.error) === "Unreachable"
+    unanswered
   }
 }).createMachine({
   id: "withdrawal",

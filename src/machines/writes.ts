@@ -16,3 +16,9 @@ export interface Refusal {
 }
 
 export const refusalOf = (error: unknown): Refusal => ({ reason: reasonOf(error), message: messageOf(error) })
+
+/**
+ * A guard: nothing came back (the network, not the server), so the write may
+ * have landed and a retry keeps its key (the server then answers what it did).
+ */
+export const unanswered = ({ event }: { readonly event: object }) => "error" in event && reasonOf(event.error) === "Unreachable"

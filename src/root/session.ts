@@ -16,7 +16,6 @@ import { logoutPayload, switchWalletPayload } from "./requests.ts"
 
 const isUserChanged = Schema.is(UserChanged)
 
-/** The session with its world: the user's realtime channel, storage, the calls, navigation and the 'Logged Out' toast. */
 /** The wallet switch with its call and 'Wallet Changed'. */
 const wallet = walletMachine.provide({
   actors: {
@@ -27,6 +26,7 @@ const wallet = walletMachine.provide({
   actions: { notifyChanged: () => effect(Notices.use((n) => n.success(WALLET_CHANGED.message, WALLET_CHANGED.subMessage))) }
 })
 
+/** The session with its world: the user's realtime channel, storage, the calls, navigation and the 'Logged Out' toast. */
 export const session = sessionMachine.provide({
   actors: {
     wallet,

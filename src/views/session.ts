@@ -17,6 +17,9 @@ export const useSessionRef = (): ActorRefFrom<typeof sessionMachine> => {
 /** A slice of the session, re-rendering only when it changes. */
 export const useSession = <T>(selector: (snapshot: SessionSnapshot) => T) => useSelector(useSessionRef(), selector)
 
+/** The stored session is still being restored: whether the visitor is signed in is not known yet. */
+export const useRestoring = () => useSession((s) => s.matches("Restoring") || s.matches("Starting"))
+
 /** The signed-in user, or undefined. */
 export const useUser = () => useSession((s) => (s.hasTag("signedIn") ? s.context.user : undefined))
 

@@ -10,6 +10,7 @@ import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import pg from "pg"
+import { TEST_SERVER_ENV } from "../http.ts"
 
 const ROOT = resolve(import.meta.dirname, "../..")
 const NGINX = process.env.NGINX_PATH ?? "/usr/sbin/nginx"
@@ -146,8 +147,7 @@ export const startCluster = async (options: { count: number; env?: Record<string
           NODE_ENV: "test",
           LOG_REQUESTS: "false",
           // Every player of the test signs up and in from 127.0.0.1: the per-address limits are the server suite's to test.
-          SMS_PER_ADDRESS_PER_HOUR: "100000",
-          SIGNIN_FAILURES_PER_ADDRESS: "100000",
+          ...TEST_SERVER_ENV,
           ...options.env
         },
         stdio: ["ignore", "pipe", "pipe"]

@@ -1,5 +1,5 @@
 import type { CatalogueEvent as ListedEvent, CatalogueMarket } from "../server/betting-support.ts"
-import { outboxCodes, request } from "../http.ts"
+import { request, waitForCode } from "../http.ts"
 import type { Cluster } from "./harness.ts"
 
 /** A JSON call to the cluster (or one server): status and body (the envelope); `key` is the Idempotency-Key. */
@@ -18,11 +18,7 @@ export const newPlayer = async (cluster: Cluster, adminToken: string, rupees = 1
   const mobileNo = `+9178${String(Date.now() % 1e5).padStart(5, "0")}${String(++counter % 1000).padStart(3, "0")}`
   const signUp = await call(cluster.url, "/identity/user/sign-up", { json: { name: "Cluster Player", mobile_no: mobileNo, password: "Secret@123", confirmPassword: "Secret@123", ageConfirmed: true, region: "MH" } })
   if (signUp.status !== 200) throw new Error(`sign-up: ${JSON.stringify(signUp.body)}`)
-  // The code goes out once the sign-up has committed, on a fiber of its own: wait until it is in the outbox.
-  let otp = outboxCodes(cluster.dataDir, mobileNo, "signup").at(-1)
-  for (const deadline = Date.now() + 60_000; otp === undefined && Date.now() < deadline; otp = outboxCodes(cluster.dataDir, mobileNo, "signup").at(-1)) {
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
+  const otp = await waitForCode(cluster.dataDir, mobileNo, "signup")
   const verified = await call(cluster.url, "/identity/user/verify-otp", { json: { mobile_no: mobileNo, otp } })
   if (verified.status !== 200) throw new Error(`verify: ${JSON.stringify(verified.body)}`)
   const token = verified.body.meta.token as string

@@ -1,5 +1,5 @@
 import { expect, test } from "./coverage.ts"
-import { createPlayer, freshNational, openSignedIn, outboxCodes, waitForApp, waitForCode } from "./support.ts"
+import { createPlayer, freshNational, openSignedIn, outboxCodes, waitForApp, waitForCode, waitOutCodeSpacing } from "./support.ts"
 
 const dialog = (page: import("@playwright/test").Page) => page.getByRole("dialog")
 
@@ -106,8 +106,7 @@ test("log in by phone number and by username; a wrong password shows the server'
 
 test("forgot password → reset → log in with the new password", async ({ page, request }) => {
   const player = await createPlayer(request)
-  // Sends to one number are 10 s apart: the sign-up code just went out.
-  await page.waitForTimeout(10_500)
+  const signedUpAt = Date.now()
   await page.goto("/")
   await waitForApp(page)
   await page.getByRole("banner").getByRole("button", { name: "Login" }).click()
@@ -115,6 +114,8 @@ test("forgot password → reset → log in with the new password", async ({ page
   await dialog(page).getByRole("button", { name: "Send OTP" }).click()
   await expect(page.getByRole("status").filter({ hasText: "Please Enter Mobile No" })).toBeVisible()
   await dialog(page).getByLabel("Mobile number").fill(player.national)
+  // The sign-up code went out to this number just before.
+  await waitOutCodeSpacing(page, signedUpAt)
   await dialog(page).getByRole("button", { name: "Send OTP" }).click()
   await expect(dialog(page).getByRole("heading", { name: "Reset password" })).toBeVisible()
   await dialog(page).getByRole("button", { name: "Reset password" }).click()

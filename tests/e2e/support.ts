@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test"
-import { outboxCodes as outboxCodesIn } from "../http.ts"
+import { OTP_RESEND_SECONDS } from "../../server/identity/Otp.ts"
+import { outboxCodes as outboxCodesIn, waitForCode as waitForCodeIn } from "../http.ts"
 
 /** The data folder of the server Playwright started (playwright.config.ts). */
 export const dataDir = () => process.env.E2E_DATA_DIR!
@@ -8,9 +9,16 @@ export const dataDir = () => process.env.E2E_DATA_DIR!
 export const outboxCodes = (mobileNo: string, purpose?: "signup" | "reset") => outboxCodesIn(dataDir(), mobileNo, purpose)
 
 /** The newest code sent to a number, once it is there (messages go out just after the answer). */
-export const waitForCode = async (mobileNo: string, purpose: "signup" | "reset", after = 0) => {
-  await expect.poll(() => outboxCodes(mobileNo, purpose).length).toBeGreaterThan(after)
-  return outboxCodes(mobileNo, purpose).at(-1)!
+export const waitForCode = (mobileNo: string, purpose: "signup" | "reset", after = 0) => waitForCodeIn(dataDir(), mobileNo, purpose, after)
+
+/**
+ * Waits out the server's spacing of codes to one number (OTP_RESEND_SECONDS) from `sentBy`, a `Date.now()`
+ * taken after the answer that sent the last code. The spacing runs on real time, not on the server's
+ * movable clock: its limiter (rate-limiter-flexible) reads the machine's clock itself.
+ */
+export const waitOutCodeSpacing = async (page: Page, sentBy: number) => {
+  const left = sentBy + OTP_RESEND_SECONDS * 1000 + 500 - Date.now()
+  if (left > 0) await page.waitForTimeout(left)
 }
 
 let counter = 0

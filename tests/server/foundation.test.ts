@@ -5,7 +5,7 @@ import { gunzipSync, gzipSync } from "node:zlib"
 import { join } from "node:path"
 import { io } from "socket.io-client"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { request, signUpPlayer, startServer, tempDir, type TestServer } from "./helpers.ts"
+import { request, SERVER_START_TIMEOUT, signUpPlayer, startServer, tempDir, type TestServer } from "./helpers.ts"
 
 let server: TestServer
 
@@ -117,7 +117,6 @@ describe("foundation API", () => {
 })
 
 /** Tests that start servers of their own: a start takes seconds on an idle machine and a minute or more on a loaded one. */
-const SERVER_STARTS_TIMEOUT = 300_000
 
 describe("the embedded database", () => {
   it.runIf(!process.env.DATABASE_URL)("refuses a second server on the same data folder", async () => {
@@ -143,7 +142,7 @@ describe("the embedded database", () => {
     const profile = await request(second.url, "/api/v1/getUserData", { token: player.token })
     expect(profile.body.data.id).toBe(player.user.id)
     await second.close()
-  }, SERVER_STARTS_TIMEOUT)
+  }, SERVER_START_TIMEOUT)
 })
 
 describe("the server process", () => {
@@ -174,7 +173,7 @@ describe("the server process", () => {
     const code = await new Promise<number | null>((resolve) => child.on("exit", (c) => resolve(c)))
     expect(code).toBe(0)
     expect(existsSync(join(dataDir, "khel.lock"))).toBe(false)
-  }, SERVER_STARTS_TIMEOUT)
+  }, SERVER_START_TIMEOUT)
 })
 
 void Effect

@@ -14,7 +14,7 @@ import { makeServer } from "../../server/app.ts"
 import { DEFAULT_LIMITS, ServerConfig, type ServerConfigShape } from "../../server/config.ts"
 import { Ledger } from "../../server/ledger/Ledger.ts"
 import { Realtime } from "../../server/realtime/Realtime.ts"
-import { outboxCodes, request as plainRequest } from "../http.ts"
+import { outboxCodes, request as plainRequest, TEST_SERVER_ENV, waitForCode } from "../http.ts"
 import { reasonProblem, reasonsOf } from "./contract.ts"
 
 /**
@@ -69,12 +69,11 @@ export const quietLogs = Layer.mergeAll(
 )
 
 /**
- * Every player of a test suite comes from 127.0.0.1, so the limits per
- * address (SMS codes, failed sign-ins) are raised for test servers; the
- * tests of those limits start their server with the production ones
- * (`limits: DEFAULT_LIMITS`).
+ * The limits of every test server (TEST_SERVER_ENV: the per-address ones
+ * raised, as every player comes from 127.0.0.1); the tests of those limits
+ * start their server with the production ones (`limits: DEFAULT_LIMITS`).
  */
-export const SUITE_LIMITS = { ...DEFAULT_LIMITS, smsPerAddressPerHour: 100_000, signInFailuresPerAddress: 100_000 }
+export const SUITE_LIMITS = ServerConfig.fromEnv(TEST_SERVER_ENV).limits
 
 /**
  * A server with the production limits, behind one trusted proxy: tests of
@@ -88,6 +87,12 @@ export const addressesFrom = (prefix: string) => {
   let counter = 0
   return () => `${prefix}.${++counter}`
 }
+
+/**
+ * The deadline of a test that starts a server of its own in its body (hooks have the same one in
+ * vitest.config.ts): migrations, seed and the embedded database unpacked take a minute or more on a loaded machine.
+ */
+export const SERVER_START_TIMEOUT = 300_000
 
 export const startServer = async (overrides: Partial<ServerConfigShape> = {}): Promise<TestServer> => {
   const dataDir = overrides.dataDir ?? tempDir("data")
@@ -149,21 +154,7 @@ export const request: typeof plainRequest = async (base, path, init = {}) => {
   return answer
 }
 
-export { outboxCodes }
-
-/**
- * The newest code sent to a number, once it is there: messages go out just
- * after the answer, so a test waits for the outbox line (the real condition).
- * `after` is how many codes the number had before the call that sends one.
- */
-export const waitForCode = async (dataDir: string, mobileNo: string, purpose: "signup" | "reset", after = 0) => {
-  for (let waited = 0; waited < 10_000; waited += 10) {
-    const codes = outboxCodes(dataDir, mobileNo, purpose)
-    if (codes.length > after) return codes.at(-1)!
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
-  throw new Error(`no ${purpose} code reached the outbox for ${mobileNo}`)
-}
+export { outboxCodes, waitForCode }
 
 let phoneCounter = 0
 /** A fresh valid Indian mobile number (E.164), unique within this process. */

@@ -2,7 +2,7 @@ import sharp from "sharp"
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
-import { loginAs, request, signUpPlayer, startServer, tempDir, type TestServer } from "./helpers.ts"
+import { loginAs, request, SERVER_START_TIMEOUT, signUpPlayer, startServer, tempDir, type TestServer } from "./helpers.ts"
 import { addUpi, adminToken, approveDeposit, createDeposit, depositAccount, expectLedgerVerifies, freshKey, fund, pngDataUrl, user } from "./payments-support.ts"
 
 let server: TestServer
@@ -193,7 +193,7 @@ describe("screenshots", () => {
     } finally {
       await second.close()
     }
-  })
+  }, SERVER_START_TIMEOUT)
 
   it("takes JPEG and WebP, and the bank modal's `screenshot` field", async () => {
     const { token } = await signUpPlayer(server)

@@ -1,7 +1,7 @@
 import type { SqlClient } from "effect/sql"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { ServerConfig } from "../../server/config.ts"
-import { freshPhone, outboxCodes, request, runAdmin, signUpPlayer, startServer, tempDir, type TestServer } from "./helpers.ts"
+import { freshPhone, outboxCodes, request, runAdmin, SERVER_START_TIMEOUT, signUpPlayer, startServer, tempDir, type TestServer } from "./helpers.ts"
 import { addUpi, adminToken, createDeposit, expectLedgerVerifies, fund } from "./payments-support.ts"
 import { expectRefused, limitOf, protectionOf, refusalOf, setLimit } from "./protection-support.ts"
 
@@ -173,7 +173,7 @@ describe("settings the operator cannot switch on in production", () => {
     } finally {
       await direct.close()
     }
-  })
+  }, SERVER_START_TIMEOUT)
 })
 
 /**

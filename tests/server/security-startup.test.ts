@@ -3,13 +3,11 @@ import { createHash } from "node:crypto"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { expectLedgerVerifies, launch, mainBalance, walletCall } from "./casino-support.ts"
-import { loginAs, request, signUpPlayer, startServer, tempDir, type TestServer, waitForCode } from "./helpers.ts"
+import { loginAs, request, SERVER_START_TIMEOUT, signUpPlayer, startServer, tempDir, type TestServer, waitForCode } from "./helpers.ts"
 import { freshDatabase } from "./payments-support.ts"
 
 /** What the server puts right when it starts: its data folder, and rounds a crash left half-way. */
 
-/** Starting a server takes a while on a loaded machine; these hooks start one or two. */
-const STARTS_TIMEOUT = 180_000
 
 const cleanups: Array<() => Promise<unknown>> = []
 afterAll(async () => {
@@ -46,7 +44,7 @@ describe("the data folder", () => {
     chmodSync(data.dataDir, 0o777)
     server = await startServer(data)
     cleanups.push(() => server.close())
-  }, STARTS_TIMEOUT)
+  }, SERVER_START_TIMEOUT)
 
   it("is made private at start (folders 0700, files 0600), and what the server writes later is private too", async () => {
     expect(lstatSync(data.dataDir).mode & 0o777).toBe(0o700)
@@ -92,7 +90,7 @@ describe("Khel Originals after a crash", () => {
     await first.close()
     second = await startServer({ ...data, seedDemo: false })
     cleanups.push(() => second.close())
-  }, 2 * STARTS_TIMEOUT)
+  }, 2 * SERVER_START_TIMEOUT)
 
   it("finishes rounds left half-way as soon as the server starts, before any player opens a table", async () => {
     // Nobody opens a table: the start-up sweep alone brings both rounds to their end.

@@ -18,6 +18,9 @@ import {
 
 const identity = IdentityApi.endpoints
 
+/** Login and a verified sign-up both answer the user, with the session's token in the envelope's meta. */
+const signedIn = <U>(envelope: { readonly data: U; readonly meta: { readonly token?: string | undefined } }) => ({ token: envelope.meta.token ?? "", user: envelope.data })
+
 /**
  * The sign-in modals with their world: the identity calls (failures carry the
  * server's message, which the machine shows or not as SPEC section 8 says),
@@ -25,21 +28,12 @@ const identity = IdentityApi.endpoints
  */
 export default authModalMachine.provide({
   actors: {
-    login: task((form) =>
-      Api.use((api) =>
-api.call(identity.login, { payload: loginPayload(form) }, { notify: "none" })
-      ).pipe(Effect.map((envelope) => ({ token: envelope.meta.token ?? "", user: envelope.data })), failures)
-    ),
+    login: task((form) => Api.use((api) => api.call(identity.login, { payload: loginPayload(form) }, { notify: "none" })).pipe(Effect.map(signedIn), failures)),
     signUp: task((form) =>
-      data(Api.use((api) =>
-api.call(identity.signUp, { payload: signUpPayload(form) }, { notify: "none" })
-      )).pipe(Effect.map((signedUp) => signedUp.mobile_no))
+      data(Api.use((api) => api.call(identity.signUp, { payload: signUpPayload(form) }, { notify: "none" }))).pipe(Effect.map((signedUp) => signedUp.mobile_no))
     ),
     verifyOtp: task((request) =>
-      Api.use((api) => api.call(identity.verifyOtp, { payload: verifyOtpPayload(request) }, { notify: "none" })).pipe(
-        Effect.map((envelope) => ({ token: envelope.meta.token ?? "", user: envelope.data })),
-        failures
-      )
+      Api.use((api) => api.call(identity.verifyOtp, { payload: verifyOtpPayload(request) }, { notify: "none" })).pipe(Effect.map(signedIn), failures)
     ),
     resendOtp: task((request) => data(Api.use((api) => api.call(identity.resendOtp, { payload: resendOtpPayload(request) }, { notify: "write" }))).pipe(Effect.asVoid)),
     forgotPassword: task((request) =>

@@ -3,7 +3,7 @@ import { Link } from "react-router"
 import { balanceLines, isCreditPlayer } from "../../domain/account.ts"
 import { formatAmount } from "../../domain/money.ts"
 import type { User } from "../../schema/user.ts"
-import { useOpenAuth, useSession, useSessionRef, useUser } from "../session.ts"
+import { useOpenAuth, useRestoring, useSessionRef, useUser } from "../session.ts"
 import { Icon, type IconName } from "../widgets/Icon.tsx"
 import { WalletSwitch } from "../widgets/WalletSwitch.tsx"
 
@@ -194,7 +194,7 @@ const PlayerArea = ({ user }: { user: User }) => {
 /** The header's right side: Login/Register for visitors, balances and the account menu for players. */
 export const AccountArea = () => {
   const user = useUser()
-  const restoring = useSession((s) => s.matches("Restoring") || s.matches("Starting"))
+  const restoring = useRestoring()
   if (user) return <PlayerArea user={user} />
   if (restoring) return <div className="h-9 w-40 animate-pulse rounded-md bg-raised" aria-label="Loading your account" role="status" />
   return <VisitorButtons />

@@ -3,7 +3,7 @@ import { useLocation, useNavigate, useSearchParams } from "react-router"
 import { REFERRAL_PARAM } from "../../domain/referral.ts"
 import { AppActor } from "../app-actor.ts"
 import { useFlow } from "../flows.ts"
-import { useOpenAuth, useSession } from "../session.ts"
+import { useOpenAuth, useRestoring, useSession } from "../session.ts"
 
 const AuthModals = lazy(() => import("../modals/AuthModals.tsx"))
 
@@ -19,7 +19,7 @@ export const AuthHost = () => {
   const modal = useFlow("authModal", { input: request ?? { step: "login" }, enabled: request !== undefined })
   const open = request !== undefined
   const signedIn = useSession((s) => s.hasTag("signedIn"))
-  const restoring = useSession((s) => s.matches("Restoring") || s.matches("Starting"))
+  const restoring = useRestoring()
   const { pathname } = useLocation()
   const [params] = useSearchParams()
   const navigate = useNavigate()

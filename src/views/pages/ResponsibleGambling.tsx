@@ -19,7 +19,7 @@ import { type LimitKey, limitKey, limitOf, type ProtectionSection, stageOf } fro
 import type { ActivityMonth, Limit } from "../../schema/protection.ts"
 import { duration } from "../protection/RealityCheckDialog.tsx"
 import { type ProtectionRef, useProtection } from "../protection/useProtection.ts"
-import { useOpenAuth, useSession } from "../session.ts"
+import { useOpenAuth, useRestoring, useSession } from "../session.ts"
 import { Dialog } from "../widgets/Dialog.tsx"
 import { Alert, TextInput } from "../widgets/Form.tsx"
 import { PageLoading } from "../widgets/PageLoading.tsx"
@@ -402,7 +402,7 @@ const Tools = ({ protection }: { protection: ProtectionRef }) => {
 /** /responsible-gambling: a signed-in player's tools (limits, reality checks, breaks, statement), then the guidance every visitor reads. */
 const ResponsibleGambling = () => {
   const protection = useProtection()
-  const restoring = useSession((s) => s.matches("Restoring") || s.matches("Starting"))
+  const restoring = useRestoring()
   const signedIn = useSession((s) => s.hasTag("signedIn"))
   const openAuth = useOpenAuth()
   return (

@@ -4,7 +4,7 @@ import type { DayRange } from "../../domain/ranges.ts"
 import { isCreditPlayer } from "../../domain/account.ts"
 import type { User } from "../../schema/user.ts"
 import Account from "../pages/Account.tsx"
-import { useSession, useUser } from "../session.ts"
+import { useRestoring, useUser } from "../session.ts"
 import { Icon } from "../widgets/Icon.tsx"
 import { PageLoading } from "../widgets/PageLoading.tsx"
 
@@ -21,7 +21,7 @@ export const PlayerPage = ({ section, title, creditPlayers = false, children }: 
   children: (user: User) => React.ReactNode
 }) => {
   const user = useUser()
-  const restoring = useSession((s) => s.matches("Restoring") || s.matches("Starting"))
+  const restoring = useRestoring()
   if (!user) return restoring ? <PageLoading /> : <Account section={section} />
   if (!creditPlayers && isCreditPlayer(user)) {
     return (

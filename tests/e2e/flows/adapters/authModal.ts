@@ -2,7 +2,7 @@ import { expect } from "@playwright/test"
 import type { AnyEventObject, AnyMachineSnapshot } from "xstate"
 import type { AuthForms } from "../../../../src/machines/authModal.machine.ts"
 import { type EventAdapter, type FlowAdapter, type FlowWorld, networkDown } from "../adapter.ts"
-import { createPlayer, freshNational, openSignedIn, outboxCodes, waitForApp } from "../../support.ts"
+import { createPlayer, freshNational, openSignedIn, waitForApp, waitForCode, waitOutCodeSpacing } from "../../support.ts"
 
 /**
  * The sign-in modals. Field values in the walk are stand-ins the steps turn into real ones: FRESH a number
@@ -65,7 +65,7 @@ const fill: EventAdapter = {
   samples: nextField,
   step: async (world, event) => {
     if (event.field === "digits") {
-      const code = outboxCodes(world.data.mobileNo!, "signup").at(-1)!
+      const code = await waitForCode(world.data.mobileNo!, "signup")
       const wrong = `${(Number(code[0]) + 1) % 10}${code.slice(1)}`
       for (const [i, digit] of [...wrong].entries()) await dialog(world).getByLabel(`Digit ${i + 1} of 4`).fill(digit)
       return
@@ -92,9 +92,8 @@ const events: FlowAdapter["events"] = {
   "otp.changePhone": { step: click("Change phone number") },
   "forgot.submit": {
     step: async (world) => {
-      // Codes to one number go out 10 s apart, and TAKEN's sign-up code went out when it was made.
-      const spaced = Number(world.data.takenAt ?? 0) + 10_500 - Date.now()
-      if (spaced > 0) await world.page.waitForTimeout(spaced)
+      // TAKEN's sign-up code went out when it was made.
+      await waitOutCodeSpacing(world.page, Number(world.data.takenAt ?? 0))
       await click("Send OTP")(world)
     }
   },
