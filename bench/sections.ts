@@ -1,3 +1,4 @@
+import { betProfile } from "./bet-profile.ts"
 import { betsBench } from "./bets.ts"
 import { lobbyLighthouse, lobbyWeight } from "./casino.ts"
 import { clusterBench } from "./cluster.ts"
@@ -20,6 +21,7 @@ export const sections: Array<Section> = [
   { name: "interaction", title: "Interaction to next paint on the event page, CPU slowed 4x (Event Timing API)", run: interactionBench },
   { name: "odds", title: "Event page receiving 1,000 price updates/s, CPU slowed 4x (10 s)", run: oddsBench },
   { name: "bets", title: "Bet placement: 100 concurrent players for 20 s (PGlite, PostgreSQL)", run: betsBench },
+  { name: "bet-profile", title: "One bet end to end: SQL statements and where the milliseconds go (one bet at a time)", run: betProfile },
   { name: "cluster", title: "Bet placement through nginx: one and three servers on one PostgreSQL", run: clusterBench },
   { name: "casino", title: "Live casino lobby: weight before the first game card is visible (as transferred)", run: lobbyWeight },
   { name: "lighthouse", title: "Live casino lobby: Lighthouse mobile performance", run: lobbyLighthouse },

@@ -3,7 +3,7 @@ import { SqlClient, type SqlError } from "effect/sql"
 import { backProfit, isSameOrBetter, marketExposure, type Position, validPrice } from "../../src/domain/betting.ts"
 import { formatAmount, toPaise, toRupees } from "../../src/domain/money.ts"
 import type { Bet } from "../../src/schema/bets.ts"
-import { type BetSetting, type OddsChangeRule, type PlaceBetPayload, PlacedBet } from "../../src/schema/betting.ts"
+import { type BetSetting, type MarketBook, type OddsChangeRule, type PlaceBetPayload, PlacedBet } from "../../src/schema/betting.ts"
 import { type ApiError, badRequest, notFound, unprocessable } from "../../src/schema/envelope.ts"
 import { MarketType } from "../../src/schema/sports.ts"
 import { Roles } from "../../src/schema/user.ts"
@@ -176,13 +176,12 @@ export class Betting extends Context.Service<Betting, {
        * The price on offer now for this side: the best back or lay level (fancy: the Yes or No line with its
        * size), from the book the feed's source published last, whichever server takes the bet.
        */
-      const currentPrice = (market: MarketInfo, selectionId: string, side: "back" | "lay") =>
-        Effect.map(feed.current(market.externalId), (book) => {
-          if (!book) return { status: "CLOSED" as const, level: undefined }
-          const runner = book.runners.find((r) => r.selectionId === selectionId)
-          const level = side === "back" ? runner?.back[0] : runner?.lay[0]
-          return { status: book.status, level }
-        })
+      const priceIn = (book: MarketBook | undefined, selectionId: string, side: "back" | "lay") => {
+        if (!book) return { status: "CLOSED" as const, level: undefined }
+        const runner = book.runners.find((r) => r.selectionId === selectionId)
+        const level = side === "back" ? runner?.back[0] : runner?.lay[0]
+        return { status: book.status, level }
+      }
 
       /** The request against the market: endpoint, selection, price shape, stake shape. Runs inside the write, so a replayed key skips it. */
       const check = (market: MarketInfo, channel: BetChannel, payload: PlaceBetPayload) =>
@@ -208,13 +207,21 @@ export class Betting extends Context.Service<Betting, {
         idempotencyKey: string | undefined
       ) {
         if (user.role !== Roles.PLAYER && user.role !== Roles.CREDIT_PLAYER) return yield* unprocessable(MESSAGES.notPlayer)
-        // A player on a break or self-excluded is told so at once (and checked again under the lock below).
-        yield* protection.admitPlay(user.id)
-        const market = yield* marketInfo(payload.marketId, user.id)
+        // A player on a break or self-excluded is told so at once, before anything about the bet (and checked
+        // again under the lock below). The three reads go at once, on connections of their own where the pool
+        // has them. The book is read before the transaction, so no lock waits on it (on PostgreSQL it is a read
+        // of the shared book); the market's status is checked again under the lock, so a bet never lands on a
+        // market settled or suspended since.
+        const [, market, book] = yield* Effect.all(
+          [protection.admitPlay(user.id), marketInfo(payload.marketId, user.id), feed.current(payload.marketId)],
+          { concurrency: 3 }
+        )
         if (!market) return yield* notFound(MESSAGES.unknownMarket)
         const limits = limitsOf(market)
-        // In play, a bet waits out the delay before it is checked against the price of that moment.
-        if (market.eventStatus === "live" && limits.inPlayDelaySeconds > 0) yield* Effect.sleep(Duration.seconds(limits.inPlayDelaySeconds))
+        // In play, a bet waits out the delay and is checked against the price of that moment.
+        const delayed = market.eventStatus === "live" && limits.inPlayDelaySeconds > 0
+        if (delayed) yield* Effect.sleep(Duration.seconds(limits.inPlayDelaySeconds))
+        const price = priceIn(delayed ? yield* feed.current(market.externalId) : book, payload.selectionId, payload.selectionType)
 
         const write = Effect.gen(function*() {
           const { runner, stake } = yield* check(market, channel, payload)
@@ -235,7 +242,6 @@ export class Betting extends Context.Service<Betting, {
           if (BigInt(stake) < limits.minStake) return yield* unprocessable(minStakeMessage(limits.minStake), "StakeOutOfRange")
           if (BigInt(stake) > limits.maxStake) return yield* unprocessable(maxStakeMessage(limits.maxStake), "StakeOutOfRange")
 
-          const price = yield* currentPrice(market, payload.selectionId, payload.selectionType)
           if (price.status === "SUSPENDED") return yield* unprocessable(MESSAGES.suspended, "MarketSuspended")
           if (price.status === "CLOSED") return yield* unprocessable(MESSAGES.closed, "MarketClosed")
           if (!price.level) return yield* unprocessable(MESSAGES.noPrice)

@@ -71,6 +71,13 @@ const StateRow = Schema.Struct({
 })
 type StateRow = typeof StateRow.Type
 
+/** The state and the amounts of one kind's limits in force (JSON numbers of paise), as money moves. */
+const RulesRow = Schema.Struct({
+  ...StateRow.fields,
+  inForce: Schema.NullOr(Schema.Array(Schema.Struct({ period: LimitPeriodSchema, amount: Schema.Int })))
+})
+type RulesRow = typeof RulesRow.Type
+
 const LimitRow = Schema.Struct({
   kind: LimitKindSchema,
   period: LimitPeriodSchema,
@@ -164,6 +171,22 @@ export class Protection extends Context.Service<Protection, {
            ${sql.literal(lock ? "FOR NO KEY UPDATE OF u" : "")}
         `.pipe(decodeFirst(StateRow), Effect.flatMap((row) => (row ? Effect.succeed(row) : Effect.die(new Error(`no user ${userId}`)))))
 
+      /**
+       * Where money moves: the state (the player's row locked) and the limits in force of the kind, in one
+       * round trip; what the windows count is read only when some limit is in force.
+       */
+      const loadRules = (userId: string, kind: LimitKind, lock: boolean) =>
+        sql`
+          SELECT p.region, p.age_confirmed_at, p.reality_check_minutes,
+                 p.time_out_started_at, p.time_out_until, p.excluded_at, p.excluded_until, p.return_requested_at,
+                 (SELECT value FROM app_settings WHERE key = ${COMPLIANCE_KEY}) AS switches,
+                 (SELECT json_agg(json_build_object('period', l.period, 'amount', l.amount))
+                    FROM protection_limits l WHERE l.user_id = u.id AND l.kind = ${kind} AND l.amount IS NOT NULL) AS in_force
+            FROM users u LEFT JOIN player_protection p ON p.user_id = u.id
+           WHERE u.id = ${userId}
+           ${sql.literal(lock ? "FOR NO KEY UPDATE OF u" : "")}
+        `.pipe(decodeFirst(RulesRow), Effect.flatMap((row) => (row ? Effect.succeed(row) : Effect.die(new Error(`no user ${userId}`)))))
+
       const ensureRow = (userId: string) => sql`INSERT INTO player_protection (user_id) VALUES (${userId}) ON CONFLICT (user_id) DO NOTHING`
 
       /** Why the account is closed to play now: time-out, self-exclusion, or a region the operator no longer serves. */
@@ -235,14 +258,12 @@ export class Protection extends Context.Service<Protection, {
         resetsAt: counted[period].oldest ? new Date(counted[period].oldest.getTime() + PERIOD_MS[period]) : undefined
       })
 
-      /** Refuses `added` when it does not fit every limit of the kind in force; the one leaving least room is named. */
-      const enforceLimits = (kind: LimitKind, userId: string, added: number, at: Date, what: "deposit" | "bet" | "stake") =>
+      /** Refuses `added` when it does not fit every limit of the kind in force (`inForce`); the one leaving least room is named. */
+      const enforceLimits = (kind: LimitKind, userId: string, inForce: RulesRow["inForce"], added: number, at: Date, what: "deposit" | "bet" | "stake") =>
         Effect.gen(function*() {
-          if (added <= 0) return
-          const inForce = (yield* limitRows(userId)).filter((row) => row.kind === kind && row.amount !== null)
-          if (inForce.length === 0) return
+          if (added <= 0 || !inForce || inForce.length === 0) return
           const counted = yield* usage(kind, userId, at)
-          const passed = inForce.map((row) => checkOf(row.period, Number(row.amount), counted)).filter((check) => added > check.remaining)
+          const passed = inForce.map((row) => checkOf(row.period, row.amount, counted)).filter((check) => added > check.remaining)
           const lowest = binding(passed)
           if (lowest) return yield* unprocessable(limitRefusal(kind, lowest, what), "LimitReached")
         })
@@ -474,12 +495,12 @@ export class Protection extends Context.Service<Protection, {
 
       const depositRules = (userId: string, amount: number, lock: boolean) =>
         Effect.gen(function*() {
-          const row = yield* loadState(userId, lock)
+          const row = yield* loadRules(userId, "deposit", lock)
           // Read after the lock: what a request that held it before us counted is older than this.
           const at = now()
           yield* refuseIfClosed(row, at)
           if (!switchesOf(row.switches).depositsOpen) return yield* unprocessable(DEPOSITS_CLOSED, "DepositsClosed")
-          yield* enforceLimits("deposit", userId, amount, at, "deposit")
+          yield* enforceLimits("deposit", userId, row.inForce, amount, at, "deposit")
           return at
         })
 
@@ -494,10 +515,10 @@ export class Protection extends Context.Service<Protection, {
 
       const lossRules = (userId: string, added: number, what: "bet" | "stake") =>
         Effect.gen(function*() {
-          const row = yield* loadState(userId, true)
+          const row = yield* loadRules(userId, "loss", true)
           const at = now()
           yield* refuseIfClosed(row, at)
-          yield* enforceLimits("loss", userId, added, at, what)
+          yield* enforceLimits("loss", userId, row.inForce, added, at, what)
           return at
         })
 

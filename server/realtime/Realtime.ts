@@ -18,6 +18,12 @@ const userRoom = (userId: string) => `user:${userId}`
 /** Every socket signed in with one session: ended together when the session is. */
 const sessionRoom = (sessionId: string) => `session:${sessionId}`
 
+/** A user's event: the user (its room and the event's name) and what changed. */
+type UserEvent = readonly [userId: string, payload: { readonly reason: string; readonly at: number }]
+/** The servers' message carrying user events to each other, and how long an event waits for others to join it. */
+const USER_EVENTS = "khel:user-events"
+const USER_EVENTS_EVERY_MS = 10
+
 /** The cookie that sends a socket.io client back to the server it connected to (docs/deploy.md). */
 export const SERVER_COOKIE = "khel_server"
 
@@ -110,9 +116,35 @@ export class Realtime extends Context.Service<Realtime, {
 
       yield* Effect.addFinalizer(() => Effect.promise(() => io.close().catch(() => undefined)))
 
+      /**
+       * A user's event reaches their sockets on this server at once. On PostgreSQL the other servers hear of it
+       * too, but not one message each: the adapter sends every room emit as its own NOTIFY (a statement and a
+       * commit on the database, and a message every server decodes), so under betting load the events of a few
+       * milliseconds travel together, as one message that each server emits to the rooms it holds.
+       */
+      let pending: Array<UserEvent> = []
+      const sendPending = () => {
+        if (pending.length === 0) return
+        const batch = pending
+        pending = []
+        io.serverSideEmit(USER_EVENTS, batch)
+      }
+      const emitHere = ([userId, payload]: UserEvent) => io.local.to(userRoom(userId)).emit(userId, payload)
+      if (config.databaseUrl) {
+        io.on(USER_EVENTS, (batch: ReadonlyArray<UserEvent>) => {
+          for (const event of batch) emitHere(event)
+        })
+        // Whatever is pending goes out before socket.io and the adapter close (the admin CLI exits right after).
+        yield* Effect.addFinalizer(() => Effect.sync(sendPending))
+      }
+
       const notifyUser = (userId: string, reason: string): Effect.Effect<void> =>
         Effect.sync(() => {
-          io.to(userRoom(userId)).emit(userId, { reason, at: Date.now() })
+          const event: UserEvent = [userId, { reason, at: Date.now() }]
+          emitHere(event)
+          if (!config.databaseUrl) return
+          if (pending.length === 0) setTimeout(sendPending, USER_EVENTS_EVERY_MS)
+          pending.push(event)
         })
 
       const endSessions = (sessionIds: ReadonlyArray<string>): Effect.Effect<void> =>
