@@ -3,17 +3,15 @@
  * what it measures itself (built site, real server, Chromium) and prints a
  * table; `npm run bench -- <section>` runs one section.
  */
-import { existsSync } from "node:fs"
 import { execFileSync } from "node:child_process"
 import { sections } from "./sections.ts"
 
 const wanted = process.argv.slice(2)
 const chosen = wanted.length ? sections.filter((s) => wanted.includes(s.name)) : sections
 
-if (!existsSync("dist/index.html")) {
-  console.log("building the site first…")
-  execFileSync("npm", ["run", "build"], { stdio: "inherit" })
-}
+// Always the site as the source is now: a `dist/` left from an earlier build would measure old code.
+console.log("building the site first…")
+execFileSync("npm", ["run", "build"], { stdio: "inherit" })
 
 for (const section of chosen) {
   console.log(`\n## ${section.title}\n`)
