@@ -1,4 +1,4 @@
-import { launchChromium, startServer, table } from "./support.ts"
+import { demoToken, launchChromium, startServer, table } from "./support.ts"
 import { inPlayEventPath } from "./lighthouse.ts"
 
 const CLICKS = Number(process.env.BENCH_INTERACTIONS ?? 20)
@@ -20,11 +20,7 @@ export const interactionBench = async () => {
   const server = await startServer()
   const browser = await launchChromium()
   try {
-    const login = await (await fetch(`${server.url}/identity/user/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ username: "demo", password: "Demo@1234" })
-    })).json() as { meta: { token: string } }
+    const token = await demoToken(server.url)
     const page = await browser.newPage({ viewport: { width: 1366, height: 900 } })
     await page.addInitScript((token) => {
       localStorage.setItem("token", token)
@@ -42,7 +38,7 @@ export const interactionBench = async () => {
         }
       }).observe({ type: "event", durationThreshold: 16, buffered: true } as PerformanceObserverInit)
       Object.assign(window, { interactions: longest })
-    }, login.meta.token)
+    }, token)
     await page.goto(`${server.url}${await inPlayEventPath(server.url)}`)
     await page.getByTestId("preloader").waitFor({ state: "hidden", timeout: 60_000 })
     const prices = page.locator("[data-testid^='odds-'][data-testid$='-back-0']:not([disabled])")

@@ -7,7 +7,7 @@
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { launchChromium, startServer, table } from "./support.ts"
+import { demoToken, launchChromium, startServer, table } from "./support.ts"
 
 const UPDATES_PER_SECOND = Number(process.env.BENCH_ODDS_RATE ?? 1000)
 const SECONDS = 10
@@ -16,18 +16,14 @@ export const oddsBench = async () => {
   const server = await startServer({ DATA_DIR: mkdtempSync(join(tmpdir(), "khel-bench-odds-")), ODDS_UPDATES_PER_SECOND: String(UPDATES_PER_SECOND) })
   const browser = await launchChromium()
   try {
-    const login = await (await fetch(`${server.url}/identity/user/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ username: "demo", password: "Demo@1234" })
-    })).json() as { meta: { token: string } }
+    const token = await demoToken(server.url)
     const sports = (await (await fetch(`${server.url}/api/v1/get-sports-data`)).json()).data as Array<{ slugName: string; leagues: Array<{ slugName: string; events: Array<{ slugName: string; inPlay: boolean; markets: Array<unknown> }> }> }>
     const cricket = sports.find((s) => s.slugName === "cricket")!
     const league = cricket.leagues.find((l) => l.events.some((e) => e.inPlay))!
     const event = league.events.find((e) => e.inPlay)!
 
     const page = await browser.newPage({ viewport: { width: 1366, height: 900 } })
-    await page.addInitScript((token) => localStorage.setItem("token", token), login.meta.token)
+    await page.addInitScript((token) => localStorage.setItem("token", token), token)
     await page.goto(`${server.url}/event?sport=cricket&league=${league.slugName}&event=${event.slugName}`)
     await page.getByTestId("preloader").waitFor({ state: "hidden", timeout: 30_000 })
     await page.locator("[data-testid^='odds-']").first().waitFor()

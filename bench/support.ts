@@ -43,6 +43,16 @@ export const startServer = async (env: Record<string, string> = {}): Promise<Run
   }
 }
 
+/** The demo player's token: the benches watch the site as a signed-in player. */
+export const demoToken = async (base: string): Promise<string> => {
+  const res = await fetch(`${base}/identity/user/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: "demo", password: "Demo@1234" })
+  })
+  return ((await res.json()) as { meta: { token: string } }).meta.token
+}
+
 export const launchChromium = (): Promise<Browser> =>
   chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
