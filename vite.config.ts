@@ -29,7 +29,7 @@ const startupPreloads = (): Plugin => {
 /** The theme and the visitor's own preloads, inline in the head (src/root/headScript.ts: the CSP allows it by hash). */
 const headScript = (): Plugin => ({
   name: "khel:head-script",
-  transformIndexHtml: (html) => html.replace(`<script src="/theme.js"></script>`, `<script>${HEAD_SCRIPT}</script>`)
+  transformIndexHtml: (html) => html.replace("<!-- khel:head-script (src/root/headScript.ts, inlined by vite.config.ts) -->", `<script>${HEAD_SCRIPT}</script>`)
 })
 
 /**
