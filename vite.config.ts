@@ -4,6 +4,7 @@ import { createElement } from "react"
 import { renderToStaticMarkup } from "react-dom/server"
 import { defineConfig, type Plugin } from "vite"
 import { MESSAGES } from "./src/machines/app.machine.ts"
+import { HEAD_SCRIPT } from "./src/root/headScript.ts"
 import { SettingsApi } from "./src/schema/settings.ts"
 import { PreloaderView } from "./src/views/layout/PreloaderView.tsx"
 
@@ -25,6 +26,12 @@ const startupPreloads = (): Plugin => {
   }
 }
 
+/** The theme and the visitor's own preloads, inline in the head (src/root/headScript.ts: the CSP allows it by hash). */
+const headScript = (): Plugin => ({
+  name: "khel:head-script",
+  transformIndexHtml: (html) => html.replace("<!-- khel:head-script (src/root/headScript.ts, inlined by vite.config.ts) -->", `<script>${HEAD_SCRIPT}</script>`)
+})
+
 /**
  * The spec's preloader at 0 % as HTML inside #root, so the first paint needs only the HTML and the stylesheet,
  * not the JavaScript: React's first render replaces it with the same markup and the startup pipeline's progress.
@@ -36,7 +43,7 @@ const staticPreloader = (): Plugin => ({
 })
 
 export default defineConfig({
-  plugins: [UnoCSS(), react(), startupPreloads(), staticPreloader()],
+  plugins: [UnoCSS(), react(), startupPreloads(), headScript(), staticPreloader()],
   build: {
     target: "es2022",
     // Maps are built for an error tracker but not referenced from the bundles, and the server never serves them.

@@ -1,17 +1,21 @@
+import { createHash } from "node:crypto"
 import type { HttpServerRequest } from "effect/http"
+import { HEAD_SCRIPT } from "../../src/root/headScript.ts"
 import { HttpServerResponse } from "effect/http"
 
 /**
  * The site's Content-Security-Policy. The player's token lives in local
  * storage (SPEC section 3), so what keeps it is that no script but our own
- * files ever runs: no inline script, no eval, no other origin; nothing may
+ * ever runs: our files and the one inline script of index.html, allowed by
+ * its SHA-256 (src/root/headScript.ts), no other inline script, no eval, no
+ * other origin; nothing may
  * frame the site, no plugins, no <base>. Images are our own or data URLs
  * (banners, logos and QR codes come as base64); the socket connects to our
  * own origin.
  */
 export const SITE_CSP = [
   "default-src 'self'",
-  "script-src 'self'",
+  `script-src 'self' 'sha256-${createHash("sha256").update(HEAD_SCRIPT).digest("base64")}'`,
   "style-src 'self'",
   "img-src 'self' data:",
   "font-src 'self'",
