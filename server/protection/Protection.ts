@@ -161,21 +161,11 @@ export class Protection extends Context.Service<Protection, {
       const activity = yield* Activity
       const now = () => new Date(clock.currentTimeMillisUnsafe())
 
-      const loadState = (userId: string, lock: boolean) =>
-        sql`
-          SELECT p.region, p.age_confirmed_at, p.reality_check_minutes,
-                 p.time_out_started_at, p.time_out_until, p.excluded_at, p.excluded_until, p.return_requested_at,
-                 (SELECT value FROM app_settings WHERE key = ${COMPLIANCE_KEY}) AS switches
-            FROM users u LEFT JOIN player_protection p ON p.user_id = u.id
-           WHERE u.id = ${userId}
-           ${sql.literal(lock ? "FOR NO KEY UPDATE OF u" : "")}
-        `.pipe(decodeFirst(StateRow), Effect.flatMap((row) => (row ? Effect.succeed(row) : Effect.die(new Error(`no user ${userId}`)))))
-
       /**
-       * Where money moves: the state (the player's row locked) and the limits in force of the kind, in one
-       * round trip; what the windows count is read only when some limit is in force.
+       * The player's protection state and, where money moves, the limits in force of `kind` (the player's row
+       * locked), in one round trip; what the windows count is read only when some limit is in force.
        */
-      const loadRules = (userId: string, kind: LimitKind, lock: boolean) =>
+      const loadRules = (userId: string, kind: LimitKind | null, lock: boolean) =>
         sql`
           SELECT p.region, p.age_confirmed_at, p.reality_check_minutes,
                  p.time_out_started_at, p.time_out_until, p.excluded_at, p.excluded_until, p.return_requested_at,
@@ -186,6 +176,9 @@ export class Protection extends Context.Service<Protection, {
            WHERE u.id = ${userId}
            ${sql.literal(lock ? "FOR NO KEY UPDATE OF u" : "")}
         `.pipe(decodeFirst(RulesRow), Effect.flatMap((row) => (row ? Effect.succeed(row) : Effect.die(new Error(`no user ${userId}`)))))
+
+      /** The state alone (no kind: no limit matches, `inForce` is null). */
+      const loadState = (userId: string, lock: boolean) => loadRules(userId, null, lock)
 
       const ensureRow = (userId: string) => sql`INSERT INTO player_protection (user_id) VALUES (${userId}) ON CONFLICT (user_id) DO NOTHING`
 

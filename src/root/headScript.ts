@@ -1,3 +1,4 @@
+import { LOBBY_PATH } from "../domain/casino.ts"
 import { KEYS } from "../services/browserStorage.ts"
 import { startupCalls } from "../schema/guards.ts"
 
@@ -21,7 +22,7 @@ export const HEAD_SCRIPT = `(function () {
     d.documentElement.dataset.theme = s.getItem(${JSON.stringify(KEYS.theme)}) === "light" ? "light" : "dark"
     if (s.getItem(${JSON.stringify(KEYS.token)}) || sessionStorage.getItem(${JSON.stringify(KEYS.token)})) return
     var urls = [${JSON.stringify(startupCalls.sportsData.path)}]
-    if (location.pathname === "/live-casino") urls.push("/api/v1/casino-games")
+    if (location.pathname === ${JSON.stringify(LOBBY_PATH.live)}) urls.push("/api/v1/casino-games")
     urls.forEach(function (href) {
       var l = d.createElement("link")
       l.rel = "preload"; l.as = "fetch"; l.crossOrigin = "anonymous"; l.href = href
