@@ -304,6 +304,10 @@ describe("concurrency", () => {
     expect(results.filter((r) => r.status !== 200 && r.status !== 422)).toEqual([])
     const user = await balances(server, p.token)
     expect(user.exposure).toBe(-1000)
+    // Each bet read the position its predecessor committed (the read comes after the lock it waited on): the
+    // market holds what the five bets can lose, as the ledger does.
+    const held = await server.sql((sql) => sql`SELECT me.exposure::int AS exposure FROM market_exposures me JOIN markets m ON m.id = me.market_id WHERE m.external_id = ${market.marketId} AND me.user_id = ${p.user.id}`)
+    expect(held).toEqual([{ exposure: 100_000 }])
     await expectLedgerClean(server)
   })
 
