@@ -121,7 +121,10 @@ export class Betting extends Context.Service<Betting, {
       const realtime = yield* Realtime
       const protection = yield* Protection
 
-      /** The market with everything placement reads but the prices: one round trip. */
+      /**
+       * The market with everything placement reads but the prices (none when there is no such market), and the
+       * player's protection state (`Protection.admitPlay`'s read): one round trip.
+       */
       const marketInfo = (externalId: string, userId: string) =>
         sql`
           SELECT m.id, m.external_id, m.name, m.market_type, m.status,
@@ -134,13 +137,23 @@ export class Betting extends Context.Service<Betting, {
                    WHERE (b.sport_id IS NULL OR b.sport_id = s.id) AND (b.league_id IS NULL OR b.league_id = l.id) AND (b.event_id IS NULL OR b.event_id = e.id)
                    ORDER BY (b.event_id IS NOT NULL) DESC, (b.league_id IS NOT NULL) DESC, (b.sport_id IS NOT NULL) DESC
                    LIMIT 1) AS limits,
-                 (SELECT p.accept_any_odds FROM betting_preferences p WHERE p.user_id = ${userId}) AS accept_any_odds
-            FROM markets m
-            JOIN events e ON e.id = m.event_id
-            JOIN leagues l ON l.id = e.league_id
-            JOIN sports s ON s.id = l.sport_id
-           WHERE m.external_id = ${externalId}
-        `.pipe(decodeRows(MarketInfo), Effect.map((rows) => rows[0]))
+                 (SELECT p.accept_any_odds FROM betting_preferences p WHERE p.user_id = ${userId}) AS accept_any_odds,
+                 state.*
+            FROM ${protection.stateFor(userId)} AS state
+            LEFT JOIN (markets m
+                       JOIN events e ON e.id = m.event_id
+                       JOIN leagues l ON l.id = e.league_id
+                       JOIN sports s ON s.id = l.sport_id) ON m.external_id = ${externalId}
+        `.pipe(
+          Effect.flatMap(([row]) => (row ? Effect.succeed(row) : Effect.die(new Error(`no user ${userId}`)))),
+          Effect.flatMap((row) =>
+            Effect.all({
+              state: Schema.decodeUnknownEffect(ProtectionRules)(row),
+              market: row.id === null ? Effect.succeed(undefined) : Schema.decodeUnknownEffect(MarketInfo)(row)
+            })
+          ),
+          Effect.orDie
+        )
 
       const limitsOf = (market: MarketInfo): Limits =>
         market.limits
@@ -215,14 +228,12 @@ export class Betting extends Context.Service<Betting, {
       ) {
         if (user.role !== Roles.PLAYER && user.role !== Roles.CREDIT_PLAYER) return yield* unprocessable(MESSAGES.notPlayer)
         // A player on a break or self-excluded is told so at once, before anything about the bet (and checked
-        // again under the lock below). The three reads go at once, on connections of their own where the pool
+        // again under the lock below). The two reads go at once, on connections of their own where the pool
         // has them. The book is read before the transaction, so no lock waits on it (on PostgreSQL it is a read
         // of the shared book); the market's status is checked again under the lock, so a bet never lands on a
         // market settled or suspended since.
-        const [, market, book] = yield* Effect.all(
-          [protection.admitPlay(user.id), marketInfo(payload.marketId, user.id), feed.current(payload.marketId)],
-          { concurrency: 3 }
-        )
+        const [{ state, market }, book] = yield* Effect.all([marketInfo(payload.marketId, user.id), feed.current(payload.marketId)], { concurrency: 2 })
+        yield* protection.admitPlayBy(state)
         if (!market) return yield* notFound(MESSAGES.unknownMarket)
         const limits = limitsOf(market)
         // In play, a bet waits out the delay and is checked against the price of that moment.

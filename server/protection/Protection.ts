@@ -154,6 +154,12 @@ export class Protection extends Context.Service<Protection, {
   readonly admitCasinoStake: (userId: string, amountPaise: number, reference: string) => Effect.Effect<void, Failure>
   /** Refuses a closed account: casino launches, bonuses. Moves nothing, takes no lock. */
   readonly admitPlay: (userId: string) => Effect.Effect<void, Failure>
+  /**
+   * For a caller's read that answers `admitPlay` too (the bet's market read): a function call to put in its FROM
+   * (`<call> AS rules`, its columns are `ProtectionRules`); `admitPlayBy` refuses by them.
+   */
+  readonly stateFor: (userId: string) => Statement.Fragment
+  readonly admitPlayBy: (state: ProtectionRules) => Effect.Effect<void, Failure>
   /** A result of play (positive won, negative lost), inside the transaction that pays or collects it. */
   readonly recordResult: (userId: string, source: "sports" | "casino", amountPaise: number, reference: string) => Effect.Effect<void, SqlError.SqlError>
   /** Offers and promotions are not shown to a player on a time-out or self-excluded. */
@@ -544,6 +550,12 @@ export class Protection extends Context.Service<Protection, {
         yield* refuseIfClosed(yield* loadState(userId, false), now())
       })
 
+      const stateFor = (userId: string) => rulesOf(userId, null)
+
+      const admitPlayBy = Effect.fn("Protection.admitPlayBy")(function*(state: ProtectionRules) {
+        yield* refuseIfClosed(state, now())
+      })
+
       const recordResult = Effect.fn("Protection.recordResult")(function*(userId: string, source: "sports" | "casino", amount: number, reference: string) {
         if (amount === 0) return
         yield* sql`INSERT INTO protection_results (user_id, source, amount, reference, at) VALUES (${userId}, ${source}, ${amount}, ${reference}, ${now()})`
@@ -587,6 +599,8 @@ export class Protection extends Context.Service<Protection, {
         admitBet,
         admitCasinoStake,
         admitPlay,
+        stateFor,
+        admitPlayBy,
         recordResult,
         hidesMarketing,
         playerView
