@@ -40,15 +40,18 @@ export interface CarriedKey<A> {
   readonly respond: (response: A) => Effect.Effect<Statement.Fragment>
 }
 
+/** A money-moving request under its owner's Idempotency-Key (none: the write just runs). */
+export interface KeyedRequest<A, I> {
+  readonly owner: string
+  readonly key: string | undefined
+  readonly request: unknown
+  /** How the stored response is read back on a replay. */
+  readonly response: Schema.Codec<A, I>
+}
+
 export class Idempotency extends Context.Service<Idempotency, {
   run<A, I, E, R>(
-    options: {
-      readonly owner: string
-      readonly key: string | undefined
-      readonly request: unknown
-      /** How the stored response is read back on a replay. */
-      readonly response: Schema.Codec<A, I>
-    },
+    options: KeyedRequest<A, I>,
     write: Effect.Effect<A, E, R>
   ): Effect.Effect<A, E | ApiError | SqlError.SqlError, R>
   /**
@@ -57,12 +60,7 @@ export class Idempotency extends Context.Service<Idempotency, {
    * one, and put `respond` in its last statement.
    */
   runCarried<A, I, E, R>(
-    options: {
-      readonly owner: string
-      readonly key: string | undefined
-      readonly request: unknown
-      readonly response: Schema.Codec<A, I>
-    },
+    options: KeyedRequest<A, I>,
     write: (key: CarriedKey<A>) => Effect.Effect<A, E, R>
   ): Effect.Effect<A, E | ApiError | SqlError.SqlError, R>
 }>()("khel/Idempotency") {
@@ -92,7 +90,7 @@ export class Idempotency extends Context.Service<Idempotency, {
         })
 
       const runCarried = <A, I, E, R>(
-        options: { readonly owner: string; readonly key: string | undefined; readonly request: unknown; readonly response: Schema.Codec<A, I> },
+        options: KeyedRequest<A, I>,
         write: (key: CarriedKey<A>) => Effect.Effect<A, E, R>
       ): Effect.Effect<A, E | ApiError | SqlError.SqlError, R> => {
         const hash = fingerprint(options.request)
@@ -104,7 +102,7 @@ export class Idempotency extends Context.Service<Idempotency, {
       }
 
       const run = <A, I, E, R>(
-        options: { readonly owner: string; readonly key: string | undefined; readonly request: unknown; readonly response: Schema.Codec<A, I> },
+        options: KeyedRequest<A, I>,
         write: Effect.Effect<A, E, R>
       ): Effect.Effect<A, E | ApiError | SqlError.SqlError, R> =>
         sql.withTransaction(Effect.gen(function*() {
