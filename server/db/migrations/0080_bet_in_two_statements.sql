@@ -16,6 +16,9 @@ DECLARE
   tx_id text;
   moved integer;
 BEGIN
+  IF jsonb_array_length(p_legs) < 2 THEN
+    RAISE EXCEPTION 'posting % has fewer than two accounts', p_kind;
+  END IF;
   PERFORM 1 FROM ledger_accounts a
     WHERE a.id IN (SELECT leg ->> 'account' FROM jsonb_array_elements(p_legs) AS leg)
     ORDER BY a.id FOR UPDATE;
