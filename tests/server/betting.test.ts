@@ -173,10 +173,18 @@ describe("placing bets", () => {
     const body = { marketId: market.marketId, selectionId: market.runners[0]!.selectionId, selectionType: "back", odds: 2.5, stake: 300 }
     const first = await bet(server, p.token, "bet-sport", body, "slip-1")
     const again = await bet(server, p.token, "bet-sport", body, "slip-1")
-    expect(again.body.data.bet._id).toBe(first.body.data.bet._id)
+    expect(again.body.data).toEqual(first.body.data)
+    // The stored answer (written before the bet's row comes back) names the bet as stored.
+    const [stored] = await server.sql((sql) => sql<{ createdAt: Date }>`SELECT created_at FROM bets WHERE id = ${first.body.data.bet._id}`)
+    expect(stored!.createdAt.toISOString()).toBe(first.body.data.bet.createdAt)
     expect((await balances(server, p.token)).exposure).toBe(-300)
     const other = await bet(server, p.token, "bet-sport", { ...body, stake: 400 }, "slip-1")
     expect(other.status).toBe(409)
+    // A refused bet leaves no record of its key: the same key may be used again.
+    const refused = await bet(server, p.token, "bet-sport", { ...body, stake: 5000 }, "slip-2")
+    expect(refused.body.meta).toMatchObject({ code: 422, message: "Insufficient balance to place this bet.", error: "InsufficientBalance" })
+    expect(await server.sql((sql) => sql`SELECT key FROM idempotency_keys WHERE key = 'slip-2'`)).toEqual([])
+    expect((await bet(server, p.token, "bet-sport", { ...body, stake: 100 }, "slip-2")).status).toBe(200)
     await expectLedgerClean(server)
   })
 })
