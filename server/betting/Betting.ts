@@ -1,4 +1,5 @@
-import { Context, Duration, Effect, Layer, Schema } from "effect"
+import { randomUUID } from "node:crypto"
+import { Context, Duration, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 import { backProfit, isSameOrBetter, marketExposure, type Position, validPrice } from "../../src/domain/betting.ts"
 import { formatAmount, toPaise, toRupees } from "../../src/domain/money.ts"
@@ -8,10 +9,10 @@ import { type ApiError, badRequest, notFound, unprocessable } from "../../src/sc
 import { MarketType } from "../../src/schema/sports.ts"
 import { Roles } from "../../src/schema/user.ts"
 import { decodeRows, Paise } from "../db/rows.ts"
-import { Idempotency } from "../ledger/Idempotency.ts"
+import { ClaimRow, Idempotency } from "../ledger/Idempotency.ts"
 import { type AccountRef, Ledger } from "../ledger/Ledger.ts"
 import { OddsFeed } from "../odds/OddsFeed.ts"
-import { Protection } from "../protection/Protection.ts"
+import { Protection, ProtectionRules } from "../protection/Protection.ts"
 import { Realtime } from "../realtime/Realtime.ts"
 
 /** Which endpoint a bet came through: each takes its own kind of market. */
@@ -47,20 +48,26 @@ type Limits = typeof Limits.Type
 
 const Wallet = Schema.Literals([1, 2])
 
-/** The player and the market, locked for the bet. */
-const Locked = Schema.Struct({ wallet: Wallet, userStatus: Schema.String, marketStatus: Schema.String, eventStatus: Schema.String })
-
-/** The player's open bets on the market (JSON numbers) and what the market holds of theirs. */
-const Mine = Schema.Struct({
-  open: Schema.NullOr(Schema.Array(Schema.Struct({
+/**
+ * The bet's first statement, once the key is claimed: the player and the market as locked (none when either is
+ * gone), the player's open bets on the market (JSON numbers) and what the market holds of theirs, their loss rules.
+ */
+const Started = Schema.Struct({
+  wallet: Schema.NullOr(Wallet),
+  userStatus: Schema.NullOr(Schema.String),
+  marketStatus: Schema.NullOr(Schema.String),
+  eventStatus: Schema.NullOr(Schema.String),
+  at: Schema.NullOr(Schema.Date),
+  openBets: Schema.NullOr(Schema.Array(Schema.Struct({
     selectionId: Schema.String,
     side: Schema.Literals(["back", "lay"]),
     odds: Schema.Finite,
     size: Schema.NullOr(Schema.Finite),
     stake: Schema.Int
   }))),
-  wallet: Schema.NullOr(Wallet),
-  exposure: Schema.NullOr(Paise)
+  heldWallet: Schema.NullOr(Wallet),
+  heldExposure: Schema.NullOr(Paise),
+  ...ProtectionRules.fields
 })
 
 export const MESSAGES = {
@@ -114,7 +121,10 @@ export class Betting extends Context.Service<Betting, {
       const realtime = yield* Realtime
       const protection = yield* Protection
 
-      /** The market with everything placement reads but the prices: one round trip. */
+      /**
+       * The market with everything placement reads but the prices (none when there is no such market), and the
+       * player's protection state (`Protection.admitPlay`'s read): one round trip.
+       */
       const marketInfo = (externalId: string, userId: string) =>
         sql`
           SELECT m.id, m.external_id, m.name, m.market_type, m.status,
@@ -127,13 +137,23 @@ export class Betting extends Context.Service<Betting, {
                    WHERE (b.sport_id IS NULL OR b.sport_id = s.id) AND (b.league_id IS NULL OR b.league_id = l.id) AND (b.event_id IS NULL OR b.event_id = e.id)
                    ORDER BY (b.event_id IS NOT NULL) DESC, (b.league_id IS NOT NULL) DESC, (b.sport_id IS NOT NULL) DESC
                    LIMIT 1) AS limits,
-                 (SELECT p.accept_any_odds FROM betting_preferences p WHERE p.user_id = ${userId}) AS accept_any_odds
-            FROM markets m
-            JOIN events e ON e.id = m.event_id
-            JOIN leagues l ON l.id = e.league_id
-            JOIN sports s ON s.id = l.sport_id
-           WHERE m.external_id = ${externalId}
-        `.pipe(decodeRows(MarketInfo), Effect.map((rows) => rows[0]))
+                 (SELECT p.accept_any_odds FROM betting_preferences p WHERE p.user_id = ${userId}) AS accept_any_odds,
+                 state.*
+            FROM ${protection.stateFor(userId)} AS state
+            LEFT JOIN (markets m
+                       JOIN events e ON e.id = m.event_id
+                       JOIN leagues l ON l.id = e.league_id
+                       JOIN sports s ON s.id = l.sport_id) ON m.external_id = ${externalId}
+        `.pipe(
+          Effect.flatMap(([row]) => (row ? Effect.succeed(row) : Effect.die(new Error(`no user ${userId}`)))),
+          Effect.flatMap((row) =>
+            Effect.all({
+              state: Schema.decodeUnknownEffect(ProtectionRules)(row),
+              market: row.id === null ? Effect.succeed(undefined) : Schema.decodeUnknownEffect(MarketInfo)(row)
+            })
+          ),
+          Effect.orDie
+        )
 
       const limitsOf = (market: MarketInfo): Limits =>
         market.limits
@@ -208,14 +228,12 @@ export class Betting extends Context.Service<Betting, {
       ) {
         if (user.role !== Roles.PLAYER && user.role !== Roles.CREDIT_PLAYER) return yield* unprocessable(MESSAGES.notPlayer)
         // A player on a break or self-excluded is told so at once, before anything about the bet (and checked
-        // again under the lock below). The three reads go at once, on connections of their own where the pool
+        // again under the lock below). The two reads go at once, on connections of their own where the pool
         // has them. The book is read before the transaction, so no lock waits on it (on PostgreSQL it is a read
         // of the shared book); the market's status is checked again under the lock, so a bet never lands on a
         // market settled or suspended since.
-        const [, market, book] = yield* Effect.all(
-          [protection.admitPlay(user.id), marketInfo(payload.marketId, user.id), feed.current(payload.marketId)],
-          { concurrency: 3 }
-        )
+        const [{ state, market }, book] = yield* Effect.all([marketInfo(payload.marketId, user.id), feed.current(payload.marketId)], { concurrency: 2 })
+        yield* protection.admitPlayBy(state)
         if (!market) return yield* notFound(MESSAGES.unknownMarket)
         const limits = limitsOf(market)
         // In play, a bet waits out the delay and is checked against the price of that moment.
@@ -223,115 +241,134 @@ export class Betting extends Context.Service<Betting, {
         if (delayed) yield* Effect.sleep(Duration.seconds(limits.inPlayDelaySeconds))
         const price = priceIn(delayed ? yield* feed.current(market.externalId) : book, payload.selectionId, payload.selectionType)
 
-        const write = Effect.gen(function*() {
-          const { runner, stake } = yield* check(market, channel, payload)
-          // One bet at a time per player (their exposure is recomputed from their open bets); settlement takes
-          // the market's row FOR UPDATE, so a bet either lands before it or sees the market settled. NO KEY UPDATE,
-          // not UPDATE: settlement's ledger rows reference the player (a KEY SHARE lock), and a bet holding the
-          // player FOR UPDATE while waiting for the market that settlement holds would deadlock with it.
-          const [locked] = yield* sql`
-            SELECT u.wallet, u.status AS user_status, m.status AS market_status, e.status AS event_status
-              FROM users u, markets m JOIN events e ON e.id = m.event_id
-             WHERE u.id = ${user.id} AND m.id = ${market.id}
-               FOR NO KEY UPDATE OF u FOR KEY SHARE OF m
-          `.pipe(decodeRows(Locked))
-          if (!locked || locked.userStatus !== "active") return yield* unprocessable(MESSAGES.notPlayer)
-          if (locked.marketStatus === "SUSPENDED") return yield* unprocessable(MESSAGES.suspended, "MarketSuspended")
-          if (locked.marketStatus !== "OPEN" || !["scheduled", "live"].includes(locked.eventStatus)) return yield* unprocessable(MESSAGES.closed, "MarketClosed")
+        const request = { owner: user.id, key: idempotencyKey, request: { channel, payload }, response: PlacedBet }
+        return yield* idempotency.runCarried(request, (key) =>
+          Effect.gen(function*() {
+            // One statement: the Idempotency-Key's claim, then the lock, then (read after the lock, with what its
+            // previous holder committed) the player's position on the market and their loss rules. One bet at a
+            // time per player (their exposure is recomputed from their open bets); settlement takes the market's
+            // row FOR UPDATE, so a bet either lands before it or sees the market settled. NO KEY UPDATE, not
+            // UPDATE: settlement's ledger rows reference the player (a KEY SHARE lock), and a bet holding the
+            // player FOR UPDATE while waiting for the market that settlement holds would deadlock with it. A
+            // replayed key takes no lock.
+            const [started] = yield* sql`
+              WITH claim AS MATERIALIZED (${key.claim}),
+                   locked AS MATERIALIZED (
+                     SELECT u.id AS locked_user, u.wallet, u.status AS user_status, m.status AS market_status, e.status AS event_status, now() AS at
+                       FROM users u, markets m JOIN events e ON e.id = m.event_id
+                      WHERE u.id = ${user.id} AND m.id = ${market.id} AND (SELECT claimed FROM claim)
+                        FOR NO KEY UPDATE OF u FOR KEY SHARE OF m
+                   )
+              SELECT claim.*, locked.*, mine.*, rules.*
+                FROM claim LEFT JOIN (locked
+                  CROSS JOIN LATERAL bet_position(locked.locked_user, ${market.id}) AS mine
+                  CROSS JOIN LATERAL ${protection.lossRulesAfterLock(sql`locked.locked_user`)} AS rules) ON true
+            `
+            const replayed = yield* key.replay(yield* Schema.decodeUnknownEffect(ClaimRow)(started).pipe(Effect.orDie))
+            if (Option.isSome(replayed)) return replayed.value
 
-          if (BigInt(stake) < limits.minStake) return yield* unprocessable(minStakeMessage(limits.minStake), "StakeOutOfRange")
-          if (BigInt(stake) > limits.maxStake) return yield* unprocessable(maxStakeMessage(limits.maxStake), "StakeOutOfRange")
+            const { runner, stake } = yield* check(market, channel, payload)
+            const locked = yield* Schema.decodeUnknownEffect(Started)(started).pipe(Effect.orDie)
+            if (locked.userStatus !== "active" || locked.wallet === null || locked.at === null) return yield* unprocessable(MESSAGES.notPlayer)
+            if (locked.marketStatus === "SUSPENDED") return yield* unprocessable(MESSAGES.suspended, "MarketSuspended")
+            if (locked.marketStatus !== "OPEN" || !["scheduled", "live"].includes(locked.eventStatus ?? "")) return yield* unprocessable(MESSAGES.closed, "MarketClosed")
 
-          if (price.status === "SUSPENDED") return yield* unprocessable(MESSAGES.suspended, "MarketSuspended")
-          if (price.status === "CLOSED") return yield* unprocessable(MESSAGES.closed, "MarketClosed")
-          if (!price.level) return yield* unprocessable(MESSAGES.noPrice)
-          const requested = { odds: payload.odds, size: payload.size ?? null }
-          const current = { odds: price.level.price, size: market.marketType === "FANCY" ? price.level.size : null }
-          if (market.acceptAnyOdds !== true && !isSameOrBetter(market.marketType, payload.selectionType, requested, current)) {
-            return yield* unprocessable(MESSAGES.oddsChanged, "OddsChanged")
-          }
+            if (BigInt(stake) < limits.minStake) return yield* unprocessable(minStakeMessage(limits.minStake), "StakeOutOfRange")
+            if (BigInt(stake) > limits.maxStake) return yield* unprocessable(maxStakeMessage(limits.maxStake), "StakeOutOfRange")
 
-          // Matched at the price on offer, which is the one asked for or better (or, by choice, any).
-          const next: Position = { selectionId: payload.selectionId, side: payload.selectionType, odds: current.odds, stake, size: current.size }
-          const [mine] = yield* sql`
-            SELECT (SELECT json_agg(json_build_object('selectionId', b.selection_id, 'side', b.side, 'odds', b.odds, 'size', b.size, 'stake', b.stake))
-                      FROM bets b WHERE b.user_id = ${user.id} AND b.market_id = ${market.id} AND b.status = 'open') AS open,
-                   me.wallet, me.exposure
-              FROM (SELECT 1) AS one
-              LEFT JOIN market_exposures me ON me.user_id = ${user.id} AND me.market_id = ${market.id}
-          `.pipe(decodeRows(Mine))
-          const open = mine?.open ?? []
-          const held = mine?.wallet ? { wallet: mine.wallet, exposure: mine.exposure ?? 0n } : undefined
-          const positions: Array<Position> = open.map((row) => ({
-            selectionId: row.selectionId,
-            side: row.side,
-            odds: Number(row.odds),
-            stake: Number(row.stake),
-            size: row.size === null ? null : Number(row.size)
-          }))
-          const selections = (market.runners ?? []).map((r) => r.selectionId)
-          const before = held ? Number(held.exposure) : marketExposure(market.marketType, selections, positions)
-          const after = marketExposure(market.marketType, selections, [...positions, next])
-          const delta = after - before
-          // A closed account bets nothing; otherwise what the bet adds to the worst case must fit every loss limit.
-          yield* protection.admitBet(user.id, delta)
-          // A market's exposure stays in the wallet it started in; a credit player only has the main wallet.
-          const wallet: 1 | 2 = held?.wallet ?? (user.role === Roles.CREDIT_PLAYER ? 1 : locked.wallet)
-          const free: AccountRef = { user: user.id, kind: wallet === 2 ? "bonus" : "main" }
-          const exposureAccount: AccountRef = { user: user.id, kind: wallet === 2 ? "bonus_exposure" : "exposure" }
+            if (price.status === "SUSPENDED") return yield* unprocessable(MESSAGES.suspended, "MarketSuspended")
+            if (price.status === "CLOSED") return yield* unprocessable(MESSAGES.closed, "MarketClosed")
+            if (!price.level) return yield* unprocessable(MESSAGES.noPrice)
+            const requested = { odds: payload.odds, size: payload.size ?? null }
+            const current = { odds: price.level.price, size: market.marketType === "FANCY" ? price.level.size : null }
+            if (market.acceptAnyOdds !== true && !isSameOrBetter(market.marketType, payload.selectionType, requested, current)) {
+              return yield* unprocessable(MESSAGES.oddsChanged, "OddsChanged")
+            }
 
-          // The bet and the market's new hold in one statement.
-          const [row] = yield* sql`
-            WITH hold AS (
-              INSERT INTO market_exposures (user_id, market_id, wallet, exposure) VALUES (${user.id}, ${market.id}, ${wallet}, ${after})
-              ON CONFLICT (user_id, market_id) DO UPDATE SET exposure = EXCLUDED.exposure
-            )
-            INSERT INTO bets (user_id, market_id, event_id, selection_id, selection_name, side, market_type, odds, size, stake,
-                              profit, liability, wallet, in_play)
-            VALUES (${user.id}, ${market.id}, ${market.eventId}, ${runner.selectionId}, ${runner.name}, ${next.side}, ${market.marketType},
-                    ${next.odds}, ${next.size ?? null}, ${stake},
-                    ${next.side === "back" ? backProfit(market.marketType, next.odds, stake, next.size) : stake},
-                    ${next.side === "back" ? stake : backProfit(market.marketType, next.odds, stake, next.size)},
-                    ${wallet}, ${locked.eventStatus === "live"})
-            RETURNING id, created_at
-          `.pipe(decodeRows(Schema.Struct({ id: Schema.String, createdAt: Schema.Date })))
-          if (delta !== 0) {
-            yield* ledger.post({
+            // Matched at the price on offer, which is the one asked for or better (or, by choice, any).
+            const next: Position = { selectionId: payload.selectionId, side: payload.selectionType, odds: current.odds, stake, size: current.size }
+            const held = locked.heldWallet ? { wallet: locked.heldWallet, exposure: locked.heldExposure ?? 0n } : undefined
+            const positions: Array<Position> = (locked.openBets ?? []).map((row) => ({
+              selectionId: row.selectionId,
+              side: row.side,
+              odds: Number(row.odds),
+              stake: Number(row.stake),
+              size: row.size === null ? null : Number(row.size)
+            }))
+            const selections = (market.runners ?? []).map((r) => r.selectionId)
+            const before = held ? Number(held.exposure) : marketExposure(market.marketType, selections, positions)
+            const after = marketExposure(market.marketType, selections, [...positions, next])
+            const delta = after - before
+            // A closed account bets nothing; otherwise what the bet adds to the worst case must fit every loss limit.
+            yield* protection.admitBet(locked, user.id, delta)
+            // A market's exposure stays in the wallet it started in; a credit player only has the main wallet.
+            const wallet: 1 | 2 = held?.wallet ?? (user.role === Roles.CREDIT_PLAYER ? 1 : locked.wallet)
+            const free: AccountRef = { user: user.id, kind: wallet === 2 ? "bonus" : "main" }
+            const exposureAccount: AccountRef = { user: user.id, kind: wallet === 2 ? "bonus_exposure" : "exposure" }
+
+            // The bet's id is chosen here, so the posting and the stored response can name it in the same
+            // statement; its created_at is the transaction's now(), read above.
+            const betId = randomUUID()
+            const liability = next.side === "back" ? stake : backProfit(market.marketType, next.odds, stake, next.size)
+            const bet: Bet = {
+              _id: betId,
+              selection: runner.name,
+              selectionId: runner.selectionId,
+              selectionType: next.side,
+              odds: next.odds,
+              stake: toRupees(stake),
+              liability: toRupees(liability),
+              oddsSize: next.size ?? null,
+              marketType: market.marketType,
+              marketId: market.externalId,
+              marketName: market.name,
+              status: "open",
+              profitLoss: null,
+              createdAt: locked.at.toISOString(),
+              eventId: { _id: market.eventId, name: market.eventName, slugName: market.eventSlug },
+              sportId: { slugName: market.sportSlug },
+              leagueId: { slugName: market.leagueSlug }
+            }
+            const placed = { bet, marketExposure: toRupees(after) } satisfies PlacedBet
+            const posting = delta === 0 ? undefined : yield* ledger.prepare({
               kind: delta > 0 ? "bet.exposure" : "bet.release",
               userId: user.id,
-              reference: `bet:${row!.id}`,
+              reference: `bet:${betId}`,
               description: delta > 0 ? `Exposure held for bet on ${runner.name}` : `Exposure released by bet on ${runner.name}`,
               legs: [
                 { account: free, amount: -delta },
                 { account: exposureAccount, amount: delta }
               ]
-            }).pipe(Effect.catchTag("InsufficientFunds", () => unprocessable(MESSAGES.insufficient, "InsufficientBalance")))
-          }
-          // My Bets changes even when no money moved (a bet that left the worst case as it was).
-          if (delta === 0) yield* sql.afterCommit(realtime.notifyUser(user.id, "bet"))
-          const bet: Bet = {
-            _id: row!.id,
-            selection: runner.name,
-            selectionId: runner.selectionId,
-            selectionType: next.side,
-            odds: next.odds,
-            stake: toRupees(stake),
-            liability: toRupees(next.side === "back" ? stake : backProfit(market.marketType, next.odds, stake, next.size)),
-            oddsSize: next.size ?? null,
-            marketType: market.marketType,
-            marketId: market.externalId,
-            marketName: market.name,
-            status: "open",
-            profitLoss: null,
-            createdAt: row!.createdAt.toISOString(),
-            eventId: { _id: market.eventId, name: market.eventName, slugName: market.eventSlug },
-            sportId: { slugName: market.sportSlug },
-            leagueId: { slugName: market.leagueSlug }
-          }
-          return { bet, marketExposure: toRupees(after) } satisfies PlacedBet
-        })
+            })
 
-        return yield* idempotency.run({ owner: user.id, key: idempotencyKey, request: { channel, payload }, response: PlacedBet }, write)
+            // One statement: the market's new hold, the bet, the money (refused whole on an overdraft) and the
+            // key's response.
+            const written = sql`
+              WITH hold AS (
+                     INSERT INTO market_exposures (user_id, market_id, wallet, exposure) VALUES (${user.id}, ${market.id}, ${wallet}, ${after})
+                     ON CONFLICT (user_id, market_id) DO UPDATE SET exposure = EXCLUDED.exposure
+                   ),
+                   placed AS (
+                     INSERT INTO bets (id, user_id, market_id, event_id, selection_id, selection_name, side, market_type, odds, size, stake,
+                                       profit, liability, wallet, in_play)
+                     VALUES (${betId}, ${user.id}, ${market.id}, ${market.eventId}, ${runner.selectionId}, ${runner.name}, ${next.side}, ${market.marketType},
+                             ${next.odds}, ${next.size ?? null}, ${stake},
+                             ${next.side === "back" ? backProfit(market.marketType, next.odds, stake, next.size) : stake}, ${liability},
+                             ${wallet}, ${locked.eventStatus === "live"})
+                   ),
+                   answered AS (${yield* key.respond(placed)}),
+                   posted AS MATERIALIZED (SELECT ${posting?.call ?? sql`NULL::text`} AS transaction_id)
+              SELECT transaction_id FROM posted
+            `
+            if (posting) {
+              yield* posting.settle(written).pipe(Effect.catchTag("InsufficientFunds", () => unprocessable(MESSAGES.insufficient, "InsufficientBalance")))
+            } else {
+              yield* written
+              // My Bets changes even when no money moved (a bet that left the worst case as it was).
+              yield* sql.afterCommit(realtime.notifyUser(user.id, "bet"))
+            }
+            return placed
+          }))
       })
 
       return Betting.of({ place, setting, setOddsChange })

@@ -1,8 +1,9 @@
-import { Context, Effect, Layer, Schema } from "effect"
-import { SqlClient, type SqlError } from "effect/sql"
+import { Context, Effect, Layer, Option, Schema } from "effect"
+import { SqlClient, type SqlError, type Statement } from "effect/sql"
 import type { HttpServerRequest } from "effect/http"
 import { createHash } from "node:crypto"
 import { type ApiError, badRequest, conflict } from "../../src/schema/envelope.ts"
+import { decodeRows } from "../db/rows.ts"
 
 /** The request's `Idempotency-Key` header, checked for shape. */
 export const idempotencyKeyOf = (request: HttpServerRequest.HttpServerRequest) =>
@@ -22,16 +23,45 @@ const fingerprint = (request: unknown) => createHash("sha256").update(JSON.strin
  * key with another request is refused. A write that fails leaves no record,
  * so it may be retried.
  */
+/** What `idempotency_claim` (migration 0080) returns: the key claimed now, or what its earlier request stored. */
+export const ClaimRow = Schema.Struct({ claimed: Schema.Boolean, storedHash: Schema.NullOr(Schema.String), storedResponse: Schema.Unknown })
+export type ClaimRow = typeof ClaimRow.Type
+
+/**
+ * For a write whose own statements carry the key (see `Idempotency.runCarried`): `claim` is a query of one
+ * `ClaimRow` to put in the write's first statement, before any lock (`WITH claim AS MATERIALIZED (…)`);
+ * `replay` reads that row (the earlier response, the 409, or nothing when the key is claimed now: then
+ * the write goes on); `respond` is a data-modifying statement that stores the response, to put in the
+ * write's last statement.
+ */
+export interface CarriedKey<A> {
+  readonly claim: Statement.Fragment
+  readonly replay: (row: ClaimRow) => Effect.Effect<Option.Option<A>, ApiError>
+  readonly respond: (response: A) => Effect.Effect<Statement.Fragment>
+}
+
+/** A money-moving request under its owner's Idempotency-Key (none: the write just runs). */
+export interface KeyedRequest<A, I> {
+  readonly owner: string
+  readonly key: string | undefined
+  readonly request: unknown
+  /** How the stored response is read back on a replay. */
+  readonly response: Schema.Codec<A, I>
+}
+
 export class Idempotency extends Context.Service<Idempotency, {
   run<A, I, E, R>(
-    options: {
-      readonly owner: string
-      readonly key: string | undefined
-      readonly request: unknown
-      /** How the stored response is read back on a replay. */
-      readonly response: Schema.Codec<A, I>
-    },
+    options: KeyedRequest<A, I>,
     write: Effect.Effect<A, E, R>
+  ): Effect.Effect<A, E | ApiError | SqlError.SqlError, R>
+  /**
+   * Like `run`, for a hot path: the claim and the response ride in the write's own statements (two round
+   * trips fewer). The write must put `claim` in its first statement, return the replay when `replay` gives
+   * one, and put `respond` in its last statement.
+   */
+  runCarried<A, I, E, R>(
+    options: KeyedRequest<A, I>,
+    write: (key: CarriedKey<A>) => Effect.Effect<A, E, R>
   ): Effect.Effect<A, E | ApiError | SqlError.SqlError, R>
 }>()("khel/Idempotency") {
   static readonly layer = Layer.effect(
@@ -39,39 +69,54 @@ export class Idempotency extends Context.Service<Idempotency, {
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
 
+      const claimOf = (owner: string, key: string | undefined, hash: string) =>
+        key === undefined
+          ? sql`SELECT true AS claimed, NULL::text AS stored_hash, NULL::jsonb AS stored_response`
+          : sql`SELECT claimed, stored_hash, stored_response FROM idempotency_claim(${owner}, ${key}, ${hash})`
+
+      /** The earlier request's response, or the 409 when that request was another; nothing when claimed now. */
+      const replayOf = <A, I>(response: Schema.Codec<A, I>, hash: string) => (row: ClaimRow) =>
+        Effect.gen(function*() {
+          if (row.claimed) return Option.none<A>()
+          if (row.storedHash !== hash) return yield* conflict("This Idempotency-Key was already used for a different request.")
+          return Option.some(yield* Schema.decodeUnknownEffect(response)(row.storedResponse).pipe(Effect.orDie))
+        })
+
+      const respondOf = <A, I>(owner: string, key: string | undefined, response: Schema.Codec<A, I>) => (result: A) =>
+        Effect.gen(function*() {
+          if (key === undefined) return sql`SELECT NULL`
+          const encoded = yield* Schema.encodeEffect(response)(result).pipe(Effect.orDie)
+          return sql`UPDATE idempotency_keys SET status = 200, response = ${JSON.stringify(encoded)}::jsonb WHERE user_id = ${owner} AND key = ${key}`
+        })
+
+      const runCarried = <A, I, E, R>(
+        options: KeyedRequest<A, I>,
+        write: (key: CarriedKey<A>) => Effect.Effect<A, E, R>
+      ): Effect.Effect<A, E | ApiError | SqlError.SqlError, R> => {
+        const hash = fingerprint(options.request)
+        return sql.withTransaction(write({
+          claim: claimOf(options.owner, options.key, hash),
+          replay: replayOf(options.response, hash),
+          respond: respondOf(options.owner, options.key, options.response)
+        }))
+      }
+
       const run = <A, I, E, R>(
-        options: { readonly owner: string; readonly key: string | undefined; readonly request: unknown; readonly response: Schema.Codec<A, I> },
+        options: KeyedRequest<A, I>,
         write: Effect.Effect<A, E, R>
       ): Effect.Effect<A, E | ApiError | SqlError.SqlError, R> =>
         sql.withTransaction(Effect.gen(function*() {
           if (options.key === undefined) return yield* write
           const hash = fingerprint(options.request)
-          // A concurrent request with the same key waits here until the first commits or rolls back.
-          const claimed = yield* sql`
-            INSERT INTO idempotency_keys (user_id, key, request_hash, status, response)
-            VALUES (${options.owner}, ${options.key}, ${hash}, 0, 'null'::jsonb)
-            ON CONFLICT (user_id, key) DO NOTHING
-            RETURNING key
-          `
-          if (claimed.length === 0) {
-            const [previous] = yield* sql<{ requestHash: string; response: unknown }>`
-              SELECT request_hash, response FROM idempotency_keys WHERE user_id = ${options.owner} AND key = ${options.key}
-            `
-            if (previous!.requestHash !== hash) {
-              return yield* conflict("This Idempotency-Key was already used for a different request.")
-            }
-            return yield* Schema.decodeUnknownEffect(options.response)(previous!.response).pipe(Effect.orDie)
-          }
+          const [claim] = yield* claimOf(options.owner, options.key, hash).pipe(decodeRows(ClaimRow))
+          const replayed = yield* replayOf(options.response, hash)(claim!)
+          if (Option.isSome(replayed)) return replayed.value
           const result = yield* write
-          const encoded = yield* Schema.encodeEffect(options.response)(result).pipe(Effect.orDie)
-          yield* sql`
-            UPDATE idempotency_keys SET status = 200, response = ${JSON.stringify(encoded)}::jsonb
-             WHERE user_id = ${options.owner} AND key = ${options.key}
-          `
+          yield* Effect.flatMap(respondOf(options.owner, options.key, options.response)(result), (statement) => statement)
           return result
         }))
 
-      return Idempotency.of({ run })
+      return Idempotency.of({ run, runCarried })
     })
   )
 }

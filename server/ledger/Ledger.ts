@@ -1,5 +1,5 @@
 import { Context, Effect, Layer, Schema } from "effect"
-import { SqlClient, type SqlError } from "effect/sql"
+import { SqlClient, type SqlError, type Statement } from "effect/sql"
 import { decodeRows, Paise } from "../db/rows.ts"
 import { Realtime } from "../realtime/Realtime.ts"
 
@@ -65,6 +65,15 @@ const overdraftCause = (error: SqlError.SqlError) => {
   return cause?.constraint === "ledger_accounts_no_overdraft" ? { detail: cause.detail ?? "" } : undefined
 }
 
+/**
+ * A posting to run inside a statement of the caller's: `call` is the SQL expression that posts it (its value is
+ * the ledger transaction's id); the statement that contains it runs through `settle`.
+ */
+export interface PreparedPosting {
+  readonly call: Statement.Fragment
+  readonly settle: <A, R>(statement: Effect.Effect<A, SqlError.SqlError, R>) => Effect.Effect<A, InsufficientFunds | SqlError.SqlError, R>
+}
+
 export interface LedgerCheck {
   readonly transactions: number
   readonly unbalanced: ReadonlyArray<{ id: string; sum: string }>
@@ -74,13 +83,16 @@ export interface LedgerCheck {
 }
 
 /**
- * The one place money moves. `post` writes a balanced transaction: it locks
+ * The one place money moves. `post` writes a balanced transaction (the
+ * database's `ledger_post`, which `prepare` lets a caller's statement call): it locks
  * the accounts in a fixed order (no deadlocks), moves their balances (the
  * database refuses an overdraft), records every entry with the balance after
  * it, and after commit tells each player concerned over socket.io.
  */
 export class Ledger extends Context.Service<Ledger, {
   post(posting: Posting): Effect.Effect<string, InsufficientFunds | SqlError.SqlError>
+  /** A posting for the caller's own statement (one round trip for the money and the caller's rows together). */
+  prepare(posting: Posting): Effect.Effect<PreparedPosting, SqlError.SqlError>
   balances(userId: string): Effect.Effect<PlayerBalances, SqlError.SqlError>
   /** Opens a new player's accounts, with the main account's floor at minus their credit (0 for ordinary players). */
   openAccounts(userId: string, creditPaise: number): Effect.Effect<void, SqlError.SqlError>
@@ -131,7 +143,12 @@ export class Ledger extends Context.Service<Ledger, {
         )
       })
 
-      const post = Effect.fn("Ledger.post")(function*(posting: Posting) {
+      /**
+       * The posting as a call of the database's `ledger_post` (migration 0080), for a statement of the caller's
+       * that does more than move money. `settle` runs that statement: it turns an overdraft into
+       * `InsufficientFunds` and, after commit, tells each player concerned.
+       */
+      const prepare = Effect.fn("Ledger.prepare")(function*(posting: Posting) {
         const sum = posting.legs.reduce((total, leg) => total + leg.amount, 0)
         if (posting.legs.length < 2 || sum !== 0 || posting.legs.some((leg) => !Number.isSafeInteger(leg.amount) || leg.amount === 0)) {
           return yield* Effect.die(new Error(`unbalanced posting ${posting.kind}: ${JSON.stringify(posting.legs)}`))
@@ -143,37 +160,28 @@ export class Ledger extends Context.Service<Ledger, {
           const label = "user" in leg.account ? leg.account.kind : leg.account.operator
           byAccount.set(id, { amount: (byAccount.get(id)?.amount ?? 0) + leg.amount, label })
         }
-        const legs = [...byAccount].filter(([, leg]) => leg.amount !== 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-        const values = legs.map((_, i) => `($${i * 2 + 5}::text, $${i * 2 + 6}::bigint)`).join(", ")
-        const params = [posting.kind, posting.userId ?? null, posting.reference ?? null, posting.description, ...legs.flatMap(([id, leg]) => [id, String(leg.amount)])]
-        // One statement, so one round trip and atomic on its own: lock the accounts in id order (no deadlocks
-        // between postings), write the transaction, move the balances (the CHECK refuses an overdraft) and
-        // record each entry with the balance after it. The deferred trigger checks the sum at commit.
-        const [tx] = yield* sql.unsafe(
-          `WITH legs (account_id, amount) AS (VALUES ${values}),
-                locked AS (SELECT a.id FROM ledger_accounts a JOIN legs l ON l.account_id = a.id ORDER BY a.id FOR UPDATE OF a),
-                tx AS (INSERT INTO ledger_transactions (kind, user_id, reference, description) VALUES ($1, $2, $3, $4) RETURNING id),
-                moved AS (
-                  UPDATE ledger_accounts a SET balance = a.balance + l.amount
-                    FROM legs l
-                   WHERE a.id = l.account_id AND a.id IN (SELECT id FROM locked)
-                  RETURNING a.id, a.balance, l.amount
-                )
-           INSERT INTO ledger_entries (transaction_id, account_id, amount, balance_after)
-           SELECT tx.id, moved.id, moved.amount, moved.balance FROM tx, moved
-           RETURNING transaction_id`,
-          params
-        ).pipe(decodeRows(Schema.Struct({ transactionId: Schema.String })), Effect.mapError((error) => {
-          const overdraft = overdraftCause(error)
-          if (!overdraft) return error
-          // The database names the failing row ("Failing row contains (<id>, …)"); else blame the first debit.
-          const failed = legs.find(([id]) => overdraft.detail.includes(id)) ?? legs.find(([, leg]) => leg.amount < 0)
-          return new InsufficientFunds({ account: failed?.[1].label ?? "main" })
-        }))
-        if (!tx) return yield* Effect.die(new Error(`posting ${posting.kind} moved no account`))
+        const legs = [...byAccount].filter(([, leg]) => leg.amount !== 0)
+        const json = JSON.stringify(legs.map(([account, leg]) => ({ account, amount: leg.amount })))
+        const call = sql`ledger_post(${posting.kind}, ${posting.userId ?? null}, ${posting.reference ?? null}, ${posting.description}, ${json}::jsonb)`
         const players = new Set(posting.legs.flatMap((leg) => ("user" in leg.account ? [leg.account.user] : [])))
-        for (const player of players) yield* sql.afterCommit(realtime.notifyUser(player, posting.kind))
-        return tx.transactionId
+        const settle = <A, R>(statement: Effect.Effect<A, SqlError.SqlError, R>) =>
+          statement.pipe(
+            Effect.mapError((error) => {
+              const overdraft = overdraftCause(error)
+              if (!overdraft) return error
+              // The database names the failing row ("Failing row contains (<id>, …)"); else blame the first debit.
+              const failed = legs.find(([id]) => overdraft.detail.includes(id)) ?? legs.find(([, leg]) => leg.amount < 0)
+              return new InsufficientFunds({ account: failed?.[1].label ?? "main" })
+            }),
+            Effect.tap(() => Effect.forEach(players, (player) => sql.afterCommit(realtime.notifyUser(player, posting.kind)), { discard: true }))
+          )
+        return { call, settle } satisfies PreparedPosting
+      })
+
+      const post = Effect.fn("Ledger.post")(function*(posting: Posting) {
+        const { call, settle } = yield* prepare(posting)
+        const [tx] = yield* settle(sql`SELECT ${call} AS transaction_id`.pipe(decodeRows(Schema.Struct({ transactionId: Schema.String }))))
+        return tx!.transactionId
       })
 
       const balances = Effect.fn("Ledger.balances")(function*(userId: string) {
@@ -207,7 +215,7 @@ export class Ledger extends Context.Service<Ledger, {
         return { transactions: count!.n, unbalanced, drifted, belowFloor, total: total!.total }
       }).pipe(Effect.withSpan("Ledger.verify"))
 
-      return Ledger.of({ post, balances, openAccounts, setCreditLimit, verify })
+      return Ledger.of({ post, prepare, balances, openAccounts, setCreditLimit, verify })
     })
   )
 }

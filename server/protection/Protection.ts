@@ -1,5 +1,5 @@
 import { Clock, Context, Effect, Layer, Schema } from "effect"
-import { SqlClient, type SqlError } from "effect/sql"
+import { SqlClient, type SqlError, type Statement } from "effect/sql"
 import { toPaise, toRupees } from "../../src/domain/money.ts"
 import {
   addMonthsInIndia,
@@ -78,6 +78,10 @@ const RulesRow = Schema.Struct({
 })
 type RulesRow = typeof RulesRow.Type
 
+/** The columns of `Protection.lossRulesAfterLock`. */
+export const ProtectionRules = RulesRow
+export type ProtectionRules = RulesRow
+
 const LimitRow = Schema.Struct({
   kind: LimitKindSchema,
   period: LimitPeriodSchema,
@@ -138,12 +142,24 @@ export class Protection extends Context.Service<Protection, {
   readonly checkDeposit: (userId: string, amountPaise: number) => Effect.Effect<void, Failure>
   /** Inside the deposit request's transaction: refuses a closed account, closed deposits or a limit passed; counts the deposit. */
   readonly admitDeposit: (userId: string, depositId: string, amountPaise: number) => Effect.Effect<void, Failure>
-  /** Inside the bet's transaction: refuses a closed account, or a bet whose added worst case could pass a loss limit. */
-  readonly admitBet: (userId: string, addedRiskPaise: number) => Effect.Effect<void, Failure>
+  /**
+   * For a bet whose own statement locks the player's row (FOR NO KEY UPDATE): a function call to put in that
+   * statement after the lock (`CROSS JOIN LATERAL <call> AS rules`, its columns are `ProtectionRules`), so
+   * the rules come in the same round trip as the lock.
+   */
+  readonly lossRulesAfterLock: (user: Statement.Fragment) => Statement.Fragment
+  /** Inside the bet's transaction, by rules read that way: refuses a closed account, or a bet whose added worst case could pass a loss limit. */
+  readonly admitBet: (rules: ProtectionRules, userId: string, addedRiskPaise: number) => Effect.Effect<void, Failure>
   /** Inside the casino debit's transaction: like a bet, and the stake counts as lost until the round pays back. */
   readonly admitCasinoStake: (userId: string, amountPaise: number, reference: string) => Effect.Effect<void, Failure>
   /** Refuses a closed account: casino launches, bonuses. Moves nothing, takes no lock. */
   readonly admitPlay: (userId: string) => Effect.Effect<void, Failure>
+  /**
+   * For a caller's read that answers `admitPlay` too (the bet's market read): a function call to put in its FROM
+   * (`<call> AS rules`, its columns are `ProtectionRules`); `admitPlayBy` refuses by them.
+   */
+  readonly stateFor: (userId: string) => Statement.Fragment
+  readonly admitPlayBy: (state: ProtectionRules) => Effect.Effect<void, Failure>
   /** A result of play (positive won, negative lost), inside the transaction that pays or collects it. */
   readonly recordResult: (userId: string, source: "sports" | "casino", amountPaise: number, reference: string) => Effect.Effect<void, SqlError.SqlError>
   /** Offers and promotions are not shown to a player on a time-out or self-excluded. */
@@ -162,20 +178,21 @@ export class Protection extends Context.Service<Protection, {
       const now = () => new Date(clock.currentTimeMillisUnsafe())
 
       /**
-       * The player's protection state and, where money moves, the limits in force of `kind` (the player's row
-       * locked), in one round trip; what the windows count is read only when some limit is in force.
+       * The database's `protection_rules` (migration 0080): the player's protection state and, where money
+       * moves, the limits in force of `kind`. A function, so that read after the player's row lock in the same
+       * statement it sees what the lock's previous holder committed.
+       */
+      const rulesOf = (user: string | Statement.Fragment, kind: LimitKind | null) => sql`protection_rules(${user}, ${kind}, ${COMPLIANCE_KEY})`
+
+      /**
+       * The rules of `kind` with the player's row locked (`lock`), in one round trip; what the windows count is
+       * read only when some limit is in force.
        */
       const loadRules = (userId: string, kind: LimitKind | null, lock: boolean) =>
-        sql`
-          SELECT p.region, p.age_confirmed_at, p.reality_check_minutes,
-                 p.time_out_started_at, p.time_out_until, p.excluded_at, p.excluded_until, p.return_requested_at,
-                 (SELECT value FROM app_settings WHERE key = ${COMPLIANCE_KEY}) AS switches,
-                 (SELECT json_agg(json_build_object('period', l.period, 'amount', l.amount))
-                    FROM protection_limits l WHERE l.user_id = u.id AND l.kind = ${kind} AND l.amount IS NOT NULL) AS in_force
-            FROM users u LEFT JOIN player_protection p ON p.user_id = u.id
-           WHERE u.id = ${userId}
-           ${sql.literal(lock ? "FOR NO KEY UPDATE OF u" : "")}
-        `.pipe(decodeFirst(RulesRow), Effect.flatMap((row) => (row ? Effect.succeed(row) : Effect.die(new Error(`no user ${userId}`)))))
+        (lock
+          ? sql`WITH u AS MATERIALIZED (SELECT id FROM users WHERE id = ${userId} FOR NO KEY UPDATE) SELECT r.* FROM u CROSS JOIN LATERAL ${rulesOf(sql`u.id`, kind)} AS r`
+          : sql`SELECT r.* FROM ${rulesOf(userId, kind)} AS r`)
+          .pipe(decodeFirst(RulesRow), Effect.flatMap((row) => (row ? Effect.succeed(row) : Effect.die(new Error(`no user ${userId}`)))))
 
       /** The state alone (no kind: no limit matches, `inForce` is null). */
       const loadState = (userId: string, lock: boolean) => loadRules(userId, null, lock)
@@ -507,16 +524,21 @@ export class Protection extends Context.Service<Protection, {
       })
 
       const lossRules = (userId: string, added: number, what: "bet" | "stake") =>
+        Effect.flatMap(loadRules(userId, "loss", true), (row) => enforceLoss(row, userId, added, what))
+
+      /** Refuses a closed account, or `added` past a loss limit, by rules read under the player's row lock. */
+      const enforceLoss = (row: RulesRow, userId: string, added: number, what: "bet" | "stake") =>
         Effect.gen(function*() {
-          const row = yield* loadRules(userId, "loss", true)
           const at = now()
           yield* refuseIfClosed(row, at)
           yield* enforceLimits("loss", userId, row.inForce, added, at, what)
           return at
         })
 
-      const admitBet = Effect.fn("Protection.admitBet")(function*(userId: string, added: number) {
-        yield* lossRules(userId, added, "bet")
+      const lossRulesAfterLock = (user: Statement.Fragment) => rulesOf(user, "loss")
+
+      const admitBet = Effect.fn("Protection.admitBet")(function*(rules: ProtectionRules, userId: string, added: number) {
+        yield* enforceLoss(rules, userId, added, "bet")
       })
 
       const admitCasinoStake = Effect.fn("Protection.admitCasinoStake")(function*(userId: string, amount: number, reference: string) {
@@ -526,6 +548,12 @@ export class Protection extends Context.Service<Protection, {
 
       const admitPlay = Effect.fn("Protection.admitPlay")(function*(userId: string) {
         yield* refuseIfClosed(yield* loadState(userId, false), now())
+      })
+
+      const stateFor = (userId: string) => rulesOf(userId, null)
+
+      const admitPlayBy = Effect.fn("Protection.admitPlayBy")(function*(state: ProtectionRules) {
+        yield* refuseIfClosed(state, now())
       })
 
       const recordResult = Effect.fn("Protection.recordResult")(function*(userId: string, source: "sports" | "casino", amount: number, reference: string) {
@@ -567,9 +595,12 @@ export class Protection extends Context.Service<Protection, {
         signedUp,
         checkDeposit,
         admitDeposit,
+        lossRulesAfterLock,
         admitBet,
         admitCasinoStake,
         admitPlay,
+        stateFor,
+        admitPlayBy,
         recordResult,
         hidesMarketing,
         playerView

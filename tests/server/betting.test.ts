@@ -173,10 +173,18 @@ describe("placing bets", () => {
     const body = { marketId: market.marketId, selectionId: market.runners[0]!.selectionId, selectionType: "back", odds: 2.5, stake: 300 }
     const first = await bet(server, p.token, "bet-sport", body, "slip-1")
     const again = await bet(server, p.token, "bet-sport", body, "slip-1")
-    expect(again.body.data.bet._id).toBe(first.body.data.bet._id)
+    expect(again.body.data).toEqual(first.body.data)
+    // The stored answer (written before the bet's row comes back) names the bet as stored.
+    const [stored] = await server.sql((sql) => sql<{ createdAt: Date }>`SELECT created_at FROM bets WHERE id = ${first.body.data.bet._id}`)
+    expect(stored!.createdAt.toISOString()).toBe(first.body.data.bet.createdAt)
     expect((await balances(server, p.token)).exposure).toBe(-300)
     const other = await bet(server, p.token, "bet-sport", { ...body, stake: 400 }, "slip-1")
     expect(other.status).toBe(409)
+    // A refused bet leaves no record of its key: the same key may be used again.
+    const refused = await bet(server, p.token, "bet-sport", { ...body, stake: 5000 }, "slip-2")
+    expect(refused.body.meta).toMatchObject({ code: 422, message: "Insufficient balance to place this bet.", error: "InsufficientBalance" })
+    expect(await server.sql((sql) => sql`SELECT key FROM idempotency_keys WHERE key = 'slip-2'`)).toEqual([])
+    expect((await bet(server, p.token, "bet-sport", { ...body, stake: 100 }, "slip-2")).status).toBe(200)
     await expectLedgerClean(server)
   })
 })
@@ -304,6 +312,10 @@ describe("concurrency", () => {
     expect(results.filter((r) => r.status !== 200 && r.status !== 422)).toEqual([])
     const user = await balances(server, p.token)
     expect(user.exposure).toBe(-1000)
+    // Each bet read the position its predecessor committed (the read comes after the lock it waited on): the
+    // market holds what the five bets can lose, as the ledger does.
+    const held = await server.sql((sql) => sql`SELECT me.exposure::int AS exposure FROM market_exposures me JOIN markets m ON m.id = me.market_id WHERE m.external_id = ${market.marketId} AND me.user_id = ${p.user.id}`)
+    expect(held).toEqual([{ exposure: 100_000 }])
     await expectLedgerClean(server)
   })
 
