@@ -5,28 +5,11 @@ import { renderToStaticMarkup } from "react-dom/server"
 import { defineConfig, type Plugin } from "vite"
 import { MESSAGES } from "./src/machines/app.machine.ts"
 import { HEAD_SCRIPT } from "./src/root/headScript.ts"
-import { SettingsApi } from "./src/schema/settings.ts"
 import { PreloaderView } from "./src/views/layout/PreloaderView.tsx"
 
 const api = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`
 
-/**
- * The startup calls that are the same for everyone (src/root/app.ts), requested with the HTML instead of after
- * the JavaScript has loaded and run: the app's own calls then take the preloaded answers. Plain link tags, not a
- * script, so the Content-Security-Policy (no inline script) holds; the sports list is left to the app, since a
- * stored token asks for its authenticated variant.
- */
-const startupPreloads = (): Plugin => {
-  const everyone = [SettingsApi.endpoints.advertisement, SettingsApi.endpoints.appSettings, SettingsApi.endpoints.allAppSettings].map((e) => e.path)
-  const links = everyone.map((path) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${path}">`).join("\n    ")
-  return {
-    name: "khel:startup-preloads",
-    // Right after the title, before the stylesheet.
-    transformIndexHtml: (html) => html.replace("</title>", `</title>\n    ${links}`)
-  }
-}
-
-/** The theme and the visitor's own preloads, inline in the head (src/root/headScript.ts: the CSP allows it by hash). */
+/** The theme and the startup calls' preloads, inline in the head (src/root/headScript.ts: the CSP allows it by hash). */
 const headScript = (): Plugin => ({
   name: "khel:head-script",
   transformIndexHtml: (html) => html.replace("<!-- khel:head-script (src/root/headScript.ts, inlined by vite.config.ts) -->", `<script>${HEAD_SCRIPT}</script>`)
@@ -42,8 +25,28 @@ const staticPreloader = (): Plugin => ({
     html.replace(`<div id="root"></div>`, `<div id="root">${renderToStaticMarkup(createElement(PreloaderView, { progress: 0, message: MESSAGES.sports }))}</div>`)
 })
 
+/**
+ * The app's stylesheet (7 KB gzip) inline in index.html, so the first paint waits for the HTML alone, not for one
+ * more request on a slow network; the page's CSP allows it by its hash (server/edge/site.ts). Route chunks keep
+ * their own stylesheet files. A chunk loaded from another chunk lists the entry's stylesheet among what to load
+ * first, and Vite's preload helper adds its link unless one is there: a `disabled` link to it stays, which the
+ * browser does not load.
+ */
+const inlineStylesheet = (): Plugin => ({
+  name: "khel:inline-stylesheet",
+  apply: "build",
+  transformIndexHtml: {
+    order: "post",
+    handler: (html, ctx) =>
+      html.replace(/<link rel="stylesheet" crossorigin href="(\/(assets\/index-[\w-]+\.css))">/, (link, href: string, file: string) => {
+        const asset = ctx.bundle?.[file]
+        return asset?.type === "asset" ? `<style>${String(asset.source)}</style>\n    <link rel="stylesheet" href="${href}" disabled>` : link
+      })
+  }
+})
+
 export default defineConfig({
-  plugins: [UnoCSS(), react(), startupPreloads(), headScript(), staticPreloader()],
+  plugins: [UnoCSS(), react(), headScript(), staticPreloader(), inlineStylesheet()],
   build: {
     target: "es2022",
     // Maps are built for an error tracker but not referenced from the bundles, and the server never serves them.

@@ -1,5 +1,8 @@
 import * as chromeLauncher from "chrome-launcher"
 import lighthouse from "lighthouse"
+import { readFileSync } from "node:fs"
+import { join } from "node:path"
+import { pathToFileURL } from "node:url"
 import { startServer, table } from "./support.ts"
 
 interface Market {
@@ -44,9 +47,17 @@ const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3)
  * slow 4G, 4x CPU) on the main pages of the built site served by the real
  * server: each page `RUNS` times (3 unless BENCH_LIGHTHOUSE_RUNS says), the
  * median run by performance score, beside the targets of issue 12.
- * BENCH_PAGES=/,/sports limits the pages.
+ * BENCH_PAGES=/,/sports limits the pages. BENCH_LIGHTHOUSE=<a lighthouse
+ * package folder> measures with that version instead (issue 12 was measured
+ * with 12.8.2: `npm install --prefix /tmp/lh12 lighthouse@12.8.2`, then
+ * BENCH_LIGHTHOUSE=/tmp/lh12/node_modules/lighthouse).
  */
 export const pagesLighthouse = async () => {
+  const other = process.env.BENCH_LIGHTHOUSE
+  const run: typeof lighthouse = other ? (await import(pathToFileURL(join(other, "core/index.js")).href)).default : lighthouse
+  const version: string = other
+    ? JSON.parse(readFileSync(join(other, "package.json"), "utf8")).version
+    : (await import("lighthouse/package.json", { with: { type: "json" } })).default.version
   const server = await startServer()
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -61,7 +72,7 @@ export const pagesLighthouse = async () => {
       if (wanted && !wanted.includes(label)) continue
       const runs: Array<Run> = []
       for (let i = 0; i < RUNS; i++) {
-        const result = await lighthouse(`${server.url}${path}`, { port: chrome.port, onlyCategories: ["performance", "accessibility"], output: "json", logLevel: "error" })
+        const result = await run(`${server.url}${path}`, { port: chrome.port, onlyCategories: ["performance", "accessibility"], output: "json", logLevel: "error" })
         const lhr = result!.lhr
         const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
         runs.push({
@@ -88,7 +99,7 @@ export const pagesLighthouse = async () => {
       ])
     }
     table(rows)
-    console.log(`\n(Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile preset; the figures depend on the machine's load: compare runs made in the same conditions)`)
+    console.log(`\n(Lighthouse ${version}, mobile preset; the figures depend on the machine's load: compare runs made in the same conditions)`)
   } finally {
     chrome.kill()
     await server.stop()

@@ -3,20 +3,25 @@ import type { HttpServerRequest } from "effect/http"
 import { HEAD_SCRIPT } from "../../src/root/headScript.ts"
 import { HttpServerResponse } from "effect/http"
 
+const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`
+
 /**
  * The site's Content-Security-Policy. The player's token lives in local
  * storage (SPEC section 3), so what keeps it is that no script but our own
  * ever runs: our files and the one inline script of index.html, allowed by
  * its SHA-256 (src/root/headScript.ts), no other inline script, no eval, no
  * other origin; nothing may
- * frame the site, no plugins, no <base>. Images are our own or data URLs
- * (banners, logos and QR codes come as base64); the socket connects to our
- * own origin.
+ * frame the site, no plugins, no <base>. Styles are our files and the
+ * stylesheets given here by their text, allowed by their SHA-256: index.html
+ * carries the app's stylesheet inline (vite.config.ts), and the site route
+ * reads it from the file it serves (server/edge/site.ts). Images are our own
+ * or data URLs (banners, logos and QR codes come as base64); the socket
+ * connects to our own origin.
  */
-export const SITE_CSP = [
+export const siteCsp = (inlineStyles: ReadonlyArray<string> = []) => [
   "default-src 'self'",
-  `script-src 'self' 'sha256-${createHash("sha256").update(HEAD_SCRIPT).digest("base64")}'`,
-  "style-src 'self'",
+  `script-src 'self' ${sha256(HEAD_SCRIPT)}`,
+  ["style-src 'self'", ...inlineStyles.map(sha256)].join(" "),
   "img-src 'self' data:",
   "font-src 'self'",
   "media-src 'self'",
@@ -26,6 +31,9 @@ export const SITE_CSP = [
   "form-action 'self'",
   "frame-ancestors 'none'"
 ].join("; ")
+
+/** Every answer's policy but index.html's (which allows its own inline stylesheet). */
+export const SITE_CSP = siteCsp()
 
 /** JSON is never a document: it may load nothing and be framed by nobody. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"

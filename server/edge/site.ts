@@ -1,9 +1,10 @@
 import { Effect, Layer } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
-import { existsSync, statSync } from "node:fs"
+import { existsSync, readFileSync, statSync } from "node:fs"
 import { extname, join, normalize, sep } from "node:path"
 import { ServerConfig } from "../config.ts"
 import { failureResponse } from "./envelopes.ts"
+import { siteCsp } from "./headers.ts"
 
 const IMMUTABLE = "public, max-age=31536000, immutable"
 const SHORT = "public, max-age=3600"
@@ -44,13 +45,26 @@ export const SiteRoutes = Layer.unwrap(Effect.gen(function*() {
   const root = normalize(distDir + sep)
   const index = join(distDir, "index.html")
 
-  const sendFile = (request: HttpServerRequest.HttpServerRequest, path: string, cacheControl: string) => {
+  // index.html carries the app's stylesheet inline (vite.config.ts): its policy allows that text by its hash,
+  // read again when a new build replaces the file.
+  let page: { readonly modified: number; readonly csp: string } | undefined
+  const pageCsp = () => {
+    const modified = statSync(index).mtimeMs
+    if (page?.modified !== modified) {
+      const styles = [...readFileSync(index, "utf8").matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1]!)
+      page = { modified, csp: siteCsp(styles) }
+    }
+    return page.csp
+  }
+
+  const sendFile = (request: HttpServerRequest.HttpServerRequest, path: string, cacheControl: string, headers: Record<string, string> = {}) => {
     const gzip = `${path}.gz`
     const acceptsGzip = /\bgzip\b/.test(request.headers["accept-encoding"] ?? "")
     const useGzip = acceptsGzip && isFile(gzip)
     return HttpServerResponse.file(useGzip ? gzip : path, {
       contentType: TYPES[extname(path)] ?? "application/octet-stream",
       headers: {
+        ...headers,
         "cache-control": cacheControl,
         vary: "accept-encoding",
         ...(useGzip ? { "content-encoding": "gzip" } : {})
@@ -72,7 +86,7 @@ export const SiteRoutes = Layer.unwrap(Effect.gen(function*() {
       if (extname(pathname) !== "" && extname(pathname) !== ".html") {
         return HttpServerResponse.text("Not found", { status: 404 })
       }
-      return yield* sendFile(request, index, "no-cache")
+      return yield* sendFile(request, index, "no-cache", { "content-security-policy": pageCsp() })
     }).pipe(Effect.catch(() => Effect.succeed(HttpServerResponse.text("Not found", { status: 404 }))))
 
   /** Unknown API paths answer like the API does, never with the site. */

@@ -9,7 +9,7 @@ import {
   validateReset,
   validateSignUp
 } from "../domain/validation.ts"
-import { messageOf } from "../schema/errors.ts"
+import { messageOf } from "../schema/failures.ts"
 import type { User } from "../schema/user.ts"
 import { otpCountdownMachine } from "./otpCountdown.machine.ts"
 import { unprovided, unprovidedAction } from "./unprovided.ts"

@@ -3,7 +3,7 @@ import { fancyBook, marketExposure, type Position, positionOf, runnerBook, slipF
 import { amountInput, DEFAULT_CHIPS, toPaise, toRupees } from "../domain/money.ts"
 import type { Bet } from "../schema/bets.ts"
 import type { BetSetting, OddsChangeRule, PlacedBet } from "../schema/betting.ts"
-import { messageOf, reasonOf } from "../schema/errors.ts"
+import { messageOf, reasonOf } from "../schema/failures.ts"
 import type { MarketType } from "../schema/sports.ts"
 import { unprovided, unprovidedAction } from "./unprovided.ts"
 import { newIdempotencyKey, unanswered } from "./writes.ts"

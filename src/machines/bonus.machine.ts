@@ -1,7 +1,7 @@
 import { assign, fromPromise, raise, setup } from "xstate"
 import { type BonusAction, canActOn } from "../domain/bonus.ts"
 import type { BonusData } from "../schema/bonus.ts"
-import { reasonOf } from "../schema/errors.ts"
+import { reasonOf } from "../schema/failures.ts"
 import { watchBalances } from "./balances.ts"
 import { unprovided } from "./unprovided.ts"
 import { newIdempotencyKey, type Refusal, refusalOf } from "./writes.ts"

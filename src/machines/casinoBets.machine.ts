@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from "xstate"
-import { messageOf } from "../schema/errors.ts"
+import { messageOf } from "../schema/failures.ts"
 import type { CasinoBet, CasinoBetsQuery } from "../schema/casino.ts"
 import { watchBalances } from "./balances.ts"
 import { unprovided } from "./unprovided.ts"

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from "xstate"
 import type { Bet } from "../schema/bets.ts"
-import { messageOf } from "../schema/errors.ts"
+import { messageOf } from "../schema/failures.ts"
 import { watchBalances } from "./balances.ts"
 import { unprovided } from "./unprovided.ts"
 

@@ -11,7 +11,7 @@ import {
   type TimeOutDays
 } from "../domain/protection.ts"
 import { toRupees } from "../domain/money.ts"
-import { messageOf } from "../schema/errors.ts"
+import { messageOf } from "../schema/failures.ts"
 import type { Limit, Protection } from "../schema/protection.ts"
 import { activityMachine } from "./activity.machine.ts"
 import { realityCheckMachine } from "./realityCheck.machine.ts"

@@ -1,6 +1,6 @@
 import { assign, fromPromise, sendParent, sendTo, setup } from "xstate"
 import type { Protection, RealityCheck } from "../schema/protection.ts"
-import { messageOf } from "../schema/errors.ts"
+import { messageOf } from "../schema/failures.ts"
 import { unprovided, unprovidedAction } from "./unprovided.ts"
 
 /**

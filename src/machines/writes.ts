@@ -1,4 +1,5 @@
-import { type ErrorTag, messageOf, reasonOf } from "../schema/errors.ts"
+import type { ErrorTag } from "../schema/errors.ts"
+import { messageOf, reasonOf } from "../schema/failures.ts"
 
 /**
  * What a machine that moves money keeps about its writes: an Idempotency-Key

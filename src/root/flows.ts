@@ -1,16 +1,14 @@
 import type { AnyActorLogic } from "xstate"
+import { LOBBY_PATH } from "../domain/casino.ts"
 import type { FlowName } from "../machines/flows.ts"
+import { loaders } from "./flows/index.ts"
 
 /**
  * The logic of every flow a view can open, provided with its world, each in
  * its own chunk: a route's flows load with the route, so the first page
- * carries none of the money pages' schemas and calls. Which chunk holds which
- * flow (`./flows/index.ts`) loads with the first flow a view opens, so the
- * first page carries one dynamic import whatever the number of flows. The app
- * machine spawns a flow only once its logic is here (`useFlow` waits for
- * `loadFlow`).
+ * carries none of the money pages' schemas and calls. The app machine spawns
+ * a flow only once its logic is here (`useFlow` waits for `loadFlow`).
  */
-const registry = () => import("./flows/index.ts")
 
 const loaded = new Map<FlowName, AnyActorLogic>()
 const loading = new Map<FlowName, Promise<void>>()
@@ -19,7 +17,7 @@ const loading = new Map<FlowName, Promise<void>>()
 export const loadFlow = (flow: FlowName): Promise<void> => {
   let promise = loading.get(flow)
   if (!promise) {
-    promise = registry().then(({ loaders }): Promise<{ readonly default: AnyActorLogic }> => loaders[flow]()).then(
+    promise = (loaders[flow]() as Promise<{ readonly default: AnyActorLogic }>).then(
       (module) => void loaded.set(flow, module.default),
       (error: unknown) => {
         // A chunk that failed to load (offline) may load on the next visit.
@@ -37,4 +35,22 @@ export const flowLogic = (flow: FlowName): AnyActorLogic => {
   const logic = loaded.get(flow)
   if (!logic) throw new Error(`app: flow '${flow}' was opened before its logic was loaded (useFlow loads it)`)
   return logic
+}
+
+/**
+ * The flows a page opens as it first renders, by path. The page's view opens them once its own chunk has loaded
+ * and rendered; loading them from the start, beside that chunk, takes a round trip off what the page paints
+ * first (a lobby's cards, an event's markets).
+ */
+const FIRST_FLOWS: Readonly<Record<string, ReadonlyArray<FlowName>>> = {
+  [LOBBY_PATH.live]: ["casino"],
+  [LOBBY_PATH.slots]: ["casino"],
+  [LOBBY_PATH.sa]: ["casino"],
+  "/event": ["liveEvent", "betSlip"],
+  "/racing": ["racing", "betSlip"]
+}
+
+/** Starts loading the flows `path` opens first; a chunk that fails loads again when the view opens its flow. */
+export const preloadFlowsOf = (path: string) => {
+  for (const flow of FIRST_FLOWS[path] ?? []) loadFlow(flow).catch(() => {})
 }

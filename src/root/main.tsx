@@ -11,7 +11,7 @@ import { App } from "../views/App.tsx"
 import { AppActor } from "../views/app-actor.ts"
 import { type OddsBooks, type Ports, PortsContext } from "../views/ports.ts"
 import { rootApp } from "./app.ts"
-import { loadFlow } from "./flows.ts"
+import { loadFlow, preloadFlowsOf } from "./flows.ts"
 
 /**
  * The composition root: the one place that knows the runtime and its
@@ -43,6 +43,7 @@ const ShowFlash = () => {
 }
 
 const start = async () => {
+  preloadFlowsOf(location.pathname)
   const input = { token: readToken(), theme: readTheme() }
   // Development and test builds record the system's events (and `npm run dev` with ?inspect shows them in the
   // Stately inspector); production builds drop this branch and the chunk behind it.

@@ -75,6 +75,6 @@ export const marketBetsQuery = ({ marketId }: { marketId: string }) => ({ market
 export const myBetsQuery = (query: BetsQuery) => (query.eventId ? { eventId: query.eventId } : {})
 
 /** casino-games (with slots=true for slots), or sa-casino-games. */
-export const casinoGamesQuery = ({ lobby }: { lobby: Lobby }) => (lobby === "slots" ? { slots: "true" } : {})
+export const casinoGamesQuery = ({ lobby }: { lobby: Lobby }): { readonly slots?: "true" } => (lobby === "slots" ? { slots: "true" } : {})
 /** live-casino-dcs/{game_id} or sa-casino/{game_id}. */
 export const launchParams = ({ lobby, game }: { lobby: Lobby; game: CasinoGame }) => ({ game_id: launchIdOf(lobby, game) })

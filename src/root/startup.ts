@@ -6,8 +6,9 @@ import { readToken } from "../services/browserStorage.ts"
 import { endSession, SESSION_ENDED } from "../services/sessionEnd.ts"
 
 /**
- * The first page's calls: the startup pipeline and the session's user reload,
- * made without the Effect runtime, so the home page is usable before it loads
+ * The first page's calls: the startup pipeline, the session's user reload and
+ * a casino lobby's games, made without the Effect runtime, so the home page
+ * and the lobbies are usable before it loads
  * (docs/performance.md). Each answer is read as the `Api` service reads one
  * (src/services/answer.ts: the 401 rules, failures with their reasons) and
  * its data decoded by the guard compiled from the endpoint's schema
@@ -22,14 +23,15 @@ type DataOf<C extends StartupCall> = (typeof startupCalls)[C]["is"] extends (u: 
 
 const failure = (code: number, message: string, reason: Failure["reason"]): Failure => ({ code, message, reason })
 
-export const startupCall = async <C extends StartupCall>(name: C, signal?: AbortSignal): Promise<DataOf<C>> => {
+export const startupCall = async <C extends StartupCall>(name: C, signal?: AbortSignal, query?: Readonly<Record<string, string>>): Promise<DataOf<C>> => {
   const call = startupCalls[name]
+  const search = query ? new URLSearchParams(query).toString() : ""
   const token = readToken()
   const headers: Record<string, string> = { accept: "application/json" }
   if (token) headers.authorization = `Bearer ${token}`
   let response: Response
   try {
-    response = await fetch(call.path, {
+    response = await fetch(search ? `${call.path}?${search}` : call.path, {
       method: call.method,
       headers,
       // index.html preloads the visitor's answers (vite.config.ts), and a preload is matched by URL, mode and
@@ -56,13 +58,14 @@ export const startupCall = async <C extends StartupCall>(name: C, signal?: Abort
 }
 
 /**
- * A machine's promise actor making `name`'s call. A call the actor's stop
- * aborted never answers, as bridge.ts's `task` (React's strict mode revives a
- * stopped actor and calls again; the aborted call must not fail it).
+ * A machine's promise actor making `name`'s call (the name, and the query, may
+ * depend on the actor's input). A call the actor's stop aborted never answers,
+ * as bridge.ts's `task` (React's strict mode revives a stopped actor and calls
+ * again; the aborted call must not fail it).
  */
-export const startupTask = <C extends StartupCall>(name: C | (() => C)) =>
-  fromPromise<DataOf<C>>(({ signal }) =>
-    startupCall(typeof name === "function" ? name() : name, signal).catch((error: unknown) =>
+export const startupTask = <C extends StartupCall, I = void>(name: C | ((input: I) => C), query?: (input: I) => Readonly<Record<string, string>>) =>
+  fromPromise<DataOf<C>, I>(({ input, signal }) =>
+    startupCall(typeof name === "function" ? name(input) : name, signal, query?.(input)).catch((error: unknown) =>
       signal.aborted ? new Promise<never>(() => {}) : Promise.reject(error)
     )
   )

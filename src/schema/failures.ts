@@ -5,7 +5,10 @@ import { isErrorTag, isFailure } from "./guards.ts"
  * Reading the reasons of src/schema/errors.ts: what a status code means, how
  * the client reads a sent tag and a machine an actor's error. Plain code over
  * the generated guards (src/schema/guards.ts), so the first page, which runs
- * before the Effect runtime loads, reads failures the same way.
+ * before the Effect runtime loads, reads failures the same way. Machines
+ * import these from here, not through errors.ts: that module builds schemas,
+ * and a route chunk importing it carries Effect's Schema (37 KB gzip) before
+ * it can paint.
  */
 
 /** The tag a status code means when nothing more specific is said. */

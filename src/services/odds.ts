@@ -1,7 +1,6 @@
-import { Schema } from "effect"
 import type { Socket } from "socket.io-client"
-import { EventOdds, type MarketBook, OddsBatch, type PriceLevel, type Score } from "../schema/betting.ts"
-import { CatalogueChanged } from "../schema/realtime.ts"
+import type { EventOdds, MarketBook, OddsBatch, PriceLevel, Score } from "../schema/betting.ts"
+import { isCatalogueChanged, isEventOdds, isOddsBatch } from "../schema/guards.ts"
 
 /**
  * The odds channel on the client: its own socket (SPEC section 7: "a socket
@@ -51,10 +50,8 @@ export const applyOdds = (batch: { readonly markets?: ReadonlyArray<MarketBook>;
   for (const score of batch.scores ?? []) applyScore(score)
 }
 
-// Socket messages are decoded before they touch the store; one that does not match the contract is dropped.
-const isSnapshot = Schema.is(EventOdds)
-const isBatch = Schema.is(OddsBatch)
-const isCatalogue = Schema.is(CatalogueChanged)
+// Socket messages are decoded before they touch the store, by the guards compiled from their schemas (an event's
+// prices need no Effect runtime); one that does not match the contract is dropped.
 
 const afterFrame = (fn: () => void) => {
   if (typeof document !== "undefined" && document.visibilityState === "visible" && typeof requestAnimationFrame === "function") {
@@ -66,17 +63,17 @@ const connect = () => {
   socket ??= import("socket.io-client").then(({ io }) => {
     const s = io({ path: "/socket.io/", transports: ["websocket", "polling"] })
     s.on("odds.snapshot", (snapshot: unknown) => {
-      if (!isSnapshot(snapshot)) return
+      if (!isEventOdds(snapshot)) return
       for (const book of snapshot.markets) applyBook(book)
       if (snapshot.score) applyScore(snapshot.score)
     })
     s.on("odds", (batch: unknown, ack?: () => void) => {
-      if (isBatch(batch)) applyOdds(batch)
+      if (isOddsBatch(batch)) applyOdds(batch)
       // Acknowledged even when dropped: the server must not wait for a batch it will never hear about.
       if (ack) afterFrame(ack)
     })
     s.on("catalogue", (change: unknown) => {
-      if (!isCatalogue(change)) return
+      if (!isCatalogueChanged(change)) return
       for (const listener of catalogueListeners) listener()
     })
     // After a reconnect the server has forgotten what we watched.

@@ -1,4 +1,5 @@
-import { expect, test } from "./coverage.ts"
+import { expect, type Page, test } from "./coverage.ts"
+import { apiLogin } from "./support.ts"
 
 test("the preloader reaches 100 % and closes on the home page with demo data", async ({ page }) => {
   const percents: Array<number> = []
@@ -96,3 +97,45 @@ for (const [path, heading] of ROUTES) {
     expect(errors).toEqual([])
   })
 }
+
+/**
+ * How many times the page fetched each API path by the time the preloader reached 100 % (a preload the app's own
+ * fetch takes is one fetch). The pipeline's calls are all answered by then, and nothing else fetches them before
+ * the site is ready (a catalogue change refetches the sports only once it is).
+ */
+const startupFetches = async (page: Page, path: string) => {
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (document.querySelector("[data-testid=preloader-percent]")?.textContent !== "100%") return
+      observer.disconnect()
+      const counts: Record<string, number> = {}
+      for (const entry of performance.getEntriesByType("resource")) {
+        const url = new URL(entry.name)
+        if (url.pathname.startsWith("/api/") && url.search === "") counts[url.pathname] = (counts[url.pathname] ?? 0) + 1
+      }
+      ;(window as unknown as { startupFetches: Record<string, number> }).startupFetches = counts
+    }).observe(document, { subtree: true, childList: true, characterData: true })
+  })
+  await page.goto(path)
+  const counts = await page.waitForFunction(() => (window as unknown as { startupFetches?: Record<string, number> }).startupFetches, undefined, { timeout: 20_000 })
+  return (await counts.jsonValue()) as Record<string, number>
+}
+
+const SETTINGS = { "/api/v1/app-settings": 1, "/api/v1/get-all-app-settings": 1 }
+
+test("every startup call goes out once: a visitor's preloads are taken, a signed-in player preloads nothing", async ({ page, browser, request }) => {
+  expect(await startupFetches(page, "/")).toEqual({ "/api/v1/get-sports-data": 1, "/api/v1/advertisement": 1, ...SETTINGS })
+  // The live casino also preloads its games; the game list is fetched once, with the preload.
+  const lobby = await startupFetches(page, "/live-casino")
+  expect(lobby).toMatchObject({ "/api/v1/get-sports-data": 1, "/api/v1/advertisement": 1, ...SETTINGS })
+  expect(lobby["/api/v1/casino-games"] ?? 1).toBe(1)
+  await expect(page.getByRole("main").getByRole("button", { name: /^Play / }).first()).toBeVisible()
+  expect(await page.evaluate(() => performance.getEntriesByType("resource").filter((e) => new URL(e.name).pathname === "/api/v1/casino-games").length)).toBe(1)
+
+  const context = await browser.newContext()
+  const player = await context.newPage()
+  const { token } = await apiLogin(request, "demo")
+  await player.addInitScript((t) => localStorage.setItem("token", t), token)
+  expect(await startupFetches(player, "/")).toEqual({ "/api/v1/get-sports-data-authenticate": 1, "/api/v1/advertisement": 1, "/api/v1/getUserData": 1, ...SETTINGS })
+  await context.close()
+})

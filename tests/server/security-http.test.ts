@@ -1,4 +1,5 @@
-import { writeFileSync } from "node:fs"
+import { createHash } from "node:crypto"
+import { readFileSync, utimesSync, writeFileSync } from "node:fs"
 import { request as httpRequest } from "node:http"
 import { connect } from "node:net"
 import { join } from "node:path"
@@ -9,11 +10,12 @@ import { fakeDist, loginAs, request, signUpPlayer, startServer, type TestServer 
 
 /** What arrives at the server before any handler: sizes, encodings, NUL, content types, headers. */
 let server: TestServer
+let dist: string
 let player: Awaited<ReturnType<typeof signUpPlayer>>
 let admin: string
 
 beforeAll(async () => {
-  const dist = fakeDist()
+  dist = fakeDist()
   writeFileSync(join(dist, "assets", "app-abc123.js.map"), JSON.stringify({ version: 3, sources: ["src/secret.ts"] }))
   server = await startServer({ distDir: dist })
   player = await signUpPlayer(server)
@@ -199,6 +201,27 @@ describe("security headers", () => {
     expect(page.headers.get("referrer-policy")).toBe("no-referrer")
     expect(page.headers.get("x-frame-options")).toBe("DENY")
     expect(page.headers.get("strict-transport-security")).toBeNull()
+  })
+
+  it("allows index.html's inline stylesheet by its hash, and no other inline style; a new build's on the next request", async () => {
+    const index = join(dist, "index.html")
+    const built = readFileSync(index, "utf8")
+    try {
+      const hashOf = (css: string) => `'sha256-${createHash("sha256").update(css).digest("base64")}'`
+      const styleSrc = async (path: string) => (await fetch(`${server.url}${path}`)).headers.get("content-security-policy")!.split("; ").find((d) => d.startsWith("style-src"))
+      expect(await styleSrc("/")).toBe("style-src 'self'")
+      // A build with the stylesheet inline (vite.config.ts): the page allows exactly that text, assets stay strict.
+      writeFileSync(index, "<!doctype html><title>Khel</title><style>body{color:red}</style><div id=root></div>")
+      utimesSync(index, new Date(), new Date(Date.now() + 5_000))
+      expect(await styleSrc("/event")).toBe(`style-src 'self' ${hashOf("body{color:red}")}`)
+      expect(await styleSrc("/assets/app-abc123.js")).toBe("style-src 'self'")
+      writeFileSync(index, "<!doctype html><title>Khel</title><style>body{color:blue}</style><div id=root></div>")
+      utimesSync(index, new Date(), new Date(Date.now() + 10_000))
+      expect(await styleSrc("/")).toBe(`style-src 'self' ${hashOf("body{color:blue}")}`)
+    } finally {
+      writeFileSync(index, built)
+      utimesSync(index, new Date(), new Date(Date.now() + 15_000))
+    }
   })
 
   it("keeps every API answer out of caches and out of documents", async () => {

@@ -2,12 +2,24 @@ import { readFileSync } from "node:fs"
 import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { GUARDS_FILE, guardsSource } from "../../scripts/guards.ts"
+import { EventOdds, OddsBatch } from "../../src/schema/betting.ts"
+import { CasinoApi } from "../../src/schema/casino.ts"
 import { Envelope, Meta } from "../../src/schema/envelope.ts"
 import { ErrorTag, Failure } from "../../src/schema/errors.ts"
-import { isAnswer, isErrorTag, isFailure, isFlash, isUserChanged, startupCalls } from "../../src/schema/guards.ts"
+import {
+  isAnswer,
+  isCatalogueChanged,
+  isErrorTag,
+  isEventOdds,
+  isFailure,
+  isFlash,
+  isOddsBatch,
+  isUserChanged,
+  startupCalls
+} from "../../src/schema/guards.ts"
 import { UserApi } from "../../src/schema/identity.ts"
 import { Flash } from "../../src/schema/notices.ts"
-import { UserChanged } from "../../src/schema/realtime.ts"
+import { CatalogueChanged, UserChanged } from "../../src/schema/realtime.ts"
 import { SettingsApi } from "../../src/schema/settings.ts"
 import { SportsApi, SportsData, SportsDataAuthenticated } from "../../src/schema/sports.ts"
 
@@ -44,6 +56,18 @@ const user = {
   referralCode: "R",
   bets: [{ eventId: { _id: "e" } }]
 }
+
+const book = {
+  marketId: "1.2",
+  eventId: "e",
+  marketType: "FANCY",
+  status: "OPEN",
+  inPlay: true,
+  runners: [{ selectionId: "1", back: [{ price: 45, size: 100 }], lay: [{ price: 44, size: 90 }] }],
+  version: 3
+}
+const score = { eventId: "e", sportCode: "4", home: "MI 84/2 (9.3)", away: "CSK", summary: "", clock: "9.3", status: "live" }
+const game = { _id: "g", table_id: "t", game_id: "1", provider_name: "Ezugi", provider: "ezugi", game_category: "Roulette", game_images: "/images/x.png", title: "Roulette" }
 
 /** Every damaged copy of `value`: each key removed, each leaf and node replaced by values of other kinds. */
 const damaged = (value: unknown): Array<unknown> => {
@@ -94,6 +118,11 @@ describe("the first page's guards", () => {
   agree("site settings", startupCalls.appSettings.is, successOf(SettingsApi.endpoints.appSettings), { meta, data: settings })
   agree("all settings", startupCalls.allAppSettings.is, successOf(SettingsApi.endpoints.allAppSettings), { meta, data: allSettings })
   agree("the user", startupCalls.getUserData.is, successOf(UserApi.endpoints.getUserData), { meta, data: user })
+  agree("a lobby's games", startupCalls.casinoGames.is, successOf(CasinoApi.endpoints.casinoGames), { meta, data: [game] })
+  agree("SA Gaming's games", startupCalls.saCasinoGames.is, successOf(CasinoApi.endpoints.saCasinoGames), { meta, data: [game] })
+  agree("an event's odds snapshot", isEventOdds, EventOdds, { eventId: "e", markets: [book], score })
+  agree("a batch of odds", isOddsBatch, OddsBatch, { markets: [book], scores: [score] })
+  agree("a catalogue change", isCatalogueChanged, CatalogueChanged, { at: 1 })
 
   it("name the endpoints' paths and methods", () => {
     expect(startupCalls.sportsData.path).toBe(SportsApi.endpoints.sportsData.path)

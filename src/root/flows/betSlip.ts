@@ -1,26 +1,25 @@
-import { Schema } from "effect"
-import { assign, type EventObject, fromCallback } from "xstate"
+import { assign, type EventObject, fromCallback, fromPromise } from "xstate"
 import { DEFAULT_CHIPS } from "../../domain/money.ts"
-import { betSlipMachine, type PriceWatch } from "../../machines/betSlip.machine.ts"
-import { BettingApi } from "../../schema/betting.ts"
-import { Api } from "../../services/api.ts"
+import { betSlipMachine, type PlaceRequest, type PriceWatch } from "../../machines/betSlip.machine.ts"
+import type { Bet } from "../../schema/bets.ts"
+import type { BetSetting, OddsChangeRule, PlacedBet } from "../../schema/betting.ts"
 import { odds } from "../../services/odds.ts"
-import { data, task } from "../bridge.ts"
-import { betEndpointOf, marketBetsQuery, oddsRulePayload, placeBetPayload } from "../requests.ts"
 
-const betting = BettingApi.endpoints
+type SettingQuery = { sportsId: string; leagueId: string; eventId: string }
 
+/** The slip's calls load with their chunk (and the Effect runtime) when the first slip opens: the markets paint without them. */
+const calls = () => import("./betSlipCalls.ts")
 
-/** The player's chips, kept in local storage; a damaged list is ignored. */
+/** The player's chips, kept in local storage: whole rupees above zero; a damaged list is ignored. */
 const CHIPS_KEY = "betChips"
-const Chips = Schema.fromJsonString(Schema.Array(Schema.Int.check(Schema.isGreaterThan(0))))
-const decodeChips = Schema.decodeUnknownOption(Chips)
+const isChips = (value: unknown): value is ReadonlyArray<number> =>
+  Array.isArray(value) && value.length > 0 && value.every((chip) => Number.isSafeInteger(chip) && chip > 0)
 
 const storedChips = (): ReadonlyArray<number> | undefined => {
   try {
     const raw = localStorage.getItem(CHIPS_KEY)
-    const chips = raw === null ? undefined : decodeChips(raw)
-    return chips?._tag === "Some" && chips.value.length > 0 ? chips.value : undefined
+    const chips: unknown = raw === null ? undefined : JSON.parse(raw)
+    return isChips(chips) ? chips : undefined
   } catch {
     return undefined
   }
@@ -39,14 +38,10 @@ const livePrice = fromCallback<EventObject, PriceWatch>(({ input, sendBack }) =>
 /** The bet slip with its calls, the live price and the chips in local storage. */
 export default betSlipMachine.provide({
   actors: {
-    loadSetting: task((query) => data(Api.use((api) => api.call(betting.setting, { query }, { notify: "none" })))),
-    loadOpenBets: task((market) => data(Api.use((api) => api.call(betting.betsByMarket, { query: marketBetsQuery(market) }, { notify: "none" })))),
-    // The server's confirmation of the new rule shows as a toast.
-    saveOddsRule: task((request) => data(Api.use((api) => api.call(betting.updateSetting, { payload: oddsRulePayload(request) })))),
-    // "Bet placed" or the server's reason as a toast (SPEC section 7: writes).
-    placeBet: task((request) =>
-      data(Api.use((api) => api.call(betting[betEndpointOf(request.selection.channel)], { payload: placeBetPayload(request) }, { idempotencyKey: request.key })))
-    ),
+    loadSetting: fromPromise<BetSetting, SettingQuery>(({ input, signal }) => calls().then((c) => c.loadSetting(input, signal))),
+    loadOpenBets: fromPromise<ReadonlyArray<Bet>, { marketId: string }>(({ input, signal }) => calls().then((c) => c.loadOpenBets(input, signal))),
+    saveOddsRule: fromPromise<BetSetting, { rule: OddsChangeRule }>(({ input, signal }) => calls().then((c) => c.saveOddsRule(input, signal))),
+    placeBet: fromPromise<PlacedBet, PlaceRequest>(({ input, signal }) => calls().then((c) => c.placeBet(input, signal))),
     livePrice
   },
   actions: {

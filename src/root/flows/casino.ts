@@ -1,34 +1,27 @@
-import { Effect } from "effect"
-import { LAUNCH_NOTICES } from "../../domain/casino.ts"
+import { fromPromise } from "xstate"
+import { type Lobby, LAUNCH_NOTICES } from "../../domain/casino.ts"
 import { casinoMachine } from "../../machines/casino.machine.ts"
-import { CasinoApi, CasinoPlayApi } from "../../schema/casino.ts"
-import { Api } from "../../services/api.ts"
-import { data, effect, task } from "../bridge.ts"
-import { casinoGamesQuery, launchParams } from "../requests.ts"
-import { Notices } from "../../services/notices.ts"
+import type { CasinoGame } from "../../schema/casino.ts"
+import { noticeStore } from "../../services/noticeStore.ts"
+import { casinoGamesQuery } from "../requests.ts"
+import { startupTask } from "../startup.ts"
 
-const warn = (notice: { readonly message: string; readonly subMessage: string }) => () =>
-  effect(Notices.use((notices) => notices.warning(notice.message, notice.subMessage)).pipe(Effect.asVoid))
+/**
+ * The launch's call loads with its chunk (and the Effect runtime) on the first launch: the lobby's games are read
+ * without them (src/root/startup.ts), so a lobby paints its cards before the runtime has loaded.
+ */
+const calls = () => import("./casinoCalls.ts")
+
+const warn = (notice: { readonly message: string; readonly subMessage: string }) => () => noticeStore.show("warning", notice.message, notice.subMessage)
 
 /** A casino lobby with its calls, the two launch notices of SPEC section 8, and leaving for the game. */
 export default casinoMachine.provide({
   actors: {
-    loadGames: task(({ lobby }) =>
-      data(Api.use((api) =>
-        lobby === "sa"
-          ? api.call(CasinoApi.endpoints.saCasinoGames, {}, { notify: "none" })
-          : api.call(CasinoApi.endpoints.casinoGames, { query: casinoGamesQuery({ lobby }) }, { notify: "none" })
-      ))
+    loadGames: startupTask<"casinoGames" | "saCasinoGames", { lobby: Lobby }>(
+      ({ lobby }) => (lobby === "sa" ? "saCasinoGames" : "casinoGames"),
+      casinoGamesQuery
     ),
-    launchGame: task((launch) =>
-      data(Api.use((api) =>
-        api.call(
-          launch.lobby === "sa" ? CasinoPlayApi.endpoints.saCasinoLaunch : CasinoPlayApi.endpoints.liveCasinoLaunch,
-          { params: launchParams(launch) },
-          { notify: "failure" }
-        )
-      ))
-    )
+    launchGame: fromPromise<string, { lobby: Lobby; game: CasinoGame }>(({ input, signal }) => calls().then((c) => c.launchGame(input, signal)))
   },
   actions: {
     notifyLoginRequired: warn(LAUNCH_NOTICES.loginRequired),

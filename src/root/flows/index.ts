@@ -1,6 +1,6 @@
 import type { FlowName, Flows } from "../../machines/flows.ts"
 
-/** The chunk that provides each flow (src/root/flows.ts loads this list with the first flow a view opens). */
+/** The chunk that provides each flow (src/root/flows.ts loads one when a view first opens its flow, or a page will). */
 export const loaders: { readonly [K in FlowName]: () => Promise<{ readonly default: Flows[K] }> } = {
   authModal: () => import("./authModal.ts"),
   withdrawal: () => import("./withdrawal.ts"),

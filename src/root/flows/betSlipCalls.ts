@@ -1,0 +1,31 @@
+import type { OddsChangeRule } from "../../schema/betting.ts"
+import { BettingApi } from "../../schema/betting.ts"
+import type { PlaceRequest } from "../../machines/betSlip.machine.ts"
+import { Api } from "../../services/api.ts"
+import { data, runTask } from "../bridge.ts"
+import { betEndpointOf, marketBetsQuery, oddsRulePayload, placeBetPayload } from "../requests.ts"
+
+/**
+ * The bet slip's calls, on the Effect runtime: this chunk (and the runtime)
+ * loads with the first slip opened, so an event's markets paint without it
+ * (src/root/flows/betSlip.ts).
+ */
+
+const betting = BettingApi.endpoints
+
+export const loadSetting = (query: { sportsId: string; leagueId: string; eventId: string }, signal: AbortSignal) =>
+  runTask(data(Api.use((api) => api.call(betting.setting, { query }, { notify: "none" }))), signal)
+
+export const loadOpenBets = (market: { marketId: string }, signal: AbortSignal) =>
+  runTask(data(Api.use((api) => api.call(betting.betsByMarket, { query: marketBetsQuery(market) }, { notify: "none" }))), signal)
+
+/** The server's confirmation of the new rule shows as a toast. */
+export const saveOddsRule = (request: { rule: OddsChangeRule }, signal: AbortSignal) =>
+  runTask(data(Api.use((api) => api.call(betting.updateSetting, { payload: oddsRulePayload(request) }))), signal)
+
+/** "Bet placed" or the server's reason as a toast (SPEC section 7: writes). */
+export const placeBet = (request: PlaceRequest, signal: AbortSignal) =>
+  runTask(
+    data(Api.use((api) => api.call(betting[betEndpointOf(request.selection.channel)], { payload: placeBetPayload(request) }, { idempotencyKey: request.key }))),
+    signal
+  )
