@@ -1,4 +1,5 @@
 import type { Event, League, Sport } from "../schema/sports.ts"
+import { byDate } from "./dates.ts"
 import { matchesSearch } from "./search.ts"
 import { isRacing } from "./sports.ts"
 
@@ -49,7 +50,7 @@ export interface EventEntry {
 export const allEvents = (sports: ReadonlyArray<Sport>): Array<EventEntry> =>
   sports
     .flatMap((sport) => sport.leagues.flatMap((league) => league.events.map((event) => ({ sport, league, event }))))
-    .sort((a, b) => a.event.date.localeCompare(b.event.date))
+    .sort((a, b) => byDate(a.event.date, b.event.date))
 
 /** Looks an event up by its three slugs. */
 export const findEvent = (sports: ReadonlyArray<Sport>, sportSlug: string, leagueSlug: string, eventSlug: string): EventEntry | undefined => {

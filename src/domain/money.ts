@@ -22,10 +22,12 @@ export const addRupees = (...amounts: ReadonlyArray<number>): number =>
 /** An amount field as typed (a stake, a deposit, a withdrawal): digits and decimal points only, at most 12 characters; the rules then judge it. */
 export const amountInput = (value: string) => value.replace(/[^\d.]/g, "").slice(0, 12)
 
-const grouping = new Intl.NumberFormat("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+// Made on first use: building an Intl formatter loads its locale data, too slow for the first chunk's evaluation.
+let grouping: Intl.NumberFormat | undefined
 
 /** "1,23,456.70": Indian digit grouping, always two decimals. */
-export const formatAmount = (rupees: number) => grouping.format(rupees)
+export const formatAmount = (rupees: number) =>
+  (grouping ??= new Intl.NumberFormat("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 })).format(rupees)
 
 /** Two decimals without grouping, for tables and inputs. */
 export const fixed2 = (value: number) => (Math.round(value * 100) / 100).toFixed(2)

@@ -1,4 +1,5 @@
 import type { Event, RacingSport, Sport } from "../schema/sports.ts"
+import { byDate } from "./dates.ts"
 import { isRacing } from "./sports.ts"
 
 /**
@@ -27,7 +28,7 @@ export const pickRace = (sports: ReadonlyArray<RacingSport>, query: RaceQuery) =
     .filter(({ track }) => !query.track || track.slugName === query.track)
   const races = tracks.flatMap(({ country, track }) => track.events.map((event) => ({ country, track, event })))
   const race = races.find(({ event }) => event._id === query.event || event.id === query.event) ??
-    [...races].sort((a, b) => a.event.date.localeCompare(b.event.date))[0]
+    [...races].sort((a, b) => byDate(a.event.date, b.event.date))[0]
   return { sport, race }
 }
 

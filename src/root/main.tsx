@@ -1,7 +1,7 @@
 import "@unocss/reset/tailwind.css"
 import "../views/styles.css"
 import "virtual:uno.css"
-import { StrictMode, useEffect } from "react"
+import { StrictMode, startTransition, useEffect } from "react"
 import { createRoot } from "react-dom/client"
 import { BrowserRouter, useNavigate } from "react-router"
 import { readTheme, readToken } from "../services/browserStorage.ts"
@@ -48,7 +48,10 @@ const start = async () => {
   // Development and test builds record the system's events (and `npm run dev` with ?inspect shows them in the
   // Stately inspector); production builds drop this branch and the chunk behind it.
   const devtools = import.meta.env.DEV || import.meta.env.MODE === "test" ? await (await import("./devtools.ts")).startDevTools() : {}
-  createRoot(document.getElementById("root")!).render(
+  const root = createRoot(document.getElementById("root")!)
+  // The first render as a transition: React renders the whole shell in slices, yielding to the browser between
+  // them, instead of one long task (the HTML's preloader stays on screen meanwhile).
+  startTransition(() => root.render(
     <StrictMode>
       <AppActor.Provider logic={rootApp} options={{ input, ...devtools }}>
         <PortsContext value={ports}>
@@ -60,7 +63,7 @@ const start = async () => {
         </PortsContext>
       </AppActor.Provider>
     </StrictMode>
-  )
+  ))
 }
 
 void start()

@@ -1,16 +1,37 @@
 import { useSelector } from "@xstate/react"
 import { categoryStrip, inCategory, type Lobby } from "../../domain/casino.ts"
 import type { FlowRef } from "../../machines/flows.ts"
+import type { CasinoGame } from "../../schema/casino.ts"
 import { useFlow } from "../flows.ts"
 import { useUser } from "../session.ts"
 import { CasinoBets } from "../widgets/CasinoBets.tsx"
 import { CategoryStrip } from "../widgets/CategoryStrip.tsx"
 import { GameCard } from "../widgets/GameCard.tsx"
+import { useProgressive } from "../widgets/progressive.ts"
 
 const TITLES: Record<Lobby, string> = { live: "Live Casino", slots: "Slots", sa: "SA Gaming" }
 
 /** Cards fetched at once: about the first two rows on a phone, the first row on a wide screen. */
 const EAGER = 4
+
+/** A category's games, a screenful at a time (a new category starts again from its first cards). */
+const GameGrid = ({ label, games, launching, onPlay }: {
+  label: string
+  games: ReadonlyArray<CasinoGame>
+  launching: string | undefined
+  onPlay: (game: CasinoGame) => void
+}) => {
+  const rendered = useProgressive(games.length)
+  return (
+    <ul className="m-0 grid list-none grid-cols-2 gap-3 p-0 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5" aria-label={label}>
+      {games.slice(0, rendered).map((game, index) => (
+        <li key={game._id}>
+          <GameCard game={game} eager={index < EAGER} busy={launching === game._id} onPlay={onPlay} />
+        </li>
+      ))}
+    </ul>
+  )
+}
 
 /** A lobby's `casino` flow, `casino.<lobby>`. */
 const LobbyPage = ({ lobby }: { lobby: Lobby }) => {
@@ -48,18 +69,8 @@ const LobbyView = ({ lobby, casino }: { lobby: Lobby; casino: FlowRef<"casino"> 
       ) : (
         <>
           <CategoryStrip categories={categories} selected={category} onSelect={(c) => casino.send({ type: "category.select", category: c })} />
-          <ul className="m-0 grid list-none grid-cols-2 gap-3 p-0 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5" aria-label={`${category}: ${shown.length} games`}>
-            {shown.map((game, index) => (
-              <li key={game._id}>
-                <GameCard
-                  game={game}
-                  eager={index < EAGER}
-                  busy={launching === game._id}
-                  onPlay={(g) => casino.send({ type: "game.launch", game: g, signedIn: user !== undefined })}
-                />
-              </li>
-            ))}
-          </ul>
+          <GameGrid key={category} label={`${category}: ${shown.length} games`} games={shown} launching={launching}
+            onPlay={(game) => casino.send({ type: "game.launch", game, signedIn: user !== undefined })} />
         </>
       )}
       {user ? <CasinoBets lobby={lobby} /> : null}

@@ -14,6 +14,7 @@ import { BetSlip, type BetSlipRef } from "../widgets/BetSlip.tsx"
 import { BookmakerMarket, ExchangeMarket, FancyMarkets, type PickHandler } from "../widgets/Markets.tsx"
 import { LiveScore } from "../widgets/LiveScore.tsx"
 import { PageLoading } from "../widgets/PageLoading.tsx"
+import { useProgressive } from "../widgets/progressive.ts"
 
 /**
  * The live event on screen (its prices into the odds books, its score, the
@@ -74,22 +75,30 @@ const Markets = ({ sport, league, event, channel, slip }: { sport: Sport; league
   }, [user, openAuth, slip, event._id, sport._id, league._id, channel])
 
   const open = useMemo(() => positionsByMarket(bets ?? []), [bets])
-  const books = useMemo(() => marketBooks(event.markets, open, pending), [event.markets, open, pending])
+  // The open bets' P/L stays the same objects while a price is picked: only the slip's market re-renders.
+  const books = useMemo(() => marketBooks(event.markets, open), [event.markets, open])
+  const next = useMemo(
+    () => (pending ? marketBooks(event.markets.filter((m) => m.marketId === pending.marketId), open, pending).get(pending.marketId)?.next : undefined),
+    [event.markets, open, pending]
+  )
   const fancy = useMemo(() => fancyPositions(event.markets, open), [event.markets, open])
 
   const slipView = <BetSlip slip={slip} />
   const fancies = useMemo(() => event.markets.filter((m) => m.marketType === "FANCY"), [event.markets])
+  const others = useMemo(() => event.markets.filter((m) => m.marketType !== "FANCY"), [event.markets])
   const fancySlip = fancies.some((m) => m.marketId === slipMarket) ? slipMarket : undefined
+  // The markets a screenful at a time (the fancy lines, one block, after the others).
+  const rendered = useProgressive(others.length + (fancies.length > 0 ? 1 : 0), 2)
   const renderMarket = (market: Market) => {
-    const { pl, next } = books.get(market.marketId) ?? { pl: undefined, next: undefined }
     const Component = market.marketType === "BOOKMAKER" ? BookmakerMarket : ExchangeMarket
-    return <Component key={market._id} market={market} pl={pl} next={next} onPick={onPick} slip={slipMarket === market.marketId ? slipView : undefined} />
+    const slipHere = slipMarket === market.marketId
+    return <Component key={market._id} market={market} pl={books.get(market.marketId)?.pl} next={slipHere ? next : undefined} onPick={onPick} slip={slipHere ? slipView : undefined} />
   }
   // The odds cells wait for the odds books here, so the page (and the flows it holds) stays mounted meanwhile.
   return (
     <Suspense fallback={<PageLoading />}>
-      {event.markets.filter((m) => m.marketType !== "FANCY").map(renderMarket)}
-      {fancies.length > 0 ? (
+      {others.slice(0, rendered).map(renderMarket)}
+      {fancies.length > 0 && rendered > others.length ? (
         // The slip only while it holds a fancy: a new slip element would re-render every fancy's cells on each slip change.
         <FancyMarkets markets={fancies} positions={fancy} onPick={onPick} slipFor={fancySlip} slip={fancySlip ? slipView : undefined} />
       ) : null}

@@ -1,9 +1,9 @@
 import { memo } from "react"
 import { fixed2 } from "../../domain/money.ts"
 import type { Market } from "../../schema/sports.ts"
-import { MarketState, OddsCell, type Pick } from "./OddsCell.tsx"
+import { MarketState, OddsCell, type PickHandler } from "./OddsCell.tsx"
 
-export type PickHandler = (market: Market, runner: { selectionId: string; name: string }, pick: Pick) => void
+export type { PickHandler }
 
 const plClass = (value: number) => (value > 0 ? "text-ok" : value < 0 ? "text-bad" : "text-muted")
 
@@ -58,12 +58,10 @@ export const ExchangeMarket = memo(({ market, pl, next, onPick, slip }: MarketPr
             <RunnerPL now={pl?.get(runner.selectionId)} next={next?.get(runner.selectionId)} />
           </div>
           {[2, 1, 0].map((level) => (
-            <OddsCell key={`b${level}`} wideOnly={level > 0} marketId={market.marketId} marketType="EXCHANGE" selectionId={runner.selectionId}
-              runnerName={runner.name} side="back" level={level} onPick={(pick) => onPick(market, runner, pick)} />
+            <OddsCell key={`b${level}`} wideOnly={level > 0} market={market} runner={runner} side="back" level={level} onPick={onPick} />
           ))}
           {[0, 1, 2].map((level) => (
-            <OddsCell key={`l${level}`} wideOnly={level > 0} marketId={market.marketId} marketType="EXCHANGE" selectionId={runner.selectionId}
-              runnerName={runner.name} side="lay" level={level} onPick={(pick) => onPick(market, runner, pick)} />
+            <OddsCell key={`l${level}`} wideOnly={level > 0} market={market} runner={runner} side="lay" level={level} onPick={onPick} />
           ))}
         </div>
       ))}
@@ -89,8 +87,8 @@ export const BookmakerMarket = memo(({ market, pl, next, onPick, slip }: MarketP
             <span className="block truncate text-sm font-600">{runner.name}</span>
             <RunnerPL now={pl?.get(runner.selectionId)} next={next?.get(runner.selectionId)} />
           </div>
-          <OddsCell marketId={market.marketId} marketType="BOOKMAKER" selectionId={runner.selectionId} runnerName={runner.name} side="back" onPick={(pick) => onPick(market, runner, pick)} />
-          <OddsCell marketId={market.marketId} marketType="BOOKMAKER" selectionId={runner.selectionId} runnerName={runner.name} side="lay" onPick={(pick) => onPick(market, runner, pick)} />
+          <OddsCell market={market} runner={runner} side="back" onPick={onPick} />
+          <OddsCell market={market} runner={runner} side="lay" onPick={onPick} />
         </div>
       ))}
       <MarketState marketId={market.marketId} />
@@ -143,8 +141,8 @@ export const FancyMarkets = memo(({ markets, positions, onPick, slipFor, slip }:
                 </details>
               ) : null}
             </div>
-            <OddsCell marketId={market.marketId} marketType="FANCY" selectionId={runner.selectionId} runnerName={market.name} side="lay" onPick={(pick) => onPick(market, runner, pick)} />
-            <OddsCell marketId={market.marketId} marketType="FANCY" selectionId={runner.selectionId} runnerName={market.name} side="back" onPick={(pick) => onPick(market, runner, pick)} />
+            <OddsCell market={market} runner={runner} runnerName={market.name} side="lay" onPick={onPick} />
+            <OddsCell market={market} runner={runner} runnerName={market.name} side="back" onPick={onPick} />
             <MarketState marketId={market.marketId} />
           </div>
           {slipFor === market.marketId ? <div className="border-t border-line p-2">{slip}</div> : null}

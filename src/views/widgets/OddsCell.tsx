@@ -1,6 +1,6 @@
 import { memo, useCallback, useEffect, useRef, useSyncExternalStore } from "react"
 import { priceLabel, sizeLabel } from "../../domain/betting.ts"
-import type { MarketType } from "../../schema/sports.ts"
+import type { Market } from "../../schema/sports.ts"
 import { type OddsBooks, useOddsBooks } from "../ports.ts"
 
 /** How long a changed price stays highlighted. */
@@ -35,6 +35,9 @@ export interface Pick {
   readonly size: number
 }
 
+/** A click on a price: its market, its runner and the price as shown. */
+export type PickHandler = (market: Market, runner: { selectionId: string; name: string }, pick: Pick) => void
+
 /** One value of a market's book, re-read on the market's changes only. */
 const useMarketValue = <T extends string>(marketId: string, read: (books: OddsBooks) => T) => {
   const books = useOddsBooks()
@@ -46,19 +49,23 @@ const useMarketValue = <T extends string>(marketId: string, read: (books: OddsBo
 /**
  * One price of one runner. It subscribes to its own market in the odds
  * store and re-renders only when its own price, size or the market's status
- * changes; a change flashes the cell (Web Animations, no re-render).
+ * changes; a change flashes the cell (Web Animations, no re-render). Its
+ * props are the market's own objects and the page's one handler, so a click
+ * elsewhere (the slip opening, a P/L changing) does not re-render it.
  */
-export const OddsCell = memo(({ marketId, marketType, selectionId, runnerName, side, level = 0, onPick, wideOnly = false }: {
-  marketId: string
-  marketType: MarketType
-  selectionId: string
-  runnerName: string
+export const OddsCell = memo(({ market, runner, runnerName = runner.name, side, level = 0, onPick, wideOnly = false }: {
+  market: Market
+  runner: { selectionId: string; name: string }
+  /** The runner as the cell's label names it (a fancy line by the market's name). */
+  runnerName?: string
   side: "back" | "lay"
   level?: number
-  onPick: (pick: Pick) => void
+  onPick: PickHandler
   /** Deeper price levels: shown from the md breakpoint up. */
   wideOnly?: boolean
 }) => {
+  const { marketId, marketType } = market
+  const { selectionId } = runner
   const key = useMarketValue(marketId, (odds) => {
     const book = odds.book(marketId)
     const price = odds.level(marketId, selectionId, side, level)
@@ -86,7 +93,7 @@ export const OddsCell = memo(({ marketId, marketType, selectionId, runnerName, s
       disabled={!open}
       data-testid={`odds-${marketId}-${selectionId}-${side}-${level}`}
       aria-label={open ? `${label} ${runnerName} at ${priceLabel(price, marketType)}` : `${label} ${runnerName}: no price`}
-      onClick={() => open && onPick({ selectionId, side, price, size })}
+      onClick={() => open && onPick(market, runner, { selectionId, side, price, size })}
       // Contained: a new price lays out and paints this cell only.
       style={{ contain: "strict" }}
       className={`relative ${wideOnly ? "hidden md:flex" : "flex"} h-11 min-w-0 flex-col items-center justify-center rounded px-1 leading-tight transition-opacity disabled:cursor-not-allowed disabled:opacity-50 ${
