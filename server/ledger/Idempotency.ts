@@ -112,7 +112,7 @@ export class Idempotency extends Context.Service<Idempotency, {
           const replayed = yield* replayOf(options.response, hash)(claim!)
           if (Option.isSome(replayed)) return replayed.value
           const result = yield* write
-          yield* Effect.flatMap(respondOf(options.owner, options.key, options.response)(result), (statement) => statement)
+          yield* yield* respondOf(options.owner, options.key, options.response)(result)
           return result
         }))
 

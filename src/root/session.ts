@@ -1,13 +1,14 @@
-import { fromCallback, fromPromise } from "xstate"
+import { fromCallback } from "xstate"
 import { LOGGED_OUT, type SessionEvent, sessionMachine } from "../machines/session.machine.ts"
 import { walletMachine } from "../machines/wallet.machine.ts"
 import { isUserChanged } from "../schema/guards.ts"
-import type { User, WalletCode } from "../schema/user.ts"
+import type { User } from "../schema/user.ts"
 import * as storage from "../services/browserStorage.ts"
 import { navigator } from "../services/navigator.ts"
 import { noticeStore } from "../services/noticeStore.ts"
 import { onSessionEnded } from "../services/sessionEnd.ts"
 import * as socket from "../services/socket.ts"
+import { lazyTask } from "./lazyTask.ts"
 import { startupTask } from "./startup.ts"
 
 /**
@@ -21,7 +22,7 @@ const calls = () => import("./sessionCalls.ts")
 /** The wallet switch with its call and 'Wallet Changed'. */
 const wallet = walletMachine.provide({
   actors: {
-    switchWallet: fromPromise<User, { wallet: WalletCode }>(({ input, signal }) => calls().then((c) => c.switchWallet(input, signal)))
+    switchWallet: lazyTask(calls, (c) => c.switchWallet)
   },
   // The switch's call has loaded the chunk by now.
   actions: { notifyChanged: () => void calls().then((c) => c.notifyWalletChanged()) }
@@ -32,7 +33,7 @@ export const session = sessionMachine.provide({
   actors: {
     wallet,
     fetchUser: startupTask("getUserData"),
-    logout: fromPromise<void, { userId: string | undefined }>(({ input, signal }) => calls().then((c) => c.logout(input, signal))),
+    logout: lazyTask(calls, (c) => c.logout),
     /** The user's socket event (SPEC section 7: reload the user) and the API's 401 signal, as machine events. */
     userChannel: fromCallback<SessionEvent, { userId: string }>(({ input, sendBack }) => {
       const stopSocket = socket.on(input.userId, (message) => {

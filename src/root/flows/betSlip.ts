@@ -1,11 +1,8 @@
-import { assign, type EventObject, fromCallback, fromPromise } from "xstate"
+import { assign, type EventObject, fromCallback } from "xstate"
 import { DEFAULT_CHIPS } from "../../domain/money.ts"
-import { betSlipMachine, type PlaceRequest, type PriceWatch } from "../../machines/betSlip.machine.ts"
-import type { Bet } from "../../schema/bets.ts"
-import type { BetSetting, OddsChangeRule, PlacedBet } from "../../schema/betting.ts"
+import { betSlipMachine, type PriceWatch } from "../../machines/betSlip.machine.ts"
 import { odds } from "../../services/odds.ts"
-
-type SettingQuery = { sportsId: string; leagueId: string; eventId: string }
+import { lazyTask } from "../lazyTask.ts"
 
 /** The slip's calls load with their chunk (and the Effect runtime) when the first slip opens: the markets paint without them. */
 const calls = () => import("./betSlipCalls.ts")
@@ -38,10 +35,10 @@ const livePrice = fromCallback<EventObject, PriceWatch>(({ input, sendBack }) =>
 /** The bet slip with its calls, the live price and the chips in local storage. */
 export default betSlipMachine.provide({
   actors: {
-    loadSetting: fromPromise<BetSetting, SettingQuery>(({ input, signal }) => calls().then((c) => c.loadSetting(input, signal))),
-    loadOpenBets: fromPromise<ReadonlyArray<Bet>, { marketId: string }>(({ input, signal }) => calls().then((c) => c.loadOpenBets(input, signal))),
-    saveOddsRule: fromPromise<BetSetting, { rule: OddsChangeRule }>(({ input, signal }) => calls().then((c) => c.saveOddsRule(input, signal))),
-    placeBet: fromPromise<PlacedBet, PlaceRequest>(({ input, signal }) => calls().then((c) => c.placeBet(input, signal))),
+    loadSetting: lazyTask(calls, (c) => c.loadSetting),
+    loadOpenBets: lazyTask(calls, (c) => c.loadOpenBets),
+    saveOddsRule: lazyTask(calls, (c) => c.saveOddsRule),
+    placeBet: lazyTask(calls, (c) => c.placeBet),
     livePrice
   },
   actions: {
