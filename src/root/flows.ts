@@ -1,5 +1,4 @@
 import type { AnyActorLogic } from "xstate"
-import { LOBBY_PATH } from "../domain/casino.ts"
 import type { FlowName } from "../machines/flows.ts"
 import { loaders } from "./flows/index.ts"
 
@@ -35,22 +34,4 @@ export const flowLogic = (flow: FlowName): AnyActorLogic => {
   const logic = loaded.get(flow)
   if (!logic) throw new Error(`app: flow '${flow}' was opened before its logic was loaded (useFlow loads it)`)
   return logic
-}
-
-/**
- * The flows a page opens as it first renders, by path. The page's view opens them once its own chunk has loaded
- * and rendered; loading them from the start, beside that chunk, takes a round trip off what the page paints
- * first (a lobby's cards, an event's markets).
- */
-const FIRST_FLOWS: Readonly<Record<string, ReadonlyArray<FlowName>>> = {
-  [LOBBY_PATH.live]: ["casino"],
-  [LOBBY_PATH.slots]: ["casino"],
-  [LOBBY_PATH.sa]: ["casino"],
-  "/event": ["liveEvent", "betSlip"],
-  "/racing": ["racing", "betSlip"]
-}
-
-/** Starts loading the flows `path` opens first; a chunk that fails loads again when the view opens its flow. */
-export const preloadFlowsOf = (path: string) => {
-  for (const flow of FIRST_FLOWS[path] ?? []) loadFlow(flow).catch(() => {})
 }

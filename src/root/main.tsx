@@ -7,11 +7,11 @@ import { BrowserRouter, useNavigate } from "react-router"
 import { readTheme, readToken } from "../services/browserStorage.ts"
 import { navigator } from "../services/navigator.ts"
 import { noticeStore, showFlash } from "../services/noticeStore.ts"
-import { App } from "../views/App.tsx"
+import { App, preloadPage } from "../views/App.tsx"
 import { AppActor } from "../views/app-actor.ts"
 import { type OddsBooks, type Ports, PortsContext } from "../views/ports.ts"
 import { rootApp } from "./app.ts"
-import { loadFlow, preloadFlowsOf } from "./flows.ts"
+import { loadFlow } from "./flows.ts"
 
 /**
  * The composition root: the one place that knows the runtime and its
@@ -43,7 +43,7 @@ const ShowFlash = () => {
 }
 
 const start = async () => {
-  preloadFlowsOf(location.pathname)
+  preloadPage(location.pathname, loadFlow)
   const input = { token: readToken(), theme: readTheme() }
   // Development and test builds record the system's events (and `npm run dev` with ?inspect shows them in the
   // Stately inspector); production builds drop this branch and the chunk behind it.

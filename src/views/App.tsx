@@ -1,14 +1,24 @@
 import { lazy, Suspense } from "react"
 import { Route, Routes } from "react-router"
+import { LOBBY_PATH } from "../domain/casino.ts"
+import type { FlowName } from "../machines/flows.ts"
 import { Layout } from "./layout/Layout.tsx"
 import { Home } from "./pages/Home.tsx"
 import { PageLoading } from "./widgets/PageLoading.tsx"
 
-const Sports = lazy(() => import("./pages/Sports.tsx"))
-const InPlay = lazy(() => import("./pages/InPlay.tsx"))
-const EventPage = lazy(() => import("./pages/Event.tsx"))
-const Racing = lazy(() => import("./pages/Racing.tsx"))
-const Casino = lazy(() => import("./pages/Casino.tsx"))
+// Each page's chunk, by the route that shows it.
+const chunks = {
+  sports: () => import("./pages/Sports.tsx"),
+  inPlay: () => import("./pages/InPlay.tsx"),
+  event: () => import("./pages/Event.tsx"),
+  racing: () => import("./pages/Racing.tsx"),
+  casino: () => import("./pages/Casino.tsx")
+}
+const Sports = lazy(chunks.sports)
+const InPlay = lazy(chunks.inPlay)
+const EventPage = lazy(chunks.event)
+const Racing = lazy(chunks.racing)
+const Casino = lazy(chunks.casino)
 const Deposit = lazy(() => import("./pages/Deposit.tsx"))
 const Withdrawal = lazy(() => import("./pages/Withdrawal.tsx"))
 const BonusPage = lazy(() => import("./pages/Bonus.tsx"))
@@ -18,6 +28,30 @@ const ProfitLoss = lazy(() => import("./pages/ProfitLoss.tsx"))
 const Content = lazy(() => import("./pages/Content.tsx"))
 const ResponsibleGambling = lazy(() => import("./pages/ResponsibleGambling.tsx"))
 const NotFound = lazy(() => import("./pages/NotFound.tsx"))
+
+/**
+ * What a page a visit can land on needs first, by path: its chunk and the flows it opens as it renders. React asks
+ * for a page's chunk only once the shell has rendered, and the page opens its flows only once its chunk has run;
+ * asking for both from the start, beside the first chunk, takes those round trips off what the page paints first
+ * (an event's title and markets, a lobby's cards).
+ */
+const FIRST: Readonly<Record<string, { readonly chunk: () => Promise<unknown>; readonly flows: ReadonlyArray<FlowName> }>> = {
+  "/sports": { chunk: chunks.sports, flows: [] },
+  "/inplay": { chunk: chunks.inPlay, flows: [] },
+  "/event": { chunk: chunks.event, flows: ["liveEvent", "betSlip"] },
+  "/racing": { chunk: chunks.racing, flows: ["racing", "betSlip"] },
+  [LOBBY_PATH.live]: { chunk: chunks.casino, flows: ["casino"] },
+  [LOBBY_PATH.slots]: { chunk: chunks.casino, flows: ["casino"] },
+  [LOBBY_PATH.sa]: { chunk: chunks.casino, flows: ["casino"] }
+}
+
+/** Starts loading what the page at `path` needs first; anything that fails loads again when the page asks for it. */
+export const preloadPage = (path: string, loadFlow: (flow: FlowName) => Promise<void>) => {
+  const first = FIRST[path]
+  if (!first) return
+  first.chunk().catch(() => {})
+  for (const flow of first.flows) loadFlow(flow).catch(() => {})
+}
 
 const page = (element: React.ReactNode) => <Suspense fallback={<PageLoading />}>{element}</Suspense>
 
