@@ -31,7 +31,8 @@ export const rootApp = appMachine.provide({
     // Start-up calls are only logged when they fail (SPEC section 8): no toasts. They run before the Effect
     // runtime loads (src/root/startup.ts).
     loadSports: startupTask(() => (readToken() ? "sportsDataAuthenticated" : "sportsData")),
-    loadAds: startupTask("advertisement"),
+    // Only the home page shows the banners (about 60 KB): elsewhere they load without taking bandwidth from the page.
+    loadAds: startupTask("advertisement", { priority: () => (location.pathname === "/" ? "auto" : "low") }),
     loadUser: startupTask("getUserData"),
     loadAppSettings: startupTask("appSettings"),
     loadAllSettings: startupTask("allAppSettings")

@@ -23,7 +23,14 @@ type DataOf<C extends StartupCall> = (typeof startupCalls)[C]["is"] extends (u: 
 
 const failure = (code: number, message: string, reason: Failure["reason"]): Failure => ({ code, message, reason })
 
-export const startupCall = async <C extends StartupCall>(name: C, signal?: AbortSignal, query?: Readonly<Record<string, string>>): Promise<DataOf<C>> => {
+interface CallOptions {
+  readonly signal?: AbortSignal
+  readonly query?: Readonly<Record<string, string>> | undefined
+  /** The fetch's priority: "low" for an answer the page does not show, so it takes no bandwidth from what it does. */
+  readonly priority?: RequestPriority
+}
+
+export const startupCall = async <C extends StartupCall>(name: C, { signal, query, priority = "auto" }: CallOptions = {}): Promise<DataOf<C>> => {
   const call = startupCalls[name]
   const search = query ? new URLSearchParams(query).toString() : ""
   const token = readToken()
@@ -38,6 +45,7 @@ export const startupCall = async <C extends StartupCall>(name: C, signal?: Abort
       // credentials mode, not headers: a signed-in call (its answer may differ: no offers for a closed account)
       // must not take one, so it omits credentials (a bearer token needs no cookies).
       credentials: token ? "omit" : "same-origin",
+      priority,
       ...(signal ? { signal } : {})
     })
   } catch {
@@ -58,14 +66,17 @@ export const startupCall = async <C extends StartupCall>(name: C, signal?: Abort
 }
 
 /**
- * A machine's promise actor making `name`'s call (the name, and the query, may
- * depend on the actor's input). A call the actor's stop aborted never answers,
- * as bridge.ts's `task` (React's strict mode revives a stopped actor and calls
- * again; the aborted call must not fail it).
+ * A machine's promise actor making `name`'s call (the name, the query and the
+ * priority may depend on the actor's input). A call the actor's stop aborted
+ * never answers, as bridge.ts's `task` (React's strict mode revives a stopped
+ * actor and calls again; the aborted call must not fail it).
  */
-export const startupTask = <C extends StartupCall, I = void>(name: C | ((input: I) => C), query?: (input: I) => Readonly<Record<string, string>>) =>
+export const startupTask = <C extends StartupCall, I = void>(
+  name: C | ((input: I) => C),
+  options: { readonly query?: (input: I) => Readonly<Record<string, string>>; readonly priority?: () => RequestPriority } = {}
+) =>
   fromPromise<DataOf<C>, I>(({ input, signal }) =>
-    startupCall(typeof name === "function" ? name(input) : name, signal, query?.(input)).catch((error: unknown) =>
+    startupCall(typeof name === "function" ? name(input) : name, { signal, query: options.query?.(input), priority: options.priority?.() ?? "auto" }).catch((error: unknown) =>
       signal.aborted ? new Promise<never>(() => {}) : Promise.reject(error)
     )
   )

@@ -1,9 +1,8 @@
-import { fromPromise } from "xstate"
 import { type Lobby, LAUNCH_NOTICES } from "../../domain/casino.ts"
 import { casinoMachine } from "../../machines/casino.machine.ts"
-import type { CasinoGame } from "../../schema/casino.ts"
 import { noticeStore } from "../../services/noticeStore.ts"
 import { casinoGamesQuery } from "../requests.ts"
+import { lazyTask } from "../lazyTask.ts"
 import { startupTask } from "../startup.ts"
 
 /**
@@ -19,9 +18,9 @@ export default casinoMachine.provide({
   actors: {
     loadGames: startupTask<"casinoGames" | "saCasinoGames", { lobby: Lobby }>(
       ({ lobby }) => (lobby === "sa" ? "saCasinoGames" : "casinoGames"),
-      casinoGamesQuery
+      { query: casinoGamesQuery }
     ),
-    launchGame: fromPromise<string, { lobby: Lobby; game: CasinoGame }>(({ input, signal }) => calls().then((c) => c.launchGame(input, signal)))
+    launchGame: lazyTask(calls, (c) => c.launchGame)
   },
   actions: {
     notifyLoginRequired: warn(LAUNCH_NOTICES.loginRequired),
