@@ -2,7 +2,7 @@ import { createHash } from "node:crypto"
 import sharp from "sharp"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { verifyRound } from "../../server/casino/khel/fair.js"
-import { LIVE_CATEGORIES, OTHER, SLOT_CATEGORIES } from "../../src/domain/casino.ts"
+import { LIVE_CATEGORIES, LOBBY_EAGER_CARDS, OTHER, SLOT_CATEGORIES } from "../../src/domain/casino.ts"
 import { expectLedgerVerifies, launch, ledgerCount, mainBalance, today, walletCall } from "./casino-support.ts"
 import { loginAs, request, signUpPlayer, startServer, type TestServer } from "./helpers.ts"
 
@@ -91,6 +91,18 @@ describe("lobbies", () => {
     for (const path of ["/images/khel/roulette/khel-dragon-tiger.png", "/images/khel/dragon-tiger/nope.png", "/images/khel/dragon-tiger/khel-dragon-tiger.jpg"]) {
       expect((await fetch(`${server.url}${path}`)).status).toBe(404)
     }
+  })
+
+  it("names each lobby's first cards' artwork with the lobby's page, so they load beside the JavaScript", async () => {
+    const pages = [["/live-casino", "/api/v1/casino-games"], ["/slots", "/api/v1/casino-games?slots=true"], ["/sa-casino", "/api/v1/sa-casino-games"]]
+    for (const [page, api] of pages) {
+      const first = (await games(api!)).slice(0, LOBBY_EAGER_CARDS).map((game) => game.game_images)
+      const res = await fetch(`${server.url}${page}`)
+      expect(res.status).toBe(200)
+      expect(res.headers.get("link")).toBe(first.map((href, i) => `<${href}>; rel=preload; as=image${i === 0 ? "; fetchpriority=high" : ""}`).join(", "))
+    }
+    // Other pages have nothing only the server could name.
+    for (const page of ["/", "/sports", "/event"]) expect((await fetch(`${server.url}${page}`)).headers.get("link")).toBeNull()
   })
 })
 
