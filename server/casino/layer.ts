@@ -1,5 +1,5 @@
 import { Effect, Layer } from "effect"
-import { LOBBY_EAGER_CARDS, LOBBY_PATH, type Lobby } from "../../src/domain/casino.ts"
+import { LOBBY_PATH, type Lobby } from "../../src/domain/casino.ts"
 import { FirstResources } from "../edge/site.ts"
 import { CasinoAdminHandlers, CasinoHandlers, CasinoPlayHandlers, CasinoWalletHandlers } from "./http.ts"
 import { Casino } from "./Casino.ts"
@@ -11,7 +11,10 @@ export { CasinoRoutes, ProviderSignatureLive } from "./http.ts"
 /** The casino's services: catalogue and launches, the seamless wallet, and the built-in provider. */
 const lobbyAt = (pathname: string) => (Object.keys(LOBBY_PATH) as Array<Lobby>).find((lobby) => LOBBY_PATH[lobby] === pathname)
 
-/** A lobby's first cards' artwork (all games, in the lobby's order), the first one its largest paint. */
+/**
+ * A lobby's first card's artwork (the "All" grid, in the lobby's order): its largest paint. Only the first: the
+ * other cards' artwork would take bandwidth from the JavaScript that renders them.
+ */
 const LobbyFirstResources = Layer.effect(FirstResources, Effect.gen(function*() {
   const casino = yield* Casino
   return FirstResources.of({
@@ -19,7 +22,7 @@ const LobbyFirstResources = Layer.effect(FirstResources, Effect.gen(function*() 
       const lobby = lobbyAt(pathname)
       if (!lobby) return Effect.succeed([])
       return casino.lobby(lobby).pipe(
-        Effect.map((games) => games.slice(0, LOBBY_EAGER_CARDS).map((game, index) => ({ href: game.game_images, as: "image" as const, high: index === 0 }))),
+        Effect.map((games) => games.slice(0, 1).map((game) => ({ href: game.game_images, as: "image" as const }))),
         Effect.orElseSucceed(() => [])
       )
     }

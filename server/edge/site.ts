@@ -34,19 +34,18 @@ const isFile = (path: string) => {
   }
 }
 
-/** A resource a page shows first that only the server can name. */
+/** A resource a page paints first (its largest paint) that only the server can name. */
 export interface FirstResource {
   readonly href: string
   readonly as: "image"
-  /** The page's largest paint: fetched ahead of the other images. */
-  readonly high?: boolean
 }
 
 /**
- * What a page shows first that only the server can name (a lobby's first
- * cards), by path. It goes with index.html as `Link` preloads, so the
- * browser fetches it beside the JavaScript instead of once the JavaScript
- * has rendered the page. Never fails: a page without hints is only slower.
+ * What a page paints first that only the server can name (a lobby's first
+ * card), by path. It goes with index.html as a `Link` preload at high
+ * priority, so the browser fetches it beside the JavaScript instead of once
+ * the JavaScript has rendered the page. Never fails: a page without it is
+ * only slower.
  */
 export class FirstResources extends Context.Service<FirstResources, {
   readonly of: (pathname: string) => Effect.Effect<ReadonlyArray<FirstResource>>
@@ -56,7 +55,7 @@ export class FirstResources extends Context.Service<FirstResources, {
 const linkHeader = (resources: ReadonlyArray<FirstResource>): Record<string, string> => {
   const links = resources
     .filter((resource) => /^[\w\-./:%]+$/.test(resource.href))
-    .map((resource) => `<${resource.href}>; rel=preload; as=${resource.as}${resource.high ? "; fetchpriority=high" : ""}`)
+    .map((resource) => `<${resource.href}>; rel=preload; as=${resource.as}; fetchpriority=high`)
   return links.length > 0 ? { link: links.join(", ") } : {}
 }
 
