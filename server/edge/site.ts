@@ -62,8 +62,8 @@ const linkHeader = (resources: ReadonlyArray<FirstResource>): Record<string, str
 /**
  * Serves the built site: hashed assets cached for a year, other files for an
  * hour, and `index.html` (never cached, with the page's first resources) for
- * every other path so client-side routes work on reload. A `.gz` twin made at build time is sent to clients
- * that accept gzip.
+ * every other path so client-side routes work on reload. A `.gz` twin made
+ * at build time is sent to clients that accept gzip.
  */
 export const SiteRoutes = Layer.unwrap(Effect.gen(function*() {
   const { distDir } = yield* ServerConfig

@@ -56,9 +56,6 @@ export const gameImagePath = (provider: string, category: string, gameSlug: stri
 /** Artwork size (SPEC section 9, image slots). */
 export const GAME_IMAGE = { width: 320, height: 200 } as const
 
-/** A lobby's first cards, fetched at once rather than lazily: about the first two rows on a phone, the first row on a wide screen. */
-export const LOBBY_EAGER_CARDS = 4
-
 /** The three lobbies and how each launches a game (SPEC section 7). */
 export type Lobby = "live" | "slots" | "sa"
 

@@ -66,10 +66,11 @@ export const startupCall = async <C extends StartupCall>(name: C, { signal, quer
 }
 
 /**
- * A machine's promise actor making `name`'s call (the name, the query and the
- * priority may depend on the actor's input). A call the actor's stop aborted
- * never answers, as bridge.ts's `task` (React's strict mode revives a stopped
- * actor and calls again; the aborted call must not fail it).
+ * A machine's promise actor making `name`'s call (the name and the query may
+ * depend on the actor's input; the priority is decided as the call goes out).
+ * A call the actor's stop aborted never answers, as bridge.ts's `task`
+ * (React's strict mode revives a stopped actor and calls again; the aborted
+ * call must not fail it).
  */
 export const startupTask = <C extends StartupCall, I = void>(
   name: C | ((input: I) => C),

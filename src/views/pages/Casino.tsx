@@ -1,5 +1,5 @@
 import { useSelector } from "@xstate/react"
-import { categoryStrip, inCategory, LOBBY_EAGER_CARDS, type Lobby } from "../../domain/casino.ts"
+import { categoryStrip, inCategory, type Lobby } from "../../domain/casino.ts"
 import type { FlowRef } from "../../machines/flows.ts"
 import type { CasinoGame } from "../../schema/casino.ts"
 import { useFlow } from "../flows.ts"
@@ -10,6 +10,9 @@ import { GameCard } from "../widgets/GameCard.tsx"
 import { useProgressive } from "../widgets/progressive.ts"
 
 const TITLES: Record<Lobby, string> = { live: "Live Casino", slots: "Slots", sa: "SA Gaming" }
+
+/** Cards fetched at once: about the first two rows on a phone, the first row on a wide screen. */
+const EAGER = 4
 
 /** A category's games, a screenful at a time (a new category starts again from its first cards). */
 const GameGrid = ({ label, games, launching, onPlay }: {
@@ -23,7 +26,7 @@ const GameGrid = ({ label, games, launching, onPlay }: {
     <ul className="m-0 grid list-none grid-cols-2 gap-3 p-0 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5" aria-label={label}>
       {games.slice(0, rendered).map((game, index) => (
         <li key={game._id}>
-          <GameCard game={game} eager={index < LOBBY_EAGER_CARDS} busy={launching === game._id} onPlay={onPlay} />
+          <GameCard game={game} eager={index < EAGER} busy={launching === game._id} onPlay={onPlay} />
         </li>
       ))}
     </ul>
