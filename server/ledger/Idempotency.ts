@@ -16,13 +16,6 @@ export const idempotencyKeyOf = (request: HttpServerRequest.HttpServerRequest) =
 
 const fingerprint = (request: unknown) => createHash("sha256").update(JSON.stringify(request ?? null)).digest("hex")
 
-/**
- * Exactly-once writes for money-moving requests. With a key, the write runs
- * in one transaction together with the record of its response: a replay with
- * the same key and request gets that response and moves nothing; the same
- * key with another request is refused. A write that fails leaves no record,
- * so it may be retried.
- */
 /** What `idempotency_claim` (migration 0080) returns: the key claimed now, or what its earlier request stored. */
 export const ClaimRow = Schema.Struct({ claimed: Schema.Boolean, storedHash: Schema.NullOr(Schema.String), storedResponse: Schema.Unknown })
 export type ClaimRow = typeof ClaimRow.Type
@@ -49,6 +42,13 @@ export interface KeyedRequest<A, I> {
   readonly response: Schema.Codec<A, I>
 }
 
+/**
+ * Exactly-once writes for money-moving requests. With a key, the write runs
+ * in one transaction together with the record of its response: a replay with
+ * the same key and request gets that response and moves nothing; the same
+ * key with another request is refused. A write that fails leaves no record,
+ * so it may be retried.
+ */
 export class Idempotency extends Context.Service<Idempotency, {
   run<A, I, E, R>(
     options: KeyedRequest<A, I>,

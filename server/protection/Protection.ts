@@ -71,16 +71,15 @@ const StateRow = Schema.Struct({
 })
 type StateRow = typeof StateRow.Type
 
-/** The state and the amounts of one kind's limits in force (JSON numbers of paise), as money moves. */
-const RulesRow = Schema.Struct({
+/**
+ * The state and the amounts of one kind's limits in force (JSON numbers of paise), as money moves: the columns of
+ * the database's `protection_rules`, as `Protection.lossRulesAfterLock` and `stateFor` put them in a caller's read.
+ */
+export const ProtectionRules = Schema.Struct({
   ...StateRow.fields,
   inForce: Schema.NullOr(Schema.Array(Schema.Struct({ period: LimitPeriodSchema, amount: Schema.Int })))
 })
-type RulesRow = typeof RulesRow.Type
-
-/** The columns of `Protection.lossRulesAfterLock`. */
-export const ProtectionRules = RulesRow
-export type ProtectionRules = RulesRow
+export type ProtectionRules = typeof ProtectionRules.Type
 
 const LimitRow = Schema.Struct({
   kind: LimitKindSchema,
@@ -192,7 +191,7 @@ export class Protection extends Context.Service<Protection, {
         (lock
           ? sql`WITH u AS MATERIALIZED (SELECT id FROM users WHERE id = ${userId} FOR NO KEY UPDATE) SELECT r.* FROM u CROSS JOIN LATERAL ${rulesOf(sql`u.id`, kind)} AS r`
           : sql`SELECT r.* FROM ${rulesOf(userId, kind)} AS r`)
-          .pipe(decodeFirst(RulesRow), Effect.flatMap((row) => (row ? Effect.succeed(row) : Effect.die(new Error(`no user ${userId}`)))))
+          .pipe(decodeFirst(ProtectionRules), Effect.flatMap((row) => (row ? Effect.succeed(row) : Effect.die(new Error(`no user ${userId}`)))))
 
       /** The state alone (no kind: no limit matches, `inForce` is null). */
       const loadState = (userId: string, lock: boolean) => loadRules(userId, null, lock)
@@ -269,7 +268,7 @@ export class Protection extends Context.Service<Protection, {
       })
 
       /** Refuses `added` when it does not fit every limit of the kind in force (`inForce`); the one leaving least room is named. */
-      const enforceLimits = (kind: LimitKind, userId: string, inForce: RulesRow["inForce"], added: number, at: Date, what: "deposit" | "bet" | "stake") =>
+      const enforceLimits = (kind: LimitKind, userId: string, inForce: ProtectionRules["inForce"], added: number, at: Date, what: "deposit" | "bet" | "stake") =>
         Effect.gen(function*() {
           if (added <= 0 || !inForce || inForce.length === 0) return
           const counted = yield* usage(kind, userId, at)
@@ -527,7 +526,7 @@ export class Protection extends Context.Service<Protection, {
         Effect.flatMap(loadRules(userId, "loss", true), (row) => enforceLoss(row, userId, added, what))
 
       /** Refuses a closed account, or `added` past a loss limit, by rules read under the player's row lock. */
-      const enforceLoss = (row: RulesRow, userId: string, added: number, what: "bet" | "stake") =>
+      const enforceLoss = (row: ProtectionRules, userId: string, added: number, what: "bet" | "stake") =>
         Effect.gen(function*() {
           const at = now()
           yield* refuseIfClosed(row, at)
