@@ -74,7 +74,9 @@ test("search an event, back and lay on exchange, bookmaker and fancy; exposure a
   // Exchange back: profit (odds - 1) x stake as the stake is typed, and every runner's P/L.
   await page.getByRole("button", { name: `Back ${home!.name} at 2.50` }).click()
   const slip = page.getByTestId("bet-slip")
-  await slip.getByLabel("Stake (₹)").fill("200")
+  // The stake takes the focus once the slip has painted: the player can type at once.
+  await expect(slip.getByLabel("Stake (₹)")).toBeFocused()
+  await page.keyboard.type("200")
   await expect(slip.getByTestId("slip-profit")).toHaveText("₹300.00")
   await expect(slip.getByRole("table", { name: "Projected profit and loss" })).toContainText("300.00")
   await expect(slip.getByRole("table", { name: "Projected profit and loss" })).toContainText("-200.00")

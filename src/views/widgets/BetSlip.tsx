@@ -10,6 +10,22 @@ export type BetSlipRef = FlowRef<"betSlip">
 const plClass = (value: number) => (value > 0 ? "text-ok" : value < 0 ? "text-bad" : "text-muted")
 
 /**
+ * Focuses the stake once the slip has painted. `autoFocus` focuses inside React's commit, which forces a style and
+ * layout pass before the slip can paint: about half of a price click's commit with the CPU slowed 4x.
+ */
+const focusAfterPaint = (input: HTMLInputElement | null) => {
+  if (!input) return
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(() => input.focus())
+  })
+  return () => {
+    cancelAnimationFrame(frame)
+    clearTimeout(timer)
+  }
+}
+
+/**
  * The bet slip for the selection it holds: Back (blue) or Lay (pink), odds,
  * stake typed or from chips (editable), profit or liability as the player
  * types, the projected P/L of every runner (or the fancy book) and Place.
@@ -71,7 +87,7 @@ export const BetSlip = ({ slip }: { slip: BetSlipRef }) => {
             value={context.stake}
             onChange={(e) => slip.send({ type: "slip.stake", value: e.target.value })}
             disabled={busy}
-            autoFocus
+            ref={focusAfterPaint}
           />
         </label>
       </div>
