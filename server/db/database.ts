@@ -1,5 +1,4 @@
 import { PGlite } from "@electric-sql/pglite"
-import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
 import { PgClient } from "@effect/sql-pg"
 import { Context, Effect, Layer, Redacted, String as Str } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
@@ -8,6 +7,7 @@ import { ServerConfig } from "../config.ts"
 import { secureDataDir } from "./dataDir.ts"
 import { acquireDataDirLock } from "./lock.ts"
 import { migrate } from "./migrate.ts"
+import { pgliteConnection } from "./pgliteConnection.ts"
 
 export type Engine = "pglite" | "postgres"
 
@@ -25,9 +25,10 @@ const clientOptions = {
 } as const
 
 /**
- * The embedded database: PGlite in `$DATA_DIR/pglite`, served on a loopback
- * port so the same PostgreSQL client and queries serve both engines. PGlite
- * runs one query at a time, hence one connection.
+ * The embedded database: PGlite in `$DATA_DIR/pglite`, reached over an
+ * in-process stream (`pgliteConnection`) so the same PostgreSQL client and
+ * queries serve both engines. PGlite runs one query at a time, hence one
+ * connection.
  */
 const embedded = (dataDir: string) =>
   Layer.unwrap(Effect.gen(function*() {
@@ -38,19 +39,9 @@ const embedded = (dataDir: string) =>
     )
     // After PGlite has unpacked (a new database's files are world-writable): the one sweep of the folder.
     yield* secureDataDir(dataDir)
-    const server = yield* Effect.acquireRelease(
-      Effect.promise(async () => {
-        const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0 })
-        await server.start()
-        return server
-      }),
-      (server) => Effect.promise(() => server.stop())
-    )
-    const port = Number(server.getServerConn().split(":").pop())
     return PgClient.layer({
       ...clientOptions,
-      host: "127.0.0.1",
-      port,
+      stream: () => pgliteConnection(db),
       username: "postgres",
       database: "postgres",
       maxConnections: 1
