@@ -6,22 +6,23 @@ const SSL_REQUEST = 80877103
 const CANCEL_REQUEST = 80877102
 
 /**
- * The length of the first whole message in `buffer`, or 0 while it is still incomplete. The start-up packet (and
- * a TLS or cancel request) has no type byte: its length comes first; every later message is a type byte and then
- * its length, which counts itself but not the type.
+ * The length of the first whole message in `buffer`, 0 while it is still incomplete, or -1 if its length cannot
+ * be. The start-up packet (and a TLS or cancel request) has no type byte: its length comes first; every later
+ * message is a type byte and then its length, which counts itself but not the type.
  */
 const firstMessage = (buffer: Buffer, started: boolean) => {
   const header = started ? 5 : 4
   if (buffer.length < header) return 0
   const length = started ? 1 + buffer.readInt32BE(1) : buffer.readInt32BE(0)
+  if (length < header) return -1
   return buffer.length >= length ? length : 0
 }
 
 /**
  * A connection to the embedded database inside this process: the client's protocol messages go straight to
  * PGlite and its answers come straight back over an in-memory stream. No port is open (PGlite trusts whoever
- * connects, so a loopback port would let any local process in), and no socket sits between the two: before, each
- * message went through the kernel twice. PGlite is one backend, so its client keeps to one connection.
+ * connects, so a loopback port would let any local process in), and no kernel socket sits between the two.
+ * PGlite is one backend, so its client keeps to one connection.
  */
 export const pgliteConnection = (db: PGlite): Duplex => {
   const [client, server] = duplexPair()
@@ -42,7 +43,11 @@ export const pgliteConnection = (db: PGlite): Duplex => {
   server.on("data", (chunk: Buffer) => {
     buffer = buffer.length === 0 ? chunk : Buffer.concat([buffer, chunk])
     const messages: Array<Uint8Array> = []
-    for (let length = firstMessage(buffer, started); length > 0; length = firstMessage(buffer, started)) {
+    for (let length = firstMessage(buffer, started); length !== 0; length = firstMessage(buffer, started)) {
+      if (length < 0) {
+        client.destroy(new Error("PGlite connection: a message with an impossible length"))
+        return
+      }
       const code = !started && length >= 8 ? buffer.readInt32BE(4) : 0
       // A copy: the chunk's memory is not ours to keep.
       const message = new Uint8Array(buffer.subarray(0, length))
@@ -61,8 +66,9 @@ export const pgliteConnection = (db: PGlite): Duplex => {
       }
       messages.push(message)
     }
+    // A failure ends the connection on the client's side (which the client hears as an error) and with it this side.
     if (messages.length > 0) answered = answered.then(() => answer(messages)).catch((error: unknown) => {
-      server.destroy(error instanceof Error ? error : new Error(String(error)))
+      client.destroy(error instanceof Error ? error : new Error(String(error)))
     })
   })
   // The client's end (after its Terminate) ends this side too.

@@ -110,4 +110,13 @@ describe("the in-process connection to PGlite", () => {
     cancel.write(Buffer.concat([int32(16), int32(80877102), int32(1), int32(2)]))
     await ended
   })
+
+  it("closes a connection whose message claims an impossible length", async () => {
+    const connection = pgliteConnection(db)
+    const failed = new Promise<Error>((resolve) => connection.once("error", resolve))
+    connection.resume()
+    connection.write(int32(2))
+    expect((await failed).message).toBe("PGlite connection: a message with an impossible length")
+    expect(connection.destroyed).toBe(true)
+  })
 })
