@@ -31,12 +31,13 @@ export const pgliteConnection = (db: PGlite): Duplex => {
   // Messages are answered strictly in order, each batch after the one before.
   let answered = Promise.resolve()
 
+  // `execProtocolRawStream`, not `execProtocolRaw`: the latter also parses every answer and keeps each parsed
+  // message in a list only its high-level calls empty, so a server that only relays bytes grows without end.
   const answer = async (messages: ReadonlyArray<Uint8Array>) => {
-    const replies: Array<Uint8Array> = []
-    for (const message of messages) {
-      const reply = await db.execProtocolRaw(message)
-      if (reply.length > 0) replies.push(reply)
-    }
+    const replies: Array<Buffer> = []
+    // A copy: the bytes are a view of PGlite's memory, reused by the next message.
+    const onRawData = (bytes: Uint8Array) => void replies.push(Buffer.from(bytes))
+    for (const message of messages) await db.execProtocolRawStream(message, { onRawData })
     if (replies.length > 0 && server.writable) server.write(Buffer.concat(replies))
   }
 

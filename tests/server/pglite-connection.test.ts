@@ -1,5 +1,7 @@
 import { PGlite } from "@electric-sql/pglite"
 import type { Duplex } from "node:stream"
+import { setFlagsFromString } from "node:v8"
+import { runInNewContext } from "node:vm"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { pgliteConnection } from "../../server/db/pgliteConnection.ts"
 
@@ -109,6 +111,31 @@ describe("the in-process connection to PGlite", () => {
     cancel.resume()
     cancel.write(Buffer.concat([int32(16), int32(80877102), int32(1), int32(2)]))
     await ended
+  })
+
+  it("keeps nothing of the answers it relays: the heap does not grow with the queries", async () => {
+    // PGlite's `execProtocolRaw` keeps every answer it parses; 5,000 answers of 20 rows held that way are tens of MB.
+    setFlagsFromString("--expose-gc")
+    const gc = runInNewContext("gc") as () => void
+    const connection = pgliteConnection(db)
+    const read = reader(connection)
+    connection.write(startup())
+    await read.untilReady()
+    const query = simpleQuery("SELECT g, repeat('x', 50) FROM generate_series(1, 20) g")
+    const run = async (times: number) => {
+      for (let i = 0; i < times; i++) {
+        connection.write(query)
+        expect(values(await read.untilReady())).toHaveLength(20)
+      }
+    }
+    await run(200)
+    gc()
+    const before = process.memoryUsage().heapUsed
+    await run(5000)
+    gc()
+    const grown = process.memoryUsage().heapUsed - before
+    expect(grown).toBeLessThan(5_000_000)
+    connection.end()
   })
 
   it("closes a connection whose message claims an impossible length", async () => {
