@@ -1,4 +1,5 @@
 import { PGlite } from "@electric-sql/pglite"
+import * as PgProtocol from "@effect/sql-pg/PgProtocol"
 import type { Duplex } from "node:stream"
 import { setFlagsFromString } from "node:v8"
 import { runInNewContext } from "node:vm"
@@ -23,10 +24,9 @@ const int32 = (value: number) => {
   bytes.writeInt32BE(value)
   return bytes
 }
-const startup = () => {
-  const body = Buffer.concat([int32(196608), Buffer.from("user\0postgres\0database\0postgres\0\0")])
-  return Buffer.concat([int32(body.length + 4), body])
-}
+/** The start-up packet as the server's own client sends it. */
+const startup = () => Buffer.from(PgProtocol.encodeStartupMessage({ user: "postgres", database: "postgres" }))
+/** A simple-protocol query: one message, its rows answered as text. */
 const simpleQuery = (text: string) => {
   const body = Buffer.from(`${text}\0`)
   return Buffer.concat([Buffer.from("Q"), int32(body.length + 4), body])
@@ -102,14 +102,14 @@ describe("the in-process connection to PGlite", () => {
   it("refuses TLS with 'N' and ends a cancel request's connection", async () => {
     const tls = pgliteConnection(db)
     const refused = new Promise<string>((resolve) => tls.once("data", (chunk: Buffer) => resolve(chunk.toString())))
-    tls.write(Buffer.concat([int32(8), int32(80877103)]))
+    tls.write(PgProtocol.encodeSslRequest())
     expect(await refused).toBe("N")
     tls.end()
 
     const cancel = pgliteConnection(db)
     const ended = new Promise<void>((resolve) => cancel.once("end", resolve))
     cancel.resume()
-    cancel.write(Buffer.concat([int32(16), int32(80877102), int32(1), int32(2)]))
+    cancel.write(PgProtocol.encodeCancelRequest({ pid: 1, secret: 2 }))
     await ended
   })
 
