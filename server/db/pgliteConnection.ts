@@ -33,11 +33,14 @@ export const pgliteConnection = (db: PGlite): Duplex => {
 
   // `execProtocolRawStream`, not `execProtocolRaw`: the latter also parses every answer and keeps each parsed
   // message in a list only its high-level calls empty, so a server that only relays bytes grows without end.
+  // The files are synced once a batch, before its answers leave (each sync takes PGlite's lock, a promise chain
+  // per message otherwise), so the client never hears of a commit that is not on disk.
   const answer = async (messages: ReadonlyArray<Uint8Array>) => {
     const replies: Array<Buffer> = []
     // A copy: the bytes are a view of PGlite's memory, reused by the next message.
     const onRawData = (bytes: Uint8Array) => void replies.push(Buffer.from(bytes))
-    for (const message of messages) await db.execProtocolRawStream(message, { onRawData })
+    for (const message of messages) await db.execProtocolRawStream(message, { onRawData, syncToFs: false })
+    await db.syncToFs()
     if (replies.length > 0 && server.writable) server.write(Buffer.concat(replies))
   }
 
