@@ -9,7 +9,8 @@ import { navigator } from "../services/navigator.ts"
 import { noticeStore, showFlash } from "../services/noticeStore.ts"
 import { App, preloadPage } from "../views/App.tsx"
 import { AppActor } from "../views/app-actor.ts"
-import { type OddsBooks, type Ports, PortsContext } from "../views/ports.ts"
+import { loadable } from "../views/loadable.ts"
+import { type Ports, PortsContext } from "../views/ports.ts"
 import { rootApp } from "./app.ts"
 import { loadFlow } from "./flows.ts"
 
@@ -22,12 +23,11 @@ import { loadFlow } from "./flows.ts"
  * (src/root/startup.ts, ./session.ts), and the runtime loads with the first
  * flow a view opens (docs/performance.md).
  */
-let oddsBooks: Promise<OddsBooks> | undefined
 const ports: Ports = {
   loadFlow,
   notices: noticeStore,
   // The odds store (and its socket) loads with the first page that shows prices.
-  oddsBooks: () => (oddsBooks ??= import("../services/odds.ts").then((module) => module.odds))
+  oddsBooks: loadable(() => import("../services/odds.ts").then((module) => module.odds))
 }
 
 const BindNavigation = () => {

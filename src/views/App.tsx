@@ -1,33 +1,40 @@
-import { lazy, Suspense } from "react"
+import type { ComponentType } from "react"
 import { Route, Routes } from "react-router"
 import { LOBBY_PATH } from "../domain/casino.ts"
 import type { FlowName } from "../machines/flows.ts"
 import { Layout } from "./layout/Layout.tsx"
+import { loadable, useLoaded } from "./loadable.ts"
 import { Home } from "./pages/Home.tsx"
 import { PageLoading } from "./widgets/PageLoading.tsx"
 
-// Each page's chunk, by the route that shows it.
-const chunks = {
-  sports: () => import("./pages/Sports.tsx"),
-  inPlay: () => import("./pages/InPlay.tsx"),
-  event: () => import("./pages/Event.tsx"),
-  racing: () => import("./pages/Racing.tsx"),
-  casino: () => import("./pages/Casino.tsx")
+/**
+ * A page in a chunk of its own, loaded when first shown (or before, by `preloadPage`). It shows the loading line
+ * until its chunk is in, then the page, as an ordinary update: `React.lazy` would suspend, and React shows a
+ * suspended page no sooner than 300 ms after its loading line, even when the chunk came a moment later (loadable.ts).
+ */
+const lazyPage = <P extends object>(load: () => Promise<{ readonly default: ComponentType<P> }>) => {
+  const chunk = loadable(() => load().then((module) => module.default))
+  const Page = (props: P) => {
+    const Component = useLoaded(chunk)
+    return Component ? <Component {...props} /> : <PageLoading />
+  }
+  return Object.assign(Page, { load: chunk.load })
 }
-const Sports = lazy(chunks.sports)
-const InPlay = lazy(chunks.inPlay)
-const EventPage = lazy(chunks.event)
-const Racing = lazy(chunks.racing)
-const Casino = lazy(chunks.casino)
-const Deposit = lazy(() => import("./pages/Deposit.tsx"))
-const Withdrawal = lazy(() => import("./pages/Withdrawal.tsx"))
-const BonusPage = lazy(() => import("./pages/Bonus.tsx"))
-const ReferralBonus = lazy(() => import("./pages/ReferralBonus.tsx"))
-const Statements = lazy(() => import("./pages/Statements.tsx"))
-const ProfitLoss = lazy(() => import("./pages/ProfitLoss.tsx"))
-const Content = lazy(() => import("./pages/Content.tsx"))
-const ResponsibleGambling = lazy(() => import("./pages/ResponsibleGambling.tsx"))
-const NotFound = lazy(() => import("./pages/NotFound.tsx"))
+
+const Sports = lazyPage(() => import("./pages/Sports.tsx"))
+const InPlay = lazyPage(() => import("./pages/InPlay.tsx"))
+const EventPage = lazyPage(() => import("./pages/Event.tsx"))
+const Racing = lazyPage(() => import("./pages/Racing.tsx"))
+const Casino = lazyPage(() => import("./pages/Casino.tsx"))
+const Deposit = lazyPage(() => import("./pages/Deposit.tsx"))
+const Withdrawal = lazyPage(() => import("./pages/Withdrawal.tsx"))
+const BonusPage = lazyPage(() => import("./pages/Bonus.tsx"))
+const ReferralBonus = lazyPage(() => import("./pages/ReferralBonus.tsx"))
+const Statements = lazyPage(() => import("./pages/Statements.tsx"))
+const ProfitLoss = lazyPage(() => import("./pages/ProfitLoss.tsx"))
+const Content = lazyPage(() => import("./pages/Content.tsx"))
+const ResponsibleGambling = lazyPage(() => import("./pages/ResponsibleGambling.tsx"))
+const NotFound = lazyPage(() => import("./pages/NotFound.tsx"))
 
 /**
  * What a page a visit can land on needs first, by path: its chunk and the flows it opens as it renders. React asks
@@ -36,13 +43,13 @@ const NotFound = lazy(() => import("./pages/NotFound.tsx"))
  * (an event's title and markets, a lobby's cards).
  */
 const FIRST: Readonly<Record<string, { readonly chunk: () => Promise<unknown>; readonly flows: ReadonlyArray<FlowName> }>> = {
-  "/sports": { chunk: chunks.sports, flows: [] },
-  "/inplay": { chunk: chunks.inPlay, flows: [] },
-  "/event": { chunk: chunks.event, flows: ["liveEvent", "betSlip"] },
-  "/racing": { chunk: chunks.racing, flows: ["racing", "betSlip"] },
-  [LOBBY_PATH.live]: { chunk: chunks.casino, flows: ["casino"] },
-  [LOBBY_PATH.slots]: { chunk: chunks.casino, flows: ["casino"] },
-  [LOBBY_PATH.sa]: { chunk: chunks.casino, flows: ["casino"] }
+  "/sports": { chunk: Sports.load, flows: [] },
+  "/inplay": { chunk: InPlay.load, flows: [] },
+  "/event": { chunk: EventPage.load, flows: ["liveEvent", "betSlip"] },
+  "/racing": { chunk: Racing.load, flows: ["racing", "betSlip"] },
+  [LOBBY_PATH.live]: { chunk: Casino.load, flows: ["casino"] },
+  [LOBBY_PATH.slots]: { chunk: Casino.load, flows: ["casino"] },
+  [LOBBY_PATH.sa]: { chunk: Casino.load, flows: ["casino"] }
 }
 
 /** Starts loading what the page at `path` needs first; anything that fails loads again when the page asks for it. */
@@ -53,32 +60,30 @@ export const preloadPage = (path: string, loadFlow: (flow: FlowName) => Promise<
   for (const flow of first.flows) loadFlow(flow).catch(() => {})
 }
 
-const page = (element: React.ReactNode) => <Suspense fallback={<PageLoading />}>{element}</Suspense>
-
 /** The site's routes (SPEC section 2); the composition root renders them inside the router and the app actor. */
 export const App = () => (
   <Routes>
     <Route element={<Layout />}>
       <Route index element={<Home />} />
       <Route path="login" element={<Home />} />
-      <Route path="sports" element={page(<Sports />)} />
-      <Route path="inplay" element={page(<InPlay />)} />
-      <Route path="event" element={page(<EventPage />)} />
-      <Route path="racing" element={page(<Racing />)} />
-      <Route path="live-casino" element={page(<Casino lobby="live" />)} />
-      <Route path="slots" element={page(<Casino lobby="slots" />)} />
-      <Route path="sa-casino" element={page(<Casino lobby="sa" />)} />
-      <Route path="deposit" element={page(<Deposit />)} />
-      <Route path="withdrawal" element={page(<Withdrawal />)} />
-      <Route path="bonus" element={page(<BonusPage />)} />
-      <Route path="referral-bonus" element={page(<ReferralBonus />)} />
-      <Route path="statements" element={page(<Statements />)} />
-      <Route path="profit-loss" element={page(<ProfitLoss />)} />
-      <Route path="terms-&-conditions" element={page(<Content page="terms" />)} />
-      <Route path="privacy-policy" element={page(<Content page="privacy" />)} />
-      <Route path="responsible-gambling" element={page(<ResponsibleGambling />)} />
-      <Route path="about" element={page(<Content page="about" />)} />
-      <Route path="*" element={page(<NotFound />)} />
+      <Route path="sports" element={<Sports />} />
+      <Route path="inplay" element={<InPlay />} />
+      <Route path="event" element={<EventPage />} />
+      <Route path="racing" element={<Racing />} />
+      <Route path="live-casino" element={<Casino lobby="live" />} />
+      <Route path="slots" element={<Casino lobby="slots" />} />
+      <Route path="sa-casino" element={<Casino lobby="sa" />} />
+      <Route path="deposit" element={<Deposit />} />
+      <Route path="withdrawal" element={<Withdrawal />} />
+      <Route path="bonus" element={<BonusPage />} />
+      <Route path="referral-bonus" element={<ReferralBonus />} />
+      <Route path="statements" element={<Statements />} />
+      <Route path="profit-loss" element={<ProfitLoss />} />
+      <Route path="terms-&-conditions" element={<Content page="terms" />} />
+      <Route path="privacy-policy" element={<Content page="privacy" />} />
+      <Route path="responsible-gambling" element={<ResponsibleGambling />} />
+      <Route path="about" element={<Content page="about" />} />
+      <Route path="*" element={<NotFound />} />
     </Route>
   </Routes>
 )

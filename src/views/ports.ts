@@ -1,7 +1,8 @@
-import { createContext, use, useContext } from "react"
+import { createContext, useContext } from "react"
 import type { FlowName } from "../machines/flows.ts"
 import type { MarketBook, PriceLevel } from "../schema/betting.ts"
 import type { Toast } from "../schema/notices.ts"
+import { type Loadable, useLoaded } from "./loadable.ts"
 
 /**
  * What the composition root (src/root) hands the views, so no view imports
@@ -37,14 +38,14 @@ export interface Ports {
   /** Loads a flow's logic (its own chunk), once; `useFlow` waits for it before opening the flow. */
   readonly loadFlow: (flow: FlowName) => Promise<void>
   readonly notices: NoticeFeed
-  /** Loads the odds books with the first page that shows prices; the same promise every time. */
-  readonly oddsBooks: () => Promise<OddsBooks>
+  /** The odds books, loaded with the first page that shows prices. */
+  readonly oddsBooks: Loadable<OddsBooks>
 }
 
 export const PortsContext = createContext<Ports | undefined>(undefined)
 
-/** The odds books, suspending until they are loaded. */
-export const useOddsBooks = (): OddsBooks => use(usePorts().oddsBooks())
+/** The odds books, undefined while they load (the first view that asks starts the load). */
+export const useOddsBooks = (): OddsBooks | undefined => useLoaded(usePorts().oddsBooks)
 
 export const usePorts = (): Ports => {
   const ports = useContext(PortsContext)

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "./coverage.ts"
-import { apiLogin } from "./support.ts"
+import { apiLogin, catalogueEvent } from "./support.ts"
 
 test("the preloader reaches 100 % and closes on the home page with demo data", async ({ page }) => {
   const percents: Array<number> = []
@@ -18,6 +18,22 @@ test("the preloader reaches 100 % and closes on the home page with demo data", a
   await expect(page.getByRole("heading", { name: "In-Play" })).toBeVisible()
   await expect(page.getByTestId("banner-slider").getByRole("img").first()).toBeVisible()
   await expect(page.getByRole("complementary", { name: "Sports" }).getByRole("button", { name: /Cricket/ })).toBeVisible()
+})
+
+test("an event's title and markets, and a lobby's cards, show once their code and data are in, with the page's clock stopped", async ({ page, request }) => {
+  // React shows a suspended page no sooner than 300 ms after its loading line appeared, by a timer: with the
+  // page's clock stopped, a page that suspended for its chunk or its odds books would never show. Pages and the
+  // odds books are waited for without suspending (src/views/loadable.ts), so nothing here needs the clock to move.
+  const { event, path } = await catalogueEvent(request, "Royal Challengers Bengaluru v Kolkata Knight Riders")
+  const now = Date.now()
+  await page.clock.install({ time: now })
+  await page.clock.pauseAt(now + 1000)
+  await page.goto(path)
+  await expect(page.getByRole("heading", { level: 1, name: event.name })).toBeVisible()
+  await expect(page.getByTestId(/^odds-/).first()).toBeVisible()
+  await page.goto("/live-casino")
+  await expect(page.getByRole("heading", { level: 1, name: "Live Casino" })).toBeVisible()
+  await expect(page.getByTestId("game-card").first()).toBeVisible()
 })
 
 test("the header switches sections and highlights the right segment", async ({ page }) => {

@@ -1,5 +1,5 @@
 import { useSelector } from "@xstate/react"
-import { Suspense, useCallback, useMemo } from "react"
+import { useCallback, useMemo } from "react"
 import { useSearchParams } from "react-router"
 import { fancyPositions, marketBooks, positionsByMarket } from "../../domain/betting.ts"
 import { findEvent } from "../../domain/catalogue.ts"
@@ -9,6 +9,7 @@ import type { Event, League, Market, Sport } from "../../schema/sports.ts"
 import { AppActor } from "../app-actor.ts"
 import { useEventBets } from "../bets.ts"
 import { useFlow } from "../flows.ts"
+import { useOddsBooks } from "../ports.ts"
 import { useOpenAuth, useUser } from "../session.ts"
 import { BetSlip, type BetSlipRef } from "../widgets/BetSlip.tsx"
 import { BookmakerMarket, ExchangeMarket, FancyMarkets, type PickHandler } from "../widgets/Markets.tsx"
@@ -36,6 +37,7 @@ export const EventMarkets = (props: { sport: Sport; league: League; event: Event
 const Markets = ({ sport, league, event, channel, slip }: { sport: Sport; league: League; event: Event; channel: "sport" | "racing"; slip: BetSlipRef }) => {
   const user = useUser()
   const openAuth = useOpenAuth()
+  const odds = useOddsBooks()
   const bets = useEventBets(event._id)
   const slipMarket = useSelector(slip, (s) => (s.matches("Closed") ? undefined : s.context.selection?.marketId))
   // Only what changes the projection: live price ticks do not re-render the page.
@@ -94,15 +96,16 @@ const Markets = ({ sport, league, event, channel, slip }: { sport: Sport; league
     const slipHere = slipMarket === market.marketId
     return <Component key={market._id} market={market} pl={books.get(market.marketId)?.pl} next={slipHere ? next : undefined} onPick={onPick} slip={slipHere ? slipView : undefined} />
   }
-  // The odds cells wait for the odds books here, so the page (and the flows it holds) stays mounted meanwhile.
+  // The odds cells wait for the odds books here, without suspending: the page (and the flows it holds) stays mounted.
+  if (!odds) return <PageLoading />
   return (
-    <Suspense fallback={<PageLoading />}>
+    <>
       {others.slice(0, rendered).map(renderMarket)}
       {fancies.length > 0 && rendered > others.length ? (
         // The slip only while it holds a fancy: a new slip element would re-render every fancy's cells on each slip change.
         <FancyMarkets markets={fancies} positions={fancy} onPick={onPick} slipFor={fancySlip} slip={fancySlip ? slipView : undefined} />
       ) : null}
-    </Suspense>
+    </>
   )
 }
 

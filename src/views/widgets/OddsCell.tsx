@@ -41,6 +41,7 @@ export type PickHandler = (market: Market, runner: { selectionId: string; name: 
 /** One value of a market's book, re-read on the market's changes only. */
 const useMarketValue = <T extends string>(marketId: string, read: (books: OddsBooks) => T) => {
   const books = useOddsBooks()
+  if (!books) throw new Error("views: an odds cell rendered before the odds books loaded (EventMarkets waits for them)")
   const subscribe = useCallback((listener: () => void) => books.subscribeMarket(marketId, listener), [books, marketId])
   const get = () => read(books)
   return useSyncExternalStore(subscribe, get, get)
