@@ -1,7 +1,7 @@
 import { memo, useCallback, useEffect, useRef, useSyncExternalStore } from "react"
 import { priceLabel, sizeLabel } from "../../domain/betting.ts"
 import type { Market } from "../../schema/sports.ts"
-import { type OddsBooks, useOddsBooks } from "../ports.ts"
+import { type OddsBooks, usePorts } from "../ports.ts"
 
 /** How long a changed price stays highlighted. */
 export const FLASH_MS = 300
@@ -40,7 +40,8 @@ export type PickHandler = (market: Market, runner: { selectionId: string; name: 
 
 /** One value of a market's book, re-read on the market's changes only. */
 const useMarketValue = <T extends string>(marketId: string, read: (books: OddsBooks) => T) => {
-  const books = useOddsBooks()
+  // Read, not subscribed to: cells render only once the books are in (EventMarkets waits for them).
+  const books = usePorts().oddsBooks.get()
   if (!books) throw new Error("views: an odds cell rendered before the odds books loaded (EventMarkets waits for them)")
   const subscribe = useCallback((listener: () => void) => books.subscribeMarket(marketId, listener), [books, marketId])
   const get = () => read(books)
