@@ -1,11 +1,11 @@
-import { startTransition, useEffect, useState } from "react"
+import { useDeferredValue, useSyncExternalStore } from "react"
 
 /**
  * Code or data a view waits for without suspending: a page's chunk, the odds books. React holds a suspended
  * boundary's content back until 300 ms after its fallback appeared (its fallback throttle), so what arrived a
  * moment after the fallback waited anyway: an event's title behind the page's loading line, then its markets
- * behind theirs, 300 ms each. A loadable's arrival is an ordinary update instead (a transition, not a boundary's
- * retry, which is what React throttles); the view shows its loading line until then.
+ * behind theirs, 300 ms each. A loadable's arrival is an ordinary update instead (a deferred render, not a
+ * boundary's retry, which is what React throttles); the view shows its loading line until then.
  */
 export interface Loadable<T> {
   /** The value once loaded, undefined until then. */
@@ -45,19 +45,9 @@ export const loadable = <T>(start: () => Promise<T>): Loadable<T> => {
 }
 
 /**
- * The loadable's value, undefined while it loads (reading it starts the load). Its arrival re-renders as a
- * transition, which React renders in slices between the browser's frames: a whole page arriving at once, as
- * `useSyncExternalStore`'s blocking update, was one long task.
+ * The loadable's value, undefined while it loads (subscribing starts the load). The store is read as React reads
+ * any store; its arrival is shown through `useDeferredValue`, a render React does in slices between the browser's
+ * frames (the store's own update, which renders nothing new yet, is the only blocking one): a whole page arriving
+ * in `useSyncExternalStore`'s blocking update was one long task. A value already loaded shows in the first render.
  */
-export const useLoaded = <T>(source: Loadable<T>): T | undefined => {
-  // Functions both: a page's value is a component, which React would otherwise call as an initialiser or updater.
-  const [loaded, setLoaded] = useState(() => source.get())
-  useEffect(() => {
-    const update = () => startTransition(() => setLoaded(() => source.get()))
-    const unsubscribe = source.subscribe(update)
-    // Loaded between the render and this effect: no listener heard it.
-    if (source.get() !== loaded) update()
-    return unsubscribe
-  }, [source, loaded])
-  return loaded
-}
+export const useLoaded = <T>(source: Loadable<T>): T | undefined => useDeferredValue(useSyncExternalStore(source.subscribe, source.get, source.get))
