@@ -15,6 +15,7 @@ import { ServerConfig, type ServerConfigShape } from "./config.ts"
 import { DatabaseLive } from "./db/database.ts"
 import { AuthenticationLive, OperatorOnlyLive } from "./edge/auth.ts"
 import { SharedCaching } from "./edge/caching.ts"
+import { Compression } from "./edge/compression.ts"
 import { drainOnStop } from "./edge/drain.ts"
 import { EnvelopesLive } from "./edge/envelopes.ts"
 import { SiteRoutes } from "./edge/site.ts"
@@ -74,7 +75,7 @@ const routes = (production: boolean) => {
     Layer.provideMerge(Layer.mergeAll(EnvelopesLive, AuthenticationLive, OperatorOnlyLive, ProviderSignatureLive, BeaconLimitsLive))
   )
   const docs = production ? Layer.empty : HttpApiScalar.layer(Api, { path: "/api/docs" })
-  return Layer.mergeAll(api, docs, SiteRoutes, CasinoRoutes, SharedCaching, GateLive, TestClockRoutes)
+  return Layer.mergeAll(api, docs, SiteRoutes, CasinoRoutes, Compression, SharedCaching, GateLive, TestClockRoutes)
 }
 
 /** This server as seen from itself (the built-in game provider calls its wallet over HTTP). */

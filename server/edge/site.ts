@@ -3,6 +3,7 @@ import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { existsSync, readFileSync, statSync } from "node:fs"
 import { extname, join, normalize, sep } from "node:path"
 import { ServerConfig } from "../config.ts"
+import { acceptsGzip } from "./compression.ts"
 import { failureResponse } from "./envelopes.ts"
 import { siteCsp } from "./headers.ts"
 
@@ -85,8 +86,7 @@ export const SiteRoutes = Layer.unwrap(Effect.gen(function*() {
 
   const sendFile = (request: HttpServerRequest.HttpServerRequest, path: string, cacheControl: string, headers: Record<string, string> = {}) => {
     const gzip = `${path}.gz`
-    const acceptsGzip = /\bgzip\b/.test(request.headers["accept-encoding"] ?? "")
-    const useGzip = acceptsGzip && isFile(gzip)
+    const useGzip = acceptsGzip(request) && isFile(gzip)
     return HttpServerResponse.file(useGzip ? gzip : path, {
       contentType: TYPES[extname(path)] ?? "application/octet-stream",
       headers: {
