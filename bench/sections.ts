@@ -6,6 +6,7 @@ import { homeWeight } from "./home-weight.ts"
 import { interactionBench } from "./interaction.ts"
 import { pagesLighthouse } from "./lighthouse.ts"
 import { oddsBench } from "./odds.ts"
+import { shownBench } from "./shown.ts"
 import { signinBench } from "./signin.ts"
 
 export interface Section {
@@ -18,6 +19,7 @@ export interface Section {
 export const sections: Array<Section> = [
   { name: "home", title: "Home page weight before it is interactive (gzip, as transferred)", run: homeWeight },
   { name: "pages", title: "Main pages: Lighthouse mobile (median of 3)", run: pagesLighthouse },
+  { name: "shown", title: "Main pages on a phone over slow 4G, CPU 4x: when the page is shown (the preloader has gone)", run: shownBench },
   { name: "interaction", title: "Interaction to next paint on the event page, CPU slowed 4x (Event Timing API)", run: interactionBench },
   { name: "odds", title: "Event page receiving 1,000 price updates/s, CPU slowed 4x (10 s)", run: oddsBench },
   { name: "bets", title: "Bet placement: 100 concurrent players for 20 s (PGlite, PostgreSQL)", run: betsBench },
