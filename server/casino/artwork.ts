@@ -5,8 +5,9 @@ import { GAME_IMAGE } from "../../src/domain/casino.ts"
 /**
  * Game artwork, drawn here rather than shipped: an SVG per game (the
  * category's colours and motif, and the title; the lobby's card adds the
- * provider badge) rendered by sharp to a 320x200 palette PNG. Rendered once
- * per look, then kept in memory.
+ * provider badge) rendered by sharp to a 320x200 image: WebP for browsers
+ * that take it (half a palette PNG's bytes: a lobby shows dozens), a palette
+ * PNG otherwise. Rendered once per look and format, then kept in memory.
  */
 
 const PALETTES: Record<string, readonly [string, string, string]> = {
@@ -95,23 +96,27 @@ export const artworkSvg = ({ title, category, kind }: ArtworkInput) => {
 </svg>`
 }
 
+export type ArtworkFormat = "webp" | "png"
+
 export interface Artwork {
-  readonly png: Buffer
+  readonly bytes: Buffer
+  readonly contentType: `image/${ArtworkFormat}`
   readonly etag: string
 }
 
 const cache = new Map<string, Promise<Artwork>>()
 const CACHE_LIMIT = 500
 
-/** The PNG of a game's artwork (rendered once per look, then served from memory). */
-export const renderArtwork = (input: ArtworkInput): Promise<Artwork> => {
-  const key = JSON.stringify(input)
+/** A game's artwork in `format` (rendered once per look and format, then served from memory). */
+export const renderArtwork = (input: ArtworkInput, format: ArtworkFormat): Promise<Artwork> => {
+  const key = JSON.stringify([input, format])
   const hit = cache.get(key)
   if (hit) return hit
-  const rendering = sharp(Buffer.from(artworkSvg(input)))
-    .png({ palette: true, quality: 90, compressionLevel: 9, effort: 8 })
+  const image = sharp(Buffer.from(artworkSvg(input)))
+  const encoded = format === "webp" ? image.webp({ quality: 80 }) : image.png({ palette: true, quality: 90, compressionLevel: 9, effort: 8 })
+  const rendering = encoded
     .toBuffer()
-    .then((png) => ({ png, etag: `"${createHash("sha1").update(png).digest("base64url").slice(0, 20)}"` }))
+    .then((bytes) => ({ bytes, contentType: `image/${format}` as const, etag: `"${createHash("sha1").update(bytes).digest("base64url").slice(0, 20)}"` }))
   rendering.catch(() => cache.delete(key))
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!)
   cache.set(key, rendering)

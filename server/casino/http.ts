@@ -113,12 +113,14 @@ const artwork = (request: HttpServerRequest.HttpServerRequest) =>
     if (!file.endsWith(".png")) return notFoundImage
     const game = yield* casino.artwork(provider, category, file.slice(0, -4)).pipe(Effect.orDie)
     if (!game) return notFoundImage
+    // The address stays `.png` (it is in the catalogue and with partners); a browser that takes WebP gets WebP.
+    const format = /\bimage\/webp\b/.test(request.headers.accept ?? "") ? "webp" : "png"
     const art = yield* Effect.promise(() =>
-      renderArtwork({ title: game.title, category: categoryOf(game.provider, game.kind, game.category), kind: game.kind })
+      renderArtwork({ title: game.title, category: categoryOf(game.provider, game.kind, game.category), kind: game.kind }, format)
     )
-    const headers = { "cache-control": ARTWORK_CACHE, etag: art.etag }
+    const headers = { "cache-control": ARTWORK_CACHE, etag: art.etag, vary: "accept" }
     if (request.headers["if-none-match"] === art.etag) return HttpServerResponse.empty({ status: 304, headers })
-    return HttpServerResponse.uint8Array(art.png, { contentType: "image/png", headers })
+    return HttpServerResponse.uint8Array(art.bytes, { contentType: art.contentType, headers })
   })
 
 /**
