@@ -1,5 +1,5 @@
 import { inPlayEventPath } from "./lighthouse.ts"
-import { kb, launchChromium, startServer, table } from "./support.ts"
+import { demoToken, kb, launchChromium, startServer, table } from "./support.ts"
 
 const RUNS = Number(process.env.BENCH_SHOWN_RUNS ?? 5)
 
@@ -28,13 +28,19 @@ export const shownBench = async () => {
   const browser = await launchChromium()
   try {
     const event = await inPlayEventPath(server.url)
-    const pages = [["/", "/"], ["/sports", "/sports"], ["/event", event], ["/live-casino", "/live-casino"]] as const
+    const token = await demoToken(server.url)
+    // A visitor on each page, and a signed-in player (most who bet are) on the home and event pages.
+    const pages: ReadonlyArray<readonly [string, string, string | undefined]> = [
+      ["/", "/", undefined], ["/sports", "/sports", undefined], ["/event", event, undefined], ["/live-casino", "/live-casino", undefined],
+      ["/ signed in", "/", token], ["/event signed in", event, token]
+    ]
     const rows: Array<Array<string | number>> = [["page (median)", "shown (preloader gone)", "runs", "LCP", "bytes before shown"]]
-    for (const [label, path] of pages) {
+    for (const [label, path, signedIn] of pages) {
       const loads: Array<Load> = []
       for (let i = 0; i < RUNS; i++) {
         const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true })
         const page = await context.newPage()
+        if (signedIn) await page.addInitScript((token) => localStorage.setItem("token", token), signedIn)
         await page.addInitScript(() => {
           let seen = false
           let lcp = 0

@@ -32,7 +32,8 @@ const wallet = walletMachine.provide({
 export const session = sessionMachine.provide({
   actors: {
     wallet,
-    fetchUser: startupTask("getUserData"),
+    // A reload after a change: never the answer asked for at startup.
+    fetchUser: startupTask("getUserData", { fresh: true }),
     logout: lazyTask(calls, (c) => c.logout),
     /** The user's socket event (SPEC section 7: reload the user) and the API's 401 signal, as machine events. */
     userChannel: fromCallback<SessionEvent, { userId: string }>(({ input, sendBack }) => {

@@ -3,6 +3,7 @@ import type { Failure } from "../schema/errors.ts"
 import { startupCalls } from "../schema/guards.ts"
 import { NOT_UNDERSTOOD, readAnswer, UNREACHABLE } from "../services/answer.ts"
 import { readToken } from "../services/browserStorage.ts"
+import { takeEarlyAnswer } from "./earlyAnswers.ts"
 import { endSession, SESSION_ENDED } from "../services/sessionEnd.ts"
 
 /**
@@ -28,17 +29,20 @@ interface CallOptions {
   readonly query?: Readonly<Record<string, string>> | undefined
   /** The fetch's priority: "low" for an answer the page does not show, so it takes no bandwidth from what it does. */
   readonly priority?: RequestPriority
+  /** Ask the server now, never take an answer the head script asked for at startup (a reload after a change). */
+  readonly fresh?: boolean
 }
 
-export const startupCall = async <C extends StartupCall>(name: C, { signal, query, priority = "auto" }: CallOptions = {}): Promise<DataOf<C>> => {
+export const startupCall = async <C extends StartupCall>(name: C, { signal, query, priority = "auto", fresh = false }: CallOptions = {}): Promise<DataOf<C>> => {
   const call = startupCalls[name]
   const search = query ? new URLSearchParams(query).toString() : ""
   const token = readToken()
   const headers: Record<string, string> = { accept: "application/json" }
   if (token) headers.authorization = `Bearer ${token}`
+  const url = search ? `${call.path}?${search}` : call.path
   let response: Response
   try {
-    response = await fetch(search ? `${call.path}?${search}` : call.path, {
+    response = await ((fresh ? undefined : takeEarlyAnswer(url, token)) ?? fetch(url, {
       method: call.method,
       headers,
       // index.html preloads the visitor's answers (vite.config.ts), and a preload is matched by URL, mode and
@@ -47,7 +51,7 @@ export const startupCall = async <C extends StartupCall>(name: C, { signal, quer
       credentials: token ? "omit" : "same-origin",
       priority,
       ...(signal ? { signal } : {})
-    })
+    }))
   } catch {
     throw failure(0, UNREACHABLE, "Unreachable")
   }
@@ -74,10 +78,15 @@ export const startupCall = async <C extends StartupCall>(name: C, { signal, quer
  */
 export const startupTask = <C extends StartupCall, I = void>(
   name: C | ((input: I) => C),
-  options: { readonly query?: (input: I) => Readonly<Record<string, string>>; readonly priority?: () => RequestPriority } = {}
+  options: { readonly query?: (input: I) => Readonly<Record<string, string>>; readonly priority?: () => RequestPriority; readonly fresh?: boolean } = {}
 ) =>
   fromPromise<DataOf<C>, I>(({ input, signal }) =>
-    startupCall(typeof name === "function" ? name(input) : name, { signal, query: options.query?.(input), priority: options.priority?.() ?? "auto" }).catch((error: unknown) =>
+    startupCall(typeof name === "function" ? name(input) : name, {
+      signal,
+      query: options.query?.(input),
+      priority: options.priority?.() ?? "auto",
+      fresh: options.fresh ?? false
+    }).catch((error: unknown) =>
       signal.aborted ? new Promise<never>(() => {}) : Promise.reject(error)
     )
   )

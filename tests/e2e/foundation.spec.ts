@@ -139,7 +139,7 @@ const startupFetches = async (page: Page, path: string) => {
 
 const SETTINGS = { "/api/v1/app-settings": 1, "/api/v1/get-all-app-settings": 1 }
 
-test("every startup call goes out once: a visitor's preloads are taken, a signed-in player preloads nothing", async ({ page, browser, request }) => {
+test("every startup call goes out once: a visitor's preloads and a signed-in player's early calls are taken", async ({ page, browser, request }) => {
   expect(await startupFetches(page, "/")).toEqual({ "/api/v1/get-sports-data": 1, "/api/v1/advertisement": 1, ...SETTINGS })
   // The live casino also preloads its games; the game list is fetched once, with the preload.
   const lobby = await startupFetches(page, "/live-casino")
@@ -152,6 +152,17 @@ test("every startup call goes out once: a visitor's preloads are taken, a signed
   const player = await context.newPage()
   const { token } = await apiLogin(request, "demo")
   await player.addInitScript((t) => localStorage.setItem("token", t), token)
-  expect(await startupFetches(player, "/")).toEqual({ "/api/v1/get-sports-data-authenticate": 1, "/api/v1/advertisement": 1, "/api/v1/getUserData": 1, ...SETTINGS })
+  // The head script asks for every step at once with the player's token (src/root/headScript.ts); the pipeline
+  // takes those answers instead of asking again.
+  const SIGNED_IN = { "/api/v1/get-sports-data-authenticate": 1, "/api/v1/advertisement": 1, "/api/v1/getUserData": 1, ...SETTINGS }
+  // Left untaken, an early answer would show as a key here.
+  const untaken = () => player.evaluate(() => Object.keys((window as unknown as { khelEarlyAnswers?: { answers: object } }).khelEarlyAnswers?.answers ?? { none: true }))
+  expect(await startupFetches(player, "/")).toEqual(SIGNED_IN)
+  await expect(player.getByTestId("balance-block")).toBeVisible()
+  expect(await untaken()).toEqual([])
+  expect(await startupFetches(player, "/live-casino")).toMatchObject(SIGNED_IN)
+  await expect(player.getByRole("main").getByRole("button", { name: /^Play / }).first()).toBeVisible()
+  expect(await player.evaluate(() => performance.getEntriesByType("resource").filter((e) => new URL(e.name).pathname === "/api/v1/casino-games").length)).toBe(1)
+  expect(await untaken()).toEqual([])
   await context.close()
 })
