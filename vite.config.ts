@@ -29,8 +29,8 @@ const staticPreloader = (): Plugin => ({
  * The app's stylesheet (7 KB gzip) inline in index.html, so the first paint waits for the HTML alone, not for one
  * more request on a slow network; the page's CSP allows it by its hash (server/edge/site.ts). Route chunks keep
  * their own stylesheet files. A chunk loaded from another chunk lists the entry's stylesheet among what to load
- * first, and Vite's preload helper adds its link unless one is there: a `disabled` link to it stays, which the
- * browser does not load.
+ * first, and Vite's preload helper adds its link unless one is there: a link to it stays, of a type no browser
+ * loads (a `disabled` one was fetched all the same, at the highest priority, beside the first chunk).
  */
 const inlineStylesheet = (): Plugin => ({
   name: "khel:inline-stylesheet",
@@ -40,7 +40,7 @@ const inlineStylesheet = (): Plugin => ({
     handler: (html, ctx) =>
       html.replace(/<link rel="stylesheet" crossorigin href="(\/(assets\/index-[\w-]+\.css))">/, (link, href: string, file: string) => {
         const asset = ctx.bundle?.[file]
-        return asset?.type === "asset" ? `<style>${String(asset.source)}</style>\n    <link rel="stylesheet" href="${href}" disabled>` : link
+        return asset?.type === "asset" ? `<style>${String(asset.source)}</style>\n    <link rel="stylesheet" type="text/x-inlined" href="${href}">` : link
       })
   }
 })

@@ -65,6 +65,12 @@ test("search an event, back and lay on exchange, bookmaker and fancy; exposure a
   await price(request, player.admin, { marketId: bookmaker.marketId, selectionId: bookmaker.runners[1]!.selectionId, back: { price: 60, size: 5000 }, lay: { price: 62, size: 5000 }, status: "OPEN" })
   await price(request, player.admin, { marketId: fancy.marketId, back: { price: 52, size: 100 }, lay: { price: 51, size: 100 }, status: "OPEN" })
 
+  // The entry's stylesheet travels inside index.html: neither the page nor a chunk loaded later (the slip's calls,
+  // which list it among their dependencies) may fetch its file.
+  const entryStylesheets: Array<string> = []
+  page.on("request", (r) => {
+    if (/\/assets\/index-[\w-]+\.css$/.test(new URL(r.url()).pathname)) entryStylesheets.push(r.url())
+  })
   await openSignedIn(page, player.token, "/")
   // Find it in the sidebar: the search ignores case and spaces.
   await page.getByRole("searchbox").first().fill("kolkata knight")
@@ -83,6 +89,7 @@ test("search an event, back and lay on exchange, bookmaker and fancy; exposure a
   await slip.getByRole("button", { name: "Place Bet" }).click()
   await expect(slip.getByRole("status")).toHaveText("Bet placed")
   await expect(page.getByTestId("balance-exposure")).toHaveText("₹200.00")
+  expect(entryStylesheets).toEqual([])
 
   // Exchange lay of the other side: liability (odds - 1) x stake.
   await page.getByRole("button", { name: `Lay ${away!.name} at 1.68` }).click()
