@@ -10,26 +10,20 @@ import { EARLY_ANSWERS } from "./earlyAnswers.ts"
  * blocks the first paint for a round trip on a slow network.
  *
  * It applies the stored theme before the first paint (no flash of the wrong
- * theme), and starts the startup calls, so they travel with the HTML instead
- * of after the JavaScript has run; the pipeline still takes their answers in
- * the spec's order.
+ * theme), and starts every step of the startup pipeline at once, so the
+ * answers travel with the HTML instead of one after another once the
+ * JavaScript has run; the pipeline still takes them in the spec's order. The
+ * banners (about 45 KB of images inside JSON) go at low priority off the home
+ * page, which alone shows them. The live casino also asks for its game list.
  *
  * - A visitor without a token gets preloads: those answers are the same for
  *   every such visitor. Each link matches the app's own fetch (same URL, cors
  *   mode, same-origin credentials: src/root/startup.ts), which then takes the
- *   preloaded answer. The banners (about 45 KB of images inside JSON) only
- *   come early on the home page, which shows them; elsewhere they would hold
- *   back what the page paints first, and the pipeline asks for them after the
- *   sports tree.
+ *   preloaded answer.
  * - A stored token asks for other answers (the sports tree's authenticated
  *   variant; no offers for a closed account) with a header a preload cannot
- *   carry, so the script fetches them itself, every step of the pipeline at
- *   once (the banners at low priority off the home page), and leaves the
- *   answers with the token they were asked with (src/root/earlyAnswers.ts). Without
- *   this a signed-in player waited for five round trips in a row after the
- *   JavaScript had run.
- *
- * The live casino also asks early for its game list.
+ *   carry, so the script fetches them itself and leaves the answers with the
+ *   token they were asked with (src/root/earlyAnswers.ts).
  */
 export const HEAD_SCRIPT = `(function () {
   try {
@@ -52,14 +46,15 @@ export const HEAD_SCRIPT = `(function () {
       window[${JSON.stringify(EARLY_ANSWERS)}] = { token: token, answers: answers }
       return
     }
-    var urls = [${JSON.stringify(startupCalls.sportsData.path)}]
-    if (path === "/") urls.push(${JSON.stringify(startupCalls.advertisement.path)})
-    urls.push(${JSON.stringify(startupCalls.appSettings.path)}, ${JSON.stringify(startupCalls.allAppSettings.path)})
-    if (lobby) urls.push(${JSON.stringify(startupCalls.casinoGames.path)})
-    urls.forEach(function (href) {
+    var preload = function (href, priority) {
       var l = d.createElement("link")
-      l.rel = "preload"; l.as = "fetch"; l.crossOrigin = "anonymous"; l.href = href
+      l.rel = "preload"; l.as = "fetch"; l.crossOrigin = "anonymous"; l.href = href; l.fetchPriority = priority
       d.head.appendChild(l)
-    })
+    }
+    preload(${JSON.stringify(startupCalls.sportsData.path)}, "auto")
+    preload(${JSON.stringify(startupCalls.advertisement.path)}, path === "/" ? "auto" : "low")
+    preload(${JSON.stringify(startupCalls.appSettings.path)}, "auto")
+    preload(${JSON.stringify(startupCalls.allAppSettings.path)}, "auto")
+    if (lobby) preload(${JSON.stringify(startupCalls.casinoGames.path)}, "auto")
   } catch (e) {}
 })()`
