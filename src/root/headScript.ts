@@ -30,31 +30,25 @@ export const HEAD_SCRIPT = `(function () {
     var d = document, s = localStorage, path = location.pathname
     d.documentElement.dataset.theme = s.getItem(${JSON.stringify(KEYS.theme)}) === "light" ? "light" : "dark"
     var token = s.getItem(${JSON.stringify(KEYS.token)}) || sessionStorage.getItem(${JSON.stringify(KEYS.token)})
-    var lobby = path === ${JSON.stringify(LOBBY_PATH.live)}
+    var banners = path === "/" ? "auto" : "low"
+    var calls = token
+      ? [[${JSON.stringify(startupCalls.sportsDataAuthenticated.path)}, "auto"], [${JSON.stringify(startupCalls.advertisement.path)}, banners], [${JSON.stringify(startupCalls.getUserData.path)}, "auto"]]
+      : [[${JSON.stringify(startupCalls.sportsData.path)}, "auto"], [${JSON.stringify(startupCalls.advertisement.path)}, banners]]
+    calls.push([${JSON.stringify(startupCalls.appSettings.path)}, "auto"], [${JSON.stringify(startupCalls.allAppSettings.path)}, "auto"])
+    if (path === ${JSON.stringify(LOBBY_PATH.live)}) calls.push([${JSON.stringify(startupCalls.casinoGames.path)}, "auto"])
     if (token) {
       var answers = {}, headers = { accept: "application/json", authorization: "Bearer " + token }
-      var ask = function (href, priority) {
-        answers[href] = fetch(href, { headers: headers, credentials: "omit", priority: priority })
-        answers[href].catch(function () {})
-      }
-      ask(${JSON.stringify(startupCalls.sportsDataAuthenticated.path)}, "auto")
-      ask(${JSON.stringify(startupCalls.advertisement.path)}, path === "/" ? "auto" : "low")
-      ask(${JSON.stringify(startupCalls.getUserData.path)}, "auto")
-      ask(${JSON.stringify(startupCalls.appSettings.path)}, "auto")
-      ask(${JSON.stringify(startupCalls.allAppSettings.path)}, "auto")
-      if (lobby) ask(${JSON.stringify(startupCalls.casinoGames.path)}, "auto")
+      calls.forEach(function (call) {
+        var answer = answers[call[0]] = fetch(call[0], { headers: headers, credentials: "omit", priority: call[1] })
+        answer.catch(function () {})
+      })
       window[${JSON.stringify(EARLY_ANSWERS)}] = { token: token, answers: answers }
-      return
+    } else {
+      calls.forEach(function (call) {
+        var l = d.createElement("link")
+        l.rel = "preload"; l.as = "fetch"; l.crossOrigin = "anonymous"; l.href = call[0]; l.fetchPriority = call[1]
+        d.head.appendChild(l)
+      })
     }
-    var preload = function (href, priority) {
-      var l = d.createElement("link")
-      l.rel = "preload"; l.as = "fetch"; l.crossOrigin = "anonymous"; l.href = href; l.fetchPriority = priority
-      d.head.appendChild(l)
-    }
-    preload(${JSON.stringify(startupCalls.sportsData.path)}, "auto")
-    preload(${JSON.stringify(startupCalls.advertisement.path)}, path === "/" ? "auto" : "low")
-    preload(${JSON.stringify(startupCalls.appSettings.path)}, "auto")
-    preload(${JSON.stringify(startupCalls.allAppSettings.path)}, "auto")
-    if (lobby) preload(${JSON.stringify(startupCalls.casinoGames.path)}, "auto")
   } catch (e) {}
 })()`
