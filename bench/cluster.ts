@@ -20,17 +20,23 @@ export const clusterBench = async () => {
     const cluster = await startCluster({ count, env: { LOG_REQUESTS: logRequests } })
     try {
       const prepared = await preparePlayers(cluster.url, cluster.dataDir)
-      // PostgreSQL's backends serving this cluster's database (its connections stay open through the run).
-      const backends = (await cluster.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")).map((row) => row.pid)
+      // PostgreSQL's backends serving this cluster's database: the servers' pools open more under load, so they
+      // are listed again after the run, and a backend opened during it counts whole.
+      const backends = async () =>
+        (await cluster.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")).map((row) => row.pid)
       const groups = {
         servers: () => cluster.servers.flatMap((server) => (server.process()?.pid ? [server.process()!.pid!] : [])),
-        postgres: () => backends,
         nginx: cluster.nginxPids,
         generator: () => [process.pid]
       }
       const before = Object.fromEntries(Object.entries(groups).map(([name, pids]) => [name, cpu(pids())]))
+      const postgresBefore = new Map((await backends()).map((pid) => [pid, cpuSeconds(pid)]))
       const flatOut = await betLoad(cluster.url, prepared, "flat out")
-      const used = Object.entries(groups).map(([name, pids]) => `${name} ${((cpu(pids()) - before[name]!) / SECONDS).toFixed(2)}`).join(", ")
+      const postgres = (await backends()).reduce((sum, pid) => sum + cpuSeconds(pid) - (postgresBefore.get(pid) ?? 0), 0)
+      const used = [
+        ...Object.entries(groups).map(([name, pids]) => [name, cpu(pids()) - before[name]!] as const),
+        ["postgres", postgres] as const
+      ].map(([name, seconds]) => `${name} ${(seconds / SECONDS).toFixed(2)}`).join(", ")
       const paced = await betLoad(cluster.url, prepared, "paced")
       const row = (result: LoadResult, share: string) => [count, result.mode, result.placed, result.perSecond.toFixed(0), result.p50.toFixed(1), result.p95.toFixed(1), result.p99.toFixed(1), result.other, share]
       rows.push(row(flatOut, used), row(paced, ""))
