@@ -78,6 +78,13 @@ export const cpuSeconds = (pid: number) => {
   }
 }
 
+/** CPU seconds each of `pids` has used so far. */
+export const cpuSnapshot = (pids: ReadonlyArray<number>) => new Map(pids.map((pid) => [pid, cpuSeconds(pid)]))
+
+/** CPU seconds `pids` used since `snapshot`; a process that was not in it (opened since, as a pool's backend) counts whole. */
+export const cpuSince = (snapshot: ReadonlyMap<number, number>, pids: ReadonlyArray<number>) =>
+  pids.reduce((sum, pid) => sum + cpuSeconds(pid) - (snapshot.get(pid) ?? 0), 0)
+
 export const percentile = (sorted: ReadonlyArray<number>, p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
 
 const withAdminDb = <A>(url: string, program: Effect.Effect<A, unknown, SqlClient.SqlClient>) =>
@@ -184,8 +191,7 @@ const run = async (engine: "pglite" | "postgres", adminUrl?: string) => {
         ? (await withAdminDb(adminUrl!, SqlClient.SqlClient.use((sql) => sql<{ pid: number }>`SELECT pid FROM pg_stat_activity WHERE datname = ${dbName}`))).map((row) => row.pid)
         : []
     const load = async (mode: LoadMode) => {
-      const pids = await databasePids()
-      const cpuBefore = { server: cpuSeconds(server.process.pid!), database: pids.map(cpuSeconds), generator: process.cpuUsage() }
+      const cpuBefore = { server: cpuSeconds(server.process.pid!), database: cpuSnapshot(await databasePids()), generator: process.cpuUsage() }
       const result = await betLoad(base, { tokens, markets }, mode)
       const generator = process.cpuUsage(cpuBefore.generator)
       const cpuMs = (seconds: number) => (result.answered ? (seconds * 1000) / result.answered : 0)
@@ -193,7 +199,7 @@ const run = async (engine: "pglite" | "postgres", adminUrl?: string) => {
         cpu: {
           server: cpuMs(cpuSeconds(server.process.pid!) - cpuBefore.server),
           // Backends the pool opened during the run count whole.
-          database: cpuMs((await databasePids()).reduce((sum, pid) => sum + cpuSeconds(pid) - (cpuBefore.database[pids.indexOf(pid)] ?? 0), 0)),
+          database: cpuMs(cpuSince(cpuBefore.database, await databasePids())),
           generator: cpuMs((generator.user + generator.system) / 1e6)
         },
         engine,

@@ -7,7 +7,7 @@
  * says where the bottleneck is.
  */
 import { adminDatabaseUrl, startCluster } from "../tests/cluster/harness.ts"
-import { betLoad, cpuSeconds, logRequests, PACED_INTERVAL_MS, PLAYERS, preparePlayers, SECONDS } from "./bets.ts"
+import { betLoad, cpuSeconds, cpuSince, cpuSnapshot, logRequests, PACED_INTERVAL_MS, PLAYERS, preparePlayers, SECONDS } from "./bets.ts"
 import { table } from "./support.ts"
 
 const cpu = (pids: ReadonlyArray<number>) => pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0)
@@ -30,9 +30,9 @@ export const clusterBench = async () => {
         generator: () => [process.pid]
       }
       const before = Object.fromEntries(Object.entries(groups).map(([name, pids]) => [name, cpu(pids())]))
-      const postgresBefore = new Map((await backends()).map((pid) => [pid, cpuSeconds(pid)]))
+      const postgresBefore = cpuSnapshot(await backends())
       const flatOut = await betLoad(cluster.url, prepared, "flat out")
-      const postgres = (await backends()).reduce((sum, pid) => sum + cpuSeconds(pid) - (postgresBefore.get(pid) ?? 0), 0)
+      const postgres = cpuSince(postgresBefore, await backends())
       const used = [
         ...Object.entries(groups).map(([name, pids]) => [name, cpu(pids()) - before[name]!] as const),
         ["postgres", postgres] as const

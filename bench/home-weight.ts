@@ -1,4 +1,4 @@
-import { kb, launchChromium, startServer, table } from "./support.ts"
+import { kb, launchChromium, notePreloaderGone, preloaderGoneAt, startServer, table } from "./support.ts"
 
 interface Resource {
   readonly name: string
@@ -19,18 +19,9 @@ export const homeWeight = async () => {
   const browser = await launchChromium()
   try {
     const page = await browser.newPage({ viewport: { width: 1366, height: 900 } })
-    // Note the exact moment the preloader leaves, inside the page.
-    await page.addInitScript(() => {
-      let seen = false
-      new MutationObserver(() => {
-        const present = document.querySelector("[data-testid=preloader]") !== null
-        if (present) seen = true
-        else if (seen && !("interactiveAt" in window)) Object.assign(window, { interactiveAt: performance.now() })
-      }).observe(document, { subtree: true, childList: true })
-    })
+    await notePreloaderGone(page)
     await page.goto(server.url, { waitUntil: "domcontentloaded" })
-    await page.waitForFunction(() => "interactiveAt" in window, undefined, { timeout: 30_000 })
-    const interactiveAt = await page.evaluate(() => (window as unknown as { interactiveAt: number }).interactiveAt)
+    const interactiveAt = await preloaderGoneAt(page)
     await page.waitForTimeout(4000)
     const resources = await page.evaluate(() =>
       performance.getEntriesByType("resource").map((e) => {

@@ -1,4 +1,4 @@
-import { demoToken, launchChromium, startServer, table } from "./support.ts"
+import { demoToken, launchChromium, median, startServer, table } from "./support.ts"
 import { inPlayEventPath } from "./lighthouse.ts"
 
 const CLICKS = Number(process.env.BENCH_INTERACTIONS ?? 20)
@@ -94,11 +94,10 @@ export const interactionBench = async () => {
       row("click a price → bet slip painted", clicks),
       row("key in the stake → profit painted", keys)
     ])
-    const median = (values: ReadonlyArray<number>) => Math.round([...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0)
     console.log("")
     table([
       ["median of the measured entries", "input delay", "processing", "to next paint"],
-      ...(["click", "key"] as const).map((kind) => [kind, ...[0, 1, 2].map((i) => `${median(parts[kind].map((p) => p[i]!))} ms`)])
+      ...(["click", "key"] as const).map((kind) => [kind, ...[0, 1, 2].map((i) => `${Math.round(median(parts[kind].map((p) => p[i]!)) || 0)} ms`)])
     ])
     console.log("\n(Event Timing API durations, the longest entry per interaction, as INP; the figures depend on the machine's load)")
   } finally {

@@ -9,11 +9,10 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { OTP_RESEND_SECONDS } from "../server/identity/Otp.ts"
 import { waitForCode } from "../tests/http.ts"
-import { startServer, table } from "./support.ts"
+import { median, startServer, table } from "./support.ts"
 
 const SAMPLES = 60
 
-const median = (values: Array<number>) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 const p90 = (values: Array<number>) => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.9)]!
 
 export const signinBench = async () => {

@@ -1,4 +1,4 @@
-import { chromium, type Browser } from "@playwright/test"
+import { chromium, type Browser, type Page } from "@playwright/test"
 import { type ChildProcess, spawn } from "node:child_process"
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -60,6 +60,26 @@ export const launchChromium = (): Promise<Browser> =>
   })
 
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+
+/** The middle value (the upper one of an even count); NaN for none. */
+export const median = (values: ReadonlyArray<number>) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN
+
+/** Notes inside the page the moment the spec's preloader leaves, as `window.preloaderGoneAt` (call before `goto`). */
+export const notePreloaderGone = (page: Page) =>
+  page.addInitScript(() => {
+    let seen = false
+    new MutationObserver(() => {
+      const present = document.querySelector("[data-testid=preloader]") !== null
+      if (present) seen = true
+      else if (seen && !("preloaderGoneAt" in window)) Object.assign(window, { preloaderGoneAt: performance.now() })
+    }).observe(document, { subtree: true, childList: true })
+  })
+
+/** When the preloader left (ms from the navigation's start), once it has. */
+export const preloaderGoneAt = async (page: Page, timeout = 30_000): Promise<number> => {
+  await page.waitForFunction(() => "preloaderGoneAt" in window, undefined, { timeout })
+  return page.evaluate(() => (window as unknown as { preloaderGoneAt: number }).preloaderGoneAt)
+}
 
 export const table = (rows: ReadonlyArray<ReadonlyArray<string | number>>) => {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => String(row[i]).length)))

@@ -75,6 +75,7 @@ const routes = (production: boolean) => {
     Layer.provideMerge(Layer.mergeAll(EnvelopesLive, AuthenticationLive, OperatorOnlyLive, ProviderSignatureLive, BeaconLimitsLive))
   )
   const docs = production ? Layer.empty : HttpApiScalar.layer(Api, { path: "/api/docs" })
+  // Compression before SharedCaching: it then wraps it, and compresses an answer once per ETag (edge/compression.ts).
   return Layer.mergeAll(api, docs, SiteRoutes, CasinoRoutes, Compression, SharedCaching, GateLive, TestClockRoutes)
 }
 

@@ -45,7 +45,7 @@ export const startupCall = async <C extends StartupCall>(name: C, { signal, quer
     response = await ((fresh ? undefined : takeEarlyAnswer(url, token)) ?? fetch(url, {
       method: call.method,
       headers,
-      // index.html preloads the visitor's answers (vite.config.ts), and a preload is matched by URL, mode and
+      // The head script preloads the visitor's answers (src/root/headScript.ts), and a preload is matched by URL, mode and
       // credentials mode, not headers: a signed-in call (its answer may differ: no offers for a closed account)
       // must not take one, so it omits credentials (a bearer token needs no cookies).
       credentials: token ? "omit" : "same-origin",
