@@ -10,7 +10,7 @@ interface Resource {
 
 /**
  * Loads / in Chromium against the real server and sums the JavaScript and
- * CSS transferred (gzip) before the page is interactive: the moment the
+ * CSS transferred (brotli or gzip, as sent) before the page is interactive: the moment the
  * preloader leaves and the app is ready. What loads after (the carousel,
  * lazy panels) is listed separately.
  */
@@ -40,13 +40,13 @@ export const homeWeight = async () => {
     const js = sum(before, ".js")
     const css = sum(before, ".css")
     table([
-      ["resource (before interactive)", "gzip", "raw"],
+      ["resource (before interactive)", "transferred", "raw"],
       ...before.map((r) => [r.name, kb(r.encoded), kb(r.decoded)]),
       ["index.html", kb(nav.encoded), kb(nav.decoded)]
     ])
     console.log("")
     table([
-      ["home page, before interactive", "gzip"],
+      ["home page, before interactive", "transferred"],
       ["JavaScript", kb(js)],
       ["CSS", kb(css)],
       ["total (JS + CSS)", kb(js + css)],

@@ -17,7 +17,7 @@ export interface Section {
 
 /** Every figure `npm run bench` prints, in order. */
 export const sections: Array<Section> = [
-  { name: "home", title: "Home page weight before it is interactive (gzip, as transferred)", run: homeWeight },
+  { name: "home", title: "Home page weight before it is interactive (compressed, as transferred)", run: homeWeight },
   { name: "pages", title: "Main pages: Lighthouse mobile (median of 3)", run: pagesLighthouse },
   { name: "shown", title: "Main pages on a phone over slow 4G, CPU 4x: when the page is shown (the preloader has gone)", run: shownBench },
   { name: "interaction", title: "Interaction to next paint on the event page, CPU slowed 4x (Event Timing API)", run: interactionBench },

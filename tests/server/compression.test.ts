@@ -85,6 +85,13 @@ describe("compressed answers", () => {
     expect(JSON.parse(gunzipSync(zipped.bytes).toString())).toEqual(JSON.parse(plain.bytes.toString()))
   })
 
+  it("honours the client's weights: gzip;q=0 or no gzip at all gets the plain answer, `*` covers gzip", async () => {
+    for (const [acceptEncoding, coding] of [["gzip;q=0, br", undefined], ["br", undefined], ["identity", undefined], ["*", "gzip"], ["GZIP;q=0.5", "gzip"]] as const) {
+      const answer = await raw("/api/v1/get-sports-data", { "accept-encoding": acceptEncoding })
+      expect(answer.headers["content-encoding"], acceptEncoding).toBe(coding)
+    }
+  })
+
   it("leaves small answers, writing calls and errors as they are", async () => {
     const health = await raw("/api/v1/health", GZIP)
     expect(health.status).toBe(200)

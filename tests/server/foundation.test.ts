@@ -1,16 +1,36 @@
-import { Effect } from "effect"
-import { spawn } from "node:child_process"
+import { execFileSync, spawn } from "node:child_process"
 import { existsSync, writeFileSync } from "node:fs"
-import { gunzipSync, gzipSync } from "node:zlib"
+import { request as httpGet } from "node:http"
+import { brotliDecompressSync, gunzipSync } from "node:zlib"
 import { join } from "node:path"
 import { io } from "socket.io-client"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { request, SERVER_START_TIMEOUT, signUpPlayer, startServer, tempDir, type TestServer } from "./helpers.ts"
+import { fakeDist, request, SERVER_START_TIMEOUT, signUpPlayer, startServer, tempDir, type TestServer } from "./helpers.ts"
 
 let server: TestServer
 
+/** A script big enough to compress, with the twins the build writes (scripts/compress.ts, run as `npm run build` runs it). */
+const BIG_SCRIPT = Array.from({ length: 300 }, (_, i) => `export const price${i} = (stake) => stake * ${1 + i / 100};`).join("\n")
+const compressedDist = () => {
+  const dir = fakeDist()
+  writeFileSync(join(dir, "assets", "big-abc123.js"), BIG_SCRIPT)
+  execFileSync(process.execPath, ["scripts/compress.ts", dir])
+  return dir
+}
+
+/** The bytes of a GET as they travelled (fetch would undo the coding). */
+const rawGet = (url: string, acceptEncoding: string) => {
+  return new Promise<{ headers: Record<string, string | Array<string> | undefined>; bytes: Buffer }>((resolve, reject) => {
+    httpGet(url, { headers: { "accept-encoding": acceptEncoding } }, (response) => {
+      const chunks: Array<Buffer> = []
+      response.on("data", (chunk: Buffer) => chunks.push(chunk))
+      response.on("end", () => resolve({ headers: response.headers, bytes: Buffer.concat(chunks) }))
+    }).on("error", reject).end()
+  })
+}
+
 beforeAll(async () => {
-  server = await startServer()
+  server = await startServer({ distDir: compressedDist() })
 })
 afterAll(async () => {
   await server?.close()
@@ -89,7 +109,25 @@ describe("foundation API", () => {
     expect(res.body).toEqual({ meta: { code: 400, message: "The address is not valid: it has a broken %-escape.", error: "InvalidInput" }, data: null })
   })
 
-  it("serves the site: SPA fallback without cache, hashed assets cached for a year, gzip when accepted", async () => {
+  it("serves the build's brotli twin to a client that takes it, else its gzip twin, else the file", async () => {
+    const url = `${server.url}/assets/big-abc123.js`
+    const br = await rawGet(url, "gzip, deflate, br, zstd")
+    expect(br.headers["content-encoding"]).toBe("br")
+    expect(br.headers.vary).toBe("accept-encoding")
+    expect(brotliDecompressSync(br.bytes).toString()).toBe(BIG_SCRIPT)
+    const gzip = await rawGet(url, "gzip, br;q=0")
+    expect(gzip.headers["content-encoding"]).toBe("gzip")
+    expect(gunzipSync(gzip.bytes).toString()).toBe(BIG_SCRIPT)
+    expect(br.bytes.length).toBeLessThan(gzip.bytes.length)
+    const plain = await rawGet(url, "identity")
+    expect(plain.headers["content-encoding"]).toBeUndefined()
+    expect(plain.bytes.toString()).toBe(BIG_SCRIPT)
+    // A twin is never served by its own name.
+    expect((await fetch(`${url}.br`)).status).toBe(404)
+    expect((await fetch(`${url}.gz`)).status).toBe(404)
+  })
+
+  it("serves the site: SPA fallback without cache, hashed assets cached for a year", async () => {
     const page = await fetch(`${server.url}/event?sport=cricket`)
     expect(page.status).toBe(200)
     expect(page.headers.get("cache-control")).toBe("no-cache")
@@ -176,7 +214,3 @@ describe("the server process", () => {
   }, SERVER_START_TIMEOUT)
 })
 
-void Effect
-void gzipSync
-void gunzipSync
-void writeFileSync
