@@ -2,9 +2,11 @@ import react from "@vitejs/plugin-react"
 import UnoCSS from "unocss/vite"
 import { createElement } from "react"
 import { renderToStaticMarkup } from "react-dom/server"
-import { defineConfig, type Plugin } from "vite"
+import { resolve } from "node:path"
+import { defineConfig, type Plugin, type Rollup } from "vite"
 import { MESSAGES } from "./src/machines/app.machine.ts"
 import { HEAD_SCRIPT } from "./src/root/headScript.ts"
+import { FIRST_PAGES } from "./src/views/firstPages.ts"
 import { PreloaderView } from "./src/views/layout/PreloaderView.tsx"
 
 const api = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`
@@ -45,8 +47,44 @@ const inlineStylesheet = (): Plugin => ({
   }
 })
 
+/**
+ * `first-chunks.json`: by path, the scripts the page a visit lands on needs first (src/views/firstPages.ts: its
+ * page chunk and its flows, with what they import, less what the first chunk already carries). The server sends
+ * them as `modulepreload` links with the HTML (server/edge/site.ts), so they download beside the first chunk
+ * instead of after it has run. A page or flow missing from the bundle fails the build.
+ */
+const firstChunks = (): Plugin => ({
+  name: "khel:first-chunks",
+  apply: "build",
+  generateBundle(_, bundle) {
+    const chunks = Object.values(bundle).filter((output): output is Rollup.OutputChunk => output.type === "chunk")
+    const withImports = (start: ReadonlyArray<string>) => {
+      const seen = new Set<string>()
+      const visit = (fileName: string) => {
+        if (seen.has(fileName)) return
+        seen.add(fileName)
+        const chunk = bundle[fileName]
+        if (chunk?.type === "chunk") chunk.imports.forEach(visit)
+      }
+      start.forEach(visit)
+      return seen
+    }
+    const loaded = withImports(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName))
+    const chunkOf = (module: string) => {
+      const chunk = chunks.find((candidate) => candidate.facadeModuleId === resolve(module))
+      if (!chunk) this.error(`first-chunks: no chunk of its own for ${module} (src/views/firstPages.ts)`)
+      return chunk.fileName
+    }
+    const byPath = Object.fromEntries(Object.entries(FIRST_PAGES).map(([path, first]) => {
+      const own = [chunkOf(`src/views/pages/${first.page}.tsx`), ...first.flows.map((flow) => chunkOf(`src/root/flows/${flow}.ts`))]
+      return [path, [...withImports(own)].filter((fileName) => !loaded.has(fileName)).map((fileName) => `/${fileName}`)]
+    }))
+    this.emitFile({ type: "asset", fileName: "first-chunks.json", source: JSON.stringify(byPath) })
+  }
+})
+
 export default defineConfig({
-  plugins: [UnoCSS(), react(), headScript(), staticPreloader(), inlineStylesheet()],
+  plugins: [UnoCSS(), react(), headScript(), staticPreloader(), inlineStylesheet(), firstChunks()],
   build: {
     target: "es2022",
     // Maps are built for an error tracker but not referenced from the bundles, and the server never serves them.

@@ -55,12 +55,30 @@ export class FirstResources extends Context.Service<FirstResources, {
   readonly of: (pathname: string) => Effect.Effect<ReadonlyArray<FirstResource>>
 }>()("khel/FirstResources") {}
 
-/** The `Link` header of `resources` (a URL that would need escaping is left out: it only costs the head start). */
-const linkHeader = (resources: ReadonlyArray<FirstResource>): Record<string, string> => {
-  const links = resources
-    .filter((resource) => /^[\w\-./:%]+$/.test(resource.href))
-    .map((resource) => `<${resource.href}>; rel=preload; as=${resource.as}; fetchpriority=high`)
+/**
+ * The `Link` header of a page's first resources and first scripts (a URL that would need escaping is left out: it
+ * only costs the head start).
+ */
+const linkHeader = (resources: ReadonlyArray<FirstResource>, scripts: ReadonlyArray<string>): Record<string, string> => {
+  const safe = (href: string) => /^[\w\-./:%]+$/.test(href)
+  const links = [
+    ...resources.filter((resource) => safe(resource.href)).map((resource) => `<${resource.href}>; rel=preload; as=${resource.as}; fetchpriority=high`),
+    ...scripts.filter(safe).map((href) => `<${href}>; rel=modulepreload`)
+  ]
   return links.length > 0 ? { link: links.join(", ") } : {}
+}
+
+/** The build's scripts by path that a page needs first (vite.config.ts `firstChunks`); none for a build without it. */
+const readFirstChunks = (distDir: string): Readonly<Record<string, ReadonlyArray<string>>> => {
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(join(distDir, "first-chunks.json"), "utf8"))
+    if (typeof parsed !== "object" || parsed === null) return {}
+    return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, Array<string>] =>
+      Array.isArray(entry[1]) && entry[1].every((href) => typeof href === "string")
+    ))
+  } catch {
+    return {}
+  }
 }
 
 /**
@@ -75,16 +93,16 @@ export const SiteRoutes = Layer.unwrap(Effect.gen(function*() {
   const root = normalize(distDir + sep)
   const index = join(distDir, "index.html")
 
-  // index.html carries the app's stylesheet inline (vite.config.ts): its policy allows that text by its hash,
-  // read again when a new build replaces the file.
-  let page: { readonly modified: number; readonly csp: string } | undefined
-  const pageCsp = () => {
+  // index.html carries the app's stylesheet inline (vite.config.ts): its policy allows that text by its hash. It
+  // and the build's first scripts by path are read again when a new build replaces the file.
+  let page: { readonly modified: number; readonly csp: string; readonly firstChunks: Readonly<Record<string, ReadonlyArray<string>>> } | undefined
+  const build = () => {
     const modified = statSync(index).mtimeMs
     if (page?.modified !== modified) {
       const styles = [...readFileSync(index, "utf8").matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1]!)
-      page = { modified, csp: siteCsp(styles) }
+      page = { modified, csp: siteCsp(styles), firstChunks: readFirstChunks(distDir) }
     }
-    return page.csp
+    return page
   }
 
   /** The build's twin of `path` in the best coding the client takes (scripts/compress.ts), or none. */
@@ -119,7 +137,8 @@ export const SiteRoutes = Layer.unwrap(Effect.gen(function*() {
         return HttpServerResponse.text("Not found", { status: 404 })
       }
       const first = yield* firstResources.of(pathname)
-      return yield* sendFile(request, index, "no-cache", { "content-security-policy": pageCsp(), ...linkHeader(first) })
+      const { csp, firstChunks } = build()
+      return yield* sendFile(request, index, "no-cache", { "content-security-policy": csp, ...linkHeader(first, firstChunks[pathname] ?? []) })
     }).pipe(Effect.catch(() => Effect.succeed(HttpServerResponse.text("Not found", { status: 404 }))))
 
   /** Unknown API paths answer like the API does, never with the site. */

@@ -1,7 +1,7 @@
 import type { ComponentType } from "react"
 import { Route, Routes } from "react-router"
-import { LOBBY_PATH } from "../domain/casino.ts"
 import type { FlowName } from "../machines/flows.ts"
+import { FIRST_PAGES, type FirstPageName } from "./firstPages.ts"
 import { Layout } from "./layout/Layout.tsx"
 import { loadable, useLoaded } from "./loadable.ts"
 import { Home } from "./pages/Home.tsx"
@@ -36,27 +36,20 @@ const Content = lazyPage(() => import("./pages/Content.tsx"))
 const ResponsibleGambling = lazyPage(() => import("./pages/ResponsibleGambling.tsx"))
 const NotFound = lazyPage(() => import("./pages/NotFound.tsx"))
 
-/**
- * What a page a visit can land on needs first, by path: its chunk and the flows it opens as it renders. React asks
- * for a page's chunk only once the shell has rendered, and the page opens its flows only once its chunk has run;
- * asking for both from the start, beside the first chunk, takes those round trips off what the page paints first
- * (an event's title and markets, a lobby's cards).
- */
-const FIRST: Readonly<Record<string, { readonly chunk: () => Promise<unknown>; readonly flows: ReadonlyArray<FlowName> }>> = {
-  "/sports": { chunk: Sports.load, flows: [] },
-  "/inplay": { chunk: InPlay.load, flows: [] },
-  "/event": { chunk: EventPage.load, flows: ["liveEvent", "betSlip"] },
-  "/racing": { chunk: Racing.load, flows: ["racing", "betSlip"] },
-  [LOBBY_PATH.live]: { chunk: Casino.load, flows: ["casino"] },
-  [LOBBY_PATH.slots]: { chunk: Casino.load, flows: ["casino"] },
-  [LOBBY_PATH.sa]: { chunk: Casino.load, flows: ["casino"] }
+/** The chunk of each page a visit can land on (firstPages.ts). */
+const FIRST_PAGE_CHUNKS: Readonly<Record<FirstPageName, () => Promise<unknown>>> = {
+  Sports: Sports.load,
+  InPlay: InPlay.load,
+  Event: EventPage.load,
+  Racing: Racing.load,
+  Casino: Casino.load
 }
 
 /** Starts loading what the page at `path` needs first; anything that fails loads again when the page asks for it. */
 export const preloadPage = (path: string, loadFlow: (flow: FlowName) => Promise<void>) => {
-  const first = FIRST[path]
+  const first = FIRST_PAGES[path]
   if (!first) return
-  first.chunk().catch(() => {})
+  FIRST_PAGE_CHUNKS[first.page]().catch(() => {})
   for (const flow of first.flows) loadFlow(flow).catch(() => {})
 }
 

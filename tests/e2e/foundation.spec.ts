@@ -36,6 +36,23 @@ test("an event's title and markets, and a lobby's cards, show once their code an
   await expect(page.getByTestId("game-card").first()).toBeVisible()
 })
 
+test("the scripts an event page and a lobby need first go with their HTML, each fetched once", async ({ page, request }) => {
+  // The build names them by path (vite.config.ts `firstChunks`); the server sends them as modulepreload links, so
+  // they download beside the first chunk instead of once it has run. Fetched twice would mean the page's own
+  // import did not take the preloaded module.
+  const { event, path } = await catalogueEvent(request, "Royal Challengers Bengaluru v Kolkata Knight Riders")
+  const fetched: Array<string> = []
+  page.on("request", (outgoing) => void fetched.push(new URL(outgoing.url()).pathname))
+  for (const [url, chunk, heading] of [[path, /\/Event-[\w-]+\.js$/, event.name], ["/live-casino", /\/Casino-[\w-]+\.js$/, "Live Casino"]] as const) {
+    fetched.length = 0
+    const response = await page.goto(url)
+    const preloaded = [...((await response!.headerValue("link")) ?? "").matchAll(/<([^>]+)>; rel=modulepreload/g)].map((match) => match[1]!)
+    expect(preloaded.some((href) => chunk.test(href)), url).toBe(true)
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible()
+    for (const href of preloaded) expect(fetched.filter((name) => name === href), href).toHaveLength(1)
+  }
+})
+
 test("the header switches sections and highlights the right segment", async ({ page }) => {
   await page.goto("/")
   await expect(page.getByTestId("preloader")).toBeHidden({ timeout: 20_000 })
