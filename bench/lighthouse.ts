@@ -91,7 +91,7 @@ export const pagesLighthouse = async () => {
         median.score,
         runs.map((r) => r.score).join(", "),
         `${(median.fcp / 1000).toFixed(1)} s`,
-        `${(median.lcp / 1000).toFixed(1)} s`,
+        `${(median.lcp / 1000).toFixed(2)} s`,
         `${Math.round(median.tbt)} ms`,
         median.cls.toFixed(3),
         median.a11y,
