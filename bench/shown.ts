@@ -11,7 +11,7 @@ interface Load {
   readonly shown: number
   /** The browser's largest paint (it counts paints under the preloader). */
   readonly lcp: number
-  /** Bytes as transferred (bodies, gzip where sent so) until the page was shown. */
+  /** Bytes as transferred (bodies, compressed as sent) until the page was shown. */
   readonly bytes: number
 }
 

@@ -3,8 +3,8 @@ import type { Failure } from "../schema/errors.ts"
 import { startupCalls } from "../schema/guards.ts"
 import { NOT_UNDERSTOOD, readAnswer, UNREACHABLE } from "../services/answer.ts"
 import { readToken } from "../services/browserStorage.ts"
-import { takeEarlyAnswer } from "./earlyAnswers.ts"
 import { endSession, SESSION_ENDED } from "../services/sessionEnd.ts"
+import { takeEarlyAnswer } from "./earlyAnswers.ts"
 
 /**
  * The first page's calls: the startup pipeline, the session's user reload and

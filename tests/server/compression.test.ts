@@ -1,7 +1,6 @@
-import { request as httpRequest } from "node:http"
 import { gunzipSync } from "node:zlib"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { loginAs, startServer, type TestServer } from "./helpers.ts"
+import { loginAs, rawRequest, startServer, type TestServer } from "./helpers.ts"
 
 let server: TestServer
 
@@ -12,27 +11,8 @@ afterAll(async () => {
   await server?.close()
 })
 
-interface Raw {
-  readonly status: number
-  readonly headers: Record<string, string | undefined>
-  /** The bytes as they travelled (fetch would hide the encoding). */
-  readonly bytes: Buffer
-}
-
 const raw = (path: string, headers: Record<string, string> = {}, method = "GET", body?: string) =>
-  new Promise<Raw>((resolve, reject) => {
-    const outgoing = httpRequest(`${server.url}${path}`, { method, headers }, (response) => {
-      const chunks: Array<Buffer> = []
-      response.on("data", (chunk: Buffer) => chunks.push(chunk))
-      response.on("end", () => resolve({
-        status: response.statusCode!,
-        headers: Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(", ") : value])),
-        bytes: Buffer.concat(chunks)
-      }))
-    })
-    outgoing.on("error", reject)
-    outgoing.end(body)
-  })
+  rawRequest(`${server.url}${path}`, { method, headers, ...(body === undefined ? {} : { body }) })
 
 const GZIP = { "accept-encoding": "gzip, deflate" }
 

@@ -1,11 +1,10 @@
 import { execFileSync, spawn } from "node:child_process"
 import { existsSync, writeFileSync } from "node:fs"
-import { request as httpGet } from "node:http"
 import { brotliDecompressSync, gunzipSync } from "node:zlib"
 import { join } from "node:path"
 import { io } from "socket.io-client"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { fakeDist, request, SERVER_START_TIMEOUT, signUpPlayer, startServer, tempDir, type TestServer } from "./helpers.ts"
+import { fakeDist, rawRequest, request, SERVER_START_TIMEOUT, signUpPlayer, startServer, tempDir, type TestServer } from "./helpers.ts"
 
 let server: TestServer
 
@@ -19,16 +18,7 @@ const compressedDist = () => {
   return dir
 }
 
-/** The bytes of a GET as they travelled (fetch would undo the coding). */
-const rawGet = (url: string, acceptEncoding: string) => {
-  return new Promise<{ headers: Record<string, string | Array<string> | undefined>; bytes: Buffer }>((resolve, reject) => {
-    httpGet(url, { headers: { "accept-encoding": acceptEncoding } }, (response) => {
-      const chunks: Array<Buffer> = []
-      response.on("data", (chunk: Buffer) => chunks.push(chunk))
-      response.on("end", () => resolve({ headers: response.headers, bytes: Buffer.concat(chunks) }))
-    }).on("error", reject).end()
-  })
-}
+const rawGet = (url: string, acceptEncoding: string) => rawRequest(url, { headers: { "accept-encoding": acceptEncoding } })
 
 beforeAll(async () => {
   server = await startServer({ distDir: compressedDist() })

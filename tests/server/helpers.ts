@@ -3,7 +3,7 @@ import { Effect, Layer, Logger, ManagedRuntime, Redacted, References } from "eff
 import { SqlClient } from "effect/sql"
 import { execFile } from "node:child_process"
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
-import { createServer } from "node:http"
+import { createServer, request as httpRequest } from "node:http"
 import type { AddressInfo } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -155,6 +155,29 @@ export const request: typeof plainRequest = async (base, path, init = {}) => {
 }
 
 export { outboxCodes, waitForCode }
+
+/** An answer as it travelled: its bytes still in their content coding (fetch would undo it), headers joined. */
+export interface RawAnswer {
+  readonly status: number
+  readonly headers: Record<string, string | undefined>
+  readonly bytes: Buffer
+}
+
+/** A request through `node:http`, for what fetch hides: the content coding of the bytes and the headers as sent. */
+export const rawRequest = (url: string, { method = "GET", headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {}) =>
+  new Promise<RawAnswer>((resolve, reject) => {
+    const outgoing = httpRequest(url, { method, headers }, (response) => {
+      const chunks: Array<Buffer> = []
+      response.on("data", (chunk: Buffer) => chunks.push(chunk))
+      response.on("end", () => resolve({
+        status: response.statusCode!,
+        headers: Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(", ") : value])),
+        bytes: Buffer.concat(chunks)
+      }))
+    })
+    outgoing.on("error", reject)
+    outgoing.end(body)
+  })
 
 let phoneCounter = 0
 /** A fresh valid Indian mobile number (E.164), unique within this process. */
