@@ -318,7 +318,8 @@ export const betSlipMachine = setup({
             onDone: {
               target: "Placed",
               actions: [
-                assign({ placed: ({ event }) => event.output, key: undefined }),
+                // A retry after a refusal went through: the refusal no longer stands.
+                assign({ placed: ({ event }) => event.output, key: undefined, error: undefined }),
                 "betPlaced"
               ]
             },

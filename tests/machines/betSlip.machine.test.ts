@@ -114,8 +114,12 @@ const effects = (step: WalkStep<Slip>): Array<Effect> => {
     case "slip.oddsRule":
       return before!.context.setting ? [{ kind: "call", endpoint: "PUT /api/v1/setting", body: { oddsChange: event.rule } }] : []
   }
-  // The event's open bets load again after a bet went through.
-  if (settled(step, "placeBet") === "done") return [{ kind: "do", name: "tell bets.e1", params: { type: "bets.refresh" } }]
+  if (settled(step, "placeBet") === "done") {
+    // A bet that went through leaves no refusal on the slip (a retry after "Odds changed" that was placed).
+    expect(after.context.error).toBeUndefined()
+    // The event's open bets load again after a bet went through.
+    return [{ kind: "do", name: "tell bets.e1", params: { type: "bets.refresh" } }]
+  }
   if (settled(step, "placeBet") === "error" && event.error.reason === "OddsChanged") expect(after.context.odds).toBe(before!.context.live?.odds ?? before!.context.odds)
   if (event.type.startsWith("xstate.after.")) return [{ kind: "unwatch", name: "live price" }]
   return []
@@ -220,6 +224,21 @@ describe("betSlip machine (behaviour)", () => {
     actor.send({ type: "slip.place" })
     await vi.waitFor(() => expect(actor.getSnapshot().matches({ Open: "Rejected" })).toBe(true))
     expect(actor.getSnapshot().context).toMatchObject({ odds: 2.3, error: ODDS_CHANGED, stake: "1000" })
+  })
+
+  it("clears the odds-change refusal once the bet at the new price is placed", async () => {
+    const { actor, placeBet, price } = run(placed)
+    placeBet.mockImplementationOnce(async () => {
+      throw oddsChanged
+    })
+    actor.send({ type: "slip.open", selection: exchange })
+    price(2.3)
+    actor.send({ type: "slip.chip", amount: 1000 })
+    actor.send({ type: "slip.place" })
+    await vi.waitFor(() => expect(actor.getSnapshot().context.error).toBe(ODDS_CHANGED))
+    actor.send({ type: "slip.place" })
+    await vi.waitFor(() => expect(actor.getSnapshot().hasTag("placed")).toBe(true))
+    expect(actor.getSnapshot().context.error).toBeUndefined()
   })
 
   it("refuses to place below the minimum stake once the limits are in", async () => {
