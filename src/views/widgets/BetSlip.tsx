@@ -49,7 +49,7 @@ export const BetSlip = ({ slip }: { slip: BetSlipRef }) => {
     <section
       aria-label="Bet slip"
       data-testid="bet-slip"
-      className={`rounded-md border p-3 text-sm ${selection.side === "back" ? "border-back bg-back/15" : "border-lay bg-lay/15"}`}
+      className={`bet-slip rounded-md border p-3 text-sm ${selection.side === "back" ? "border-back bg-back/15" : "border-lay bg-lay/15"}`}
     >
       <header className="mb-2 flex items-center justify-between gap-2">
         <p className="m-0 min-w-0 truncate">
