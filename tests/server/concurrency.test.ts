@@ -1,3 +1,4 @@
+import { Deferred, Effect, Fiber } from "effect"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { countStatuses as count, request, signUpPlayer, startServer, type TestServer } from "./helpers.ts"
 import { addUpi, adminToken, approveDeposit, balancesOf, createDeposit, expectLedgerVerifies, fund } from "./payments-support.ts"
@@ -22,6 +23,37 @@ afterEach(async () => {
 })
 
 describe(`concurrency on ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}`, () => {
+  // On PostgreSQL statements outside a transaction share connections (server/db/database.ts, `multiplex`); PGlite
+  // has one connection, which an open transaction holds.
+  it.runIf(process.env.DATABASE_URL)("statements that run at once share connections, never an open transaction's: none runs inside it or sees its writes", async () => {
+    await server.sql((sql) => sql`CREATE TABLE multiplex_probe (n int)`)
+    const { own, reads, after } = await server.sql((sql) =>
+      Effect.gen(function*() {
+        const written = yield* Deferred.make<string | null>()
+        const release = yield* Deferred.make<void>()
+        const transaction = yield* Effect.forkChild(sql.withTransaction(Effect.gen(function*() {
+          yield* sql`INSERT INTO multiplex_probe VALUES (1)`
+          const [row] = yield* sql<{ xid: string | null }>`SELECT pg_current_xact_id_if_assigned()::text AS xid`
+          yield* Deferred.succeed(written, row!.xid)
+          yield* Deferred.await(release)
+        })))
+        const own = yield* Deferred.await(written)
+        const reads = yield* Effect.all(
+          Array.from({ length: 40 }, () => sql<{ xid: string | null; rows: number }>`SELECT pg_current_xact_id_if_assigned()::text AS xid, (SELECT count(*) FROM multiplex_probe)::int AS rows`),
+          { concurrency: "unbounded" }
+        )
+        yield* Deferred.succeed(release, undefined)
+        yield* Fiber.join(transaction)
+        const [after] = yield* sql<{ rows: number }>`SELECT count(*)::int AS rows FROM multiplex_probe`
+        return { own, reads: reads.flat(), after: after!.rows }
+      })
+    )
+    expect(own).not.toBeNull()
+    expect(reads).toHaveLength(40)
+    expect(reads.every((read) => read.xid === null && read.rows === 0)).toBe(true)
+    expect(after).toBe(1)
+  })
+
   it("200 parallel withdrawals against a balance that covers exactly one: one is accepted, none overdraws", async () => {
     const { token, user: player } = await signUpPlayer(server)
     await fund(server, token, 100, admin)
