@@ -7,7 +7,7 @@
  * says where the bottleneck is.
  */
 import { adminDatabaseUrl, startCluster } from "../tests/cluster/harness.ts"
-import { betLoad, cpuSeconds, cpuSince, cpuSnapshot, logRequests, PACED_INTERVAL_MS, PLAYERS, preparePlayers, SECONDS } from "./bets.ts"
+import { betLoad, cpuSeconds, cpuSince, cpuSnapshot, logRequests, PACED_INTERVAL_MS, PLAYERS, preparePlayers, SECONDS, WARM_UP_BETS, warmUp } from "./bets.ts"
 import { table } from "./support.ts"
 
 const cpu = (pids: ReadonlyArray<number>) => pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0)
@@ -20,6 +20,7 @@ export const clusterBench = async () => {
     const cluster = await startCluster({ count, env: { LOG_REQUESTS: logRequests } })
     try {
       const prepared = await preparePlayers(cluster.url, cluster.dataDir)
+      await warmUp(cluster.url, prepared)
       // PostgreSQL's backends serving this cluster's database: the servers' pools open more under load, so they
       // are listed again after the run, and a backend opened during it counts whole.
       const backends = async () =>
@@ -45,7 +46,7 @@ export const clusterBench = async () => {
     }
   }
   table([["servers", "load", "bets placed", "bets/s", "p50 ms", "p95 ms", "p99 ms", "refused", "cores used in the flat-out run"], ...rows])
-  console.log(`\n${PLAYERS} players for ${SECONDS} s each run, through nginx (least connections) to the servers; paced: a bet every ${PACED_INTERVAL_MS} ms per player`)
+  console.log(`\n${PLAYERS} players for ${SECONDS} s each run (after ${WARM_UP_BETS} bets each to warm the servers up), through nginx (least connections) to the servers; paced: a bet every ${PACED_INTERVAL_MS} ms per player`)
   console.log("cores used: CPU seconds per second of the flat-out run, by process group (2 cores in all on the reference machine)")
   console.log(`servers: LOG_REQUESTS=${logRequests}; PostgreSQL: ${new URL(adminDatabaseUrl()).host} (DATABASE_URL, else PG_URL); a fresh database per run`)
 }
