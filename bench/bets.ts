@@ -90,6 +90,19 @@ export const percentile = (sorted: ReadonlyArray<number>, p: number) => sorted[M
 const withAdminDb = <A>(url: string, program: Effect.Effect<A, unknown, SqlClient.SqlClient>) =>
   Effect.runPromise(program.pipe(Effect.provide(PgClient.layer({ url: Redacted.make(url), maxConnections: 1 })), Effect.scoped))
 
+/** A new, empty PostgreSQL database beside `adminUrl`'s, for one server; `drop` removes it. */
+export const freshDatabase = async (adminUrl: string) => {
+  const name = `khel_bench_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
+  await withAdminDb(adminUrl, SqlClient.SqlClient.use((sql) => sql.unsafe(`CREATE DATABASE ${name}`)))
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  return {
+    name,
+    url: url.toString(),
+    drop: () => withAdminDb(adminUrl, SqlClient.SqlClient.use((sql) => sql.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)))
+  }
+}
+
 /** Signs `count` players up through `base` (codes from `dataDir`'s SMS outbox), funds them, and lets them take any price; the pre-match exchange markets to bet on. */
 export const preparePlayers = async (base: string, dataDir: string, count = PLAYERS) => {
   const admin = await post(`${base}/identity/user/login`, { username: "admin", password: "Admin@1234" })
@@ -143,16 +156,16 @@ export const warmUp = async (base: string, prepared: Prepared) => {
 }
 
 /**
- * One run of SECONDS against `base` (one server, or nginx in front of several): "flat out" (each player bets
+ * One run of `seconds` (SECONDS unless told) against `base` (one server, or nginx in front of several): "flat out" (each player bets
  * again as soon as answered) or "paced" (a bet every PACED_INTERVAL_MS per player), each bet a real matched
  * bet with its own Idempotency-Key. Latencies are of the accepted bets; `answered` counts every answer.
  */
-export const betLoad = async (base: string, prepared: Prepared, mode: LoadMode) => {
+export const betLoad = async (base: string, prepared: Prepared, mode: LoadMode, seconds = SECONDS) => {
   const { tokens } = prepared
   const latencies: Array<number> = []
   const statuses = new Map<string, number>()
   const started = performance.now()
-  const deadline = started + SECONDS * 1000
+  const deadline = started + seconds * 1000
   await Promise.all(tokens.map(async (token, i) => {
     let n = i
     // Players start spread over one interval, so the paced load is even.
@@ -193,15 +206,8 @@ export const betLoad = async (base: string, prepared: Prepared, mode: LoadMode) 
  */
 const run = async (engine: "pglite" | "postgres", adminUrl?: string) => {
   const dataDir = mkdtempSync(join(tmpdir(), "khel-bench-bets-"))
-  let databaseUrl = ""
-  const dbName = `khel_bench_${Date.now().toString(36)}`
-  if (engine === "postgres") {
-    await withAdminDb(adminUrl!, SqlClient.SqlClient.use((sql) => sql.unsafe(`CREATE DATABASE ${dbName}`)))
-    const url = new URL(adminUrl!)
-    url.pathname = `/${dbName}`
-    databaseUrl = url.toString()
-  }
-  const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_REQUESTS: logRequests, ...BENCH_LIMITS })
+  const database = engine === "postgres" ? await freshDatabase(adminUrl!) : undefined
+  const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: database?.url ?? "", LOG_REQUESTS: logRequests, ...BENCH_LIMITS })
   try {
     const base = server.url
     const { tokens, markets } = await preparePlayers(base, dataDir)
@@ -209,8 +215,8 @@ const run = async (engine: "pglite" | "postgres", adminUrl?: string) => {
 
     /** The database's own processes for this benchmark (PostgreSQL backends; PGlite runs inside the server). */
     const databasePids = async () =>
-      engine === "postgres"
-        ? (await withAdminDb(adminUrl!, SqlClient.SqlClient.use((sql) => sql<{ pid: number }>`SELECT pid FROM pg_stat_activity WHERE datname = ${dbName}`))).map((row) => row.pid)
+      database
+        ? (await withAdminDb(adminUrl!, SqlClient.SqlClient.use((sql) => sql<{ pid: number }>`SELECT pid FROM pg_stat_activity WHERE datname = ${database.name}`))).map((row) => row.pid)
         : []
     const load = async (mode: LoadMode) => {
       const cpuBefore = { server: cpuSeconds(server.process.pid!), database: cpuSnapshot(await databasePids()), generator: process.cpuUsage() }
@@ -231,7 +237,7 @@ const run = async (engine: "pglite" | "postgres", adminUrl?: string) => {
     return [await load("flat out"), await load("paced")]
   } finally {
     await server.stop()
-    if (engine === "postgres") await withAdminDb(adminUrl!, SqlClient.SqlClient.use((sql) => sql.unsafe(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`)))
+    await database?.drop()
   }
 }
 

@@ -2,6 +2,7 @@ import { betProfile } from "./bet-profile.ts"
 import { betsBench } from "./bets.ts"
 import { lobbyLighthouse, lobbyWeight } from "./casino.ts"
 import { clusterBench } from "./cluster.ts"
+import { compareBench } from "./compare.ts"
 import { homeWeight } from "./home-weight.ts"
 import { interactionBench } from "./interaction.ts"
 import { pagesLighthouse } from "./lighthouse.ts"
@@ -24,6 +25,7 @@ export const sections: Array<Section> = [
   { name: "odds", title: "Event page receiving 1,000 price updates/s, CPU slowed 4x (10 s)", run: oddsBench },
   { name: "bets", title: "Bet placement: 100 concurrent players for 20 s (PGlite, PostgreSQL)", run: betsBench },
   { name: "bet-profile", title: "One bet end to end: SQL statements and where the milliseconds go (one bet at a time)", run: betProfile },
+  { name: "compare", title: "Bets: this checkout against another (BENCH_BASE), side by side in alternating slices", run: compareBench },
   { name: "cluster", title: "Bet placement through nginx: one and three servers on one PostgreSQL", run: clusterBench },
   { name: "casino", title: "Live casino lobby: weight before the first game card is visible (as transferred)", run: lobbyWeight },
   { name: "lighthouse", title: "Live casino lobby: Lighthouse mobile performance", run: lobbyLighthouse },

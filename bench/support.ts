@@ -11,13 +11,15 @@ export interface RunningServer {
 }
 
 /**
- * The real server (`node server/main.ts`) on a free port and a fresh data folder.
- * BENCH_PROFILE=<folder> writes the server's CPU profile there when it stops (`node --cpu-prof`).
+ * The real server (`node server/main.ts`) on a free port and a fresh data folder; `root` runs another checkout's
+ * server (the `compare` section). BENCH_PROFILE=<folder> writes the server's CPU profile there when it stops
+ * (`node --cpu-prof`).
  */
-export const startServer = async (env: Record<string, string> = {}): Promise<RunningServer> => {
+export const startServer = async (env: Record<string, string> = {}, root = process.cwd()): Promise<RunningServer> => {
   const dataDir = mkdtempSync(join(tmpdir(), "khel-bench-"))
   const profile = process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []
   const child = spawn(process.execPath, [...profile, "server/main.ts"], {
+    cwd: root,
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", ...env },
     stdio: ["ignore", "pipe", "pipe"]
   })
