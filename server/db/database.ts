@@ -51,7 +51,7 @@ const embedded = (dataDir: string) =>
 /**
  * A PostgreSQL server. Statements outside a transaction from requests that run at once share a connection and go
  * out in one write (`multiplex`): a round trip costs both sides a socket write and a wake-up, and sharing them took
- * the server's CPU per bet from 1.64 to 1.36 ms on two cores (docs/operations.md). A transaction still has its
+ * the server's CPU per bet from 1.63 to 1.43 ms on two cores (docs/operations.md). A transaction still has its
  * connection to itself. At most 8 statements share one, so a slow one holds few behind it. A shared statement
  * cannot be cancelled on the database (it may not be alone on its connection): an interrupted request stops
  * waiting for it, and nothing here relies on cancelling one.
