@@ -91,7 +91,7 @@ const withAdminDb = <A>(url: string, program: Effect.Effect<A, unknown, SqlClien
   Effect.runPromise(program.pipe(Effect.provide(PgClient.layer({ url: Redacted.make(url), maxConnections: 1 })), Effect.scoped))
 
 /** A new, empty PostgreSQL database beside `adminUrl`'s, for one server; `drop` removes it. */
-export const freshDatabase = async (adminUrl: string) => {
+const freshDatabase = async (adminUrl: string) => {
   const name = `khel_bench_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
   await withAdminDb(adminUrl, SqlClient.SqlClient.use((sql) => sql.unsafe(`CREATE DATABASE ${name}`)))
   const url = new URL(adminUrl)
@@ -156,6 +156,28 @@ export const warmUp = async (base: string, prepared: Prepared) => {
 }
 
 /**
+ * A real server with its players prepared and warmed up, on PGlite or, given `adminUrl`, on a fresh PostgreSQL
+ * database beside it; `root` runs another checkout's server. `stop` stops it and drops its database.
+ */
+export const betServer = async (adminUrl: string | undefined, root?: string) => {
+  const dataDir = mkdtempSync(join(tmpdir(), "khel-bench-bets-"))
+  const database = adminUrl ? await freshDatabase(adminUrl) : undefined
+  const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: database?.url ?? "", LOG_REQUESTS: logRequests, ...BENCH_LIMITS }, root)
+  const stop = async () => {
+    await server.stop()
+    await database?.drop()
+  }
+  try {
+    const prepared = await preparePlayers(server.url, dataDir)
+    await warmUp(server.url, prepared)
+    return { server, database, prepared, stop }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}
+
+/**
  * One run of `seconds` (SECONDS unless told) against `base` (one server, or nginx in front of several): "flat out" (each player bets
  * again as soon as answered) or "paced" (a bet every PACED_INTERVAL_MS per player), each bet a real matched
  * bet with its own Idempotency-Key. Latencies are of the accepted bets; `answered` counts every answer.
@@ -205,14 +227,8 @@ export const betLoad = async (base: string, prepared: Prepared, mode: LoadMode, 
  * and "paced" (each player bets every 200 ms: latency at 500 bets/s offered).
  */
 const run = async (engine: "pglite" | "postgres", adminUrl?: string) => {
-  const dataDir = mkdtempSync(join(tmpdir(), "khel-bench-bets-"))
-  const database = engine === "postgres" ? await freshDatabase(adminUrl!) : undefined
-  const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: database?.url ?? "", LOG_REQUESTS: logRequests, ...BENCH_LIMITS })
+  const { server, database, prepared, stop } = await betServer(engine === "postgres" ? adminUrl : undefined)
   try {
-    const base = server.url
-    const { tokens, markets } = await preparePlayers(base, dataDir)
-    await warmUp(base, { tokens, markets })
-
     /** The database's own processes for this benchmark (PostgreSQL backends; PGlite runs inside the server). */
     const databasePids = async () =>
       database
@@ -220,7 +236,7 @@ const run = async (engine: "pglite" | "postgres", adminUrl?: string) => {
         : []
     const load = async (mode: LoadMode) => {
       const cpuBefore = { server: cpuSeconds(server.process.pid!), database: cpuSnapshot(await databasePids()), generator: process.cpuUsage() }
-      const result = await betLoad(base, { tokens, markets }, mode)
+      const result = await betLoad(server.url, prepared, mode)
       const generator = process.cpuUsage(cpuBefore.generator)
       const cpuMs = (seconds: number) => (result.answered ? (seconds * 1000) / result.answered : 0)
       return {
@@ -236,8 +252,7 @@ const run = async (engine: "pglite" | "postgres", adminUrl?: string) => {
     }
     return [await load("flat out"), await load("paced")]
   } finally {
-    await server.stop()
-    await database?.drop()
+    await stop()
   }
 }
 

@@ -5,22 +5,16 @@
  * (and two rounds not counted); then each gets ROUNDS flat-out slices of SLICE seconds, the order alternating, on PGlite or, with
  * BENCH_DATABASE_URL (or DATABASE_URL), each on a fresh PostgreSQL database. Prints every pair and the medians.
  */
-import { mkdtempSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join, resolve } from "node:path"
-import { BENCH_LIMITS, betLoad, cpuSeconds, freshDatabase, logRequests, preparePlayers, warmUp } from "./bets.ts"
-import { median, startServer, table } from "./support.ts"
+import { resolve } from "node:path"
+import { betLoad, betServer, cpuSeconds } from "./bets.ts"
+import { median, table } from "./support.ts"
 
 const ROUNDS = Number(process.env.BENCH_COMPARE_ROUNDS ?? 10)
 const SLICE_SECONDS = Number(process.env.BENCH_COMPARE_SLICE ?? 5)
 const WARM_UP_ROUNDS = 2
 
 const side = async (label: string, root: string, adminUrl: string | undefined) => {
-  const dataDir = mkdtempSync(join(tmpdir(), "khel-bench-compare-"))
-  const database = adminUrl ? await freshDatabase(adminUrl) : undefined
-  const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: database?.url ?? "", LOG_REQUESTS: logRequests, ...BENCH_LIMITS }, root)
-  const prepared = await preparePlayers(server.url, dataDir)
-  await warmUp(server.url, prepared)
+  const { server, prepared, stop } = await betServer(adminUrl, root)
   const slices: Array<{ readonly perSecond: number; readonly serverMs: number }> = []
   return {
     label,
@@ -31,10 +25,7 @@ const side = async (label: string, root: string, adminUrl: string | undefined) =
       const serverMs = result.answered ? ((cpuSeconds(server.process.pid!) - before) * 1000) / result.answered : 0
       if (counted) slices.push({ perSecond: result.perSecond, serverMs })
     },
-    stop: async () => {
-      await server.stop()
-      await database?.drop()
-    }
+    stop
   }
 }
 
