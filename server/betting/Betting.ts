@@ -1,18 +1,18 @@
 import { randomUUID } from "node:crypto"
 import { Context, Duration, Effect, Layer, Option, Schema } from "effect"
-import { SqlClient, type SqlError } from "effect/sql"
+import { SqlClient, type SqlError, type Statement } from "effect/sql"
 import { backProfit, isSameOrBetter, marketExposure, type Position, validPrice } from "../../src/domain/betting.ts"
 import { formatAmount, toPaise, toRupees } from "../../src/domain/money.ts"
 import type { Bet } from "../../src/schema/bets.ts"
 import { type BetSetting, type MarketBook, type OddsChangeRule, type PlaceBetPayload, PlacedBet } from "../../src/schema/betting.ts"
-import { type ApiError, badRequest, notFound, unprocessable } from "../../src/schema/envelope.ts"
+import { type ApiError, badRequest, conflict, notFound, unprocessable } from "../../src/schema/envelope.ts"
 import { MarketType } from "../../src/schema/sports.ts"
 import { Roles } from "../../src/schema/user.ts"
 import { decodeRows, Paise } from "../db/rows.ts"
 import { ClaimRow, Idempotency } from "../ledger/Idempotency.ts"
 import { type AccountRef, Ledger } from "../ledger/Ledger.ts"
 import { OddsFeed } from "../odds/OddsFeed.ts"
-import { Protection, ProtectionRules } from "../protection/Protection.ts"
+import { BetProtectionInputs, Protection } from "../protection/Protection.ts"
 import { Realtime } from "../realtime/Realtime.ts"
 
 /** Which endpoint a bet came through: each takes its own kind of market. */
@@ -20,17 +20,15 @@ export type BetChannel = "sport" | "racing" | "fancy"
 
 const Runner = Schema.Struct({ selectionId: Schema.String, name: Schema.String })
 
-/** The market with everything placement reads but the prices. */
+/** The market with everything placement reads but the prices and the statuses (those are in `BetInputs`). */
 const MarketInfo = Schema.Struct({
   id: Schema.String,
   externalId: Schema.String,
   name: Schema.String,
   marketType: MarketType,
-  status: Schema.String,
   eventId: Schema.String,
   eventName: Schema.String,
   eventSlug: Schema.String,
-  eventStatus: Schema.String,
   leagueId: Schema.String,
   leagueSlug: Schema.String,
   sportId: Schema.String,
@@ -49,15 +47,15 @@ type Limits = typeof Limits.Type
 const Wallet = Schema.Literals([1, 2])
 
 /**
- * The bet's first statement, once the key is claimed: the player and the market as locked (none when either is
- * gone), the player's open bets on the market (JSON numbers) and what the market holds of theirs, their loss rules.
+ * What `bet_inputs` (migration 0081) reads, everything the bet is decided on about the player and the market:
+ * statuses (the market's null when there is no such market), the player's open bets on the market (JSON numbers)
+ * and what the market holds of theirs, their protection rules and loss counts; `fingerprint` is of all of it.
  */
-const Started = Schema.Struct({
-  wallet: Schema.NullOr(Wallet),
-  userStatus: Schema.NullOr(Schema.String),
+const BetInputs = Schema.Struct({
+  wallet: Wallet,
+  userStatus: Schema.String,
   marketStatus: Schema.NullOr(Schema.String),
   eventStatus: Schema.NullOr(Schema.String),
-  at: Schema.NullOr(Schema.Date),
   openBets: Schema.NullOr(Schema.Array(Schema.Struct({
     selectionId: Schema.String,
     side: Schema.Literals(["back", "lay"]),
@@ -67,8 +65,31 @@ const Started = Schema.Struct({
   }))),
   heldWallet: Schema.NullOr(Wallet),
   heldExposure: Schema.NullOr(Paise),
-  ...ProtectionRules.fields
+  ...BetProtectionInputs.fields,
+  fingerprint: Schema.String
 })
+
+/** The bet's read: the inputs, what an earlier request with the key stored (`claimed` null: nothing), the database's time. */
+const BetRead = Schema.Struct({
+  ...BetInputs.fields,
+  claimed: Schema.NullOr(Schema.Boolean),
+  storedHash: Schema.NullOr(Schema.String),
+  storedResponse: Schema.Unknown,
+  at: Schema.Date
+})
+
+/** The bet's inputs changed between its read and its write's lock: the write wrote nothing, and the bet is decided again. */
+class InputsChanged extends Schema.TaggedError<InputsChanged>()("InputsChanged", {}) {}
+
+/** What `bet_inputs_unchanged` raises (the SQLSTATE serialization_failure). */
+const SERIALIZATION_FAILURE = "40001"
+
+/**
+ * How many times a bet is decided at most. A decision is only made again when another write of the player's (or
+ * the market's settlement) landed between its read and its lock, so n bets of one player on one market sent at
+ * once need n decisions at most: twenty covers a player's burst, and a bot's longer one is told to place again.
+ */
+const DECISIONS = 20
 
 export const MESSAGES = {
   unknownMarket: "This market is not available.",
@@ -81,6 +102,7 @@ export const MESSAGES = {
   oddsChanged: "Odds changed. Please check the new price and place your bet again.",
   insufficient: "Insufficient balance to place this bet.",
   notPlayer: "Only player accounts can place bets.",
+  busy: "Your account changed while this bet was being placed. Please place it again.",
   wrongChannelFancy: "Fancy markets take bets through fancy-bet-sport.",
   wrongChannelNotFancy: "This is not a fancy market.",
   wrongChannelRacing: "Racing markets take bets through bet-racing.",
@@ -122,13 +144,14 @@ export class Betting extends Context.Service<Betting, {
       const protection = yield* Protection
 
       /**
-       * The market with everything placement reads but the prices (none when there is no such market), and the
-       * player's protection state (`Protection.admitPlay`'s read): one round trip.
+       * Everything the bet is decided on, in one round trip: the player's inputs (`bet_inputs`, with `args` from
+       * `Protection.betInputArgs`), the market (none when there is no such market), what an earlier request with
+       * the key stored (`stored`), and the database's time (the bet's).
        */
-      const marketInfo = (externalId: string, userId: string) =>
+      const readFor = (externalId: string, userId: string, args: Statement.Fragment, stored: Statement.Fragment) =>
         sql`
-          SELECT m.id, m.external_id, m.name, m.market_type, m.status,
-                 e.id AS event_id, e.name AS event_name, e.slug AS event_slug, e.status AS event_status,
+          SELECT m.id, m.external_id, m.name, m.market_type,
+                 e.id AS event_id, e.name AS event_name, e.slug AS event_slug,
                  l.id AS league_id, l.slug AS league_slug, s.id AS sport_id, s.slug AS sport_slug, s.is_racing,
                  (SELECT json_agg(json_build_object('selectionId', r.selection_id, 'name', r.name) ORDER BY r.sort)
                     FROM runners r WHERE r.market_id = m.id) AS runners,
@@ -138,17 +161,18 @@ export class Betting extends Context.Service<Betting, {
                    ORDER BY (b.event_id IS NOT NULL) DESC, (b.league_id IS NOT NULL) DESC, (b.sport_id IS NOT NULL) DESC
                    LIMIT 1) AS limits,
                  (SELECT p.accept_any_odds FROM betting_preferences p WHERE p.user_id = ${userId}) AS accept_any_odds,
-                 state.*
-            FROM ${protection.stateFor(userId)} AS state
+                 inputs.*, stored.*, now() AS at
+            FROM bet_inputs(${userId}, (SELECT id FROM markets WHERE external_id = ${externalId}), ${args}) AS inputs
             LEFT JOIN (markets m
                        JOIN events e ON e.id = m.event_id
                        JOIN leagues l ON l.id = e.league_id
                        JOIN sports s ON s.id = l.sport_id) ON m.external_id = ${externalId}
+            LEFT JOIN LATERAL (${stored}) AS stored ON true
         `.pipe(
           Effect.flatMap(([row]) => (row ? Effect.succeed(row) : Effect.die(new Error(`no user ${userId}`)))),
           Effect.flatMap((row) =>
             Effect.all({
-              state: Schema.decodeUnknownEffect(ProtectionRules)(row),
+              read: Schema.decodeUnknownEffect(BetRead)(row),
               market: row.id === null ? Effect.succeed(undefined) : Schema.decodeUnknownEffect(MarketInfo)(row)
             })
           ),
@@ -227,148 +251,184 @@ export class Betting extends Context.Service<Betting, {
         idempotencyKey: string | undefined
       ) {
         if (user.role !== Roles.PLAYER && user.role !== Roles.CREDIT_PLAYER) return yield* unprocessable(MESSAGES.notPlayer)
-        // A player on a break or self-excluded is told so at once, before anything about the bet (and checked
-        // again under the lock below). The two reads go at once, on connections of their own where the pool
-        // has them. The book is read before the transaction, so no lock waits on it (on PostgreSQL it is a read
-        // of the shared book); the market's status is checked again under the lock, so a bet never lands on a
-        // market settled or suspended since.
-        const [{ state, market }, book] = yield* Effect.all([marketInfo(payload.marketId, user.id), feed.current(payload.marketId)], { concurrency: 2 })
-        yield* protection.admitPlayBy(state)
-        if (!market) return yield* notFound(MESSAGES.unknownMarket)
-        const limits = limitsOf(market)
-        // In play, a bet waits out the delay and is checked against the price of that moment.
-        const delayed = market.eventStatus === "live" && limits.inPlayDelaySeconds > 0
-        if (delayed) yield* Effect.sleep(Duration.seconds(limits.inPlayDelaySeconds))
-        const price = priceIn(delayed ? yield* feed.current(market.externalId) : book, payload.selectionId, payload.selectionType)
-
         const request = { owner: user.id, key: idempotencyKey, request: { channel, payload }, response: PlacedBet }
-        return yield* idempotency.runCarried(request, (key) =>
-          Effect.gen(function*() {
-            // One statement: the Idempotency-Key's claim, then the lock, then (read after the lock, with what its
-            // previous holder committed) the player's position on the market and their loss rules. One bet at a
-            // time per player (their exposure is recomputed from their open bets); settlement takes the market's
-            // row FOR UPDATE, so a bet either lands before it or sees the market settled. NO KEY UPDATE, not
-            // UPDATE: settlement's ledger rows reference the player (a KEY SHARE lock), and a bet holding the
-            // player FOR UPDATE while waiting for the market that settlement holds would deadlock with it. A
-            // replayed key takes no lock.
-            const [started] = yield* sql`
-              WITH claim AS MATERIALIZED (${key.claim}),
-                   locked AS MATERIALIZED (
-                     SELECT u.id AS locked_user, u.wallet, u.status AS user_status, m.status AS market_status, e.status AS event_status, now() AS at
-                       FROM users u, markets m JOIN events e ON e.id = m.event_id
-                      WHERE u.id = ${user.id} AND m.id = ${market.id} AND (SELECT claimed FROM claim)
-                        FOR NO KEY UPDATE OF u FOR KEY SHARE OF m
-                   )
-              SELECT claim.*, locked.*, mine.*, rules.*
-                FROM claim LEFT JOIN (locked
-                  CROSS JOIN LATERAL bet_position(locked.locked_user, ${market.id}) AS mine
-                  CROSS JOIN LATERAL ${protection.lossRulesAfterLock(sql`locked.locked_user`)} AS rules) ON true
-            `
-            const replayed = yield* key.replay(yield* Schema.decodeUnknownEffect(ClaimRow)(started).pipe(Effect.orDie))
-            if (Option.isSome(replayed)) return replayed.value
+        return yield* idempotency.runCarried(request, (key) => {
+          /**
+           * The bet's read, with the book read at once (before any lock: on PostgreSQL it is a read of the shared
+           * book). `args` is kept for the write's check, so both count the same windows.
+           */
+          const read = Effect.gen(function*() {
+            const args = protection.betInputArgs()
+            const [{ read, market }, book] = yield* Effect.all([readFor(payload.marketId, user.id, args, key.stored), feed.current(payload.marketId)], { concurrency: 2 })
+            return { args, read, market, book }
+          })
 
-            const { runner, stake } = yield* check(market, channel, payload)
-            const locked = yield* Schema.decodeUnknownEffect(Started)(started).pipe(Effect.orDie)
-            if (locked.userStatus !== "active" || locked.wallet === null || locked.at === null) return yield* unprocessable(MESSAGES.notPlayer)
-            if (locked.marketStatus === "SUSPENDED") return yield* unprocessable(MESSAGES.suspended, "MarketSuspended")
-            if (locked.marketStatus !== "OPEN" || !["scheduled", "live"].includes(locked.eventStatus ?? "")) return yield* unprocessable(MESSAGES.closed, "MarketClosed")
+          /**
+           * Decides the bet from what `read` read and writes it in one statement, which takes the player's and the
+           * market's locks, reads the inputs again after them and writes nothing (`InputsChanged`) unless they are
+           * the ones decided on. A replayed key writes nothing and gives the stored response.
+           */
+          const decideAndWrite = (
+            { args, read: inputs, market, book }: Effect.Success<typeof read>,
+            delayed: boolean
+          ) =>
+            Effect.gen(function*() {
+              if (inputs.claimed !== null) {
+                const replayed = yield* key.replay({ claimed: inputs.claimed, storedHash: inputs.storedHash, storedResponse: inputs.storedResponse })
+                if (Option.isSome(replayed)) return replayed.value
+              }
+              if (!market) return yield* notFound(MESSAGES.unknownMarket)
+              const limits = limitsOf(market)
+              const price = priceIn(delayed ? yield* feed.current(market.externalId) : book, payload.selectionId, payload.selectionType)
 
-            if (BigInt(stake) < limits.minStake) return yield* unprocessable(minStakeMessage(limits.minStake), "StakeOutOfRange")
-            if (BigInt(stake) > limits.maxStake) return yield* unprocessable(maxStakeMessage(limits.maxStake), "StakeOutOfRange")
+              const { runner, stake } = yield* check(market, channel, payload)
+              if (inputs.userStatus !== "active") return yield* unprocessable(MESSAGES.notPlayer)
+              if (inputs.marketStatus === "SUSPENDED") return yield* unprocessable(MESSAGES.suspended, "MarketSuspended")
+              if (inputs.marketStatus !== "OPEN" || !["scheduled", "live"].includes(inputs.eventStatus ?? "")) return yield* unprocessable(MESSAGES.closed, "MarketClosed")
 
-            if (price.status === "SUSPENDED") return yield* unprocessable(MESSAGES.suspended, "MarketSuspended")
-            if (price.status === "CLOSED") return yield* unprocessable(MESSAGES.closed, "MarketClosed")
-            if (!price.level) return yield* unprocessable(MESSAGES.noPrice)
-            const requested = { odds: payload.odds, size: payload.size ?? null }
-            const current = { odds: price.level.price, size: market.marketType === "FANCY" ? price.level.size : null }
-            if (market.acceptAnyOdds !== true && !isSameOrBetter(market.marketType, payload.selectionType, requested, current)) {
-              return yield* unprocessable(MESSAGES.oddsChanged, "OddsChanged")
-            }
+              if (BigInt(stake) < limits.minStake) return yield* unprocessable(minStakeMessage(limits.minStake), "StakeOutOfRange")
+              if (BigInt(stake) > limits.maxStake) return yield* unprocessable(maxStakeMessage(limits.maxStake), "StakeOutOfRange")
 
-            // Matched at the price on offer, which is the one asked for or better (or, by choice, any).
-            const next: Position = { selectionId: payload.selectionId, side: payload.selectionType, odds: current.odds, stake, size: current.size }
-            const held = locked.heldWallet ? { wallet: locked.heldWallet, exposure: locked.heldExposure ?? 0n } : undefined
-            const positions: Array<Position> = (locked.openBets ?? []).map((row) => ({
-              selectionId: row.selectionId,
-              side: row.side,
-              odds: Number(row.odds),
-              stake: Number(row.stake),
-              size: row.size === null ? null : Number(row.size)
-            }))
-            const selections = (market.runners ?? []).map((r) => r.selectionId)
-            const before = held ? Number(held.exposure) : marketExposure(market.marketType, selections, positions)
-            const after = marketExposure(market.marketType, selections, [...positions, next])
-            const delta = after - before
-            // A closed account bets nothing; otherwise what the bet adds to the worst case must fit every loss limit.
-            yield* protection.admitBet(locked, user.id, delta)
-            // A market's exposure stays in the wallet it started in; a credit player only has the main wallet.
-            const wallet: 1 | 2 = held?.wallet ?? (user.role === Roles.CREDIT_PLAYER ? 1 : locked.wallet)
-            const free: AccountRef = { user: user.id, kind: wallet === 2 ? "bonus" : "main" }
-            const exposureAccount: AccountRef = { user: user.id, kind: wallet === 2 ? "bonus_exposure" : "exposure" }
+              if (price.status === "SUSPENDED") return yield* unprocessable(MESSAGES.suspended, "MarketSuspended")
+              if (price.status === "CLOSED") return yield* unprocessable(MESSAGES.closed, "MarketClosed")
+              if (!price.level) return yield* unprocessable(MESSAGES.noPrice)
+              const requested = { odds: payload.odds, size: payload.size ?? null }
+              const current = { odds: price.level.price, size: market.marketType === "FANCY" ? price.level.size : null }
+              if (market.acceptAnyOdds !== true && !isSameOrBetter(market.marketType, payload.selectionType, requested, current)) {
+                return yield* unprocessable(MESSAGES.oddsChanged, "OddsChanged")
+              }
 
-            // The bet's id is chosen here, so the posting and the stored response can name it in the same
-            // statement; its created_at is the transaction's now(), read above.
-            const betId = randomUUID()
-            const liability = next.side === "back" ? stake : backProfit(market.marketType, next.odds, stake, next.size)
-            const bet: Bet = {
-              _id: betId,
-              selection: runner.name,
-              selectionId: runner.selectionId,
-              selectionType: next.side,
-              odds: next.odds,
-              stake: toRupees(stake),
-              liability: toRupees(liability),
-              oddsSize: next.size ?? null,
-              marketType: market.marketType,
-              marketId: market.externalId,
-              marketName: market.name,
-              status: "open",
-              profitLoss: null,
-              createdAt: locked.at.toISOString(),
-              eventId: { _id: market.eventId, name: market.eventName, slugName: market.eventSlug },
-              sportId: { slugName: market.sportSlug },
-              leagueId: { slugName: market.leagueSlug }
-            }
-            const placed = { bet, marketExposure: toRupees(after) } satisfies PlacedBet
-            const posting = delta === 0 ? undefined : yield* ledger.prepare({
-              kind: delta > 0 ? "bet.exposure" : "bet.release",
-              userId: user.id,
-              reference: `bet:${betId}`,
-              description: delta > 0 ? `Exposure held for bet on ${runner.name}` : `Exposure released by bet on ${runner.name}`,
-              legs: [
-                { account: free, amount: -delta },
-                { account: exposureAccount, amount: delta }
-              ]
+              // Matched at the price on offer, which is the one asked for or better (or, by choice, any).
+              const next: Position = { selectionId: payload.selectionId, side: payload.selectionType, odds: current.odds, stake, size: current.size }
+              const held = inputs.heldWallet ? { wallet: inputs.heldWallet, exposure: inputs.heldExposure ?? 0n } : undefined
+              const positions: Array<Position> = (inputs.openBets ?? []).map((row) => ({
+                selectionId: row.selectionId,
+                side: row.side,
+                odds: Number(row.odds),
+                stake: Number(row.stake),
+                size: row.size === null ? null : Number(row.size)
+              }))
+              const selections = (market.runners ?? []).map((r) => r.selectionId)
+              const before = held ? Number(held.exposure) : marketExposure(market.marketType, selections, positions)
+              const after = marketExposure(market.marketType, selections, [...positions, next])
+              const delta = after - before
+              // A closed account bets nothing; otherwise what the bet adds to the worst case must fit every loss limit.
+              yield* protection.admitBet(inputs, user.id, delta)
+              // A market's exposure stays in the wallet it started in; a credit player only has the main wallet.
+              const wallet: 1 | 2 = held?.wallet ?? (user.role === Roles.CREDIT_PLAYER ? 1 : inputs.wallet)
+              const free: AccountRef = { user: user.id, kind: wallet === 2 ? "bonus" : "main" }
+              const exposureAccount: AccountRef = { user: user.id, kind: wallet === 2 ? "bonus_exposure" : "exposure" }
+
+              // The bet's id is chosen here, so the posting and the stored response can name it in the same
+              // statement; its time is the database's, read above.
+              const betId = randomUUID()
+              const liability = next.side === "back" ? stake : backProfit(market.marketType, next.odds, stake, next.size)
+              const bet: Bet = {
+                _id: betId,
+                selection: runner.name,
+                selectionId: runner.selectionId,
+                selectionType: next.side,
+                odds: next.odds,
+                stake: toRupees(stake),
+                liability: toRupees(liability),
+                oddsSize: next.size ?? null,
+                marketType: market.marketType,
+                marketId: market.externalId,
+                marketName: market.name,
+                status: "open",
+                profitLoss: null,
+                createdAt: inputs.at.toISOString(),
+                eventId: { _id: market.eventId, name: market.eventName, slugName: market.eventSlug },
+                sportId: { slugName: market.sportSlug },
+                leagueId: { slugName: market.leagueSlug }
+              }
+              const placed = { bet, marketExposure: toRupees(after) } satisfies PlacedBet
+              const posting = delta === 0 ? undefined : yield* ledger.prepare({
+                kind: delta > 0 ? "bet.exposure" : "bet.release",
+                userId: user.id,
+                reference: `bet:${betId}`,
+                description: delta > 0 ? `Exposure held for bet on ${runner.name}` : `Exposure released by bet on ${runner.name}`,
+                legs: [
+                  { account: free, amount: -delta },
+                  { account: exposureAccount, amount: delta }
+                ]
+              })
+
+              // One statement, so one transaction of its own: the key's record (a request with the key that
+              // committed since the read stops it here), the locks, the inputs read again after them (each query in
+              // `bet_inputs` takes a fresh snapshot, so it reads what the lock's previous holder committed) and
+              // refused unless unchanged, then the market's new hold, the bet and the money (refused whole on an
+              // overdraft). NO KEY UPDATE of the player, not UPDATE: settlement's ledger rows reference the player (a
+              // KEY SHARE lock), and a bet holding the player FOR UPDATE while waiting for the market that
+              // settlement holds FOR UPDATE would deadlock with it.
+              const written = sql`
+                WITH claim AS MATERIALIZED (${yield* key.record(placed)}),
+                     locked AS MATERIALIZED (
+                       SELECT u.id FROM users u, markets m
+                        WHERE u.id = ${user.id} AND m.id = ${market.id} AND (SELECT claimed FROM claim)
+                          FOR NO KEY UPDATE OF u FOR KEY SHARE OF m
+                     ),
+                     checked AS MATERIALIZED (
+                       SELECT bet_inputs_unchanged(again.fingerprint IS NOT DISTINCT FROM ${inputs.fingerprint}) AS unchanged
+                         FROM claim
+                         LEFT JOIN locked ON true
+                         LEFT JOIN LATERAL bet_inputs(locked.id, ${market.id}, ${args}) AS again ON true
+                        WHERE claim.claimed
+                     ),
+                     hold AS (
+                       INSERT INTO market_exposures (user_id, market_id, wallet, exposure)
+                       SELECT ${user.id}, ${market.id}, ${wallet}, ${after} FROM checked
+                       ON CONFLICT (user_id, market_id) DO UPDATE SET exposure = EXCLUDED.exposure
+                     ),
+                     placed AS (
+                       INSERT INTO bets (id, user_id, market_id, event_id, selection_id, selection_name, side, market_type, odds, size, stake,
+                                         profit, liability, wallet, in_play, created_at)
+                       SELECT ${betId}, ${user.id}, ${market.id}, ${market.eventId}, ${runner.selectionId}, ${runner.name}, ${next.side}, ${market.marketType},
+                              ${next.odds}, ${next.size ?? null}, ${stake},
+                              ${next.side === "back" ? backProfit(market.marketType, next.odds, stake, next.size) : stake}, ${liability},
+                              ${wallet}, ${inputs.eventStatus === "live"}, ${inputs.at}
+                         FROM checked
+                     ),
+                     posted AS MATERIALIZED (SELECT ${posting?.call ?? sql`NULL::text`} AS transaction_id FROM checked)
+                SELECT claim.*, (SELECT count(*) FROM posted)::int AS written FROM claim
+              `
+              const [answer] = yield* (posting ? posting.settle(written) : written).pipe(
+                Effect.catchTag("InsufficientFunds", () => unprocessable(MESSAGES.insufficient, "InsufficientBalance")),
+                Effect.catchTag("SqlError", (error) =>
+                  Effect.fail((error.reason as { cause?: { code?: string } }).cause?.code === SERIALIZATION_FAILURE ? new InputsChanged() : error)
+                )
+              )
+              const recorded = yield* Schema.decodeUnknownEffect(Schema.Struct({ ...ClaimRow.fields, written: Schema.Int }))(answer).pipe(Effect.orDie)
+              if (!recorded.claimed) {
+                // A request with the same key committed between the read and this statement: its answer is this one's.
+                const replayed = yield* key.replay(recorded)
+                if (Option.isSome(replayed)) return replayed.value
+                return yield* Effect.die(new Error("a key neither recorded nor stored"))
+              }
+              // My Bets changes even when no money moved (a bet that left the worst case as it was).
+              if (!posting) yield* sql.afterCommit(realtime.notifyUser(user.id, "bet"))
+              return placed
             })
 
-            // One statement: the market's new hold, the bet, the money (refused whole on an overdraft) and the
-            // key's response.
-            const written = sql`
-              WITH hold AS (
-                     INSERT INTO market_exposures (user_id, market_id, wallet, exposure) VALUES (${user.id}, ${market.id}, ${wallet}, ${after})
-                     ON CONFLICT (user_id, market_id) DO UPDATE SET exposure = EXCLUDED.exposure
-                   ),
-                   placed AS (
-                     INSERT INTO bets (id, user_id, market_id, event_id, selection_id, selection_name, side, market_type, odds, size, stake,
-                                       profit, liability, wallet, in_play)
-                     VALUES (${betId}, ${user.id}, ${market.id}, ${market.eventId}, ${runner.selectionId}, ${runner.name}, ${next.side}, ${market.marketType},
-                             ${next.odds}, ${next.size ?? null}, ${stake},
-                             ${next.side === "back" ? backProfit(market.marketType, next.odds, stake, next.size) : stake}, ${liability},
-                             ${wallet}, ${locked.eventStatus === "live"})
-                   ),
-                   answered AS (${yield* key.respond(placed)}),
-                   posted AS MATERIALIZED (SELECT ${posting?.call ?? sql`NULL::text`} AS transaction_id)
-              SELECT transaction_id FROM posted
-            `
-            if (posting) {
-              yield* posting.settle(written).pipe(Effect.catchTag("InsufficientFunds", () => unprocessable(MESSAGES.insufficient, "InsufficientBalance")))
-            } else {
-              yield* written
-              // My Bets changes even when no money moved (a bet that left the worst case as it was).
-              yield* sql.afterCommit(realtime.notifyUser(user.id, "bet"))
-            }
-            return placed
-          }))
+          return Effect.gen(function*() {
+            const first = yield* read
+            // A player on a break or self-excluded is told so at once, before anything about the bet (and checked
+            // again in the decision, by inputs its write verifies).
+            yield* protection.admitPlayBy(first.read)
+            if (!first.market && first.read.claimed === null) return yield* notFound(MESSAGES.unknownMarket)
+            // In play, a bet waits out the delay and is checked against the price of that moment (a replay does not wait).
+            const delayed = first.read.claimed === null && first.read.eventStatus === "live" && first.market !== undefined &&
+              limitsOf(first.market).inPlayDelaySeconds > 0
+            if (delayed) yield* Effect.sleep(Duration.seconds(limitsOf(first.market!).inPlayDelaySeconds))
+            return yield* decideAndWrite(first, delayed).pipe(
+              // Decided again from a fresh read (after the delay, the price of the moment is the book's then).
+              Effect.catchTag("InputsChanged", () =>
+                Effect.flatMap(read, (again) => decideAndWrite(again, false)).pipe(Effect.retry({ while: (e) => e._tag === "InputsChanged", times: DECISIONS - 2 }))
+              ),
+              Effect.catchTag("InputsChanged", () => conflict(MESSAGES.busy))
+            )
+          })
+        })
       })
 
       return Betting.of({ place, setting, setOddsChange })

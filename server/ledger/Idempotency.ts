@@ -21,16 +21,17 @@ export const ClaimRow = Schema.Struct({ claimed: Schema.Boolean, storedHash: Sch
 export type ClaimRow = typeof ClaimRow.Type
 
 /**
- * For a write whose own statements carry the key (see `Idempotency.runCarried`): `claim` is a query of one
- * `ClaimRow` to put in the write's first statement, before any lock (`WITH claim AS MATERIALIZED (…)`);
- * `replay` reads that row (the earlier response, the 409, or nothing when the key is claimed now: then
- * the write goes on); `respond` is a data-modifying statement that stores the response, to put in the
- * write's last statement.
+ * For a write of one statement that carries the key (see `Idempotency.runCarried`): `stored` is a query of at most
+ * one `ClaimRow` for the write's read (what an earlier request with the key stored; no row when the key is new);
+ * `replay` reads such a row (the earlier response, or the 409); `record` is a query of one `ClaimRow` to put first
+ * in the write's statement (`WITH claim AS MATERIALIZED (…)`): it records the key with the response, or, when a
+ * request with the key committed since the read, gives what that one stored (then the statement must write
+ * nothing else, and the write replays it).
  */
 export interface CarriedKey<A> {
-  readonly claim: Statement.Fragment
+  readonly stored: Statement.Fragment
   readonly replay: (row: ClaimRow) => Effect.Effect<Option.Option<A>, ApiError>
-  readonly respond: (response: A) => Effect.Effect<Statement.Fragment>
+  readonly record: (response: A) => Effect.Effect<Statement.Fragment>
 }
 
 /** A money-moving request under its owner's Idempotency-Key (none: the write just runs). */
@@ -55,9 +56,8 @@ export class Idempotency extends Context.Service<Idempotency, {
     write: Effect.Effect<A, E, R>
   ): Effect.Effect<A, E | ApiError | SqlError.SqlError, R>
   /**
-   * Like `run`, for a hot path: the claim and the response ride in the write's own statements (two round
-   * trips fewer). The write must put `claim` in its first statement, return the replay when `replay` gives
-   * one, and put `respond` in its last statement.
+   * Like `run`, for a hot path whose write is one statement (atomic on its own, no transaction): the key's record
+   * rides in it with the response (see `CarriedKey`), so it is written, or rolled back, with everything else.
    */
   runCarried<A, I, E, R>(
     options: KeyedRequest<A, I>,
@@ -82,23 +82,32 @@ export class Idempotency extends Context.Service<Idempotency, {
           return Option.some(yield* Schema.decodeUnknownEffect(response)(row.storedResponse).pipe(Effect.orDie))
         })
 
+      /** The response as the key's record stores it (JSON). */
+      const stored = <A, I>(response: Schema.Codec<A, I>, result: A) => Schema.encodeEffect(response)(result).pipe(Effect.orDie, Effect.map((encoded) => JSON.stringify(encoded)))
+
       const respondOf = <A, I>(owner: string, key: string | undefined, response: Schema.Codec<A, I>) => (result: A) =>
         Effect.gen(function*() {
           if (key === undefined) return sql`SELECT NULL`
-          const encoded = yield* Schema.encodeEffect(response)(result).pipe(Effect.orDie)
-          return sql`UPDATE idempotency_keys SET status = 200, response = ${JSON.stringify(encoded)}::jsonb WHERE user_id = ${owner} AND key = ${key}`
+          return sql`UPDATE idempotency_keys SET status = 200, response = ${yield* stored(response, result)}::jsonb WHERE user_id = ${owner} AND key = ${key}`
         })
 
       const runCarried = <A, I, E, R>(
         options: KeyedRequest<A, I>,
         write: (key: CarriedKey<A>) => Effect.Effect<A, E, R>
       ): Effect.Effect<A, E | ApiError | SqlError.SqlError, R> => {
+        const { owner, key, response } = options
         const hash = fingerprint(options.request)
-        return sql.withTransaction(write({
-          claim: claimOf(options.owner, options.key, hash),
-          replay: replayOf(options.response, hash),
-          respond: respondOf(options.owner, options.key, options.response)
-        }))
+        return write({
+          stored: key === undefined
+            ? sql`SELECT false AS claimed, NULL::text AS stored_hash, NULL::jsonb AS stored_response WHERE false`
+            : sql`SELECT false AS claimed, request_hash AS stored_hash, response AS stored_response FROM idempotency_keys WHERE user_id = ${owner} AND key = ${key}`,
+          replay: replayOf(response, hash),
+          record: (result) =>
+            Effect.gen(function*() {
+              if (key === undefined) return sql`SELECT true AS claimed, NULL::text AS stored_hash, NULL::jsonb AS stored_response`
+              return sql`SELECT claimed, stored_hash, stored_response FROM idempotency_record(${owner}, ${key}, ${hash}, ${yield* stored(response, result)}::jsonb)`
+            })
+        })
       }
 
       const run = <A, I, E, R>(

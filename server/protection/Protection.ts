@@ -73,7 +73,7 @@ type StateRow = typeof StateRow.Type
 
 /**
  * The state and the amounts of one kind's limits in force (JSON numbers of paise), as money moves: the columns of
- * the database's `protection_rules`, as `Protection.lossRulesAfterLock` and `stateFor` put them in a caller's read.
+ * the database's `protection_rules`, as `loadRules` and a bet's `bet_inputs` (`Protection.betInputArgs`) read them.
  */
 export const ProtectionRules = Schema.Struct({
   ...StateRow.fields,
@@ -106,6 +106,29 @@ const UsageRow = Schema.Struct({
 
 /** What a window counts now, and when its oldest counted amount arrived. */
 type Usage = Record<LimitPeriod, { readonly used: number; readonly oldest: Date | null }>
+
+/** A window counts what was used in it plus what open bets could still lose (`open`). */
+const usageOf = (row: { readonly [K in keyof typeof UsageRow.Type]: (typeof UsageRow.Type)[K] | null } | undefined): Usage => {
+  const open = Number(row?.open ?? 0n)
+  return {
+    day: { used: Number(row?.dayUsed ?? 0n) + open, oldest: row?.dayOldest ?? null },
+    week: { used: Number(row?.weekUsed ?? 0n) + open, oldest: row?.weekOldest ?? null },
+    month: { used: Number(row?.monthUsed ?? 0n) + open, oldest: row?.monthOldest ?? null }
+  }
+}
+
+/** The loss rules and (only when a loss limit is in force: else null) what the limits count, as `bet_inputs` reads them. */
+export const BetProtectionInputs = Schema.Struct({
+  ...ProtectionRules.fields,
+  dayUsed: Schema.NullOr(Paise),
+  weekUsed: Schema.NullOr(Paise),
+  monthUsed: Schema.NullOr(Paise),
+  dayOldest: When,
+  weekOldest: When,
+  monthOldest: When,
+  open: Schema.NullOr(Paise)
+})
+export type BetProtectionInputs = typeof BetProtectionInputs.Type
 
 const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null)
 const paise = (value: bigint | null) => (value === null ? null : Number(value))
@@ -142,22 +165,18 @@ export class Protection extends Context.Service<Protection, {
   /** Inside the deposit request's transaction: refuses a closed account, closed deposits or a limit passed; counts the deposit. */
   readonly admitDeposit: (userId: string, depositId: string, amountPaise: number) => Effect.Effect<void, Failure>
   /**
-   * For a bet whose own statement locks the player's row (FOR NO KEY UPDATE): a function call to put in that
-   * statement after the lock (`CROSS JOIN LATERAL <call> AS rules`, its columns are `ProtectionRules`), so
-   * the rules come in the same round trip as the lock.
+   * For a bet's `bet_inputs` call (migration 0081): the arguments after the player and the market that give its
+   * loss rules and, when a loss limit is in force, what the limit counts now. Built once per decision, so the
+   * bet's read and its write's check count the same windows.
    */
-  readonly lossRulesAfterLock: (user: Statement.Fragment) => Statement.Fragment
-  /** Inside the bet's transaction, by rules read that way: refuses a closed account, or a bet whose added worst case could pass a loss limit. */
-  readonly admitBet: (rules: ProtectionRules, userId: string, addedRiskPaise: number) => Effect.Effect<void, Failure>
+  readonly betInputArgs: () => Statement.Fragment
+  /** By the rules and counts `bet_inputs` read: refuses a closed account, or a bet whose added worst case could pass a loss limit. */
+  readonly admitBet: (inputs: BetProtectionInputs, userId: string, addedRiskPaise: number) => Effect.Effect<void, Failure>
   /** Inside the casino debit's transaction: like a bet, and the stake counts as lost until the round pays back. */
   readonly admitCasinoStake: (userId: string, amountPaise: number, reference: string) => Effect.Effect<void, Failure>
   /** Refuses a closed account: casino launches, bonuses. Moves nothing, takes no lock. */
   readonly admitPlay: (userId: string) => Effect.Effect<void, Failure>
-  /**
-   * For a caller's read that answers `admitPlay` too (the bet's market read): a function call to put in its FROM
-   * (`<call> AS rules`, its columns are `ProtectionRules`); `admitPlayBy` refuses by them.
-   */
-  readonly stateFor: (userId: string) => Statement.Fragment
+  /** `admitPlay` by rules a caller's read has already read (the bet's `bet_inputs`). */
   readonly admitPlayBy: (state: ProtectionRules) => Effect.Effect<void, Failure>
   /** A result of play (positive won, negative lost), inside the transaction that pays or collects it. */
   readonly recordResult: (userId: string, source: "sports" | "casino", amountPaise: number, reference: string) => Effect.Effect<void, SqlError.SqlError>
@@ -240,24 +259,8 @@ export class Protection extends Context.Service<Protection, {
                   FROM protection_deposits p JOIN deposit_requests d ON d.id = p.deposit_id
                  WHERE p.user_id = ${userId} AND d.status <> 'rejected' AND p.at > ${month}
               `.pipe(decodeRows(UsageRow))
-            : sql`
-                SELECT coalesce(-sum(r.amount) FILTER (WHERE r.at > ${day}), 0)::bigint AS day_used,
-                       coalesce(-sum(r.amount) FILTER (WHERE r.at > ${week}), 0)::bigint AS week_used,
-                       coalesce(-sum(r.amount), 0)::bigint AS month_used,
-                       min(r.at) FILTER (WHERE r.at > ${day} AND r.amount < 0) AS day_oldest,
-                       min(r.at) FILTER (WHERE r.at > ${week} AND r.amount < 0) AS week_oldest,
-                       min(r.at) FILTER (WHERE r.amount < 0) AS month_oldest,
-                       (SELECT coalesce(sum(balance), 0)::bigint FROM ledger_accounts
-                         WHERE user_id = ${userId} AND kind IN ('exposure', 'bonus_exposure')) AS open
-                  FROM protection_results r
-                 WHERE r.user_id = ${userId} AND r.at > ${month}
-              `.pipe(decodeRows(UsageRow)))
-          const open = Number(row?.open ?? 0n)
-          return {
-            day: { used: Number(row?.dayUsed ?? 0n) + open, oldest: row?.dayOldest ?? null },
-            week: { used: Number(row?.weekUsed ?? 0n) + open, oldest: row?.weekOldest ?? null },
-            month: { used: Number(row?.monthUsed ?? 0n) + open, oldest: row?.monthOldest ?? null }
-          } satisfies Usage
+            : sql`SELECT * FROM loss_usage(${userId}, ${day}, ${week}, ${month})`.pipe(decodeRows(UsageRow)))
+          return usageOf(row)
         })
 
       const checkOf = (period: LimitPeriod, limit: number, counted: Usage): LimitCheck => ({
@@ -268,10 +271,18 @@ export class Protection extends Context.Service<Protection, {
       })
 
       /** Refuses `added` when it does not fit every limit of the kind in force (`inForce`); the one leaving least room is named. */
-      const enforceLimits = (kind: LimitKind, userId: string, inForce: ProtectionRules["inForce"], added: number, at: Date, what: "deposit" | "bet" | "stake") =>
+      const enforceLimits = (
+        kind: LimitKind,
+        userId: string,
+        inForce: ProtectionRules["inForce"],
+        added: number,
+        at: Date,
+        what: "deposit" | "bet" | "stake",
+        countedAlready?: Usage
+      ) =>
         Effect.gen(function*() {
           if (added <= 0 || !inForce || inForce.length === 0) return
-          const counted = yield* usage(kind, userId, at)
+          const counted = countedAlready ?? (yield* usage(kind, userId, at))
           const passed = inForce.map((row) => checkOf(row.period, row.amount, counted)).filter((check) => added > check.remaining)
           const lowest = binding(passed)
           if (lowest) return yield* unprocessable(limitRefusal(kind, lowest, what), "LimitReached")
@@ -525,19 +536,25 @@ export class Protection extends Context.Service<Protection, {
       const lossRules = (userId: string, added: number, what: "bet" | "stake") =>
         Effect.flatMap(loadRules(userId, "loss", true), (row) => enforceLoss(row, userId, added, what))
 
-      /** Refuses a closed account, or `added` past a loss limit, by rules read under the player's row lock. */
-      const enforceLoss = (row: ProtectionRules, userId: string, added: number, what: "bet" | "stake") =>
+      /**
+       * Refuses a closed account, or `added` past a loss limit, by rules read under the player's row lock (or
+       * verified under it, as a bet's are) and what the limits count (`counted`, else read now).
+       */
+      const enforceLoss = (row: ProtectionRules, userId: string, added: number, what: "bet" | "stake", counted?: Usage) =>
         Effect.gen(function*() {
           const at = now()
           yield* refuseIfClosed(row, at)
-          yield* enforceLimits("loss", userId, row.inForce, added, at, what)
+          yield* enforceLimits("loss", userId, row.inForce, added, at, what, counted)
           return at
         })
 
-      const lossRulesAfterLock = (user: Statement.Fragment) => rulesOf(user, "loss")
+      const betInputArgs = () => {
+        const at = now()
+        return sql`${COMPLIANCE_KEY}, ${windowStart("day", at)}, ${windowStart("week", at)}, ${windowStart("month", at)}`
+      }
 
-      const admitBet = Effect.fn("Protection.admitBet")(function*(rules: ProtectionRules, userId: string, added: number) {
-        yield* enforceLoss(rules, userId, added, "bet")
+      const admitBet = Effect.fn("Protection.admitBet")(function*(inputs: BetProtectionInputs, userId: string, added: number) {
+        yield* enforceLoss(inputs, userId, added, "bet", inputs.open === null ? undefined : usageOf(inputs))
       })
 
       const admitCasinoStake = Effect.fn("Protection.admitCasinoStake")(function*(userId: string, amount: number, reference: string) {
@@ -548,8 +565,6 @@ export class Protection extends Context.Service<Protection, {
       const admitPlay = Effect.fn("Protection.admitPlay")(function*(userId: string) {
         yield* refuseIfClosed(yield* loadState(userId, false), now())
       })
-
-      const stateFor = (userId: string) => rulesOf(userId, null)
 
       const admitPlayBy = Effect.fn("Protection.admitPlayBy")(function*(state: ProtectionRules) {
         yield* refuseIfClosed(state, now())
@@ -594,11 +609,10 @@ export class Protection extends Context.Service<Protection, {
         signedUp,
         checkDeposit,
         admitDeposit,
-        lossRulesAfterLock,
+        betInputArgs,
         admitBet,
         admitCasinoStake,
         admitPlay,
-        stateFor,
         admitPlayBy,
         recordResult,
         hidesMarketing,

@@ -1,3 +1,4 @@
+import { Effect, Fiber, Schedule } from "effect"
 import { io } from "socket.io-client"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { loginAs, request, signUpPlayer, startServer, type TestServer } from "./helpers.ts"
@@ -316,6 +317,52 @@ describe("concurrency", () => {
     // market holds what the five bets can lose, as the ledger does.
     const held = await server.sql((sql) => sql`SELECT me.exposure::int AS exposure FROM market_exposures me JOIN markets m ON m.id = me.market_id WHERE m.external_id = ${market.marketId} AND me.user_id = ${p.user.id}`)
     expect(held).toEqual([{ exposure: 100_000 }])
+    await expectLedgerClean(server)
+  })
+
+  it("one Idempotency-Key sent ten times at once places one bet, and every copy gets its answer", async () => {
+    const p = await player(1000)
+    const market = await fix(match, "EXCHANGE", 0, 2.5, 2.52)
+    const body = { marketId: market.marketId, selectionId: market.runners[0]!.selectionId, selectionType: "back", odds: 2.5, stake: 300 }
+    const answers = await Promise.all(Array.from({ length: 10 }, () => bet(server, p.token, "bet-sport", body, "double-tap")))
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200))
+    expect(new Set(answers.map((a) => JSON.stringify(a.body.data))).size).toBe(1)
+    expect(await server.sql((sql) => sql`SELECT id FROM bets WHERE user_id = ${p.user.id}`)).toEqual([{ id: answers[0]!.body.data.bet._id }])
+    expect((await balances(server, p.token)).exposure).toBe(-300)
+    await expectLedgerClean(server)
+  })
+
+  // A bet is decided from a read taken before any lock and written by one statement that checks, after the
+  // player's lock, that what it was decided on is unchanged (server/betting/Betting.ts). Here a time-out commits
+  // while the bet's write waits for that lock: the write must write nothing and the bet be decided again, refused.
+  it.runIf(process.env.DATABASE_URL)("a bet whose player takes a time-out while its write waits for their lock is decided again and refused", async () => {
+    const p = await player(1000)
+    const market = await fix(match, "EXCHANGE", 0, 2, 2.02)
+    const body = { marketId: market.marketId, selectionId: market.runners[0]!.selectionId, selectionType: "back", odds: 2, stake: 100 }
+    const answer = await server.sql((sql) =>
+      sql.withTransaction(Effect.gen(function*() {
+        yield* sql`SELECT 1 FROM users WHERE id = ${p.user.id} FOR NO KEY UPDATE`
+        const placing = Effect.promise(() => bet(server, p.token, "bet-sport", body, "decided-twice"))
+        const pending = yield* Effect.forkChild(placing)
+        // The real condition: the bet's write is waiting for the lock this transaction holds.
+        const waiting = sql<{ n: number }>`
+          SELECT count(*)::int AS n FROM pg_stat_activity
+           WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%bet_inputs_unchanged%'`
+        yield* sql`SELECT pg_stat_clear_snapshot()`.pipe(
+          Effect.andThen(waiting),
+          Effect.flatMap(([row]) => (row!.n > 0 ? Effect.void : Effect.fail("not waiting yet"))),
+          Effect.retry({ schedule: Schedule.spaced("20 millis"), times: 1500 })
+        )
+        yield* sql`UPDATE player_protection SET time_out_started_at = now(), time_out_until = now() + interval '1 day' WHERE user_id = ${p.user.id}`
+        return pending
+      })).pipe(Effect.flatMap(Fiber.join))
+    )
+    expect(answer.status).toBe(403)
+    expect(answer.body.meta.message).toMatch(/^You are taking a break until /)
+    // Nothing of the first decision was written: no bet, no key record, no money held.
+    expect(await server.sql((sql) => sql`SELECT id FROM bets WHERE user_id = ${p.user.id}`)).toEqual([])
+    expect(await server.sql((sql) => sql`SELECT key FROM idempotency_keys WHERE user_id = ${p.user.id}`)).toEqual([])
+    expect(await balances(server, p.token)).toMatchObject({ balance: 1000, exposure: 0 })
     await expectLedgerClean(server)
   })
 

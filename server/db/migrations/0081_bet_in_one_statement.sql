@@ -1,0 +1,90 @@
+-- A bet in one statement (docs/operations.md, "Load: bets per second"). The
+-- bet is decided from what it reads before any lock (bet_inputs), then written
+-- by one statement that takes the locks, reads bet_inputs again and refuses to
+-- write (serialization_failure, so the server decides again) unless it is what
+-- the decision was made on. Functions for the same reason as in 0080: each
+-- query inside a VOLATILE PL/pgSQL function takes a fresh snapshot, so one
+-- called after a row lock reads what the lock's previous holder committed.
+
+-- server/protection: what a loss limit counts, from `p_month` on (net loss by
+-- window, when the oldest loss of each window came, what open bets hold).
+CREATE FUNCTION loss_usage(p_user text, p_day timestamptz, p_week timestamptz, p_month timestamptz,
+                           OUT day_used bigint, OUT week_used bigint, OUT month_used bigint,
+                           OUT day_oldest timestamptz, OUT week_oldest timestamptz, OUT month_oldest timestamptz,
+                           OUT open bigint) AS $$
+BEGIN
+  SELECT coalesce(-sum(r.amount) FILTER (WHERE r.at > p_day), 0)::bigint,
+         coalesce(-sum(r.amount) FILTER (WHERE r.at > p_week), 0)::bigint,
+         coalesce(-sum(r.amount), 0)::bigint,
+         min(r.at) FILTER (WHERE r.at > p_day AND r.amount < 0),
+         min(r.at) FILTER (WHERE r.at > p_week AND r.amount < 0),
+         min(r.at) FILTER (WHERE r.amount < 0)
+    INTO day_used, week_used, month_used, day_oldest, week_oldest, month_oldest
+    FROM protection_results r
+   WHERE r.user_id = p_user AND r.at > p_month;
+  SELECT coalesce(sum(a.balance), 0)::bigint INTO open
+    FROM ledger_accounts a WHERE a.user_id = p_user AND a.kind IN ('exposure', 'bonus_exposure');
+END;
+$$ LANGUAGE plpgsql VOLATILE;
+
+-- server/betting: everything a bet is decided on about the player and the
+-- market: their statuses (the market's null when there is no such market),
+-- the player's position on the market, their loss rules and, when a loss
+-- limit is in force, what it counts; and a fingerprint of all of it. No row
+-- when there is no such player.
+CREATE FUNCTION bet_inputs(p_user text, p_market text, p_switches_key text,
+                           p_day timestamptz, p_week timestamptz, p_month timestamptz)
+RETURNS TABLE (wallet smallint, user_status text, market_status text, event_status text,
+               open_bets json, held_wallet smallint, held_exposure bigint,
+               region text, age_confirmed_at timestamptz, reality_check_minutes smallint,
+               time_out_started_at timestamptz, time_out_until timestamptz, excluded_at timestamptz,
+               excluded_until timestamptz, return_requested_at timestamptz, switches jsonb, in_force json,
+               day_used bigint, week_used bigint, month_used bigint,
+               day_oldest timestamptz, week_oldest timestamptz, month_oldest timestamptz, open bigint,
+               fingerprint text) AS $$
+#variable_conflict use_column
+BEGIN
+  RETURN QUERY
+  WITH inputs AS (
+    SELECT u.wallet AS w, u.status AS us, m.status AS ms, e.status AS es, pos.*, rules.*, counted.*
+      FROM users u
+      LEFT JOIN (markets m JOIN events e ON e.id = m.event_id) ON m.id = p_market
+      CROSS JOIN LATERAL bet_position(u.id, m.id) AS pos
+      CROSS JOIN LATERAL protection_rules(u.id, 'loss', p_switches_key) AS rules
+      LEFT JOIN LATERAL loss_usage(u.id, p_day, p_week, p_month) AS counted ON rules.in_force IS NOT NULL
+     WHERE u.id = p_user
+  )
+  SELECT i.*, md5(i::text) FROM inputs AS i;
+END;
+$$ LANGUAGE plpgsql VOLATILE;
+
+-- server/betting: refuses the bet's statement (and so everything it wrote)
+-- when what it was decided on has changed; the server reads and decides again.
+CREATE FUNCTION bet_inputs_unchanged(p_same boolean) RETURNS boolean AS $$
+BEGIN
+  IF NOT p_same THEN
+    RAISE EXCEPTION 'bet inputs changed since they were read' USING ERRCODE = 'serialization_failure';
+  END IF;
+  RETURN true;
+END;
+$$ LANGUAGE plpgsql VOLATILE;
+
+-- server/ledger (Idempotency.runCarried): records the key with its response,
+-- for a write of one statement (which rolls the record back if it fails), or
+-- returns what the earlier request with that key stored. A concurrent request
+-- with the same key waits on the insert until the first commits or rolls back.
+CREATE FUNCTION idempotency_record(p_owner text, p_key text, p_hash text, p_response jsonb,
+                                   OUT claimed boolean, OUT stored_hash text, OUT stored_response jsonb) AS $$
+BEGIN
+  INSERT INTO idempotency_keys (user_id, key, request_hash, status, response)
+  VALUES (p_owner, p_key, p_hash, 200, p_response)
+  ON CONFLICT (user_id, key) DO NOTHING;
+  IF FOUND THEN
+    claimed := true;
+    RETURN;
+  END IF;
+  claimed := false;
+  SELECT k.request_hash, k.response INTO stored_hash, stored_response
+    FROM idempotency_keys k WHERE k.user_id = p_owner AND k.key = p_key;
+END;
+$$ LANGUAGE plpgsql VOLATILE;
