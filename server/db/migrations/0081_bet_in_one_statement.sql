@@ -42,19 +42,35 @@ RETURNS TABLE (wallet smallint, user_status text, market_status text, event_stat
                day_used bigint, week_used bigint, month_used bigint,
                day_oldest timestamptz, week_oldest timestamptz, month_oldest timestamptz, open bigint,
                fingerprint text) AS $$
-#variable_conflict use_column
 BEGIN
-  RETURN QUERY
-  WITH inputs AS (
-    SELECT u.wallet AS w, u.status AS us, m.status AS ms, e.status AS es, pos.*, rules.*, counted.*
-      FROM users u
-      LEFT JOIN (markets m JOIN events e ON e.id = m.event_id) ON m.id = p_market
-      CROSS JOIN LATERAL bet_position(u.id, m.id) AS pos
-      CROSS JOIN LATERAL protection_rules(u.id, 'loss', p_switches_key) AS rules
-      LEFT JOIN LATERAL loss_usage(u.id, p_day, p_week, p_month) AS counted ON rules.in_force IS NOT NULL
-     WHERE u.id = p_user
-  )
-  SELECT i.*, md5(i::text) FROM inputs AS i;
+  SELECT u.wallet, u.status, m.status, e.status, pos.open_bets, pos.held_wallet, pos.held_exposure,
+         rules.region, rules.age_confirmed_at, rules.reality_check_minutes, rules.time_out_started_at,
+         rules.time_out_until, rules.excluded_at, rules.excluded_until, rules.return_requested_at,
+         rules.switches, rules.in_force
+    INTO wallet, user_status, market_status, event_status, open_bets, held_wallet, held_exposure,
+         region, age_confirmed_at, reality_check_minutes, time_out_started_at,
+         time_out_until, excluded_at, excluded_until, return_requested_at,
+         switches, in_force
+    FROM users u
+    LEFT JOIN (markets m JOIN events e ON e.id = m.event_id) ON m.id = p_market
+    CROSS JOIN LATERAL bet_position(u.id, m.id) AS pos
+    CROSS JOIN LATERAL protection_rules(u.id, 'loss', p_switches_key) AS rules
+   WHERE u.id = p_user;
+  IF NOT FOUND THEN
+    RETURN;
+  END IF;
+  -- Counted only with a loss limit in force (the counts are then part of what the bet is decided on).
+  IF in_force IS NOT NULL THEN
+    SELECT c.day_used, c.week_used, c.month_used, c.day_oldest, c.week_oldest, c.month_oldest, c.open
+      INTO day_used, week_used, month_used, day_oldest, week_oldest, month_oldest, open
+      FROM loss_usage(p_user, p_day, p_week, p_month) AS c;
+  END IF;
+  fingerprint := md5(row(wallet, user_status, market_status, event_status, open_bets, held_wallet, held_exposure,
+                         region, age_confirmed_at, reality_check_minutes, time_out_started_at,
+                         time_out_until, excluded_at, excluded_until, return_requested_at,
+                         switches, in_force,
+                         day_used, week_used, month_used, day_oldest, week_oldest, month_oldest, open)::text);
+  RETURN NEXT;
 END;
 $$ LANGUAGE plpgsql VOLATILE;
 
