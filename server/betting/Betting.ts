@@ -268,10 +268,7 @@ export class Betting extends Context.Service<Betting, {
            * market's locks, reads the inputs again after them and writes nothing (`InputsChanged`) unless they are
            * the ones decided on. A replayed key writes nothing and gives the stored response.
            */
-          const decideAndWrite = (
-            { args, read: inputs, market, book }: Effect.Success<typeof read>,
-            delayed: boolean
-          ) =>
+          const decideAndWrite = ({ args, read: inputs, market, book }: Effect.Success<typeof read>) =>
             Effect.gen(function*() {
               if (inputs.claimed !== null) {
                 const replayed = yield* key.replay({ claimed: inputs.claimed, storedHash: inputs.storedHash, storedResponse: inputs.storedResponse })
@@ -279,7 +276,7 @@ export class Betting extends Context.Service<Betting, {
               }
               if (!market) return yield* notFound(MESSAGES.unknownMarket)
               const limits = limitsOf(market)
-              const price = priceIn(delayed ? yield* feed.current(market.externalId) : book, payload.selectionId, payload.selectionType)
+              const price = priceIn(book, payload.selectionId, payload.selectionType)
 
               const { runner, stake } = yield* check(market, channel, payload)
               if (inputs.userStatus !== "active") return yield* unprocessable(MESSAGES.notPlayer)
@@ -416,15 +413,13 @@ export class Betting extends Context.Service<Betting, {
             // again in the decision, by inputs its write verifies).
             yield* protection.admitPlayBy(first.read)
             if (!first.market && first.read.claimed === null) return yield* notFound(MESSAGES.unknownMarket)
-            // In play, a bet waits out the delay and is checked against the price of that moment (a replay does not wait).
-            const delayed = first.read.claimed === null && first.read.eventStatus === "live" && first.market !== undefined &&
-              limitsOf(first.market).inPlayDelaySeconds > 0
-            if (delayed) yield* Effect.sleep(Duration.seconds(limitsOf(first.market!).inPlayDelaySeconds))
-            return yield* decideAndWrite(first, delayed).pipe(
-              // Decided again from a fresh read (after the delay, the price of the moment is the book's then).
-              Effect.catchTag("InputsChanged", () =>
-                Effect.flatMap(read, (again) => decideAndWrite(again, false)).pipe(Effect.retry({ while: (e) => e._tag === "InputsChanged", times: DECISIONS - 2 }))
-              ),
+            // In play, a bet waits out the delay and is decided by a read of that moment: its price, its time (a
+            // replay does not wait).
+            const delay = first.read.claimed === null && first.read.eventStatus === "live" && first.market ? limitsOf(first.market).inPlayDelaySeconds : 0
+            if (delay > 0) yield* Effect.sleep(Duration.seconds(delay))
+            const decideAgain = Effect.flatMap(read, decideAndWrite)
+            return yield* (delay > 0 ? decideAgain : decideAndWrite(first)).pipe(
+              Effect.catchTag("InputsChanged", () => decideAgain.pipe(Effect.retry({ while: (e) => e._tag === "InputsChanged", times: DECISIONS - 2 }))),
               Effect.catchTag("InputsChanged", () => conflict(MESSAGES.busy))
             )
           })

@@ -166,6 +166,8 @@ describe("placing bets", () => {
     const res = await bet(server, p.token, "bet-sport", { marketId: market.marketId, selectionId: market.runners[0]!.selectionId, selectionType: "back", odds: 1.8, stake: 100 })
     expect(res.status).toBe(200)
     expect(Date.now() - started).toBeGreaterThanOrEqual(2000)
+    // The bet is decided by a read taken after the delay: its time is that moment's.
+    expect(new Date(res.body.data.bet.createdAt).getTime()).toBeGreaterThanOrEqual(started + 2000)
   })
 
   it("replays an Idempotency-Key with the first answer and moves money once", async () => {
