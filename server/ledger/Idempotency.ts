@@ -16,7 +16,7 @@ export const idempotencyKeyOf = (request: HttpServerRequest.HttpServerRequest) =
 
 const fingerprint = (request: unknown) => createHash("sha256").update(JSON.stringify(request ?? null)).digest("hex")
 
-/** What `idempotency_claim` (migration 0080) returns: the key claimed now, or what its earlier request stored. */
+/** What `idempotency_claim` and `idempotency_record` (migrations 0080, 0081) return: the key claimed now, or what its earlier request stored. */
 export const ClaimRow = Schema.Struct({ claimed: Schema.Boolean, storedHash: Schema.NullOr(Schema.String), storedResponse: Schema.Unknown })
 export type ClaimRow = typeof ClaimRow.Type
 
@@ -69,10 +69,8 @@ export class Idempotency extends Context.Service<Idempotency, {
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
 
-      const claimOf = (owner: string, key: string | undefined, hash: string) =>
-        key === undefined
-          ? sql`SELECT true AS claimed, NULL::text AS stored_hash, NULL::jsonb AS stored_response`
-          : sql`SELECT claimed, stored_hash, stored_response FROM idempotency_claim(${owner}, ${key}, ${hash})`
+      const claimOf = (owner: string, key: string, hash: string) =>
+        sql`SELECT claimed, stored_hash, stored_response FROM idempotency_claim(${owner}, ${key}, ${hash})`
 
       /** The earlier request's response, or the 409 when that request was another; nothing when claimed now. */
       const replayOf = <A, I>(response: Schema.Codec<A, I>, hash: string) => (row: ClaimRow) =>
