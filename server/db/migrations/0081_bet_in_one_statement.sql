@@ -6,6 +6,34 @@
 -- query inside a VOLATILE PL/pgSQL function takes a fresh snapshot, so one
 -- called after a row lock reads what the lock's previous holder committed.
 
+-- The lists a bet's fingerprint covers come in a fixed order (0080 left it to
+-- the plan), so the same rows always give the same fingerprint.
+CREATE OR REPLACE FUNCTION protection_rules(p_user text, p_kind text, p_switches_key text)
+RETURNS TABLE (region text, age_confirmed_at timestamptz, reality_check_minutes smallint,
+               time_out_started_at timestamptz, time_out_until timestamptz, excluded_at timestamptz,
+               excluded_until timestamptz, return_requested_at timestamptz, switches jsonb, in_force json) AS $$
+BEGIN
+  RETURN QUERY
+  SELECT p.region, p.age_confirmed_at, p.reality_check_minutes,
+         p.time_out_started_at, p.time_out_until, p.excluded_at, p.excluded_until, p.return_requested_at,
+         (SELECT s.value FROM app_settings s WHERE s.key = p_switches_key),
+         (SELECT json_agg(json_build_object('period', l.period, 'amount', l.amount) ORDER BY l.period)
+            FROM protection_limits l WHERE l.user_id = p_user AND l.kind = p_kind AND l.amount IS NOT NULL)
+    FROM users u LEFT JOIN player_protection p ON p.user_id = u.id
+   WHERE u.id = p_user;
+END;
+$$ LANGUAGE plpgsql VOLATILE;
+
+CREATE OR REPLACE FUNCTION bet_position(p_user text, p_market text, OUT open_bets json, OUT held_wallet smallint, OUT held_exposure bigint) AS $$
+BEGIN
+  SELECT json_agg(json_build_object('selectionId', b.selection_id, 'side', b.side, 'odds', b.odds, 'size', b.size, 'stake', b.stake) ORDER BY b.id)
+    INTO open_bets
+    FROM bets b WHERE b.user_id = p_user AND b.market_id = p_market AND b.status = 'open';
+  SELECT me.wallet, me.exposure INTO held_wallet, held_exposure
+    FROM market_exposures me WHERE me.user_id = p_user AND me.market_id = p_market;
+END;
+$$ LANGUAGE plpgsql VOLATILE;
+
 -- server/protection: what a loss limit counts, from `p_month` on (net loss by
 -- window, when the oldest loss of each window came, what open bets hold).
 CREATE FUNCTION loss_usage(p_user text, p_day timestamptz, p_week timestamptz, p_month timestamptz,
