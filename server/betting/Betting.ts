@@ -259,8 +259,8 @@ export class Betting extends Context.Service<Betting, {
            */
           const read = Effect.gen(function*() {
             const args = protection.betInputArgs()
-            const [{ read, market }, book] = yield* Effect.all([readFor(payload.marketId, user.id, args, key.stored), feed.current(payload.marketId)], { concurrency: 2 })
-            return { args, read, market, book }
+            const [{ read: inputs, market }, book] = yield* Effect.all([readFor(payload.marketId, user.id, args, key.stored), feed.current(payload.marketId)], { concurrency: 2 })
+            return { args, read: inputs, market, book }
           })
 
           /**
@@ -387,7 +387,8 @@ export class Betting extends Context.Service<Betting, {
                          FROM checked
                      ),
                      posted AS MATERIALIZED (SELECT ${posting?.call ?? sql`NULL::text`} AS transaction_id FROM checked)
-                SELECT claim.*, (SELECT count(*) FROM posted)::int AS written FROM claim
+                -- A SELECT in WITH runs only when read: the count is what makes the posting run.
+                SELECT claim.*, (SELECT count(*) FROM posted)::int AS postings FROM claim
               `
               const [answer] = yield* (posting ? posting.settle(written) : written).pipe(
                 Effect.catchTag("InsufficientFunds", () => unprocessable(MESSAGES.insufficient, "InsufficientBalance")),
@@ -395,7 +396,7 @@ export class Betting extends Context.Service<Betting, {
                   Effect.fail((error.reason as { cause?: { code?: string } }).cause?.code === SERIALIZATION_FAILURE ? new InputsChanged() : error)
                 )
               )
-              const recorded = yield* Schema.decodeUnknownEffect(Schema.Struct({ ...ClaimRow.fields, written: Schema.Int }))(answer).pipe(Effect.orDie)
+              const recorded = yield* Schema.decodeUnknownEffect(ClaimRow)(answer).pipe(Effect.orDie)
               if (!recorded.claimed) {
                 // A request with the same key committed between the read and this statement: its answer is this one's.
                 const replayed = yield* key.replay(recorded)
