@@ -162,11 +162,12 @@ export class Betting extends Context.Service<Betting, {
                    LIMIT 1) AS limits,
                  (SELECT p.accept_any_odds FROM betting_preferences p WHERE p.user_id = ${userId}) AS accept_any_odds,
                  inputs.*, stored.*, now() AS at
-            FROM bet_inputs(${userId}, (SELECT id FROM markets WHERE external_id = ${externalId}), ${args}) AS inputs
+            FROM (SELECT) AS one
             LEFT JOIN (markets m
                        JOIN events e ON e.id = m.event_id
                        JOIN leagues l ON l.id = e.league_id
                        JOIN sports s ON s.id = l.sport_id) ON m.external_id = ${externalId}
+            CROSS JOIN LATERAL bet_inputs(${userId}, m.id, ${args}) AS inputs
             LEFT JOIN LATERAL (${stored}) AS stored ON true
         `.pipe(
           Effect.flatMap(([row]) => (row ? Effect.succeed(row) : Effect.die(new Error(`no user ${userId}`)))),

@@ -16,7 +16,7 @@ export const idempotencyKeyOf = (request: HttpServerRequest.HttpServerRequest) =
 
 const fingerprint = (request: unknown) => createHash("sha256").update(JSON.stringify(request ?? null)).digest("hex")
 
-/** What `idempotency_claim` and `idempotency_record` (migrations 0080, 0081) return: the key claimed now, or what its earlier request stored. */
+/** What `idempotency_record` (migration 0081) returns: the key claimed now, or what its earlier request stored. */
 export const ClaimRow = Schema.Struct({ claimed: Schema.Boolean, storedHash: Schema.NullOr(Schema.String), storedResponse: Schema.Unknown })
 export type ClaimRow = typeof ClaimRow.Type
 
@@ -69,8 +69,9 @@ export class Idempotency extends Context.Service<Idempotency, {
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
 
-      const claimOf = (owner: string, key: string, hash: string) =>
-        sql`SELECT claimed, stored_hash, stored_response FROM idempotency_claim(${owner}, ${key}, ${hash})`
+      /** The key claimed for the write (`response` null: the write stores it later) or recorded with its response. */
+      const recordOf = (owner: string, key: string, hash: string, response: string | null) =>
+        sql`SELECT claimed, stored_hash, stored_response FROM idempotency_record(${owner}, ${key}, ${hash}, ${response}::jsonb)`
 
       /** The earlier request's response, or the 409 when that request was another; nothing when claimed now. */
       const replayOf = <A, I>(response: Schema.Codec<A, I>, hash: string) => (row: ClaimRow) =>
@@ -81,12 +82,12 @@ export class Idempotency extends Context.Service<Idempotency, {
         })
 
       /** The response as the key's record stores it (JSON). */
-      const stored = <A, I>(response: Schema.Codec<A, I>, result: A) => Schema.encodeEffect(response)(result).pipe(Effect.orDie, Effect.map((encoded) => JSON.stringify(encoded)))
+      const encodedResponse = <A, I>(response: Schema.Codec<A, I>, result: A) => Schema.encodeEffect(response)(result).pipe(Effect.orDie, Effect.map((encoded) => JSON.stringify(encoded)))
 
       const respondOf = <A, I>(owner: string, key: string | undefined, response: Schema.Codec<A, I>) => (result: A) =>
         Effect.gen(function*() {
           if (key === undefined) return sql`SELECT NULL`
-          return sql`UPDATE idempotency_keys SET status = 200, response = ${yield* stored(response, result)}::jsonb WHERE user_id = ${owner} AND key = ${key}`
+          return sql`UPDATE idempotency_keys SET status = 200, response = ${yield* encodedResponse(response, result)}::jsonb WHERE user_id = ${owner} AND key = ${key}`
         })
 
       const runCarried = <A, I, E, R>(
@@ -103,7 +104,7 @@ export class Idempotency extends Context.Service<Idempotency, {
           record: (result) =>
             Effect.gen(function*() {
               if (key === undefined) return sql`SELECT true AS claimed, NULL::text AS stored_hash, NULL::jsonb AS stored_response`
-              return sql`SELECT claimed, stored_hash, stored_response FROM idempotency_record(${owner}, ${key}, ${hash}, ${yield* stored(response, result)}::jsonb)`
+              return recordOf(owner, key, hash, yield* encodedResponse(response, result))
             })
         })
       }
@@ -115,7 +116,7 @@ export class Idempotency extends Context.Service<Idempotency, {
         sql.withTransaction(Effect.gen(function*() {
           if (options.key === undefined) return yield* write
           const hash = fingerprint(options.request)
-          const [claim] = yield* claimOf(options.owner, options.key, hash).pipe(decodeRows(ClaimRow))
+          const [claim] = yield* recordOf(options.owner, options.key, hash, null).pipe(decodeRows(ClaimRow))
           const replayed = yield* replayOf(options.response, hash)(claim!)
           if (Option.isSome(replayed)) return replayed.value
           const result = yield* write

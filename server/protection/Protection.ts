@@ -107,6 +107,9 @@ const UsageRow = Schema.Struct({
 /** What a window counts now, and when its oldest counted amount arrived. */
 type Usage = Record<LimitPeriod, { readonly used: number; readonly oldest: Date | null }>
 
+/** Where each limit window starting before `at` begins. */
+const windowsAt = (at: Date) => ({ day: windowStart("day", at), week: windowStart("week", at), month: windowStart("month", at) })
+
 /** A window counts what was used in it plus what open bets could still lose (`open`). */
 const usageOf = (row: { readonly [K in keyof typeof UsageRow.Type]: (typeof UsageRow.Type)[K] | null } | undefined): Usage => {
   const open = Number(row?.open ?? 0n)
@@ -244,9 +247,7 @@ export class Protection extends Context.Service<Protection, {
        */
       const usage = (kind: LimitKind, userId: string, at: Date) =>
         Effect.gen(function*() {
-          const day = windowStart("day", at)
-          const week = windowStart("week", at)
-          const month = windowStart("month", at)
+          const { day, week, month } = windowsAt(at)
           const [row] = yield* (kind === "deposit"
             ? sql`
                 SELECT coalesce(sum(p.amount) FILTER (WHERE p.at > ${day}), 0)::bigint AS day_used,
@@ -549,8 +550,8 @@ export class Protection extends Context.Service<Protection, {
         })
 
       const betInputArgs = () => {
-        const at = now()
-        return sql`${COMPLIANCE_KEY}, ${windowStart("day", at)}, ${windowStart("week", at)}, ${windowStart("month", at)}`
+        const { day, week, month } = windowsAt(now())
+        return sql`${COMPLIANCE_KEY}, ${day}, ${week}, ${month}`
       }
 
       const admitBet = Effect.fn("Protection.admitBet")(function*(inputs: BetProtectionInputs, userId: string, added: number) {

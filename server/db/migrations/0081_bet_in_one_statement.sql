@@ -113,15 +113,17 @@ BEGIN
 END;
 $$ LANGUAGE plpgsql VOLATILE;
 
--- server/ledger (Idempotency.runCarried): records the key with its response,
--- for a write of one statement (which rolls the record back if it fails), or
--- returns what the earlier request with that key stored. A concurrent request
--- with the same key waits on the insert until the first commits or rolls back.
+-- server/ledger (Idempotency): claims the key for a write, or returns what the
+-- earlier request with that key stored. With a response (`runCarried`, a write
+-- of one statement that rolls the record back if it fails) the record is
+-- written finished; without one (`run`) it is claimed, and the write's last
+-- statement stores the response. A concurrent request with the same key waits
+-- on the insert until the first commits or rolls back.
 CREATE FUNCTION idempotency_record(p_owner text, p_key text, p_hash text, p_response jsonb,
                                    OUT claimed boolean, OUT stored_hash text, OUT stored_response jsonb) AS $$
 BEGIN
   INSERT INTO idempotency_keys (user_id, key, request_hash, status, response)
-  VALUES (p_owner, p_key, p_hash, 200, p_response)
+  VALUES (p_owner, p_key, p_hash, CASE WHEN p_response IS NULL THEN 0 ELSE 200 END, coalesce(p_response, 'null'::jsonb))
   ON CONFLICT (user_id, key) DO NOTHING;
   IF FOUND THEN
     claimed := true;
@@ -132,3 +134,10 @@ BEGIN
     FROM idempotency_keys k WHERE k.user_id = p_owner AND k.key = p_key;
 END;
 $$ LANGUAGE plpgsql VOLATILE;
+
+-- 0080's claim, kept for servers of the previous release during a rolling
+-- restart: the same function without a response.
+CREATE OR REPLACE FUNCTION idempotency_claim(p_owner text, p_key text, p_hash text,
+                                             OUT claimed boolean, OUT stored_hash text, OUT stored_response jsonb) AS $$
+  SELECT r.claimed, r.stored_hash, r.stored_response FROM idempotency_record(p_owner, p_key, p_hash, NULL) AS r;
+$$ LANGUAGE sql VOLATILE;
