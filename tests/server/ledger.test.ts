@@ -164,4 +164,31 @@ describe("ledger properties", () => {
     await expect(server.sql((sql) => sql`UPDATE ledger_entries SET amount = amount + 1 WHERE id = (SELECT min(id) FROM ledger_entries)`)).rejects.toThrow()
     await expectLedgerVerifies(server)
   })
+
+  it("ledger_post moves each account once, by its key, and refuses a posting that names an account twice or one that does not exist", async () => {
+    const { user: player } = await signUpPlayer(server)
+    const accounts = await server.sql((sql) => sql<{ id: string; kind: string }>`
+      SELECT id, kind FROM ledger_accounts WHERE user_id = ${player.id} OR (user_id IS NULL AND kind = 'deposits')`)
+    const id = (kind: string) => accounts.find((a) => a.kind === kind)!.id
+    const post = (legs: ReadonlyArray<{ account: string; amount: number }>) =>
+      server.sql((sql) => sql<{ id: string }>`SELECT ledger_post('test', ${player.id}, NULL, 'ledger_post test', ${JSON.stringify(legs)}::jsonb) AS id`)
+    const entriesOf = (tx: string) =>
+      server.sql((sql) => sql<{ accountId: string; amount: string; balanceAfter: string }>`
+        SELECT account_id, amount::text, balance_after::text FROM ledger_entries WHERE transaction_id = ${tx} ORDER BY id`)
+    const transactions = () => server.sql((sql) => sql<{ n: number }>`SELECT count(*)::int AS n FROM ledger_transactions WHERE kind = 'test'`)
+
+    // Legs in any order: one entry per account, in id order, each with the balance after it.
+    const [{ id: tx }] = (await post([{ account: id("main"), amount: 2_500 }, { account: id("deposits"), amount: -2_500 }])) as [{ id: string }]
+    const sorted = [id("main"), id("deposits")].sort()
+    expect((await entriesOf(tx)).map((e) => e.accountId)).toEqual(sorted)
+    expect((await entriesOf(tx)).find((e) => e.accountId === id("main"))).toMatchObject({ amount: "2500", balanceAfter: "2500" })
+
+    // Refused whole: no transaction, no entry, no balance moved.
+    await expect(post([{ account: id("main"), amount: 100 }, { account: id("main"), amount: -100 }])).rejects.toThrow()
+    await expect(post([{ account: id("main"), amount: 100 }, { account: "no-such-account", amount: -100 }])).rejects.toThrow()
+    await expect(post([{ account: id("main"), amount: -2_501 }, { account: id("deposits"), amount: 2_501 }])).rejects.toThrow()
+    expect(await transactions()).toEqual([{ n: 1 }])
+    expect(await balancesOf(server, player.id)).toMatchObject({ main: 2_500 })
+    await expectLedgerVerifies(server)
+  })
 })
