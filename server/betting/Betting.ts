@@ -89,7 +89,7 @@ const SERIALIZATION_FAILURE = "40001"
  * the market's settlement) landed between its read and its lock, so n bets of one player on one market sent at
  * once need n decisions at most: twenty covers a player's burst, and a bot's longer one is told to place again.
  */
-const DECISIONS = 20
+export const DECISIONS = 20
 
 export const MESSAGES = {
   unknownMarket: "This market is not available.",

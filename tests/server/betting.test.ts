@@ -1,6 +1,7 @@
 import { Effect, Fiber, Schedule } from "effect"
 import { io } from "socket.io-client"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { DECISIONS } from "../../server/betting/Betting.ts"
 import { loginAs, request, signUpPlayer, startServer, type TestServer } from "./helpers.ts"
 import {
   balances,
@@ -365,6 +366,39 @@ describe("concurrency", () => {
     expect(await server.sql((sql) => sql`SELECT id FROM bets WHERE user_id = ${p.user.id}`)).toEqual([])
     expect(await server.sql((sql) => sql`SELECT key FROM idempotency_keys WHERE user_id = ${p.user.id}`)).toEqual([])
     expect(await balances(server, p.token)).toMatchObject({ balance: 1000, exposure: 0 })
+    await expectLedgerClean(server)
+  })
+
+  // The bound on decisions (DECISIONS): here every write finds its inputs changed, as if another write of the
+  // player's landed each time. The check itself is swapped for one that always refuses, and counts, for this test.
+  it("a bet whose inputs change at every write is decided DECISIONS times, then refused with 409, moving nothing", async () => {
+    const p = await player(1000)
+    const market = await fix(match, "EXCHANGE", 0, 2, 2.02)
+    const body = { marketId: market.marketId, selectionId: market.runners[0]!.selectionId, selectionType: "back", odds: 2, stake: 100 }
+    const swapCheck = (refuse: boolean) =>
+      server.sql((sql) => sql.unsafe(`
+        CREATE OR REPLACE FUNCTION bet_inputs_unchanged(p_same boolean) RETURNS boolean AS $$
+        BEGIN
+          ${refuse ? "PERFORM nextval('test_bet_decisions'); p_same := false;" : ""}
+          IF NOT p_same THEN
+            RAISE EXCEPTION 'bet inputs changed since they were read' USING ERRCODE = 'serialization_failure';
+          END IF;
+          RETURN true;
+        END;
+        $$ LANGUAGE plpgsql VOLATILE`))
+    await server.sql((sql) => sql`CREATE SEQUENCE test_bet_decisions`)
+    await swapCheck(true)
+    const answer = await bet(server, p.token, "bet-sport", body, "never-unchanged").finally(() => swapCheck(false))
+    expect(answer.status).toBe(409)
+    expect(answer.body.meta.message).toBe("Your account changed while this bet was being placed. Please place it again.")
+    // A failed nextval is not rolled back: the sequence counts every write that was tried.
+    expect(await server.sql((sql) => sql`SELECT last_value::int AS n FROM test_bet_decisions`)).toEqual([{ n: DECISIONS }])
+    expect(await server.sql((sql) => sql`SELECT id FROM bets WHERE user_id = ${p.user.id}`)).toEqual([])
+    expect(await server.sql((sql) => sql`SELECT key FROM idempotency_keys WHERE user_id = ${p.user.id}`)).toEqual([])
+    expect(await balances(server, p.token)).toMatchObject({ balance: 1000, exposure: 0 })
+    // The check restored, the same bet is placed at once.
+    expect((await bet(server, p.token, "bet-sport", body, "never-unchanged")).status).toBe(200)
+    await server.sql((sql) => sql`DROP SEQUENCE test_bet_decisions`)
     await expectLedgerClean(server)
   })
 
