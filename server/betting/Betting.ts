@@ -260,8 +260,8 @@ export class Betting extends Context.Service<Betting, {
            */
           const read = Effect.gen(function*() {
             const args = protection.betInputArgs()
-            const [{ read: inputs, market }, book] = yield* Effect.all([readFor(payload.marketId, user.id, args, key.stored), feed.current(payload.marketId)], { concurrency: 2 })
-            return { args, read: inputs, market, book }
+            const [found, book] = yield* Effect.all([readFor(payload.marketId, user.id, args, key.stored), feed.current(payload.marketId)], { concurrency: 2 })
+            return { args, ...found, book }
           })
 
           /**

@@ -144,7 +144,7 @@ export class Ledger extends Context.Service<Ledger, {
       })
 
       /**
-       * The posting as a call of the database's `ledger_post` (migration 0080), for a statement of the caller's
+       * The posting as a call of the database's `ledger_post` (migrations 0080, 0082), for a statement of the caller's
        * that does more than move money. `settle` runs that statement: it turns an overdraft into
        * `InsufficientFunds` and, after commit, tells each player concerned.
        */

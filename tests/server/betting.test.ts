@@ -375,20 +375,17 @@ describe("concurrency", () => {
     const p = await player(1000)
     const market = await fix(match, "EXCHANGE", 0, 2, 2.02)
     const body = { marketId: market.marketId, selectionId: market.runners[0]!.selectionId, selectionType: "back", odds: 2, stake: 100 }
-    const swapCheck = (refuse: boolean) =>
-      server.sql((sql) => sql.unsafe(`
-        CREATE OR REPLACE FUNCTION bet_inputs_unchanged(p_same boolean) RETURNS boolean AS $$
-        BEGIN
-          ${refuse ? "PERFORM nextval('test_bet_decisions'); p_same := false;" : ""}
-          IF NOT p_same THEN
-            RAISE EXCEPTION 'bet inputs changed since they were read' USING ERRCODE = 'serialization_failure';
-          END IF;
-          RETURN true;
-        END;
-        $$ LANGUAGE plpgsql VOLATILE`))
+    // The check as the migrations define it, put back afterwards.
+    const [{ definition }] = (await server.sql((sql) => sql<{ definition: string }>`SELECT pg_get_functiondef('bet_inputs_unchanged(boolean)'::regprocedure) AS definition`)) as [{ definition: string }]
     await server.sql((sql) => sql`CREATE SEQUENCE test_bet_decisions`)
-    await swapCheck(true)
-    const answer = await bet(server, p.token, "bet-sport", body, "never-unchanged").finally(() => swapCheck(false))
+    await server.sql((sql) => sql.unsafe(`
+      CREATE OR REPLACE FUNCTION bet_inputs_unchanged(p_same boolean) RETURNS boolean AS $$
+      BEGIN
+        PERFORM nextval('test_bet_decisions');
+        RAISE EXCEPTION 'bet inputs changed since they were read' USING ERRCODE = 'serialization_failure';
+      END;
+      $$ LANGUAGE plpgsql VOLATILE`))
+    const answer = await bet(server, p.token, "bet-sport", body, "never-unchanged").finally(() => server.sql((sql) => sql.unsafe(definition)))
     expect(answer.status).toBe(409)
     expect(answer.body.meta.message).toBe("Your account changed while this bet was being placed. Please place it again.")
     // A failed nextval is not rolled back: the sequence counts every write that was tried.

@@ -179,9 +179,9 @@ describe("ledger properties", () => {
 
     // Legs in any order: one entry per account, in id order, each with the balance after it.
     const [{ id: tx }] = (await post([{ account: id("main"), amount: 2_500 }, { account: id("deposits"), amount: -2_500 }])) as [{ id: string }]
-    const sorted = [id("main"), id("deposits")].sort()
-    expect((await entriesOf(tx)).map((e) => e.accountId)).toEqual(sorted)
-    expect((await entriesOf(tx)).find((e) => e.accountId === id("main"))).toMatchObject({ amount: "2500", balanceAfter: "2500" })
+    const entries = await entriesOf(tx)
+    expect(entries.map((e) => e.accountId)).toEqual([id("main"), id("deposits")].sort())
+    expect(entries.find((e) => e.accountId === id("main"))).toMatchObject({ amount: "2500", balanceAfter: "2500" })
 
     // Refused whole: no transaction, no entry, no balance moved.
     await expect(post([{ account: id("main"), amount: 100 }, { account: id("main"), amount: -100 }])).rejects.toThrow()
