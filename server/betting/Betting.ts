@@ -47,7 +47,7 @@ type Limits = typeof Limits.Type
 const Wallet = Schema.Literals([1, 2])
 
 /**
- * What `bet_inputs` (migration 0081) reads, everything the bet is decided on about the player and the market:
+ * What `bet_inputs` (migrations 0081, 0083) reads, everything the bet is decided on about the player and the market:
  * statuses (the market's null when there is no such market), the player's open bets on the market (JSON numbers)
  * and what the market holds of theirs, their protection rules and loss counts; `fingerprint` is of all of it.
  */

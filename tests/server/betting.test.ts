@@ -1,4 +1,5 @@
 import { Effect, Fiber, Schedule } from "effect"
+import { readFileSync } from "node:fs"
 import { io } from "socket.io-client"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { DECISIONS } from "../../server/betting/Betting.ts"
@@ -16,6 +17,7 @@ import {
   priceOf,
   setPrice
 } from "./betting-support.ts"
+import { setLimit } from "./protection-support.ts"
 
 // Prices stay where they are unless a test moves them; events neither start nor finish.
 process.env.ODDS_SIMULATOR = "off"
@@ -397,6 +399,42 @@ describe("concurrency", () => {
     expect((await bet(server, p.token, "bet-sport", body, "never-unchanged")).status).toBe(200)
     await server.sql((sql) => sql`DROP SEQUENCE test_bet_decisions`)
     await expectLedgerClean(server)
+  })
+
+  // Migration 0083 reads bet_inputs in one query. A server of the previous release may read a bet's inputs and
+  // this one write it (or the other way round) during a rolling restart: both must give the same fingerprint.
+  it("bet_inputs in one query reads what 0081's read, fingerprint included", async () => {
+    const old = readFileSync(new URL("../../server/db/migrations/0081_bet_in_one_statement.sql", import.meta.url), "utf8")
+    const definitions = [...old.matchAll(/CREATE (?:OR REPLACE )?FUNCTION (?:protection_rules|bet_position|bet_inputs)\(.*?\$\$ LANGUAGE plpgsql VOLATILE;/gs)].map(([text]) =>
+      text.replace(/\b(protection_rules|bet_position|bet_inputs)\(/g, "test_0081_$1(").replace(/^CREATE FUNCTION/, "CREATE OR REPLACE FUNCTION")
+    )
+    expect(definitions).toHaveLength(3)
+    for (const definition of definitions) await server.sql((sql) => sql.unsafe(definition))
+    const p = await player(1000)
+    const market = await fix(match, "EXCHANGE", 1, 2, 2.02)
+    const [{ id: marketId }] = (await server.sql((sql) => sql<{ id: string }>`SELECT id FROM markets WHERE external_id = ${market.marketId}`)) as [{ id: string }]
+    const both = async (market: string) => {
+      const read = (fn: "bet_inputs" | "test_0081_bet_inputs") =>
+        server.sql((sql) => sql.unsafe(`SELECT * FROM ${fn}($1, $2, 'compliance', now() - interval '1 day', now() - interval '7 days', now() - interval '30 days')`, [p.user.id, market]))
+      const [now, then] = await Promise.all([read("bet_inputs"), read("test_0081_bet_inputs")])
+      expect(now).toEqual(then)
+      return now[0] as Record<string, unknown>
+    }
+    try {
+      expect(await both(marketId)).toMatchObject({ openBets: null, heldExposure: null, inForce: null, dayUsed: null })
+      expect(await both("no-such-market")).toMatchObject({ marketStatus: null, openBets: null })
+      const body = (side: "back" | "lay") => ({ marketId: market.marketId, selectionId: market.runners[1]!.selectionId, selectionType: side, odds: side === "back" ? 2 : 2.02, stake: 100 })
+      expect((await bet(server, p.token, "bet-sport", body("back"))).status).toBe(200)
+      expect((await bet(server, p.token, "bet-sport", body("lay"))).status).toBe(200)
+      // Open bets come in the order of their ids, which are random.
+      const position = await both(marketId)
+      expect((position.openBets as Array<{ side: string }>).map((b) => b.side).sort()).toEqual(["back", "lay"])
+      expect(position.heldWallet).toBe(1)
+      expect((await setLimit(server, p.token, "loss", "day", 500)).status).toBe(200)
+      expect(await both(marketId)).toMatchObject({ inForce: [{ period: "day", amount: 50000 }], dayUsed: 0n })
+    } finally {
+      await server.sql((sql) => sql.unsafe("DROP FUNCTION test_0081_bet_inputs, test_0081_bet_position, test_0081_protection_rules"))
+    }
   })
 
   it("bets racing their market's settlement are each placed before it or refused after it, never failed", async () => {
