@@ -4,7 +4,7 @@ import { SqlClient, type SqlError, type Statement } from "effect/sql"
 import { backProfit, isSameOrBetter, marketExposure, type Position, validPrice } from "../../src/domain/betting.ts"
 import { formatAmount, toPaise, toRupees } from "../../src/domain/money.ts"
 import type { Bet } from "../../src/schema/bets.ts"
-import { type BetSetting, type MarketBook, type OddsChangeRule, type PlaceBetPayload, PlacedBet } from "../../src/schema/betting.ts"
+import { type BetSetting, MarketBook, type OddsChangeRule, type PlaceBetPayload, PlacedBet } from "../../src/schema/betting.ts"
 import { type ApiError, badRequest, conflict, notFound, unprocessable } from "../../src/schema/envelope.ts"
 import { MarketType } from "../../src/schema/sports.ts"
 import { Roles } from "../../src/schema/user.ts"
@@ -146,9 +146,9 @@ export class Betting extends Context.Service<Betting, {
       /**
        * Everything the bet is decided on, in one round trip: the player's inputs (`bet_inputs`, with `args` from
        * `Protection.betInputArgs`), the market (none when there is no such market), what an earlier request with
-       * the key stored (`stored`), and the database's time (the bet's).
+       * the key stored (`stored`), the feed's stored book (`book`: several servers) and the database's time (the bet's).
        */
-      const readFor = (externalId: string, userId: string, args: Statement.Fragment, stored: Statement.Fragment) =>
+      const readFor = (externalId: string, userId: string, args: Statement.Fragment, stored: Statement.Fragment, book: Statement.Fragment) =>
         sql`
           SELECT m.id, m.external_id, m.name, m.market_type,
                  e.id AS event_id, e.name AS event_name, e.slug AS event_slug,
@@ -161,7 +161,7 @@ export class Betting extends Context.Service<Betting, {
                    ORDER BY (b.event_id IS NOT NULL) DESC, (b.league_id IS NOT NULL) DESC, (b.sport_id IS NOT NULL) DESC
                    LIMIT 1) AS limits,
                  (SELECT p.accept_any_odds FROM betting_preferences p WHERE p.user_id = ${userId}) AS accept_any_odds,
-                 inputs.*, stored.*, now() AS at
+                 ${book} AS stored_book, inputs.*, stored.*, now() AS at
             FROM (SELECT) AS one
             LEFT JOIN (markets m
                        JOIN events e ON e.id = m.event_id
@@ -174,7 +174,8 @@ export class Betting extends Context.Service<Betting, {
           Effect.flatMap((row) =>
             Effect.all({
               read: Schema.decodeUnknownEffect(BetRead)(row),
-              market: row.id === null ? Effect.succeed(undefined) : Schema.decodeUnknownEffect(MarketInfo)(row)
+              market: row.id === null ? Effect.succeed(undefined) : Schema.decodeUnknownEffect(MarketInfo)(row),
+              storedBook: row.storedBook === null ? Effect.succeed(undefined) : Schema.decodeUnknownEffect(MarketBook)(row.storedBook)
             })
           ),
           Effect.orDie
@@ -255,12 +256,14 @@ export class Betting extends Context.Service<Betting, {
         const request = { owner: user.id, key: idempotencyKey, request: { channel, payload }, response: PlacedBet }
         return yield* idempotency.runCarried(request, (key) => {
           /**
-           * The bet's read, with the book read at once (before any lock: on PostgreSQL it is a read of the shared
-           * book). `args` is kept for the write's check, so both count the same windows.
+           * The bet's read, with the book (before any lock: with several servers, the shared stored book, read in the
+           * same statement). `args` is kept for the write's check, so both count the same windows.
            */
           const read = Effect.gen(function*() {
             const args = protection.betInputArgs()
-            const [found, book] = yield* Effect.all([readFor(payload.marketId, user.id, args, key.stored), feed.current(payload.marketId)], { concurrency: 2 })
+            const bookColumn = feed.storedBook?.(payload.marketId)
+            const { storedBook, ...found } = yield* readFor(payload.marketId, user.id, args, key.stored, bookColumn ?? sql`NULL::jsonb`)
+            const book = bookColumn ? storedBook : yield* feed.current(payload.marketId)
             return { args, ...found, book }
           })
 

@@ -1,5 +1,5 @@
 import { Context, Effect, Layer, Schema } from "effect"
-import { SqlClient, type SqlError } from "effect/sql"
+import { SqlClient, type SqlError, type Statement } from "effect/sql"
 import { MarketBook, Score } from "../../src/schema/betting.ts"
 import { decodeFirst, decodeRows } from "../db/rows.ts"
 import type { FeedChanges, PricedMarket } from "./Books.ts"
@@ -56,6 +56,8 @@ export class BookStore extends Context.Service<BookStore, {
   since(seq: number): Effect.Effect<{ readonly changes: FeedChanges; readonly seq: number }, SqlError.SqlError>
   /** The book of a market now (its feed id), as the leader last published it. */
   book(marketId: string): Effect.Effect<MarketBook | undefined, SqlError.SqlError>
+  /** The same as a column of another statement (JSON, null when there is none). */
+  bookColumn(marketId: string): Statement.Fragment
   /** The books and models a new leader carries on from. */
   carried(marketIds: ReadonlyArray<string>): Effect.Effect<StoredMarkets, SqlError.SqlError>
   /** Recorded leaderships, newest first. */
@@ -94,10 +96,12 @@ export class BookStore extends Context.Service<BookStore, {
           Effect.withSpan("BookStore.since")
         )
 
+      const bookColumn = (marketId: string) => sql`(SELECT book FROM odds_books WHERE market_id = ${marketId})`
+
       const book = (marketId: string) =>
-        sql`SELECT book FROM odds_books WHERE market_id = ${marketId}`.pipe(
-          decodeFirst(Schema.Struct({ book: MarketBook })),
-          Effect.map((row) => row?.book)
+        sql`SELECT ${bookColumn(marketId)} AS book`.pipe(
+          decodeFirst(Schema.Struct({ book: Schema.NullOr(MarketBook) })),
+          Effect.map((row) => row?.book ?? undefined)
         )
 
       const carried = (marketIds: ReadonlyArray<string>) =>
@@ -173,7 +177,7 @@ export class BookStore extends Context.Service<BookStore, {
           catch: failure
         })
 
-      return BookStore.of({ since, book, carried, leaderships, takeOver, write, prune })
+      return BookStore.of({ since, book, bookColumn, carried, leaderships, takeOver, write, prune })
     })
   )
 }

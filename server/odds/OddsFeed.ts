@@ -1,4 +1,5 @@
 import { Context, type Effect } from "effect"
+import type { Statement } from "effect/sql"
 import type { EventOdds, MarketBook, MarketPricePayload, Score } from "../../src/schema/betting.ts"
 import type { ApiError } from "../../src/schema/envelope.ts"
 
@@ -21,6 +22,11 @@ export class OddsFeed extends Context.Service<OddsFeed, {
   book(marketId: string): MarketBook | undefined
   /** The book of a market as the source published it last (one process: `book`; several: the stored book every server shares). */
   current(marketId: string): Effect.Effect<MarketBook | undefined>
+  /**
+   * Where `current` reads a stored book, as a column a caller can put in its own statement (JSON, null when there
+   * is none), which saves a bet a round trip; undefined when the books are only in memory.
+   */
+  readonly storedBook: ((marketId: string) => Statement.Fragment) | undefined
   /** Every open market of an event with the live score. */
   eventOdds(eventId: string): EventOdds
   score(eventId: string): Score | undefined

@@ -132,6 +132,23 @@ describe.runIf(process.env.DATABASE_URL)("one source of odds for several servers
     await expectLedgerClean(a)
   })
 
+  // A leader's book reaches the other servers' memory a moment after it is stored; a bet in that moment is still
+  // checked against the stored book (read in the bet's own statement), never against an older one in memory.
+  it("checks a bet against the stored book even before the server has heard of it", async () => {
+    const [home] = market.runners.map((r) => r.selectionId)
+    expect((await setPrice(b, admin, { marketId: market.marketId, selectionId: home, back: { price: 2.5, size: 500 }, lay: { price: 2.52, size: 500 }, status: "OPEN" })).status).toBe(200)
+    // As a leader elsewhere would store it, with no word to anyone: the servers' memory still says 2.5.
+    await a.sql((sql) => sql`UPDATE odds_books SET book = jsonb_set(book, '{runners,0,back,0,price}', '3') WHERE market_id = ${market.marketId}`)
+    const shown = (await eventOdds(a, eventId)).markets.find((m) => m.marketId === market.marketId)!
+    expect(shown.runners[0]!.back[0]!.price).toBe(2.5)
+    const player = await signUpPlayer(a)
+    await fund(a, player.user.id, 100_000)
+    const placed = await bet(a, player.token, "bet-sport", { marketId: market.marketId, selectionId: home, selectionType: "back", odds: 3, stake: 100 })
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200)
+    expect(placed.body.data.bet.odds).toBe(3)
+    await expectLedgerClean(a)
+  })
+
   it("hands the leadership over when the leader stops: the next one carries on from the stored books", async () => {
     const stored = await b.run(BookStore.use((store) => store.book(market.marketId)))
     await a.close()
