@@ -263,7 +263,7 @@ export class Betting extends Context.Service<Betting, {
             const args = protection.betInputArgs()
             const bookColumn = feed.storedBook?.(payload.marketId)
             const { storedBook, ...found } = yield* readFor(payload.marketId, user.id, args, key.stored, bookColumn ?? sql`NULL::jsonb`)
-            const book = bookColumn ? storedBook : yield* feed.current(payload.marketId)
+            const book = bookColumn ? storedBook : feed.book(payload.marketId)
             return { args, ...found, book }
           })
 

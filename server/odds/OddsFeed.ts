@@ -14,17 +14,17 @@ export interface OddsUpdate {
  * Where live prices come from. The built-in provider is the simulator
  * (server/odds/Simulator.ts, wired in server/odds/layer.ts); a real feed implements the same service.
  * Display reads are synchronous: every server keeps the latest book of every
- * open market in memory. Bet placement reads `current`, the book it checks
- * a price against: the same one whichever server takes the bet.
+ * open market in memory. Bet placement checks a price against `storedBook`
+ * where several servers share one source, else against `book`: the same
+ * book whichever server takes the bet.
  */
 export class OddsFeed extends Context.Service<OddsFeed, {
   /** The latest book of a market this server has, by its feed id (what it shows). */
   book(marketId: string): MarketBook | undefined
-  /** The book of a market as the source published it last (one process: `book`; several: the stored book every server shares). */
-  current(marketId: string): Effect.Effect<MarketBook | undefined>
   /**
-   * Where `current` reads a stored book, as a column a caller can put in its own statement (JSON, null when there
-   * is none), which saves a bet a round trip; undefined when the books are only in memory.
+   * Where several servers share one source, the book as the source published it last, stored for all of them: a
+   * column for the bet's own read (JSON, null when there is none), so no server checks a price against a book it
+   * has not heard of yet. Undefined in one process, whose `book` is the source's.
    */
   readonly storedBook: ((marketId: string) => Statement.Fragment) | undefined
   /** Every open market of an event with the live score. */

@@ -238,7 +238,6 @@ export const ClusterFeedLive = Layer.effectContext(Effect.gen(function*() {
 
   const feed = OddsFeed.of({
     ...serving.serves,
-    current: (marketId) => store.book(marketId).pipe(Effect.orDie),
     storedBook: store.bookColumn,
     setPrice: (input) =>
       viaLeader((leader) => leader.setPrice(input), ODDS_EVENTS.setPrice, input).pipe(

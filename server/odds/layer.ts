@@ -29,7 +29,6 @@ const singleProcess = Layer.effectContext(Effect.gen(function*() {
 
   const feed = OddsFeed.of({
     ...serving.serves,
-    current: (marketId) => Effect.succeed(books.book(marketId)),
     storedBook: undefined,
     setPrice: (input) => Effect.flatMap(Clock.currentTimeMillis, (now) => simulator.setPrice(input, now)),
     reload: Effect.flatMap(Clock.currentTimeMillis, (now) => simulator.load(now)).pipe(Effect.orDie)
