@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto"
 import { Context, Duration, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient, type SqlError, type Statement } from "effect/sql"
 import { backProfit, isSameOrBetter, marketExposure, type Position, validPrice } from "../../src/domain/betting.ts"
-import { formatAmount, toPaise, toRupees } from "../../src/domain/money.ts"
+import { formatRupees, toPaise, toRupees } from "../../src/domain/money.ts"
 import type { Bet } from "../../src/schema/bets.ts"
 import { type BetSetting, MarketBook, type OddsChangeRule, type PlaceBetPayload, PlacedBet } from "../../src/schema/betting.ts"
 import { type ApiError, badRequest, conflict, notFound, unprocessable } from "../../src/schema/envelope.ts"
@@ -112,8 +112,8 @@ export const MESSAGES = {
 /** When no row of bet_limits applies (the migration adds a default row). */
 const DEFAULT_LIMITS: Limits = { minStake: 10_000n, maxStake: 50_000_000n, inPlayDelaySeconds: 0 }
 
-const minStakeMessage = (paise: bigint) => `Minimum stake is ₹${formatAmount(toRupees(paise))}.`
-const maxStakeMessage = (paise: bigint) => `Maximum stake is ₹${formatAmount(toRupees(paise))}.`
+const minStakeMessage = (paise: bigint) => `Minimum stake is ${formatRupees(toRupees(paise))}.`
+const maxStakeMessage = (paise: bigint) => `Maximum stake is ${formatRupees(toRupees(paise))}.`
 
 /**
  * Placing bets. Everything is checked again inside one database

@@ -1,6 +1,6 @@
 import { Context, Effect, Layer } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
-import { toRupees } from "../../src/domain/money.ts"
+import { formatRupees, toRupees } from "../../src/domain/money.ts"
 import type { BonusData, BonusStatus } from "../../src/schema/bonus.ts"
 import { type ApiError, conflict, notFound } from "../../src/schema/envelope.ts"
 import { InsufficientFunds, Ledger } from "../ledger/Ledger.ts"
@@ -162,7 +162,7 @@ export class Bonus extends Context.Service<Bonus, {
             SELECT status, wagered, wagering_required FROM bonuses WHERE id = ${bonusId} AND user_id = ${userId}
           `
           if (row?.status === "active") {
-            return yield* conflict(`Wager ₹${toRupees(row.wageringRequired - row.wagered).toFixed(2)} more (what you risk on settled markets counts) to claim this bonus.`)
+            return yield* conflict(`Wager ${formatRupees(toRupees(row.wageringRequired - row.wagered))} more (what you risk on settled markets counts) to claim this bonus.`)
           }
           yield* transition(userId, bonusId, ["completed"], "claimed")
           yield* settleWallet(userId, bonusId, "bonus_claim")

@@ -1,6 +1,6 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { toPaise, toRupees } from "../../src/domain/money.ts"
+import { formatRupees, toPaise, toRupees } from "../../src/domain/money.ts"
 import { CreditResult } from "../../src/schema/admin.ts"
 import { CurrentUser } from "../../src/schema/middleware.ts"
 import { Api } from "../../src/schema/api.ts"
@@ -72,7 +72,7 @@ export const AdminHandlers = HttpApiBuilder.group(Api, "admin", Effect.fn(functi
           const balances = yield* ledger.balances(target.id)
           return { userId: target.id, transactionId, balance: toRupees(balances.main) }
         }))
-        return ok(result, `Credited ₹${payload.amount} to ${target.username}`)
+        return ok(result, `Credited ${formatRupees(payload.amount)} to ${target.username}`)
       })
   })
 }))

@@ -24,16 +24,35 @@ export const amountInput = (value: string) => value.replace(/[^\d.]/g, "").slice
 
 // Made on first use: building an Intl formatter loads its locale data, too slow for the first chunk's evaluation.
 let grouping: Intl.NumberFormat | undefined
+let wholeGrouping: Intl.NumberFormat | undefined
 
-/** "1,23,456.70": Indian digit grouping, always two decimals. */
+/**
+ * The one money formatter: "1,23,456.70", Indian digit grouping and always two decimals, wherever the site shows
+ * an amount (header, slip, P/L, tables, messages). A negative amount keeps its minus; one that rounds to zero
+ * shows as "0.00", never "-0.00".
+ */
 export const formatAmount = (rupees: number) =>
-  (grouping ??= new Intl.NumberFormat("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 })).format(rupees)
+  (grouping ??= new Intl.NumberFormat("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: "negative" })).format(rupees)
 
-/** Two decimals without grouping, for tables and inputs. */
+/** "₹1,23,456.70", "−₹500.00": an amount with the rupee sign (the minus before it). */
+export const formatRupees = (rupees: number) => {
+  const text = formatAmount(Math.abs(rupees))
+  return rupees < 0 && text !== "0.00" ? `−₹${text}` : `₹${text}`
+}
+
+/** "+1,234.00", "−500.00", "0.00": a change of money (P/L, a statement's net), its direction always written. */
+export const formatSigned = (rupees: number) => {
+  const text = formatAmount(Math.abs(rupees))
+  return text === "0.00" ? text : `${rupees < 0 ? "−" : "+"}${text}`
+}
+
+/** Two decimals without grouping: what a form field holds (an amount typed back), and the operator's CLI tables. */
 export const fixed2 = (value: number) => (Math.round(value * 100) / 100).toFixed(2)
 
+/** Whole rupees grouped the Indian way, for buttons that name a round amount: 10000 -> "10,000". */
+export const wholeAmount = (rupees: number) => (wholeGrouping ??= new Intl.NumberFormat("en-IN", { maximumFractionDigits: 0 })).format(rupees)
+
 /** Chip labels: 100 -> "100", 1000 -> "1,000", 10000 -> "10k", 100000 -> "100k". */
-export const chipLabel = (amount: number) =>
-  amount >= 10_000 ? `${amount / 1000}k` : new Intl.NumberFormat("en-IN").format(amount)
+export const chipLabel = (amount: number) => (amount >= 10_000 ? `${amount / 1000}k` : wholeAmount(amount))
 
 export const DEFAULT_CHIPS: ReadonlyArray<number> = [100, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000]

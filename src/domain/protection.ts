@@ -4,7 +4,7 @@
  * time-outs, self-exclusion, reality checks, and the messages that say what
  * applies and until when. Amounts are integer paise; times are Dates.
  */
-import { formatAmount, toPaise, toRupees } from "./money.ts"
+import { formatRupees, toPaise, toRupees } from "./money.ts"
 import { IST_OFFSET_MINUTES } from "./ranges.ts"
 
 export const LIMIT_KINDS = ["deposit", "loss"] as const
@@ -171,7 +171,7 @@ export const LIMIT_MESSAGES = {
   required: "Enter an amount",
   invalid: "Enter an amount in rupees, like 5000 or 5,000.50",
   positive: "The amount must be more than ₹0",
-  tooLarge: `A limit can be at most ₹${formatAmount(toRupees(MAX_LIMIT_PAISE))}`
+  tooLarge: `A limit can be at most ${formatRupees(toRupees(MAX_LIMIT_PAISE))}`
 } as const
 
 /**
@@ -209,7 +209,7 @@ export const indiaDateTime = (date: Date) => {
   return `${wall.getUTCDate()} ${MONTHS[wall.getUTCMonth()]} ${wall.getUTCFullYear()}, ${two(wall.getUTCHours())}:${two(wall.getUTCMinutes())} IST`
 }
 
-export const money = (paise: number) => `₹${formatAmount(toRupees(paise))}`
+export const money = (paise: number) => formatRupees(toRupees(paise))
 
 /** "24-hour deposit limit", "30-day loss limit". */
 export const limitName = (kind: LimitKind, period: LimitPeriod) => `${PERIOD_LABEL[period]} ${kind} limit`

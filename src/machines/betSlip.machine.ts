@@ -1,6 +1,6 @@
 import { assign, enqueueActions, type EventObject, fromCallback, fromPromise, setup, spawnChild } from "xstate"
 import { fancyBook, marketExposure, type Position, positionOf, runnerBook, slipFigures, validPrice } from "../domain/betting.ts"
-import { amountInput, DEFAULT_CHIPS, toPaise, toRupees } from "../domain/money.ts"
+import { amountInput, DEFAULT_CHIPS, formatRupees, toPaise, toRupees } from "../domain/money.ts"
 import type { Bet } from "../schema/bets.ts"
 import type { BetSetting, OddsChangeRule, PlacedBet } from "../schema/betting.ts"
 import { messageOf, reasonOf } from "../schema/failures.ts"
@@ -117,8 +117,8 @@ export const stakeProblem = (context: BetSlipContext): string | undefined => {
   const stake = stakePaise(context)
   if (stake === undefined) return "Enter a stake."
   if (!validPrice(selection.marketType, context.odds, selection.marketType === "FANCY" ? context.size : null)) return "Enter valid odds."
-  if (context.setting && stake < Math.round(context.setting.minStake * 100)) return `Min stake ₹${context.setting.minStake}`
-  if (context.setting && stake > Math.round(context.setting.maxStake * 100)) return `Max stake ₹${context.setting.maxStake}`
+  if (context.setting && stake < Math.round(context.setting.minStake * 100)) return `Min stake ${formatRupees(context.setting.minStake)}`
+  if (context.setting && stake > Math.round(context.setting.maxStake * 100)) return `Max stake ${formatRupees(context.setting.maxStake)}`
   return undefined
 }
 

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from "./coverage.ts"
-import { apiLogin, createPlayer, openSignedIn } from "./support.ts"
+import { apiLogin, createPlayer, openSignedIn, waitForApp } from "./support.ts"
 
 /**
  * Sports betting in Chromium against the real server with its odds
@@ -84,6 +84,12 @@ test("search an event, back and lay on exchange, bookmaker and fancy; exposure a
   await expect(slip.getByLabel("Stake (₹)")).toBeFocused()
   await page.keyboard.type("200")
   await expect(slip.getByTestId("slip-profit")).toHaveText("₹300.00")
+  // Money in the slip is grouped the Indian way, as in the header: the figures, the runners' P/L and the hints.
+  await slip.getByLabel("Stake (₹)").fill("600000")
+  await expect(slip.getByTestId("slip-profit")).toHaveText("₹9,00,000.00")
+  await expect(slip.getByRole("table", { name: "Projected profit and loss" })).toContainText("9,00,000.00")
+  await expect(slip.getByText("Max stake ₹5,00,000.00")).toBeVisible()
+  await slip.getByLabel("Stake (₹)").fill("200")
   await expect(slip.getByRole("table", { name: "Projected profit and loss" })).toContainText("300.00")
   await expect(slip.getByRole("table", { name: "Projected profit and loss" })).toContainText("-200.00")
   await slip.getByRole("button", { name: "Place Bet" }).click()
@@ -218,6 +224,8 @@ test("the live panel: visitors see the promo video, players the score and TV; no
   const sidebar = page.getByRole("complementary", { name: "Live score and my bets" })
 
   await page.goto(path)
+  // The side panels mount once the preloader has gone, which a loaded machine can hold past an expect's timeout.
+  await waitForApp(page)
   await expect(sidebar.getByTestId("promo-video")).toBeVisible()
   await expect(sidebar.getByTestId("live-panel")).toHaveCount(0)
   // A visitor's click on a price asks them to log in.

@@ -246,7 +246,11 @@ describe("betSlip machine (behaviour)", () => {
     actor.send({ type: "slip.open", selection: exchange })
     await vi.waitFor(() => expect(actor.getSnapshot().context.setting).toEqual(setting))
     actor.send({ type: "slip.stake", value: "50" })
-    expect(stakeProblem(actor.getSnapshot().context)).toBe("Min stake ₹100")
+    expect(stakeProblem(actor.getSnapshot().context)).toBe("Min stake ₹100.00")
+    // Amounts in the hint are money like any other: Indian grouping, two decimals.
+    actor.send({ type: "slip.stake", value: "600000" })
+    expect(stakeProblem(actor.getSnapshot().context)).toBe("Max stake ₹5,00,000.00")
+    actor.send({ type: "slip.stake", value: "50" })
     actor.send({ type: "slip.place" })
     expect(placeBet).not.toHaveBeenCalled()
   })

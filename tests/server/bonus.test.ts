@@ -53,7 +53,7 @@ describe("bonuses", () => {
 
     const early = await act(token, "claim-bonus", offer!._id)
     expect(early.status).toBe(409)
-    expect(early.body.meta.message).toMatch(/Wager ₹2500.00 more/)
+    expect(early.body.meta.message).toMatch(/Wager ₹2,500.00 more/)
 
     // Bets from the bonus wallet win a little; stakes settle.
     await post(server, { kind: "bet_settle", userId: player.id, description: "won on bonus", legs: [{ account: { operator: "house" }, amount: -120_00 }, { account: { user: player.id, kind: "bonus" }, amount: 120_00 }] })

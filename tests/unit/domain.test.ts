@@ -2,7 +2,7 @@ import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { eventHref, searchCatalogue, sidebarSports, sportEventCount } from "../../src/domain/catalogue.ts"
 import { eventDateLabel } from "../../src/domain/dates.ts"
-import { addRupees, chipLabel, DEFAULT_CHIPS, fixed2, formatAmount, toPaise, toRupees } from "../../src/domain/money.ts"
+import { addRupees, chipLabel, DEFAULT_CHIPS, fixed2, formatAmount, formatRupees, formatSigned, toPaise, toRupees, wholeAmount } from "../../src/domain/money.ts"
 import { matchesSearch, normalizeSearch } from "../../src/domain/search.ts"
 import { countBadge, slugify, sortSports } from "../../src/domain/sports.ts"
 import type { Sport } from "../../src/schema/sports.ts"
@@ -33,6 +33,25 @@ describe("money", () => {
     expect(fixed2(2.005)).toBe("2.01")
     expect(fixed2(-3)).toBe("-3.00")
     expect(DEFAULT_CHIPS.map(chipLabel)).toEqual(["100", "1,000", "2,000", "5,000", "10k", "20k", "50k", "100k"])
+  })
+
+  it("formats every amount of money one way: grouped, two decimals, the sign before the rupee", () => {
+    expect(formatRupees(504000)).toBe("₹5,04,000.00")
+    expect(formatRupees(-600000)).toBe("−₹6,00,000.00")
+    expect(formatRupees(0.5)).toBe("₹0.50")
+    expect(formatSigned(1234.5)).toBe("+1,234.50")
+    expect(formatSigned(-12)).toBe("−12.00")
+    // Nothing rounds to a negative zero.
+    expect(formatAmount(-0)).toBe("0.00")
+    expect(formatAmount(-0.004)).toBe("0.00")
+    expect(formatRupees(-0.004)).toBe("₹0.00")
+    expect(formatSigned(-0.004)).toBe("0.00")
+    expect(wholeAmount(10000)).toBe("10,000")
+    fc.assert(fc.property(fc.integer({ min: -1e12, max: 1e12 }), (paise) => {
+      const text = formatAmount(toRupees(paise))
+      // Two decimals, digits grouped as 12,34,56,789 (three at the end, then twos), and the value read back is the value.
+      return /^-?\d{1,2}(,\d{2})*(,\d{3})?\.\d{2}$|^-?\d{1,3}\.\d{2}$/.test(text) && toPaise(Number(text.replace(/,/g, ""))) === (paise === 0 ? 0 : paise)
+    }))
   })
 })
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react"
 import { Link } from "react-router"
 import { balanceLines, isCreditPlayer } from "../../domain/account.ts"
-import { formatAmount } from "../../domain/money.ts"
+import { formatRupees } from "../../domain/money.ts"
 import type { User } from "../../schema/user.ts"
 import { useOpenAuth, useRestoring, useSessionRef, useUser } from "../session.ts"
 import { Icon, type IconName } from "../widgets/Icon.tsx"
@@ -52,7 +52,7 @@ const BalanceBlock = ({ user }: { user: User }) => {
         // Balance always; Exposure from 500 px; the rest where the header has room.
         <div key={label} className={`flex-col leading-tight ${index === 0 ? "flex" : index === 1 ? "hidden sm:flex" : "hidden xl:flex"}`}>
           <dt className="text-muted">{label}</dt>
-          <dd className="m-0 font-700 tabular-nums" data-testid={`balance-${label.toLowerCase().replace(/[^a-z]+/g, "-")}`}>₹{formatAmount(value)}</dd>
+          <dd className="m-0 font-700 tabular-nums" data-testid={`balance-${label.toLowerCase().replace(/[^a-z]+/g, "-")}`}>{formatRupees(value)}</dd>
         </div>
       ))}
     </dl>

@@ -1,10 +1,11 @@
 import { useSelector } from "@xstate/react"
 import { canActOn, isLiveBonus, WAGERING_RULE, wageringProgress } from "../../domain/bonus.ts"
+import { formatRupees } from "../../domain/money.ts"
 import type { FlowRef } from "../../machines/flows.ts"
 import type { Bonus as BonusRow, BonusStatus } from "../../schema/bonus.ts"
 import type { User } from "../../schema/user.ts"
 import { useFlow } from "../flows.ts"
-import { PlayerPage, rupees, StatusBadge, when } from "../payments/ui.tsx"
+import { PlayerPage, StatusBadge, when } from "../payments/ui.tsx"
 import { Dialog } from "../widgets/Dialog.tsx"
 import { WalletSwitch } from "../widgets/WalletSwitch.tsx"
 
@@ -30,17 +31,17 @@ const BonusCard = ({ bonus, flow }: { bonus: BonusRow; flow: BonusRef }) => {
         </div>
         <StatusBadge status={bonus.status} />
       </header>
-      <p className="m-0 text-2xl font-800 text-brand">{rupees(bonus.amount)}</p>
+      <p className="m-0 text-2xl font-800 text-brand">{formatRupees(bonus.amount)}</p>
       <div>
         <div className="flex justify-between text-xs text-muted">
-          <span>Wagered {rupees(bonus.wagered)} of {rupees(bonus.wageringRequired)}</span>
+          <span>Wagered {formatRupees(bonus.wagered)} of {formatRupees(bonus.wageringRequired)}</span>
           <span>{progress}%</span>
         </div>
         <div className="mt-1 h-2 overflow-hidden rounded-full bg-raised" role="progressbar" aria-label="Wagering" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress}>
           <div className="h-full bg-brand" style={{ width: `${progress}%` }} />
         </div>
       </div>
-      {bonus.status === "active" ? <p className="m-0 text-sm">{rupees(bonus.wageringLeft)} left to wager.</p> : null}
+      {bonus.status === "active" ? <p className="m-0 text-sm">{formatRupees(bonus.wageringLeft)} left to wager.</p> : null}
       <p className="m-0 text-sm text-muted">{EXPLAIN[bonus.status]}</p>
       {isLiveBonus(bonus.status) ? (
         <div className="flex flex-wrap gap-2">
@@ -82,7 +83,7 @@ const BonusView = ({ flow, user }: { flow: BonusRef; user: User }) => {
       <div className="card flex flex-wrap items-center justify-between gap-3 p-4">
         <span className="flex flex-col">
           <span className="text-muted">Bonus wallet</span>
-          <strong className="text-xl" data-testid="bonus-wallet">{rupees(data?.bonusBalance ?? 0)}</strong>
+          <strong className="text-xl" data-testid="bonus-wallet">{formatRupees(data?.bonusBalance ?? 0)}</strong>
         </span>
         <span className="flex items-center gap-2 text-xs text-muted">Play from <WalletSwitch /></span>
         <p className="m-0 w-full text-sm text-muted" data-testid="wagering-rule">{WAGERING_RULE}</p>

@@ -1,11 +1,12 @@
 import { useSelector } from "@xstate/react"
+import { formatRupees } from "../../domain/money.ts"
 import { lastIndiaDays } from "../../domain/ranges.ts"
 import type { FlowRef } from "../../machines/flows.ts"
 import type { DepositRequest, PaymentAccount } from "../../schema/payments.ts"
 import { useFlow } from "../flows.ts"
 import { type DepositFormRef, DepositModal } from "../modals/payments/DepositModal.tsx"
 import { ScreenshotViewer } from "../modals/payments/ScreenshotViewer.tsx"
-import { CopyButton, DateRangePicker, PlayerPage, rupees, StatusBadge, Table, when } from "../payments/ui.tsx"
+import { CopyButton, DateRangePicker, PlayerPage, StatusBadge, Table, when } from "../payments/ui.tsx"
 import { DepositLimitPrompt } from "../protection/DepositLimitPrompt.tsx"
 import { Icon } from "../widgets/Icon.tsx"
 
@@ -48,7 +49,7 @@ const History = ({ rows, onView }: { rows: ReadonlyArray<DepositRequest>; onView
     head={["Date", "Amount", "Method", "Reference", "Screenshot", "Status"]}
     rows={rows.map((d) => [
       when(d.createdAt),
-      rupees(d.amount),
+      formatRupees(d.amount),
       d.type === "upi" ? "UPI" : "Bank",
       d.txnRef || "—",
       d.screenshot ? <button type="button" className="text-brand hover:underline" onClick={() => onView(d.screenshot!)}>View</button> : "—",

@@ -1,10 +1,10 @@
 import { useSelector } from "@xstate/react"
-import { formatAmount } from "../../domain/money.ts"
+import { formatRupees } from "../../domain/money.ts"
 import { lastWeeks } from "../../domain/ranges.ts"
 import { referralLink } from "../../domain/referral.ts"
 import type { FlowRef } from "../../machines/flows.ts"
 import { useFlow } from "../flows.ts"
-import { CopyButton, PlayerPage, rupees, Signed, Table, when } from "../payments/ui.tsx"
+import { CopyButton, PlayerPage, Signed, Table, when } from "../payments/ui.tsx"
 
 /** The weekly list shows the last eight weeks, this one included. */
 const WEEKS_SHOWN = 8
@@ -36,7 +36,7 @@ const ReferralView = ({ referral }: { referral: FlowRef<"referral"> }) => {
         </section>
         <section className="card flex flex-col gap-2 p-4" aria-labelledby="ref-bonus">
           <h2 id="ref-bonus" className="m-0 text-sm font-700 text-muted">Referral bonus</h2>
-          <p className="m-0 text-2xl font-800 text-brand" data-testid="ref-bonus">₹{formatAmount(refBonus)}</p>
+          <p className="m-0 text-2xl font-800 text-brand" data-testid="ref-bonus">{formatRupees(refBonus)}</p>
           <button
             type="button"
             className="btn-brand self-start"
@@ -53,7 +53,7 @@ const ReferralView = ({ referral }: { referral: FlowRef<"referral"> }) => {
           caption="Referred players"
           testId="referral-users"
           head={["Name", "Username", "Joined", "Reward"]}
-          rows={(users?.users ?? []).map((u) => [u.name, u.username, when(u.joinedAt), u.reward > 0 ? rupees(u.reward) : "Awaiting first deposit"])}
+          rows={(users?.users ?? []).map((u) => [u.name, u.username, when(u.joinedAt), u.reward > 0 ? formatRupees(u.reward) : "Awaiting first deposit"])}
         />
       </section>
       <section className="flex flex-col gap-2" aria-labelledby="ref-weekly">
@@ -62,7 +62,7 @@ const ReferralView = ({ referral }: { referral: FlowRef<"referral"> }) => {
           caption="Referral rewards by week"
           testId="referral-weekly"
           head={["Week", "Rewards", "Amount"]}
-          rows={weeks.map((w) => [`${dayMonth.format(new Date(w.startDate))} – ${dayMonth.format(new Date(w.endDate))}`, String(w.rewards), rupees(w.amount)])}
+          rows={weeks.map((w) => [`${dayMonth.format(new Date(w.startDate))} – ${dayMonth.format(new Date(w.endDate))}`, String(w.rewards), formatRupees(w.amount)])}
         />
       </section>
       <section className="flex flex-col gap-2" aria-labelledby="ref-transactions">

@@ -2,7 +2,7 @@ import { useSelector } from "@xstate/react"
 import { useEffect } from "react"
 import { useLocation } from "react-router"
 import type { ActorRefFrom } from "xstate"
-import { formatAmount } from "../../domain/money.ts"
+import { formatRupees } from "../../domain/money.ts"
 import {
   EXCLUSION_MONTHS,
   indiaDateTime,
@@ -25,7 +25,6 @@ import { Alert, TextInput } from "../widgets/Form.tsx"
 import { PageLoading } from "../widgets/PageLoading.tsx"
 import Content from "./Content.tsx"
 
-const rupees = (amount: number) => `₹${formatAmount(amount)}`
 const at = (iso: string) => indiaDateTime(new Date(iso))
 
 const KIND_LABEL = { deposit: "Deposit limits", loss: "Loss limits" } as const
@@ -65,8 +64,8 @@ const LimitRow = ({ protection, limit }: { protection: ProtectionRef; limit: Lim
           <span className="text-sm text-muted" data-testid={`${inputId}-status`}>No limit</span>
         ) : (
           <span className="text-sm" data-testid={`${inputId}-status`}>
-            <strong>{rupees(limit.amount)}</strong> in force{limit.inForceSince ? ` since ${at(limit.inForceSince)}` : ""} · used {rupees(limit.used)} ·{" "}
-            left <strong>{rupees(limit.remaining ?? 0)}</strong>
+            <strong>{formatRupees(limit.amount)}</strong> in force{limit.inForceSince ? ` since ${at(limit.inForceSince)}` : ""} · used {formatRupees(limit.used)} ·{" "}
+            left <strong>{formatRupees(limit.remaining ?? 0)}</strong>
             {limit.resetsAt ? ` · more from ${at(limit.resetsAt)}` : ""}
           </span>
         )}
@@ -74,7 +73,7 @@ const LimitRow = ({ protection, limit }: { protection: ProtectionRef; limit: Lim
       {limit.pending ? (
         <div className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-line bg-raised px-3 py-2 text-sm" data-testid={`${inputId}-pending`}>
           <span>
-            {limit.pending.amount === null ? "Removing this limit" : `Raising it to ${rupees(limit.pending.amount)}`}:{" "}
+            {limit.pending.amount === null ? "Removing this limit" : `Raising it to ${formatRupees(limit.pending.amount)}`}:{" "}
             {stage === "confirmable"
               ? "you can confirm it now. Until you do, the current limit holds."
               : `not in force yet. You can confirm it from ${at(limit.pending.confirmableAt)}.`}
@@ -279,7 +278,7 @@ const Breaks = ({ protection }: { protection: ProtectionRef }) => {
 
 const MONTH_NAMES = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 const monthName = (key: string) => `${MONTH_NAMES[Number(key.slice(5, 7)) - 1]} ${key.slice(0, 4)}`
-const signed = (amount: number) => `${amount < 0 ? "−" : amount > 0 ? "+" : ""}${rupees(Math.abs(amount))}`
+const signed = (amount: number) => (amount > 0 ? `+${formatRupees(amount)}` : formatRupees(amount))
 
 /**
  * Net result per month as bars above (won) or below (lost) a zero line. The
@@ -350,9 +349,9 @@ const ActivityBody = ({ activity }: { activity: ActivityRef }) => {
             {[...months].reverse().map((m) => (
               <tr key={m.month}>
                 <th scope="row" className="border-b border-line px-2 py-1.5 text-left font-600">{monthName(m.month)}</th>
-                <td className="border-b border-line px-2 py-1.5">{rupees(m.deposits)}</td>
-                <td className="border-b border-line px-2 py-1.5">{rupees(m.withdrawals)}</td>
-                <td className="border-b border-line px-2 py-1.5">{rupees(m.stakes)}</td>
+                <td className="border-b border-line px-2 py-1.5">{formatRupees(m.deposits)}</td>
+                <td className="border-b border-line px-2 py-1.5">{formatRupees(m.withdrawals)}</td>
+                <td className="border-b border-line px-2 py-1.5">{formatRupees(m.stakes)}</td>
                 <td className={`border-b border-line px-2 py-1.5 ${m.netResult < 0 ? "text-bad" : m.netResult > 0 ? "text-ok" : ""}`}>{signed(m.netResult)}</td>
                 <td className="border-b border-line px-2 py-1.5">{duration(m.timeSpentSeconds)}</td>
               </tr>

@@ -1,7 +1,7 @@
 import { useSelector } from "@xstate/react"
 import { availableBalance } from "../../domain/account.ts"
-import { formatAmount } from "../../domain/money.ts"
-import { maskAccount } from "../../domain/payments.ts"
+import { formatRupees } from "../../domain/money.ts"
+import { maskAccount, MIN_WITHDRAWAL } from "../../domain/payments.ts"
 import { lastIndiaDays } from "../../domain/ranges.ts"
 import type { FlowRef } from "../../machines/flows.ts"
 import { chosenAccount } from "../../machines/withdrawal.machine.ts"
@@ -9,7 +9,7 @@ import type { PaymentAccount, WithdrawalRequest } from "../../schema/payments.ts
 import type { User } from "../../schema/user.ts"
 import { useFlow } from "../flows.ts"
 import { AccountModal, type PayoutAccountsRef } from "../modals/payments/AccountModal.tsx"
-import { DateRangePicker, PlayerPage, rupees, StatusBadge, Table, when } from "../payments/ui.tsx"
+import { DateRangePicker, PlayerPage, StatusBadge, Table, when } from "../payments/ui.tsx"
 import { Field, TextInput } from "../widgets/Form.tsx"
 import { Icon } from "../widgets/Icon.tsx"
 
@@ -68,9 +68,9 @@ const WithdrawForm = ({ withdrawal, user }: { withdrawal: WithdrawalRef; user: U
     >
       <div className="flex items-baseline justify-between">
         <h2 id="withdraw-title" className="m-0 text-base font-700">Withdraw</h2>
-        <span className="text-sm text-muted">Available: <strong className="text-fg" data-testid="withdrawable">₹{formatAmount(availableBalance(user))}</strong></span>
+        <span className="text-sm text-muted">Available: <strong className="text-fg" data-testid="withdrawable">{formatRupees(availableBalance(user))}</strong></span>
       </div>
-      <Field label="Amount" hint="Minimum ₹100. The amount is held at once and paid to the account you choose.">
+      <Field label="Amount" hint={`Minimum ${formatRupees(MIN_WITHDRAWAL)}. The amount is held at once and paid to the account you choose.`}>
         {(p) => (
           <TextInput
             {...p}
@@ -108,7 +108,7 @@ const History = ({ rows }: { rows: ReadonlyArray<WithdrawalRequest> }) => (
     head={["Date", "Amount", "To", "Status"]}
     rows={rows.map((w) => [
       when(w.createdAt),
-      rupees(w.amount),
+      formatRupees(w.amount),
       accountLabel(w.account),
       <span className="flex flex-col gap-0.5"><StatusBadge status={w.status} />{w.remark ? <span className="text-xs text-muted">{w.remark}</span> : null}</span>
     ])}

@@ -1,5 +1,6 @@
+import { formatRupees } from "../../domain/money.ts"
 import type { Statement } from "../../schema/statements.ts"
-import { rupees, Signed, Table, when } from "./ui.tsx"
+import { Signed, Table, when } from "./ui.tsx"
 
 /** Kinds the site knows by a friendlier name; any other kind shows as posted. */
 const KIND_LABELS: Record<string, string> = {
@@ -27,15 +28,15 @@ export const StatementTable = ({ statement, caption }: { statement: Statement | 
       rows={(statement?.rows ?? []).map((row) => [
         when(row.createdAt),
         <span className="flex flex-col"><span className="font-600">{kindLabel(row.kind)}</span><span className="text-xs text-muted">{row.description}</span></span>,
-        row.credit ? <span className="text-ok">{rupees(row.credit)}</span> : "",
-        row.debit ? <span className="text-bad">{rupees(row.debit)}</span> : "",
-        rupees(row.balance)
+        row.credit ? <span className="text-ok">{formatRupees(row.credit)}</span> : "",
+        row.debit ? <span className="text-bad">{formatRupees(row.debit)}</span> : "",
+        formatRupees(row.balance)
       ])}
-      foot={statement ? ["Total", `${statement.rows.length} transactions`, rupees(statement.totals.credit), rupees(statement.totals.debit), <Signed amount={statement.totals.net} />] : undefined}
+      foot={statement ? ["Total", `${statement.rows.length} transactions`, formatRupees(statement.totals.credit), formatRupees(statement.totals.debit), <Signed amount={statement.totals.net} />] : undefined}
     />
     {statement ? (
       <p className="m-0 text-xs text-muted" data-testid="statement-summary">
-        Opening balance {rupees(statement.openingBalance)} · closing balance {rupees(statement.closingBalance)}
+        Opening balance {formatRupees(statement.openingBalance)} · closing balance {formatRupees(statement.closingBalance)}
       </p>
     ) : null}
   </>

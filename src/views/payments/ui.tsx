@@ -1,5 +1,5 @@
 import { useState } from "react"
-import { formatAmount } from "../../domain/money.ts"
+import { formatSigned } from "../../domain/money.ts"
 import type { DayRange } from "../../domain/ranges.ts"
 import { isCreditPlayer } from "../../domain/account.ts"
 import type { User } from "../../schema/user.ts"
@@ -38,8 +38,6 @@ export const PlayerPage = ({ section, title, creditPlayers = false, children }: 
     </div>
   )
 }
-
-export const rupees = (amount: number) => `₹${formatAmount(amount)}`
 
 const dateTime = new Intl.DateTimeFormat("en-IN", { day: "2-digit", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hour12: false })
 export const when = (iso: string) => dateTime.format(new Date(iso))
@@ -158,5 +156,5 @@ export const Table = ({ caption, head, rows, empty = "No Data Available", foot, 
 
 /** Signed amounts: credits green, debits red, always two decimals. */
 export const Signed = ({ amount }: { amount: number }) => (
-  <span className={amount > 0 ? "text-ok" : amount < 0 ? "text-bad" : ""}>{amount > 0 ? "+" : amount < 0 ? "−" : ""}{formatAmount(Math.abs(amount))}</span>
+  <span className={amount > 0 ? "text-ok" : amount < 0 ? "text-bad" : ""}>{formatSigned(amount)}</span>
 )

@@ -1,6 +1,6 @@
 import { useSelector } from "@xstate/react"
 import { Link } from "react-router"
-import { formatAmount } from "../../domain/money.ts"
+import { formatRupees } from "../../domain/money.ts"
 import { PERIOD_LABEL } from "../../domain/protection.ts"
 import { useProtection } from "./useProtection.ts"
 
@@ -30,7 +30,7 @@ const Prompt = ({ protection }: { protection: NonNullable<ReturnType<typeof useP
         <ul className="m-0 flex list-none flex-col gap-0.5 p-0 text-sm">
           {limits.map((l) => (
             <li key={l.period}>
-              {PERIOD_LABEL[l.period]} deposit limit ₹{formatAmount(l.amount ?? 0)}: <strong>₹{formatAmount(l.remaining ?? 0)}</strong> left
+              {PERIOD_LABEL[l.period]} deposit limit {formatRupees(l.amount ?? 0)}: <strong>{formatRupees(l.remaining ?? 0)}</strong> left
             </li>
           ))}
         </ul>

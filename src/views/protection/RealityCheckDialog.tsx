@@ -1,6 +1,6 @@
 import { useSelector } from "@xstate/react"
 import type { ActorRefFrom } from "xstate"
-import { formatAmount } from "../../domain/money.ts"
+import { formatRupees } from "../../domain/money.ts"
 import type { realityCheckMachine } from "../../machines/realityCheck.machine.ts"
 import { Dialog } from "../widgets/Dialog.tsx"
 import { Alert } from "../widgets/Form.tsx"
@@ -32,7 +32,7 @@ const Reminder = ({ check }: { check: RealityCheckRef }) => {
           <dd className="m-0 font-700" data-testid="reality-check-time">{duration(reading.elapsedSeconds)}</dd>
           <dt className="text-muted">Net result this session</dt>
           <dd className={`m-0 font-700 ${net < 0 ? "text-bad" : net > 0 ? "text-ok" : ""}`} data-testid="reality-check-net">
-            {net < 0 ? "−" : net > 0 ? "+" : ""}₹{formatAmount(Math.abs(net))}
+            {net > 0 ? "+" : ""}{formatRupees(net)}
           </dd>
         </dl>
         <Alert message={error} />

@@ -1,7 +1,7 @@
 import { useSelector } from "@xstate/react"
 import { useId } from "react"
 import { priceLabel } from "../../domain/betting.ts"
-import { chipLabel, fixed2 } from "../../domain/money.ts"
+import { chipLabel, formatAmount, formatRupees } from "../../domain/money.ts"
 import { figures, projection, stakeProblem } from "../../machines/betSlip.machine.ts"
 import type { FlowRef } from "../../machines/flows.ts"
 
@@ -139,9 +139,9 @@ export const BetSlip = ({ slip }: { slip: BetSlipRef }) => {
 
       <dl className="m-0 mt-2 grid grid-cols-2 gap-x-2 text-xs">
         <dt className="text-muted">{selection.side === "back" ? "Profit" : "Profit (stake)"}</dt>
-        <dd className="m-0 text-right font-700 text-ok" data-testid="slip-profit">₹{fixed2(profit)}</dd>
+        <dd className="m-0 text-right font-700 text-ok" data-testid="slip-profit">{formatRupees(profit)}</dd>
         <dt className="text-muted">Liability</dt>
-        <dd className="m-0 text-right font-700 text-bad" data-testid="slip-liability">₹{fixed2(liability)}</dd>
+        <dd className="m-0 text-right font-700 text-bad" data-testid="slip-liability">{formatRupees(liability)}</dd>
       </dl>
 
       {book.runners.length > 0 ? (
@@ -153,8 +153,8 @@ export const BetSlip = ({ slip }: { slip: BetSlipRef }) => {
             {book.runners.map((runner) => (
               <tr key={runner.selectionId}>
                 <td className="truncate py-0.5">{runner.name}</td>
-                <td className={`text-right ${plClass(runner.now)}`}>{fixed2(runner.now)}</td>
-                <td className={`text-right font-700 ${plClass(runner.next)}`}>{fixed2(runner.next)}</td>
+                <td className={`text-right ${plClass(runner.now)}`}>{formatAmount(runner.now)}</td>
+                <td className={`text-right font-700 ${plClass(runner.next)}`}>{formatAmount(runner.next)}</td>
               </tr>
             ))}
           </tbody>
@@ -166,7 +166,7 @@ export const BetSlip = ({ slip }: { slip: BetSlipRef }) => {
           <table className="mt-1 w-full" aria-label="Fancy book">
             <tbody>
               {book.fancy.map((row) => (
-                <tr key={row.result}><td>{row.result}</td><td className={`text-right font-700 ${plClass(row.pl)}`}>{fixed2(row.pl)}</td></tr>
+                <tr key={row.result}><td>{row.result}</td><td className={`text-right font-700 ${plClass(row.pl)}`}>{formatAmount(row.pl)}</td></tr>
               ))}
             </tbody>
           </table>

@@ -1,7 +1,7 @@
 import { Link } from "react-router"
 import { eventHref } from "../../domain/catalogue.ts"
 import { priceLabel, sideLabel } from "../../domain/betting.ts"
-import { fixed2 } from "../../domain/money.ts"
+import { formatAmount } from "../../domain/money.ts"
 import type { Bet } from "../../schema/bets.ts"
 
 const time = new Intl.DateTimeFormat("en-GB", { day: "2-digit", month: "short", hour: "2-digit", minute: "2-digit", hour12: false })
@@ -43,13 +43,13 @@ export const BetsTable = ({ bets }: { bets: ReadonlyArray<Bet> }) => (
                 {bet.selection}
               </td>
               <td className="px-2 py-1 text-right">{priceLabel(bet.odds, bet.marketType)}{fancy && bet.oddsSize !== null ? ` / ${bet.oddsSize}` : ""}</td>
-              <td className="px-2 py-1 text-right">{fixed2(bet.stake)}</td>
+              <td className="px-2 py-1 text-right">{formatAmount(bet.stake)}</td>
               <td className="px-2 py-1 text-right">
                 {/* Settled: the result; open: what it risks. */}
                 {bet.profitLoss !== null ? (
-                  <span className={bet.profitLoss >= 0 ? "text-ok" : "text-bad"}>{fixed2(bet.profitLoss)}</span>
+                  <span className={bet.profitLoss >= 0 ? "text-ok" : "text-bad"}>{formatAmount(bet.profitLoss)}</span>
                 ) : (
-                  <span className="text-bad">{fixed2(-bet.liability)}</span>
+                  <span className="text-bad">{formatAmount(-bet.liability)}</span>
                 )}
               </td>
               <td className="px-2 py-1">{bet.marketName}</td>

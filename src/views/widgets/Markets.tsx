@@ -1,5 +1,5 @@
 import { memo } from "react"
-import { fixed2 } from "../../domain/money.ts"
+import { formatAmount } from "../../domain/money.ts"
 import type { Market } from "../../schema/sports.ts"
 import { MarketState, OddsCell, type PickHandler } from "./OddsCell.tsx"
 
@@ -12,8 +12,8 @@ const RunnerPL = ({ now, next }: { now: number | undefined; next: number | undef
   if (now === undefined && next === undefined) return null
   return (
     <span className="block text-xs" data-testid="runner-pl">
-      {now !== undefined ? <span className={`font-700 ${plClass(now)}`}>{fixed2(now)}</span> : null}
-      {next !== undefined ? <span className={`ml-1 ${plClass(next)}`}>» {fixed2(next)}</span> : null}
+      {now !== undefined ? <span className={`font-700 ${plClass(now)}`}>{formatAmount(now)}</span> : null}
+      {next !== undefined ? <span className={`ml-1 ${plClass(next)}`}>» {formatAmount(next)}</span> : null}
     </span>
   )
 }
@@ -129,12 +129,12 @@ export const FancyMarkets = memo(({ markets, positions, onPick, slipFor, slip }:
               <span className="block truncate text-sm font-600">{market.name}</span>
               {held !== undefined ? (
                 <details className="text-xs">
-                  <summary className="cursor-pointer text-bad" data-testid="fancy-exposure">{fixed2(-held.exposure)}</summary>
+                  <summary className="cursor-pointer text-bad" data-testid="fancy-exposure">{formatAmount(-held.exposure)}</summary>
                   <table className="mt-1 w-40" aria-label={`${market.name} book`}>
                     <thead><tr className="text-muted"><th className="text-left font-500">Runs</th><th className="text-right font-500">P/L</th></tr></thead>
                     <tbody>
                       {held.book.map((row) => (
-                        <tr key={row.result}><td>{row.result}</td><td className={`text-right font-700 ${plClass(row.pl)}`}>{fixed2(row.pl)}</td></tr>
+                        <tr key={row.result}><td>{row.result}</td><td className={`text-right font-700 ${plClass(row.pl)}`}>{formatAmount(row.pl)}</td></tr>
                       ))}
                     </tbody>
                   </table>

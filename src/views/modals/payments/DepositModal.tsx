@@ -1,4 +1,5 @@
 import { useSelector } from "@xstate/react"
+import { formatRupees } from "../../../domain/money.ts"
 import { DEPOSIT_QUICK_AMOUNTS, MIN_DEPOSIT, type PickedScreenshot } from "../../../domain/payments.ts"
 import type { ActorRefFrom } from "xstate"
 import type { depositFormMachine } from "../../../machines/depositForm.machine.ts"
@@ -73,7 +74,7 @@ export const DepositModal = ({ deposit }: { deposit: DepositFormRef }) => {
           }}
         >
           <AccountDetails account={account} />
-          <Field label="Amount" hint={`Minimum ₹${MIN_DEPOSIT}`}>
+          <Field label="Amount" hint={`Minimum ${formatRupees(MIN_DEPOSIT)}`}>
             {(props) => (
               <TextInput {...props} inputMode="decimal" placeholder="Enter amount" value={amount} onChange={(e) => deposit.send({ type: "field.change", field: "amount", value: e.target.value })} />
             )}
