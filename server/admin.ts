@@ -13,6 +13,7 @@ import { allCommands, findCommand, UsageError } from "./admin/registry.ts"
 import { AdminServicesLive } from "./admin/services.ts"
 import "./admin/commands.ts"
 import "./betting/commands.ts"
+import "./integrity/commands.ts"
 import "./protection/commands.ts"
 import "./vitals/commands.ts"
 

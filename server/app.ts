@@ -22,6 +22,8 @@ import { SiteRoutes } from "./edge/site.ts"
 import { SystemHandlers } from "./edge/system.ts"
 import { IdentityHandlersLive, IdentityServicesLive, SessionsLive } from "./identity/layer.ts"
 import { Idempotency } from "./ledger/Idempotency.ts"
+import { IntegrityAdminHandlers } from "./integrity/http.ts"
+import { Signals } from "./integrity/Signals.ts"
 import { Ledger } from "./ledger/Ledger.ts"
 import { PaymentHandlersLive, PaymentServicesLive } from "./payments/layer.ts"
 import { ProtectionHandlersLive, ProtectionServicesLive } from "./protection/layer.ts"
@@ -48,7 +50,7 @@ const ServicesLive = Layer.mergeAll(Settings.layer, Catalogue.layer, Vitals.laye
   Layer.provideMerge(RateLimits.layer),
   // Where money moves (sign-up, payments, bets, settlement, the casino), player protection is asked first.
   Layer.provideMerge(ProtectionServicesLive),
-  Layer.provideMerge(Layer.mergeAll(Ledger.layer, Idempotency.layer)),
+  Layer.provideMerge(Layer.mergeAll(Ledger.layer, Idempotency.layer, Signals.layer)),
   Layer.provideMerge(Realtime.layer),
   Layer.provideMerge(SessionsLive),
   Layer.provideMerge(DatabaseLive),
@@ -65,7 +67,8 @@ const HandlersLive = Layer.mergeAll(
   PaymentHandlersLive,
   BettingHandlersLive,
   CasinoHandlersLive,
-  ProtectionHandlersLive
+  ProtectionHandlersLive,
+  IntegrityAdminHandlers
 )
 
 const routes = (production: boolean) => {

@@ -9,6 +9,11 @@ import { join } from "node:path"
  */
 export const TEST_SERVER_ENV = { SMS_PER_ADDRESS_PER_HOUR: "100000", SIGNIN_FAILURES_PER_ADDRESS: "100000" } as const
 
+let utrCounter = 0
+/** A fresh UPI payment reference (12 digits): the clock, the process and a counter, so unique across a run's workers. */
+export const freshUtr = () =>
+  `${String(Date.now() % 1e7).padStart(7, "0")}${String(process.pid % 100).padStart(2, "0")}${String(++utrCounter % 1000).padStart(3, "0")}`
+
 /** JSON request returning status, headers and parsed body. */
 export const request = async (base: string, path: string, init: RequestInit & { json?: unknown; token?: string } = {}) => {
   const headers = new Headers(init.headers)

@@ -2,13 +2,14 @@ import { Effect } from "effect"
 import type { SqlClient, SqlError } from "effect/sql"
 import type { ApiError } from "../../src/schema/envelope.ts"
 import type { Users } from "../identity/Users.ts"
+import type { Signals } from "../integrity/Signals.ts"
 import type { Idempotency } from "../ledger/Idempotency.ts"
 import type { Ledger } from "../ledger/Ledger.ts"
 import type { Realtime } from "../realtime/Realtime.ts"
 import type { PaymentServices, ProtectionServices } from "./services.ts"
 
 /** What a command's program may use; a command needing more provides it itself (`Effect.provide(MyService.layer)`). */
-export type AdminServices = SqlClient.SqlClient | Ledger | Idempotency | Users | Realtime | PaymentServices | ProtectionServices
+export type AdminServices = SqlClient.SqlClient | Ledger | Idempotency | Users | Realtime | Signals | PaymentServices | ProtectionServices
 
 export interface AdminCommand {
   readonly name: string

@@ -3,6 +3,7 @@ import type { Bonus } from "../bonus/Bonus.ts"
 import { Sessions } from "../identity/Sessions.ts"
 import { Users } from "../identity/Users.ts"
 import { Idempotency } from "../ledger/Idempotency.ts"
+import { Signals } from "../integrity/Signals.ts"
 import { Ledger } from "../ledger/Ledger.ts"
 import { PaymentServicesLive } from "../payments/layer.ts"
 import type { Payments } from "../payments/Payments.ts"
@@ -30,7 +31,7 @@ export const AdminServicesLive = PaymentServicesLive.pipe(
   Layer.provideMerge(Layer.mergeAll(Users.layer, Idempotency.layer)),
   Layer.provideMerge(ProtectionServicesLive),
   Layer.provideMerge(Sessions.layer),
-  Layer.provideMerge(Ledger.layer),
+  Layer.provideMerge(Layer.mergeAll(Ledger.layer, Signals.layer)),
   Layer.provideMerge(Realtime.layer),
   Layer.provideMerge(SocketAuthenticator.visitors)
 )

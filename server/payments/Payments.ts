@@ -22,9 +22,11 @@ import { ServerConfig } from "../config.ts"
 import { decodeRows, Paise } from "../db/rows.ts"
 import { Ledger } from "../ledger/Ledger.ts"
 import { Protection } from "../protection/Protection.ts"
+import { Signals } from "../integrity/Signals.ts"
 import { Referral } from "../referral/Referral.ts"
 import { Uploads } from "../uploads/Uploads.ts"
 import { upiQrDataUrl } from "./qr.ts"
+import { depositReferences, isReferenceTaken } from "./references.ts"
 
 const AccountRow = Schema.Struct({
   id: Schema.String,
@@ -166,6 +168,8 @@ export class Payments extends Context.Service<Payments, {
 
   deposits(filter: ListFilter): Effect.Effect<ReadonlyArray<DepositRequest>, SqlError.SqlError>
   createDeposit(userId: string, input: DepositPayload): Effect.Effect<DepositRequest, ApiError | SqlError.SqlError>
+  /** After a deposit was refused as `ReferenceUsed` (and its transaction rolled back): the integrity signal of who tried. */
+  signalReusedReference(userId: string, input: DepositPayload): Effect.Effect<void, SqlError.SqlError>
   approveDeposit(id: string, operatorId: string, remark?: string): Effect.Effect<DepositRequest, ApiError | SqlError.SqlError>
   rejectDeposit(id: string, operatorId: string, remark?: string): Effect.Effect<DepositRequest, ApiError | SqlError.SqlError>
 
@@ -187,6 +191,7 @@ export class Payments extends Context.Service<Payments, {
       const bonus = yield* Bonus
       const referral = yield* Referral
       const protection = yield* Protection
+      const references = depositReferences(sql, yield* Signals)
 
       // Operator deposit accounts -------------------------------------------------------------
 
@@ -288,12 +293,13 @@ export class Payments extends Context.Service<Payments, {
         const paise = yield* amountPaise(input.amount)
         if (paise < MIN_DEPOSIT * 100) return yield* badRequest(PAYMENT_MESSAGES.minDeposit)
         if (paise > MAX_DEPOSIT * 100) return yield* badRequest(PAYMENT_MESSAGES.maxDeposit)
-        const txnRef = input.txnRef?.trim() || null
         const image = input.baseImage ?? input.screenshot
-        if (!txnRef && !image) return yield* badRequest(PAYMENT_MESSAGES.referenceOrScreenshot)
+        if (!input.txnRef?.trim() && !image) return yield* badRequest(PAYMENT_MESSAGES.referenceOrScreenshot)
+        const txnRef = yield* references.admit(input.type, input.txnRef)
         const [account] = yield* sql`SELECT type FROM deposit_accounts WHERE id = ${input.accountId} AND active`.pipe(decodeRows(Schema.Struct({ type: AccountKind })))
         if (!account) return yield* notFound("This deposit account is no longer available. Please reload the page.")
         if (account.type !== input.type) return yield* badRequest(`This deposit account takes ${account.type === "upi" ? "UPI" : "bank"} payments.`)
+        if (txnRef) yield* references.refuseUsed(txnRef)
         // One request at a time per player (the row stays locked until the write commits), so the quotas hold under races.
         yield* sql`SELECT 1 FROM users WHERE id = ${userId} FOR UPDATE`
         const [pending] = yield* sql`
@@ -317,8 +323,12 @@ export class Payments extends Context.Service<Payments, {
           `.pipe(decodeRows(DepositRow))
           // Checked again under the player's lock, and counted towards their deposit limits.
           yield* protection.admitDeposit(userId, row!.id, paise)
+          if (txnRef) yield* references.flagNear(userId, row!.id, txnRef)
           return depositView(row!)
-        }))
+        })).pipe(
+          // Another deposit took the reference since it was checked: refused like a reference used before.
+          Effect.catchIf((error) => error._tag === "SqlError" && isReferenceTaken(error), () => conflict(PAYMENT_MESSAGES.referenceUsed, "ReferenceUsed"))
+        )
       })
 
       /** Locks the pending request and moves it on; a request already decided is a 409. */
@@ -479,6 +489,7 @@ export class Payments extends Context.Service<Payments, {
         updateAccount,
         deposits,
         createDeposit,
+        signalReusedReference: (userId, input) => references.signalReuse(userId, input.type, input.txnRef ?? ""),
         approveDeposit,
         rejectDeposit,
         withdrawals,

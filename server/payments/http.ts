@@ -45,7 +45,10 @@ export const PaymentsHandlers = HttpApiBuilder.group(Api, "payments", Effect.fn(
     createDeposit: ({ payload, request }) =>
       Effect.gen(function*() {
         const user = yield* currentPlayer
-        const deposit = yield* idempotent(request, user.id, payload, DepositRequest, payments.createDeposit(user.id, payload))
+        const deposit = yield* idempotent(request, user.id, payload, DepositRequest, payments.createDeposit(user.id, payload)).pipe(
+          // The refusal rolled the request's transaction back; who tried is recorded after it.
+          Effect.tapError((error) => error.tag === "ReferenceUsed" ? sqlDefect(payments.signalReusedReference(user.id, payload)) : Effect.void)
+        )
         return ok(deposit, "Deposit request submitted. Your balance updates once it is approved.")
       }),
     withdrawalRequests: ({ query }) =>

@@ -23,7 +23,10 @@ export const PAYMENT_MESSAGES = {
   insufficient: "Insufficient balance: the amount is more than you can withdraw",
   badIfsc: "IFSC code must look like SBIN0001234 (4 letters, 0, then 6 letters or digits)",
   badUpi: "UPI id must look like name@bank",
-  badAccountNumber: "Account number must be 6 to 18 digits"
+  badAccountNumber: "Account number must be 6 to 18 digits",
+  badUpiReference: "The UPI reference (UTR) is the 12-digit number in your payment app's transaction details",
+  badBankReference: "The bank reference (UTR) is 12 digits (IMPS) or 16 to 22 letters and digits (NEFT, RTGS)",
+  referenceUsed: "This reference (UTR) is already on another deposit: each payment can be claimed once. Please check the number in your payment app."
 } as const
 
 /** The amount field as typed: a number, or the first rule it breaks. */
@@ -36,13 +39,45 @@ export const parseAmount = (input: string | number): number | string => {
   return amount
 }
 
-/** Deposit modal: amount, then a reference or a screenshot (in this order, one message at a time). */
-export const validateDeposit = (input: { amount: string | number; txnRef: string; hasScreenshot: boolean }) => {
+/** A payment reference (UTR) as it is kept and compared: without spaces, letters in upper case. */
+export const normalizeReference = (ref: string) => ref.replace(/\s+/g, "").toUpperCase()
+
+/**
+ * What is wrong with a payment reference, if anything. A UPI payment's UTR
+ * (the RRN the payment app shows) is 12 digits; a bank transfer's is 12
+ * digits (IMPS) or a NEFT or RTGS UTR of 16 to 22 letters and digits.
+ */
+export const referenceProblem = (type: AccountKind, ref: string) => {
+  const normalized = normalizeReference(ref)
+  if (type === "upi") return /^\d{12}$/.test(normalized) ? undefined : PAYMENT_MESSAGES.badUpiReference
+  return /^\d{12}$/.test(normalized) || /^[A-Z0-9]{16,22}$/.test(normalized) ? undefined : PAYMENT_MESSAGES.badBankReference
+}
+
+/**
+ * The references one slip away from `ref` (normalised): one digit changed,
+ * or two neighbouring characters swapped. Another deposit with one of them is
+ * worth the operator's look: a typo, or the same payment claimed twice.
+ */
+export const nearReferences = (ref: string): Array<string> => {
+  const near = new Set<string>()
+  for (let i = 0; i < ref.length; i++) {
+    if (/\d/.test(ref[i]!)) {
+      for (const digit of "0123456789") if (digit !== ref[i]) near.add(ref.slice(0, i) + digit + ref.slice(i + 1))
+    }
+    if (i + 1 < ref.length && ref[i] !== ref[i + 1]) near.add(ref.slice(0, i) + ref[i + 1] + ref[i] + ref.slice(i + 2))
+  }
+  near.delete(ref)
+  return [...near]
+}
+
+/** Deposit modal: amount, then a reference or a screenshot (in this order, one message at a time), then the reference's shape. */
+export const validateDeposit = (input: { amount: string | number; txnRef: string; hasScreenshot: boolean; type: AccountKind }) => {
   const amount = parseAmount(input.amount)
   if (typeof amount === "string") return amount
   if (amount < MIN_DEPOSIT) return PAYMENT_MESSAGES.minDeposit
   if (amount > MAX_DEPOSIT) return PAYMENT_MESSAGES.maxDeposit
   if (input.txnRef.trim() === "" && !input.hasScreenshot) return PAYMENT_MESSAGES.referenceOrScreenshot
+  if (input.txnRef.trim() !== "") return referenceProblem(input.type, input.txnRef)
   return undefined
 }
 

@@ -58,7 +58,7 @@ export interface DepositSubmission {
 const blankForm: DepositForm = { amount: "", txnRef: "" }
 
 const problemOf = (context: DepositFormContext) =>
-  validateDeposit({ amount: context.form.amount, txnRef: context.form.txnRef, hasScreenshot: context.screenshot !== undefined })
+  validateDeposit({ amount: context.form.amount, txnRef: context.form.txnRef, hasScreenshot: context.screenshot !== undefined, type: context.account?.type ?? "upi" })
 
 export const depositFormMachine = setup({
   types: {

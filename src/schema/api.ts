@@ -4,6 +4,7 @@ import { BettingAdminApi, BettingApi, OddsApi } from "./betting.ts"
 import { BonusApi } from "./bonus.ts"
 import { CasinoAdminApi, CasinoApi, CasinoPlayApi, CasinoWalletApi } from "./casino.ts"
 import { IdentityApi, SessionApi, UserApi } from "./identity.ts"
+import { IntegrityAdminApi } from "./integrity.ts"
 import { Envelopes } from "./middleware.ts"
 import { documentReasons } from "./openapi.ts"
 import { PaymentsApi } from "./payments.ts"
@@ -39,6 +40,8 @@ const groups = [
   BonusApi,
   ReferralApi,
   AdminApi,
+  // Integrity signals for the operator (reused references, shared payout accounts, devices, addresses).
+  IntegrityAdminApi,
   // Player protection and the operator's compliance switches.
   ProtectionApi,
   ProtectionAdminApi,

@@ -27,6 +27,7 @@ export const ErrorTag = Schema.Literals([
   "StakeOutOfRange",
   // Money.
   "InsufficientBalance",
+  "ReferenceUsed", // 409: a deposit's payment reference (UTR) is already on a pending or approved deposit
   // Player protection and the operator's compliance switches (docs/protection.md).
   "LimitReached", // 422: a deposit, bet or casino stake would pass one of the player's limits
   "CoolingOff", // 422: a raised or removed limit cannot be confirmed yet

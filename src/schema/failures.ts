@@ -57,6 +57,7 @@ export const statusOf = (tag: ErrorTag): number => {
     case "NotFound":
       return 404
     case "Conflict":
+    case "ReferenceUsed":
       return 409
     case "PayloadTooLarge":
       return 413

@@ -120,7 +120,7 @@ export class PaymentsApi extends HttpApiGroup.make("payments")
       .annotate(Reasons, ["InvalidInput", "SessionEnded", "Forbidden", "NotFound", "Conflict"]),
     HttpApiEndpoint.get("depositRequests", "/admin-deposit-request", { query: DateRangeQuery, success: Envelope(Schema.Array(DepositRequest)) }),
     HttpApiEndpoint.post("createDeposit", "/admin-deposit-request", { payload: DepositPayload, success: Envelope(DepositRequest) })
-      .annotate(Reasons, ["InvalidInput", "SessionEnded", "Forbidden", "NotFound", "Conflict", "PayloadTooLarge", "QuotaExceeded", ...CLOSED_TO_PLAY, "DepositsClosed", "LimitReached"]),
+      .annotate(Reasons, ["InvalidInput", "SessionEnded", "Forbidden", "NotFound", "Conflict", "PayloadTooLarge", "QuotaExceeded", ...CLOSED_TO_PLAY, "DepositsClosed", "LimitReached", "ReferenceUsed"]),
     HttpApiEndpoint.get("withdrawalRequests", "/withdrawal-request", { query: DateRangeQuery, success: Envelope(Schema.Array(WithdrawalRequest)) }),
     HttpApiEndpoint.post("createWithdrawal", "/withdrawal-request", { payload: WithdrawalPayload, success: Envelope(WithdrawalRequest) })
       .annotate(Reasons, ["InvalidInput", "SessionEnded", "Forbidden", "NotFound", "Conflict", "InsufficientBalance"]),

@@ -1,5 +1,6 @@
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test"
 import { eventHref } from "../../src/domain/catalogue.ts"
+import { freshUtr } from "../http.ts"
 import { type Cluster, type ClusterServer, startCluster, until } from "./harness.ts"
 import { call, type CatalogueEvent, events, login, type Market, newPlayer, streamBets } from "./support.ts"
 
@@ -138,7 +139,7 @@ test("a deposit approved with npm run admin reaches the player's browser on whic
   const before = await balance.textContent()
   const accounts = await call(cluster.url, "/api/v1/admin-account-details", { token: playerB.token })
   const upi = (accounts.body.data as Array<{ _id: string; type: string }>).find((a) => a.type === "upi")!
-  const deposit = await call(cluster.url, "/api/v1/admin-deposit-request", { token: playerB.token, json: { amount: 2500, accountId: upi._id, type: "upi", txnRef: `cluster-${Date.now()}` } })
+  const deposit = await call(cluster.url, "/api/v1/admin-deposit-request", { token: playerB.token, json: { amount: 2500, accountId: upi._id, type: "upi", txnRef: freshUtr() } })
   expect(deposit.status).toBe(200)
   // The CLI is no server: its event reaches s2 through PostgreSQL (the socket.io adapter).
   const approved = cluster.admin(["approve-deposit", deposit.body.data._id])

@@ -17,7 +17,7 @@ const filed: DepositRequest = { _id: "d1", amount: 500, accountId: "acc-upi", ty
 const closedAccount: Failure = { code: 409, message: "This deposit account is no longer available.", reason: "Conflict" }
 
 const problemOf = (context: DepositFormContext) =>
-  validateDeposit({ amount: context.form.amount, txnRef: context.form.txnRef, hasScreenshot: context.screenshot !== undefined })
+  validateDeposit({ amount: context.form.amount, txnRef: context.form.txnRef, hasScreenshot: context.screenshot !== undefined, type: context.account?.type ?? "upi" })
 
 /** The deposits the walk sent, by modal and proof (`upi:screenshot`), so the payload checks are known to have run. */
 const sentKinds = new Set<string>()
@@ -82,7 +82,8 @@ describe("depositForm machine (model-based)", () => {
           { type: "field.change", field: "amount", value: "" },
           { type: "field.change", field: "amount", value: "50" },
           { type: "field.change", field: "amount", value: "500" },
-          { type: "field.change", field: "txnRef", value: "UTR1" }
+          { type: "field.change", field: "txnRef", value: "UTR1" },
+          { type: "field.change", field: "txnRef", value: "412345678901" }
         ],
         "amount.quick": [{ type: "amount.quick", amount: 1000 }],
         "screenshot.select": [{ type: "screenshot.select", screenshot: png }, { type: "screenshot.select", screenshot: gif }]
@@ -90,7 +91,7 @@ describe("depositForm machine (model-based)", () => {
       // The form as its checks see it, per modal (a closed form is blank again when it opens).
       serialize: (s) => {
         const { form, screenshot, accounts } = s.context
-        const problem = validateDeposit({ amount: form.amount, txnRef: form.txnRef, hasScreenshot: screenshot !== undefined })
+        const problem = validateDeposit({ amount: form.amount, txnRef: form.txnRef, hasScreenshot: screenshot !== undefined, type: s.context.account?.type ?? "upi" })
         return JSON.stringify([s.value, accounts.length, s.matches({ Modal: "Closed" }) ? "" : [s.context.account?.type, problem ?? "valid", screenshot !== undefined]])
       },
       check: checkStep
@@ -175,11 +176,11 @@ describe("depositForm machine behaviour", () => {
     const { actor, submissions, opened } = harness(async () => filed)
     await opened("acc-bank")
     actor.send({ type: "amount.quick", amount: 5000 })
-    actor.send({ type: "field.change", field: "txnRef", value: "  UTR77 " })
+    actor.send({ type: "field.change", field: "txnRef", value: "  N123456789012345 " })
     actor.send({ type: "screenshot.select", screenshot: png })
     actor.send({ type: "deposit.submit" })
     await vi.waitFor(() => expect(submissions).toHaveLength(1))
-    expect(submissions[0]!.payload).toEqual({ amount: 5000, accountId: "acc-bank", type: "bank", txnRef: "UTR77", screenshot: png.dataUrl })
+    expect(submissions[0]!.payload).toEqual({ amount: 5000, accountId: "acc-bank", type: "bank", txnRef: "N123456789012345", screenshot: png.dataUrl })
   })
 
   it("keeps the form, the server's reason and the key when the server refuses, so a retry is the same deposit; a new form gets a new key", async () => {
@@ -187,17 +188,17 @@ describe("depositForm machine behaviour", () => {
     const { actor, submissions, opened } = harness(async () => (attempt++ === 0 ? Promise.reject(closedAccount) : filed))
     await opened("acc-bank")
     actor.send({ type: "amount.quick", amount: 5000 })
-    actor.send({ type: "field.change", field: "txnRef", value: "UTR77" })
+    actor.send({ type: "field.change", field: "txnRef", value: "N123456789012345" })
     actor.send({ type: "deposit.submit" })
     await vi.waitFor(() => expect(actor.getSnapshot().context.refusal).toEqual({ reason: "Conflict", message: closedAccount.message }))
     expect(actor.getSnapshot().matches({ Modal: { Open: "Editing" } })).toBe(true)
-    expect(actor.getSnapshot().context.form).toEqual({ amount: "5000", txnRef: "UTR77" })
+    expect(actor.getSnapshot().context.form).toEqual({ amount: "5000", txnRef: "N123456789012345" })
     actor.send({ type: "deposit.submit" })
     await vi.waitFor(() => expect(actor.getSnapshot().matches({ Modal: "Closed" })).toBe(true))
     expect(submissions[1]!.key).toBe(submissions[0]!.key)
     await opened("acc-upi")
     actor.send({ type: "field.change", field: "amount", value: "200" })
-    actor.send({ type: "field.change", field: "txnRef", value: "UTR78" })
+    actor.send({ type: "field.change", field: "txnRef", value: "412345678902" })
     actor.send({ type: "deposit.submit" })
     await vi.waitFor(() => expect(submissions).toHaveLength(3))
     expect(submissions[2]!.key).not.toBe(submissions[0]!.key)
@@ -207,7 +208,7 @@ describe("depositForm machine behaviour", () => {
     const { actor, opened } = harness(() => new Promise(() => {}))
     await opened("acc-upi")
     actor.send({ type: "field.change", field: "amount", value: "500" })
-    actor.send({ type: "field.change", field: "txnRef", value: "UTR1" })
+    actor.send({ type: "field.change", field: "txnRef", value: "412345678901" })
     actor.send({ type: "deposit.submit" })
     actor.send({ type: "accounts.reload" })
     expect(actor.getSnapshot().value).toEqual({ Accounts: "Loading", Modal: { Open: "Submitting" } })

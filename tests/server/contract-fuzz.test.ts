@@ -7,7 +7,7 @@ import { Api } from "../../src/schema/api.ts"
 import { ErrorTag, Reasons } from "../../src/schema/errors.ts"
 import { expectLedgerVerifies, khelSecret, launch } from "./casino-support.ts"
 import { reasonProblem } from "./contract.ts"
-import { loginAs, request, signUpPlayer, startServer, type TestServer } from "./helpers.ts"
+import { freshUtr, loginAs, request, signUpPlayer, startServer, type TestServer } from "./helpers.ts"
 
 /**
  * The contract fuzzer. Every endpoint of the HttpApi definition gets requests
@@ -256,7 +256,7 @@ beforeAll(async () => {
   expect((await credit(player.user.username, 50_000)).status).toBe(200)
   const payout = await request(server.url, "/api/v1/account-details", { method: "POST", token: player.token, json: { type: "upi", accountNumber: "fuzz@ybl", accountHolderName: "Fuzz Player" } })
   const accounts = (await request(server.url, "/api/v1/admin-account-details", { token: player.token })).body.data as Array<{ _id: string }>
-  const deposit = await request(server.url, "/api/v1/admin-deposit-request", { method: "POST", token: player.token, json: { amount: 1000, accountId: accounts[0]!._id, type: "upi", txnRef: "FUZZ1" } })
+  const deposit = await request(server.url, "/api/v1/admin-deposit-request", { method: "POST", token: player.token, json: { amount: 1000, accountId: accounts[0]!._id, type: "upi", txnRef: freshUtr() } })
   expect((await request(server.url, `/api/v1/admin/deposit-requests/${deposit.body.data._id}/approve`, { method: "PUT", token: operator.token, json: {} })).status).toBe(200)
   const bonus = (await request(server.url, "/api/v1/bonus-data", { token: player.token })).body.data.bonuses as Array<{ _id: string }>
   const sports = (await request(server.url, "/api/v1/get-sports-data")).body.data as Array<{ leagues: Array<{ events: Array<{ _id: string; markets: Array<{ marketId: string; runners: Array<{ selectionId: string }> }> }> }> }>

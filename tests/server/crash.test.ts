@@ -1,7 +1,7 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process"
 import { promisify } from "node:util"
 import { afterAll, describe, expect, it } from "vitest"
-import { request, tempDir, waitForCode } from "./helpers.ts"
+import { freshUtr, request, tempDir, waitForCode } from "./helpers.ts"
 import { freshDatabase } from "./payments-support.ts"
 
 const run = promisify(execFile)
@@ -69,7 +69,7 @@ describe("crash safety", () => {
             const res = await request(url, "/api/v1/withdrawal-request", { method: "POST", token, headers: { "idempotency-key": key }, json: { amount: 100, accountId: upi.body.data._id } })
             if (res.status === 200) acknowledged.withdrawals.set(key, res.body.data._id)
           } else {
-            const deposit = await request(url, "/api/v1/admin-deposit-request", { method: "POST", token, json: { amount: 150, accountId: depositAccount, type: "upi", txnRef: key } })
+            const deposit = await request(url, "/api/v1/admin-deposit-request", { method: "POST", token, json: { amount: 150, accountId: depositAccount, type: "upi", txnRef: freshUtr() } })
             if (deposit.status !== 200) continue
             const res = await request(url, `/api/v1/admin/deposit-requests/${deposit.body.data._id}/approve`, { method: "PUT", token: admin, json: {} })
             if (res.status === 200) acknowledged.approvals.add(deposit.body.data._id)

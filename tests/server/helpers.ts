@@ -14,7 +14,7 @@ import { makeServer } from "../../server/app.ts"
 import { DEFAULT_LIMITS, ServerConfig, type ServerConfigShape } from "../../server/config.ts"
 import { Ledger } from "../../server/ledger/Ledger.ts"
 import { Realtime } from "../../server/realtime/Realtime.ts"
-import { outboxCodes, request as plainRequest, TEST_SERVER_ENV, waitForCode } from "../http.ts"
+import { freshUtr, outboxCodes, request as plainRequest, TEST_SERVER_ENV, waitForCode } from "../http.ts"
 import { reasonProblem, reasonsOf } from "./contract.ts"
 
 /**
@@ -154,7 +154,7 @@ export const request: typeof plainRequest = async (base, path, init = {}) => {
   return answer
 }
 
-export { outboxCodes, waitForCode }
+export { freshUtr, outboxCodes, waitForCode }
 
 /** An answer as it travelled: its bytes still in their content coding (fetch would undo it), headers joined. */
 export interface RawAnswer {

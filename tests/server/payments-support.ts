@@ -5,6 +5,7 @@ import sharp from "sharp"
 import { expect } from "vitest"
 import { Bonus } from "../../server/bonus/Bonus.ts"
 import { Ledger, type Posting } from "../../server/ledger/Ledger.ts"
+import { freshUtr } from "../http.ts"
 import { loginAs, request, type TestServer } from "./helpers.ts"
 
 /** The test server's own ledger (tests post, settle and verify through it; players' sockets hear about it). */
@@ -46,7 +47,7 @@ export const createDeposit = async (server: TestServer, token: string, amount: n
   return request(server.url, "/api/v1/admin-deposit-request", {
     method: "POST",
     token,
-    json: { amount, accountId: account._id, type: "upi", txnRef: `UTR${Date.now()}`, ...extra }
+    json: { amount, accountId: account._id, type: "upi", txnRef: freshUtr(), ...extra }
   })
 }
 

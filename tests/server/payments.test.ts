@@ -2,7 +2,7 @@ import sharp from "sharp"
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
-import { loginAs, request, SERVER_START_TIMEOUT, signUpPlayer, startServer, tempDir, type TestServer } from "./helpers.ts"
+import { freshUtr, loginAs, request, SERVER_START_TIMEOUT, signUpPlayer, startServer, tempDir, type TestServer } from "./helpers.ts"
 import { addUpi, adminToken, approveDeposit, createDeposit, depositAccount, expectLedgerVerifies, freshKey, fund, pngDataUrl, user } from "./payments-support.ts"
 
 let server: TestServer
@@ -48,13 +48,13 @@ describe("deposits", () => {
     const account = await depositAccount(server, token)
     const send = (json: Record<string, unknown>) =>
       request(server.url, "/api/v1/admin-deposit-request", { method: "POST", token, json: { accountId: account._id, type: "upi", ...json } })
-    expect((await send({ amount: 0, txnRef: "UTR1" })).body.meta).toEqual({ code: 400, message: "Please enter amount", error: "InvalidInput" })
-    expect((await send({ amount: 99, txnRef: "UTR1" })).body.meta).toEqual({ code: 400, message: "Min Deposit amount is 100", error: "InvalidInput" })
-    expect((await send({ amount: 100.123, txnRef: "UTR1" })).status).toBe(400)
+    expect((await send({ amount: 0, txnRef: "412345678901" })).body.meta).toEqual({ code: 400, message: "Please enter amount", error: "InvalidInput" })
+    expect((await send({ amount: 99, txnRef: "412345678901" })).body.meta).toEqual({ code: 400, message: "Min Deposit amount is 100", error: "InvalidInput" })
+    expect((await send({ amount: 100.123, txnRef: "412345678901" })).status).toBe(400)
     expect((await send({ amount: 500 })).body.meta).toEqual({ code: 400, message: "Please provide reference-id or upload a screenshot.", error: "InvalidInput" })
     expect((await send({ amount: 500, txnRef: "  " })).body.meta.message).toBe("Please provide reference-id or upload a screenshot.")
-    expect((await send({ amount: 500, txnRef: "UTR1", type: "bank" })).status).toBe(400)
-    expect((await send({ amount: 500, txnRef: "UTR1", accountId: "nope" })).status).toBe(404)
+    expect((await send({ amount: 500, txnRef: "412345678901", type: "bank" })).status).toBe(400)
+    expect((await send({ amount: 500, txnRef: "412345678901", accountId: "nope" })).status).toBe(404)
   })
 
   it("creates a pending request that moves no money until an operator approves it, exactly once", async () => {
@@ -97,8 +97,9 @@ describe("deposits", () => {
     const { token } = await signUpPlayer(server)
     const account = await depositAccount(server, token)
     const key = freshKey()
+    const txnRef = freshUtr()
     const send = (amount: number) =>
-      request(server.url, "/api/v1/admin-deposit-request", { method: "POST", token, headers: { "idempotency-key": key }, json: { amount, accountId: account._id, type: "upi", txnRef: "UTR9" } })
+      request(server.url, "/api/v1/admin-deposit-request", { method: "POST", token, headers: { "idempotency-key": key }, json: { amount, accountId: account._id, type: "upi", txnRef } })
     const first = await send(200)
     const replay = await send(200)
     expect(replay.body.data._id).toBe(first.body.data._id)

@@ -1,20 +1,64 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { isBankAccountNumber, isIfsc, isUpiId, maskAccount, parseAmount, PAYMENT_MESSAGES, validateAccount, validateDeposit, validateWithdrawal } from "../../src/domain/payments.ts"
+import {
+  isBankAccountNumber,
+  isIfsc,
+  isUpiId,
+  maskAccount,
+  nearReferences,
+  normalizeReference,
+  parseAmount,
+  PAYMENT_MESSAGES,
+  referenceProblem,
+  validateAccount,
+  validateDeposit,
+  validateWithdrawal
+} from "../../src/domain/payments.ts"
 import { IST_OFFSET_MINUTES, indiaDay, lastIndiaDays, parseInstant, resolveRange, weekOf, weeksBetween } from "../../src/domain/ranges.ts"
 import { sniffImage } from "../../server/uploads/Uploads.ts"
 
 describe("deposit and withdrawal rules", () => {
-  it("checks the deposit form in the order of SPEC section 5", () => {
-    expect(validateDeposit({ amount: "", txnRef: "", hasScreenshot: false })).toBe("Please enter amount")
-    expect(validateDeposit({ amount: "0", txnRef: "x", hasScreenshot: false })).toBe("Please enter amount")
-    expect(validateDeposit({ amount: "abc", txnRef: "x", hasScreenshot: false })).toBe("Please enter amount")
-    expect(validateDeposit({ amount: "99.99", txnRef: "x", hasScreenshot: false })).toBe("Min Deposit amount is 100")
-    expect(validateDeposit({ amount: "100", txnRef: " ", hasScreenshot: false })).toBe("Please provide reference-id or upload a screenshot.")
-    expect(validateDeposit({ amount: "100", txnRef: "", hasScreenshot: true })).toBeUndefined()
-    expect(validateDeposit({ amount: 100.5, txnRef: "UTR", hasScreenshot: false })).toBeUndefined()
-    expect(validateDeposit({ amount: "100.555", txnRef: "UTR", hasScreenshot: false })).toBe(PAYMENT_MESSAGES.badAmount)
-    expect(validateDeposit({ amount: "2000000", txnRef: "UTR", hasScreenshot: false })).toBe(PAYMENT_MESSAGES.maxDeposit)
+  it("checks the deposit form in the order of SPEC section 5, then the reference's shape", () => {
+    const upi = (input: { amount: string | number; txnRef: string; hasScreenshot: boolean }) => validateDeposit({ ...input, type: "upi" })
+    expect(upi({ amount: "", txnRef: "", hasScreenshot: false })).toBe("Please enter amount")
+    expect(upi({ amount: "0", txnRef: "x", hasScreenshot: false })).toBe("Please enter amount")
+    expect(upi({ amount: "abc", txnRef: "x", hasScreenshot: false })).toBe("Please enter amount")
+    expect(upi({ amount: "99.99", txnRef: "x", hasScreenshot: false })).toBe("Min Deposit amount is 100")
+    expect(upi({ amount: "100", txnRef: " ", hasScreenshot: false })).toBe("Please provide reference-id or upload a screenshot.")
+    expect(upi({ amount: "100", txnRef: "", hasScreenshot: true })).toBeUndefined()
+    expect(upi({ amount: 100.5, txnRef: "412345678901", hasScreenshot: false })).toBeUndefined()
+    expect(upi({ amount: "100.555", txnRef: "412345678901", hasScreenshot: false })).toBe(PAYMENT_MESSAGES.badAmount)
+    expect(upi({ amount: "2000000", txnRef: "412345678901", hasScreenshot: false })).toBe(PAYMENT_MESSAGES.maxDeposit)
+    expect(upi({ amount: "100", txnRef: "UTR", hasScreenshot: false })).toBe(PAYMENT_MESSAGES.badUpiReference)
+    expect(upi({ amount: "100", txnRef: "UTR", hasScreenshot: true })).toBe(PAYMENT_MESSAGES.badUpiReference)
+  })
+
+  it("knows a UTR by its shape: 12 digits for UPI; 12 digits (IMPS) or 16 to 22 letters and digits (NEFT, RTGS) for a bank transfer", () => {
+    expect(referenceProblem("upi", "4123 4567 8901")).toBeUndefined()
+    for (const bad of ["41234567890", "4123456789012", "41234567890a", "UTR412345678901", "999988887777x"]) {
+      expect(referenceProblem("upi", bad)).toBe(PAYMENT_MESSAGES.badUpiReference)
+    }
+    expect(referenceProblem("bank", "412345678901")).toBeUndefined()
+    expect(referenceProblem("bank", "hdfcn52024061712345")).toBeUndefined()
+    expect(referenceProblem("bank", "HDFCR5202406171234567")).toBeUndefined()
+    for (const bad of ["12345", "HDFC-N520240617", "N1234567890123456789012"]) expect(referenceProblem("bank", bad)).toBe(PAYMENT_MESSAGES.badBankReference)
+    expect(normalizeReference(" hdfc n5202 ")).toBe("HDFCN5202")
+  })
+
+  it("finds the references one slip away: a digit changed or two neighbours swapped", () => {
+    const near = nearReferences("999988887777")
+    expect(near).toContain("999988887778")
+    expect(near).toContain("099988887777")
+    expect(near).toContain("999898887777")
+    expect(near).not.toContain("999988887777")
+    // 12 positions x 9 other digits, and the 2 swaps of unequal neighbours (9|8 and 8|7).
+    expect(near).toHaveLength(12 * 9 + 2)
+    fc.assert(fc.property(fc.stringMatching(/^\d{12}$/), (ref) => {
+      for (const other of nearReferences(ref)) {
+        const differences = [...ref].filter((c, i) => other[i] !== c).length
+        expect(differences === 1 || (differences === 2 && nearReferences(other).includes(ref))).toBe(true)
+      }
+    }))
   })
 
   it("checks a withdrawal: amount, minimum, account", () => {

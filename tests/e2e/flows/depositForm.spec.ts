@@ -10,7 +10,7 @@ test.describe("depositForm: generated QA paths", () => {
       {"step":{"event":{"type":"xstate.done.actor.loadAccounts","actorId":"loadAccounts","output":[{"_id":"upi","type":"upi","accountNumber":"khel@upi","accountHolderName":"Khel"}]}},"states":["depositForm.Modal.Closed"]},
       {"step":{"event":{"type":"deposit.open","accountId":"upi"}},"states":["depositForm.Modal.Open.Editing"]},
       {"step":{"event":{"type":"field.change","field":"amount","value":"1000"}},"states":["depositForm.Modal.Open.Editing"]},
-      {"step":{"event":{"type":"field.change","field":"txnRef","value":"UTR412345678901"}},"states":["depositForm.Modal.Open.Editing"]},
+      {"step":{"event":{"type":"field.change","field":"txnRef","value":"412345678901"}},"states":["depositForm.Modal.Open.Editing"]},
       {"step":{"event":{"type":"deposit.submit"}},"states":[]},
       {"step":{"event":{"type":"xstate.error.actor.submit","actorId":"submit","error":{"code":429,"message":"waiting","reason":"QuotaExceeded"}}},"states":["depositForm.Modal.Open.Editing"]},
     ])

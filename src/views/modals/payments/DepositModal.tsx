@@ -86,8 +86,8 @@ export const DepositModal = ({ deposit }: { deposit: DepositFormRef }) => {
               </button>
             ))}
           </div>
-          <Field label="Transaction reference (UTR)" hint="Or upload a screenshot of the payment">
-            {(props) => <TextInput {...props} placeholder="e.g. 412345678901" value={txnRef} onChange={(e) => deposit.send({ type: "field.change", field: "txnRef", value: e.target.value })} />}
+          <Field label="Transaction reference (UTR)" hint={upi ? "The 12-digit UTR from your payment app, or upload a screenshot of the payment" : "The UTR of your transfer (12 digits for IMPS), or upload a screenshot of the payment"}>
+            {(props) => <TextInput {...props} inputMode={upi ? "numeric" : "text"} placeholder={upi ? "e.g. 412345678901" : "e.g. HDFCN52024061712345"} value={txnRef} onChange={(e) => deposit.send({ type: "field.change", field: "txnRef", value: e.target.value })} />}
           </Field>
           <div className="flex flex-wrap items-center gap-2">
             <label className="btn-ghost cursor-pointer py-1.5">

@@ -2,6 +2,7 @@ import { expect } from "@playwright/test"
 import type { AnyMachineSnapshot } from "xstate"
 import type { BonusContext } from "../../../../src/machines/bonus.machine.ts"
 import type { FlowAdapter, FlowWorld } from "../adapter.ts"
+import { freshUtr } from "../../../http.ts"
 import { openSignedIn } from "../../support.ts"
 import { asOperator, asPlayer, credit, dialog, dropped, fileDeposit, player, restored, toast } from "./money.ts"
 
@@ -16,7 +17,7 @@ const pendingAction = (snapshot: AnyMachineSnapshot) => (snapshot.context as Bon
 const welcomeBonus = async (world: FlowWorld) => {
   if (world.data.bonusId) return world.data.bonusId
   await player(world)
-  const filed = await fileDeposit(world, 100, { txnRef: `UTR-WELCOME-${world.data.national}` })
+  const filed = await fileDeposit(world, 100, { txnRef: freshUtr() })
   await asOperator(world, "put", `/api/v1/admin/deposit-requests/${filed._id}/approve`)
   const data: { bonuses: Array<{ _id: string }> } = await asPlayer(world, "get", "/api/v1/bonus-data")
   world.data.bonusId = data.bonuses[0]!._id

@@ -2,6 +2,7 @@ import { expect } from "@playwright/test"
 import type { AnyEventObject, AnyMachineSnapshot } from "xstate"
 import type { DepositFormContext } from "../../../../src/machines/depositForm.machine.ts"
 import type { FlowAdapter, FlowWorld } from "../adapter.ts"
+import { freshUtr } from "../../../http.ts"
 import { openSignedIn } from "../../support.ts"
 import { dialog, dropped, fileDeposit, player, restored, screenshotPng, toast } from "./money.ts"
 
@@ -22,7 +23,7 @@ const nextField = (snapshot: AnyMachineSnapshot): ReadonlyArray<AnyEventObject> 
   const { form, screenshot } = contextOf(snapshot)
   if (!editing(snapshot)) return []
   if (form.amount === "") return [{ type: "field.change", field: "amount", value: "1000" }]
-  if (form.txnRef === "" && !screenshot) return [{ type: "field.change", field: "txnRef", value: "UTR412345678901" }]
+  if (form.txnRef === "" && !screenshot) return [{ type: "field.change", field: "txnRef", value: "412345678901" }]
   return []
 }
 
@@ -95,7 +96,7 @@ export const depositForm: FlowAdapter = {
     "xstate.error.actor.submit": {
       samples: [{ type: "xstate.error.actor.submit", actorId: "submit", error: { code: 429, message: "waiting", reason: "QuotaExceeded" } }],
       arrange: async (world) => {
-        for (const n of [1, 2, 3]) await fileDeposit(world, 100, { txnRef: `UTR-WAITING-${n}-${world.data.national}` })
+        for (const n of [1, 2, 3]) await fileDeposit(world, 100, { txnRef: freshUtr() })
       },
       step: async (world) => {
         await expect(modal(world).getByRole("alert")).toContainText("deposit requests waiting for approval")

@@ -1,0 +1,112 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
+import { PAYMENT_MESSAGES } from "../../src/domain/payments.ts"
+import type { IntegritySignal } from "../../src/schema/integrity.ts"
+import { freshUtr, request, signUpPlayer, startServer, type TestServer } from "./helpers.ts"
+import { adminToken, approveDeposit, createDeposit, expectLedgerVerifies } from "./payments-support.ts"
+
+/** Integrity: references (UTR) claimed once, and the signals the operator reads (docs/security.md). */
+let server: TestServer
+let admin: string
+
+beforeAll(async () => {
+  server = await startServer()
+  admin = await adminToken(server)
+})
+afterAll(async () => {
+  await server?.close()
+})
+afterEach(async () => {
+  await expectLedgerVerifies(server)
+})
+
+const signals = async (query = "") => {
+  const res = await request(server.url, `/api/v1/admin/signals${query}`, { token: admin })
+  expect(res.status).toBe(200)
+  return res.body.data as { signals: ReadonlyArray<IntegritySignal>; next: string | null }
+}
+
+const reject = (id: string) => request(server.url, `/api/v1/admin/deposit-requests/${id}/reject`, { method: "PUT", token: admin, json: {} })
+
+describe("payment references (UTR)", () => {
+  it("takes a UPI reference only as its 12 digits, and a bank one as IMPS, NEFT or RTGS shapes", async () => {
+    const { token } = await signUpPlayer(server)
+    for (const bad of ["UTR1", "99998888777", "9999888877771", "99998888777O"]) {
+      expect((await createDeposit(server, token, 500, { txnRef: bad })).body.meta).toEqual({ code: 400, message: PAYMENT_MESSAGES.badUpiReference, error: "InvalidInput" })
+    }
+    const spaced = await createDeposit(server, token, 500, { txnRef: " 4123 4567 8912 " })
+    expect(spaced.status).toBe(200)
+    expect(spaced.body.data.txnRef).toBe("412345678912")
+    const bank = await request(server.url, "/api/v1/admin-account-details", { token })
+    const bankAccount = (bank.body.data as Array<{ _id: string; type: string }>).find((a) => a.type === "bank")!
+    const neft = await createDeposit(server, token, 500, { accountId: bankAccount._id, type: "bank", txnRef: "hdfcn52024061712345" })
+    expect(neft.body.data.txnRef).toBe("HDFCN52024061712345")
+    expect((await createDeposit(server, token, 500, { accountId: bankAccount._id, type: "bank", txnRef: "NEFT-1" })).body.meta.message).toBe(PAYMENT_MESSAGES.badBankReference)
+  })
+
+  it("refuses a reference already on anyone's pending or approved deposit, records who tried, and frees it when rejected", async () => {
+    const first = await signUpPlayer(server, { name: "First Filer" })
+    const second = await signUpPlayer(server, { name: "Second Filer" })
+    const ref = freshUtr()
+    const filed = await createDeposit(server, first.token, 5000, { txnRef: ref })
+    expect(filed.status).toBe(200)
+    const again = await createDeposit(server, first.token, 5000, { txnRef: ref })
+    expect(again.body.meta).toEqual({ code: 409, message: PAYMENT_MESSAGES.referenceUsed, error: "ReferenceUsed" })
+    const other = await createDeposit(server, second.token, 5000, { txnRef: ref })
+    expect(other.body.meta).toEqual({ code: 409, message: PAYMENT_MESSAGES.referenceUsed, error: "ReferenceUsed" })
+    // Approved, it stays taken.
+    expect((await approveDeposit(server, admin, filed.body.data._id)).status).toBe(200)
+    expect((await createDeposit(server, second.token, 5000, { txnRef: ref })).status).toBe(409)
+    const pending = (await request(server.url, "/api/v1/admin-deposit-request", { token: second.token })).body.data
+    expect(pending).toEqual([])
+
+    const [signal] = (await signals("?kind=duplicate_utr")).signals.filter((s) => s.subject === ref)
+    expect(signal).toMatchObject({ kind: "duplicate_utr", subject: ref, context: { depositIds: [filed.body.data._id] } })
+    expect(signal!.players.map((p) => p.id).sort()).toEqual([first.user.id, second.user.id].sort())
+
+    // A rejected deposit frees its reference (the payment was not proved by it).
+    const later = freshUtr()
+    const wrong = await createDeposit(server, first.token, 1000, { txnRef: later })
+    expect((await reject(wrong.body.data._id)).status).toBe(200)
+    expect((await createDeposit(server, second.token, 1000, { txnRef: later })).status).toBe(200)
+  })
+
+  it("gives a reference filed by several players at once to one deposit only", async () => {
+    const players = await Promise.all(Array.from({ length: 3 }, () => signUpPlayer(server)))
+    for (let round = 0; round < 5; round++) {
+      const ref = freshUtr()
+      const answers = await Promise.all(players.map((p) => createDeposit(server, p.token, 1000, { txnRef: ref })))
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409])
+      const holders = await server.sql((sql) => sql<{ n: number }>`SELECT count(*)::int AS n FROM deposit_requests WHERE txn_ref = ${ref}`)
+      expect(holders[0]!.n).toBe(1)
+      const winner = answers.find((a) => a.status === 200)!
+      expect((await reject(winner.body.data._id)).status).toBe(200)
+    }
+  })
+
+  it("accepts a reference one slip from another deposit's and signals both players; signals are the operator's only", async () => {
+    const one = await signUpPlayer(server, { name: "Near One" })
+    const two = await signUpPlayer(server, { name: "Near Two" })
+    const ref = "999988887777"
+    const first = await createDeposit(server, one.token, 5000, { txnRef: ref })
+    expect(first.status).toBe(200)
+    const typo = await createDeposit(server, two.token, 5000, { txnRef: "999988887778" })
+    expect(typo.status).toBe(200)
+    const swapped = await createDeposit(server, two.token, 5000, { txnRef: "999988878777" })
+    expect(swapped.status).toBe(200)
+    const near = (await signals("?kind=near_duplicate_utr")).signals
+    const typoSignal = near.find((s) => s.subject === "999988887778")!
+    expect(typoSignal.detail).toContain(ref)
+    expect(typoSignal.context).toEqual({ depositIds: [typo.body.data._id, first.body.data._id] })
+    expect(typoSignal.players.map((p) => p.username).sort()).toEqual([one.user.username, two.user.username].sort())
+    expect(near.find((s) => s.subject === "999988878777")).toBeDefined()
+    // Narrowed to a player, paged.
+    const ofOne = await signals(`?user=${one.user.id}`)
+    expect(ofOne.signals.every((s) => s.players.some((p) => p.id === one.user.id))).toBe(true)
+    expect(ofOne.signals.length).toBeGreaterThanOrEqual(2)
+    const page = await signals(`?before=${ofOne.signals[0]!._id}&user=${one.user.id}`)
+    expect(page.signals[0]!._id).toBe(ofOne.signals[1]!._id)
+
+    expect((await request(server.url, "/api/v1/admin/signals", { token: one.token })).status).toBe(403)
+    expect((await request(server.url, "/api/v1/admin/signals")).status).toBe(401)
+  })
+})
