@@ -1,6 +1,6 @@
 import { Context, Effect, Layer, Schema } from "effect"
 import { SqlClient, type SqlError, type Statement } from "effect/sql"
-import { MarketBook, Score } from "../../src/schema/betting.ts"
+import { MarketBook, PriceLevel, Score } from "../../src/schema/betting.ts"
 import { decodeFirst, decodeRows } from "../db/rows.ts"
 import type { FeedChanges, PricedMarket } from "./Books.ts"
 import type { MarketModel } from "./prices.ts"
@@ -20,7 +20,13 @@ export interface StoreWrite extends FeedChanges {
   readonly models: ReadonlyMap<string, MarketModel>
 }
 
-const Model = Schema.Struct({ probs: Schema.Array(Schema.Finite), line: Schema.Finite, manual: Schema.Boolean })
+const Levels = Schema.Array(PriceLevel)
+const Model = Schema.Struct({
+  probs: Schema.Array(Schema.Finite),
+  line: Schema.Finite,
+  manual: Schema.Boolean,
+  pins: Schema.optional(Schema.Record(Schema.String, Schema.Struct({ back: Schema.optional(Levels), lay: Schema.optional(Levels) })))
+})
 
 const Change = Schema.Union([
   Schema.Struct({ kind: Schema.Literal("book"), sort: Schema.Int, data: MarketBook, seq: Schema.NumberFromString }),
@@ -139,11 +145,13 @@ export class BookStore extends Context.Service<BookStore, {
           try: () => connection.query(
             `WITH books AS (
                INSERT INTO odds_books AS o (market_id, event_id, sort, book, model, seq, updated_at)
-               SELECT x.market_id, x.event_id, x.sort, x.book, coalesce(x.model, '{"probs":[],"line":0,"manual":false}'::jsonb), nextval('odds_seq'), clock_timestamp()
+               SELECT x.market_id, x.event_id, x.sort, x.book,
+                      coalesce(x.model, '{"probs":[],"line":0,"manual":false,"unknown":true}'::jsonb), nextval('odds_seq'), clock_timestamp()
                  FROM jsonb_to_recordset($1::jsonb) AS x (market_id text, event_id text, sort integer, book jsonb, model jsonb)
                ON CONFLICT (market_id) DO UPDATE
                   SET sort = EXCLUDED.sort, book = EXCLUDED.book, seq = EXCLUDED.seq, updated_at = EXCLUDED.updated_at,
-                      model = CASE WHEN EXCLUDED.model->'probs' = '[]'::jsonb THEN o.model ELSE EXCLUDED.model END
+                      -- A book without its model (a market the simulator has let go of) keeps the model it had.
+                      model = CASE WHEN EXCLUDED.model ? 'unknown' THEN o.model ELSE EXCLUDED.model END
                RETURNING seq
              ),
              scores AS (

@@ -5,7 +5,24 @@ import { type ApiError, notFound, unprocessable } from "../../src/schema/envelop
 import type { FeedChanges, PricedMarket } from "./Books.ts"
 import type { Fixtures } from "./Fixtures.ts"
 import type { Lifecycle } from "./Lifecycle.ts"
-import { close, type EventState, type MarketModel, type MarketState, matchOf, modelOf, move, newMarket, reprice, setManualPrice, statusOf, suspendForPlay } from "./prices.ts"
+import { problemText } from "../../src/domain/eventBook.ts"
+import {
+  checkEvent,
+  close,
+  type EventState,
+  isManual,
+  type MarketModel,
+  type MarketState,
+  matchOf,
+  modelOf,
+  move,
+  newEvent,
+  newMarket,
+  priceMarkets,
+  setManualPrice,
+  suspendEvent,
+  suspendForPlay
+} from "./prices.ts"
 import { fancyState, hash, matchDuration, rng } from "./simulation.ts"
 
 export interface SimulatorOptions {
@@ -13,6 +30,8 @@ export interface SimulatorOptions {
   readonly running: boolean
   /** Price updates per second for each event someone watches. */
   readonly updatesPerSecond: number
+  /** Seeds the simulator's own random moves (tests); by default a new seed each run. */
+  readonly seed?: number
 }
 
 export const simulatorOptionsFromEnv = (env: NodeJS.ProcessEnv = process.env): SimulatorOptions => ({
@@ -57,14 +76,40 @@ export const makeSimulator = (
   output: SimulatorOutput,
   stored: (externalIds: ReadonlyArray<string>) => Effect.Effect<StoredMarkets, SqlError.SqlError> = () => Effect.succeed(new Map())
 ) => {
-  const random = rng(hash(`feed:${Date.now()}:${Math.random()}`))
+  const random = rng(options.seed ?? hash(`feed:${Date.now()}:${Math.random()}`))
   const markets = new Map<string, MarketState>()
   const events = new Map<string, EventState>()
+  const marketsOf = (event: EventState) => event.markets.map((id) => markets.get(id)).filter((m): m is MarketState => m !== undefined)
   const priced = (market: MarketState): PricedMarket => ({ book: market.book, sort: market.sort })
-  const publishMarkets = (changed: Iterable<MarketState>) => {
-    const list = [...new Set(changed)].map(priced)
+
+  /** Events whose books contradicted each other (a defect of the model): suspended instead of published, logged. */
+  let contradictions = 0
+  const unreported: Array<string> = []
+  /**
+   * What changed, after the last check: an event whose books together would let a player win whatever happens is
+   * never published so; its markets are suspended instead.
+   */
+  const checked = (changed: Iterable<MarketState>, now: number) => {
+    const list = new Set(changed)
+    for (const eventId of new Set([...list].map((m) => m.eventId))) {
+      const event = events.get(eventId)
+      if (!event) continue
+      const all = marketsOf(event)
+      const { problems } = checkEvent(all)
+      if (problems.length === 0) continue
+      contradictions++
+      unreported.push(`${eventId}: ${problems.map(problemText).join("; ")}`)
+      for (const market of suspendEvent(all, now)) list.add(market)
+    }
+    return list
+  }
+  const publishMarkets = (changed: Iterable<MarketState>, now: number) => {
+    const list = [...checked(changed, now)].map(priced)
     if (list.length > 0) output.publish({ markets: list, scores: [] })
   }
+  /** Prices `targets` of `event` again, or suspends the whole event if its pins contradict (a stored model): what changed. */
+  const price = (event: EventState, targets: ReadonlyArray<MarketState>, now: number): ReadonlyArray<MarketState> =>
+    priceMarkets(event, marketsOf(event), targets, now) ? targets : suspendEvent(marketsOf(event), now)
 
   /** Prices move by the time that passed since the last step (or the first load). */
   let lastTick: number | undefined
@@ -82,8 +127,9 @@ export const makeSimulator = (
     Effect.gen(function*() {
       lastTick ??= now
       const rows = yield* deps.fixtures.openMarkets
-      const fresh = rows.filter((row) => !markets.has(row.externalId)).map((row) => row.externalId)
-      const carried = fresh.length > 0 ? yield* stored(fresh) : new Map()
+      const unknown = rows.filter((row) => !markets.has(row.externalId)).map((row) => row.externalId)
+      const carried = unknown.length > 0 ? yield* stored(unknown) : new Map()
+      const fresh: Array<MarketState> = []
       const seen = new Set<string>()
       const changed: Array<MarketState> = []
       const scores: Array<Score> = []
@@ -91,16 +137,7 @@ export const makeSimulator = (
         seen.add(row.externalId)
         let event = events.get(row.eventId)
         if (!event) {
-          event = {
-            id: row.eventId,
-            name: row.eventName,
-            sportCode: row.sportCode,
-            startsAt: row.startsAt.getTime(),
-            leagueId: row.leagueId,
-            status: row.eventStatus,
-            markets: [],
-            lastTick: -1
-          }
+          event = newEvent(row)
           events.set(row.eventId, event)
           const score = matchOf(event, now)?.score
           if (score) scores.push(score)
@@ -113,13 +150,15 @@ export const makeSimulator = (
           continue
         }
         const previous = carried.get(row.externalId)
-        const market = newMarket({ ...row, type: row.marketType, runners: row.runners ?? [], held: row.status === "SUSPENDED" }, previous)
+        const market = newMarket({ ...row, type: row.marketType, runners: row.runners ?? [], held: row.status === "SUSPENDED" }, event, random, previous)
         markets.set(row.externalId, market)
         if (!event.markets.includes(row.externalId)) event.markets.push(row.externalId)
-        // A carried-on book is served as it was; only its status follows the row.
-        if (!previous) reprice(market, event, random, now)
-        else if (previous.book.status !== statusOf(market, now)) market.book = { ...market.book, status: statusOf(market, now), version: market.book.version + 1 }
-        changed.push(market)
+        fresh.push(market)
+      }
+      // New markets priced once every market of their event is known (the event's pins bound them all); a carried-on
+      // one from the model it carries (its chances, pins and sizes), its versions going on from the stored book's.
+      for (const eventId of new Set(fresh.map((m) => m.eventId))) {
+        changed.push(...price(events.get(eventId)!, fresh.filter((m) => m.eventId === eventId), now))
       }
       // Markets settled or events finished elsewhere: closed here too.
       for (const market of [...markets.values()]) {
@@ -130,7 +169,7 @@ export const makeSimulator = (
       }
       const live = new Set(rows.map((row) => row.eventId))
       for (const id of [...events.keys()]) if (!live.has(id)) events.delete(id)
-      output.publish({ markets: changed.map(priced), scores })
+      output.publish({ markets: [...checked(changed, now)].map(priced), scores })
     }).pipe(Effect.withSpan("Simulator.load"))
 
   const tick = (now: number) => {
@@ -139,10 +178,13 @@ export const makeSimulator = (
     const changed: Array<MarketState> = []
     // Markets whose suspension ran out reopen with a fresh price.
     for (const market of markets.values()) {
-      if (market.book.status === "SUSPENDED" && !market.held && market.suspendedUntil <= now && !market.closed) {
-        reprice(market, events.get(market.eventId), random, now)
-        changed.push(market)
+      const event = events.get(market.eventId)
+      if (event && market.book.status === "SUSPENDED" && !market.held && market.suspendedUntil <= now && !market.closed) {
+        changed.push(...price(event, [market], now))
       }
+    }
+    const moveOne = (market: MarketState, event: EventState) => {
+      changed.push(...price(event, move(market, event, marketsOf(event), random, now), now))
     }
     budget += (options.updatesPerSecond * elapsed) / 1000
     const perEvent = Math.floor(budget)
@@ -151,9 +193,7 @@ export const makeSimulator = (
       if (event.markets.length === 0 || output.watchers(event.id) === 0) continue
       for (let n = 0; n < perEvent; n++) {
         const market = markets.get(event.markets[Math.floor(random() * event.markets.length)]!)
-        if (!market) continue
-        move(market, event, random, now)
-        changed.push(market)
+        if (market) moveOne(market, event)
       }
     }
     background += (BACKGROUND_PER_SECOND * elapsed) / 1000
@@ -161,11 +201,11 @@ export const makeSimulator = (
       const all = [...markets.values()]
       for (; background >= 1; background -= 1) {
         const market = all[Math.floor(random() * all.length)]!
-        move(market, events.get(market.eventId), random, now)
-        changed.push(market)
+        const event = events.get(market.eventId)
+        if (event) moveOne(market, event)
       }
     }
-    publishMarkets(changed)
+    publishMarkets(changed, now)
   }
 
   /** Scores move on; markets suspend for the play; fancy lines follow; decided fancies close and settle. */
@@ -181,28 +221,33 @@ export const makeSimulator = (
         const first = event.lastTick === -1
         event.lastTick = match.tick
         scores.push(match.score)
-        for (const id of [...event.markets]) {
-          const market = markets.get(id)
-          if (!market || market.closed) continue
+        const open: Array<MarketState> = []
+        for (const market of marketsOf(event)) {
+          if (market.closed) continue
           if (!first) suspendForPlay(market, event, now)
-          const fancy = market.type === "FANCY" && !market.manual ? fancyState(market.name, match) : undefined
+          const fancy = market.type === "FANCY" && !isManual(market) ? fancyState(market.name, match) : undefined
           if (fancy?.result !== undefined) {
             close(market)
             decided.push({ market, runs: fancy.result })
           } else {
-            reprice(market, event, random, now)
+            open.push(market)
           }
           changed.push(market)
         }
+        changed.push(...price(event, open, now))
       }
-      output.publish({ markets: changed.map(priced), scores })
+      output.publish({ markets: [...checked(changed, now)].map(priced), scores })
       for (const { market, runs } of decided) {
         forget(market)
         yield* deps.lifecycle.settleFancy(market.externalId, runs)
       }
     }).pipe(Effect.withSpan("Simulator.scores"))
 
-  const chancesOf = (externalId: string) => markets.get(externalId)?.probs
+  /** A market's chances as the model sees them now (a race is drawn by them). */
+  const chancesOf = (externalId: string) => {
+    const market = markets.get(externalId)
+    return market?.claim.kind === "outcomes" ? events.get(market.eventId)?.spaces.get(market.claim.space)?.chances : undefined
+  }
 
   let reloadIn = RELOAD_EVERY_MS
   /** Starts events whose time has come, settles and replaces those that have run their course, picks up new fixtures. */
@@ -214,7 +259,7 @@ export const makeSimulator = (
         // Bets are refused from the claim on: clients see the markets close at once, settlement follows.
         const closing = event.markets.map((id) => markets.get(id)).filter((m): m is MarketState => m !== undefined && !m.closed)
         for (const market of closing) close(market)
-        publishMarkets(closing)
+        publishMarkets(closing, now)
         yield* deps.lifecycle.finish(event, now, chancesOf)
       }
       const recovered = yield* deps.lifecycle.recover(now, chancesOf)
@@ -223,9 +268,11 @@ export const makeSimulator = (
       if (catalogueChanged || reloadIn <= 0) {
         reloadIn = RELOAD_EVERY_MS
         yield* load(now)
-        const nowLive = started.flatMap((id) => events.get(id)?.markets ?? []).map((id) => markets.get(id)).filter((m): m is MarketState => m !== undefined)
-        for (const market of nowLive) reprice(market, events.get(market.eventId), random, now)
-        publishMarkets(nowLive)
+        const nowLive = started.flatMap((id) => {
+          const event = events.get(id)
+          return event ? price(event, marketsOf(event), now) : []
+        })
+        publishMarkets(nowLive, now)
       }
       if (catalogueChanged) output.catalogueChanged()
       return { started: started.length, finished: due.length, recovered }
@@ -233,11 +280,17 @@ export const makeSimulator = (
 
   const setPrice = (input: MarketPricePayload, now: number): Effect.Effect<MarketBook, ApiError> => {
     const market = markets.get(input.marketId)
-    if (!market) return notFound("No such open market.")
-    const book = setManualPrice(market, input, now)
+    const event = market && events.get(market.eventId)
+    if (!market || !event) return notFound("No such open market.")
+    const all = marketsOf(event)
+    const book = setManualPrice(market, event, all, input, now)
     if (book === "unknownSelection") return unprocessable("That selection is not part of this market.")
     if (book === "offLadder") return unprocessable("Exchange prices run from 1.01 to 1000.")
-    publishMarkets([market])
+    if ("contradicts" in book) {
+      const why = book.contradicts?.problems.map(problemText).join("; ") ?? "the prices pinned on this event's markets leave no chances that fit them all"
+      return unprocessable(`That price contradicts the event's other prices: ${why}. A player could win whatever happens.`, "PricesContradict")
+    }
+    publishMarkets(all, now)
     return Effect.succeed(book)
   }
 
@@ -251,8 +304,15 @@ export const makeSimulator = (
     /** The model behind a market's book, for the simulator that comes next. */
     modelOf: (externalId: string): MarketModel | undefined => {
       const market = markets.get(externalId)
-      return market && modelOf(market)
-    }
+      return market && modelOf(market, events.get(market.eventId))
+    },
+    /** How many times an event's books contradicted each other and were suspended instead (never, unless the model is wrong). */
+    contradictions: () => contradictions,
+    /** Logs the contradictions found since the last report. */
+    report: Effect.suspend(() => {
+      const lines = unreported.splice(0)
+      return Effect.forEach(lines, (line) => Effect.logError(`odds: books that contradict each other were suspended instead: ${line}`), { discard: true })
+    })
   }
 }
 
@@ -278,6 +338,7 @@ export const runSimulator = (simulator: Simulator) =>
     if (!simulator.options.running) return
     const every = (ms: number, step: (now: number) => Effect.Effect<unknown, unknown>, name: string) =>
       Effect.clockWith((clock) => step(clock.currentTimeMillisUnsafe())).pipe(
+        Effect.andThen(simulator.report),
         Effect.catchCause((cause) => Effect.logError(`odds ${name} failed`, cause)),
         Effect.andThen(Effect.sleep(ms)),
         Effect.forever,

@@ -1,53 +1,26 @@
 /**
- * The simulator's price model, free of I/O: a market's chances, its fancy
- * line and the book priced from them, moved one step at a time. Every
- * function takes the moment (`now`) and the random source it uses, so the
- * same calls give the same prices.
+ * The markets of an event as views of its price model, free of I/O: each
+ * market's book priced from the event's chances (model.ts) with its own
+ * margin and ladder (ladder.ts), its liquidity moving on its own, an
+ * operator's pins kept as given. Every function takes the moment (`now`)
+ * and the random source it uses, so the same calls give the same prices.
  */
-import type { MarketBook, MarketPricePayload, RunnerPrices } from "../../src/schema/betting.ts"
+import { checkEventBooks, claimOf, countWithin, type EventBookCheck, type MarketClaim } from "../../src/domain/eventBook.ts"
+import type { MarketBook, MarketPricePayload, PriceLevel, RunnerPrices } from "../../src/schema/betting.ts"
 import type { MarketType } from "../../src/schema/sports.ts"
-import {
-  fancyPrices,
-  fancyState,
-  gaussian,
-  hash,
-  homeChance,
-  initialProbabilities,
-  ladderDown,
-  ladderFloor,
-  ladderUp,
-  matchAt,
-  matchDuration,
-  type MatchState,
-  normalise,
-  pricesFor,
-  rng,
-  type Rng,
-  SPORT
-} from "./simulation.ts"
+import { bookmakerLevels, exchangeLevels, flickerSizes, type LadderSizes, ladderDown, ladderFloor, ladderUp, newSizes } from "./ladder.ts"
+import { type EventState, type Pin, type Pricing, pricingOf, spaceFor, type View } from "./model.ts"
+import { fancyState, gaussian, hash, homeChance, initialProbabilities, matchAt, matchDuration, type MatchState, normalise, rng, type Rng, SPORT } from "./simulation.ts"
+
+export type { EventState } from "./model.ts"
 
 export interface Runner {
   readonly selectionId: string
   readonly name: string
 }
 
-/** What the simulator knows of an event: when it starts, whether it is in play, its markets and last score tick. */
-export interface EventState {
-  readonly id: string
-  readonly name: string
-  readonly sportCode: string
-  /** Follows the database (an operator may move a start). */
-  startsAt: number
-  readonly leagueId: string
-  status: "scheduled" | "live"
-  /** Feed ids of its open markets. */
-  readonly markets: Array<string>
-  /** The match's last tick (a ball, a goal), -1 before the first score. */
-  lastTick: number
-}
-
-/** One market in the simulator: its model and the book last priced from it. */
-export interface MarketState {
+/** One market in the simulator: a view of its event's model, and the book last priced from it. */
+export interface MarketState extends View {
   readonly id: string
   readonly externalId: string
   readonly eventId: string
@@ -55,123 +28,246 @@ export interface MarketState {
   readonly type: MarketType
   readonly sort: number
   readonly runners: ReadonlyArray<Runner>
-  /** Each runner's chance (exchange and bookmaker markets). */
-  probs: Array<number>
-  /** A fancy's line in runs. */
+  readonly claim: MarketClaim
+  /** What is on offer at each level of each runner's ladder (exchange and bookmaker), by runner. */
+  readonly sizes: Array<LadderSizes>
+  /** A fancy's Yes and No sizes per 100 (what each pays), changing between balls. */
+  rates: { yes: number; no: number }
+  /** A fancy's line as the model last set it (runs). */
   line: number
+  /** Runners' sides an operator priced by hand, by selection id. */
+  pins: Map<string, Pin>
   book: MarketBook
   suspendedUntil: number
   /** Held suspended by the database row or an operator. */
   held: boolean
-  /** Priced by hand by an operator: the simulator leaves it alone. */
-  manual: boolean
   closed: boolean
 }
 
 /** What survives a change of simulator (a restart, another server taking over): the model behind a book. */
 export interface MarketModel {
+  /** The chances of the market's outcome space when it was written. */
   readonly probs: ReadonlyArray<number>
   readonly line: number
+  /** Priced by hand (a pin on some runner). */
   readonly manual: boolean
+  readonly pins?: Readonly<Record<string, Pin>> | undefined
 }
 
-export const matchOf = (event: EventState, now: number) => matchAt(event, now)
+const lastMatch = new WeakMap<EventState, { readonly now: number; readonly startsAt: number; readonly match: MatchState | undefined }>()
+/** The event's match at `now` (kept for the moment asked last: a step prices many markets at one moment). */
+export const matchOf = (event: EventState, now: number) => {
+  const last = lastMatch.get(event)
+  if (last?.now === now && last.startsAt === event.startsAt) return last.match
+  const match = matchAt(event, now)
+  lastMatch.set(event, { now, startsAt: event.startsAt, match })
+  return match
+}
 
-export const isMatchMarket = (market: MarketState) => market.type !== "FANCY" && (market.name === "Match Odds" || market.name === "Bookmaker")
+/** An operator priced some of it by hand: a fancy priced by hand is also settled by hand. */
+export const isManual = (market: MarketState) => market.pins.size > 0
 
 export const statusOf = (market: MarketState, now: number) =>
   market.closed ? ("CLOSED" as const) : market.held || market.suspendedUntil > now ? ("SUSPENDED" as const) : ("OPEN" as const)
 
-/**
- * A market as the simulator first sees it: chances seeded from its id (the
- * same on every server and after a restart) unless a stored model carries
- * on from where the last simulator left it, with that book.
- */
-export const newMarket = (
-  row: { readonly id: string; readonly externalId: string; readonly eventId: string; readonly name: string; readonly type: MarketType; readonly sort: number; readonly runners: ReadonlyArray<Runner>; readonly held: boolean; readonly sportCode: string },
-  stored?: { readonly model: MarketModel; readonly book: MarketBook }
-): MarketState => ({
-  id: row.id,
-  externalId: row.externalId,
-  eventId: row.eventId,
-  name: row.name,
-  type: row.type,
-  sort: row.sort,
-  runners: row.runners,
-  probs: stored && stored.model.probs.length === row.runners.length
-    ? [...stored.model.probs]
-    : initialProbabilities(row.runners.length, rng(hash(row.externalId)), row.runners.length === 3 && row.sportCode === SPORT.football),
-  line: stored?.model.line ?? 0,
-  // Without a stored book: version 0, no prices, replaced by the first pricing.
-  book: stored?.book ?? { marketId: row.externalId, eventId: row.eventId, marketType: row.type, status: "SUSPENDED", inPlay: false, runners: [], version: 0 },
-  suspendedUntil: 0,
-  held: row.held,
-  manual: stored?.model.manual ?? false,
-  closed: false
+/** A new event's state, before any of its markets. */
+export const newEvent = (row: { readonly eventId: string; readonly eventName: string; readonly sportCode: string; readonly startsAt: Date; readonly leagueId: string; readonly eventStatus: "scheduled" | "live" }): EventState => ({
+  id: row.eventId,
+  name: row.eventName,
+  sportCode: row.sportCode,
+  startsAt: row.startsAt.getTime(),
+  leagueId: row.leagueId,
+  status: row.eventStatus,
+  markets: [],
+  spaces: new Map(),
+  lastTick: -1
 })
 
-export const modelOf = (market: MarketState): MarketModel => ({ probs: market.probs, line: market.line, manual: market.manual })
+const FANCY_RATES = [[100, 100], [100, 100], [90, 110], [110, 90], [95, 105]] as const
 
-/** Chances for a match market in play, leaning towards who leads. */
-const implied = (market: MarketState, event: EventState, match: MatchState, now: number) => {
+/**
+ * A market as the simulator first sees it, a view of its event's model: the
+ * event's chances for its space are seeded from the event's id (the same on
+ * every server and after a restart) unless a stored model carries on from
+ * where the last simulator left them, with that book, its sizes and pins.
+ */
+export const newMarket = (
+  row: { readonly id: string; readonly externalId: string; readonly eventId: string; readonly name: string; readonly type: MarketType; readonly sort: number; readonly runners: ReadonlyArray<Runner>; readonly held: boolean },
+  event: EventState,
+  random: Rng,
+  stored?: { readonly model: MarketModel; readonly book: MarketBook }
+): MarketState => {
+  const claim = claimOf({ name: row.name, marketType: row.type, runners: row.runners })
+  spaceFor(event, claim, (outcomes) =>
+    stored && stored.model.probs.length === outcomes.length
+      ? [...stored.model.probs]
+      : initialProbabilities(outcomes.length, rng(hash(`${event.id}:${claim.kind === "outcomes" ? claim.space : ""}`)), outcomes.length === 3 && event.sportCode === SPORT.football))
+  const levels = row.type === "EXCHANGE" ? 3 : 1
+  const sizes = row.runners.map((runner): LadderSizes => {
+    // A carried-on book keeps the sizes it showed.
+    const shown = stored?.book.runners.find((r) => r.selectionId === runner.selectionId)
+    const fresh = newSizes(levels, random)
+    return {
+      back: fresh.back.map((size, i) => shown?.back[i]?.size ?? size),
+      lay: fresh.lay.map((size, i) => shown?.lay[i]?.size ?? size)
+    }
+  })
+  return {
+    id: row.id,
+    externalId: row.externalId,
+    eventId: row.eventId,
+    name: row.name,
+    type: row.type,
+    sort: row.sort,
+    runners: row.runners,
+    claim,
+    sizes,
+    rates: { yes: 100, no: 100 },
+    line: stored?.model.line ?? 0,
+    pins: pinsOf(stored),
+    // Without a stored book: version 0, no prices, replaced by the first pricing.
+    book: stored?.book ?? { marketId: row.externalId, eventId: row.eventId, marketType: row.type, status: "SUSPENDED", inPlay: false, runners: [], version: 0 },
+    suspendedUntil: 0,
+    held: row.held,
+    closed: false
+  }
+}
+
+/** The pins a stored model carries; a model written before pins were kept pinned its whole book. */
+const pinsOf = (stored: { readonly model: MarketModel; readonly book: MarketBook } | undefined) => {
+  if (!stored?.model.manual) return new Map<string, Pin>()
+  if (stored.model.pins) return new Map(Object.entries(stored.model.pins))
+  return new Map(stored.book.runners.map((r): [string, Pin] => [r.selectionId, { back: r.back, lay: r.lay }]))
+}
+
+export const modelOf = (market: MarketState, event: EventState | undefined): MarketModel => ({
+  probs: (market.claim.kind === "outcomes" ? event?.spaces.get(market.claim.space)?.chances : undefined) ?? [],
+  line: market.line,
+  manual: isManual(market),
+  pins: isManual(market) ? Object.fromEntries(market.pins) : undefined
+})
+
+/** The chances of the result in play, leaning towards who leads. */
+const implied = (outcomes: number, event: EventState, match: MatchState, now: number) => {
   const fraction = (now - event.startsAt) / matchDuration(event.sportCode)
   const home = homeChance(match, fraction)
-  if (market.runners.length === 3) {
+  if (outcomes === 3) {
     const draw = event.sportCode === SPORT.football ? Math.max(0.02, 0.3 * (1 - Math.abs(home - 0.5) * 2) * (1 - fraction * 0.5)) : 0.02
     return normalise([home * (1 - draw), (1 - home) * (1 - draw), draw])
   }
   return [home, 1 - home]
 }
 
-/** A fresh book from the model (a fancy's line follows the score). */
-export const reprice = (market: MarketState, event: EventState | undefined, random: Rng, now: number) => {
-  if (market.type === "FANCY" && !market.manual && event) market.line = fancyState(market.name, matchOf(event, now)).line
-  const sizes = market.book.runners[0]
-  market.book = {
-    marketId: market.externalId,
-    eventId: market.eventId,
-    marketType: market.type,
-    status: statusOf(market, now),
-    inPlay: event?.status === "live",
-    runners: market.type === "FANCY"
-      ? fancyPrices(market.runners[0]?.selectionId ?? "", market.line).map((r) => ({
-        ...r,
-        back: r.back.map((l) => ({ ...l, size: sizes?.back[0]?.size ?? 100 })),
-        lay: r.lay.map((l) => ({ ...l, size: sizes?.lay[0]?.size ?? 100 }))
-      }))
-      : pricesFor(market.type, market.runners.map((r) => r.selectionId), market.probs, random, market.line),
-    version: market.book.version + 1
+/**
+ * The model's fancy lines for an event's fancies from the match so far (a
+ * count never has a line above one that contains it: the first wicket's runs
+ * are never more than the innings').
+ */
+const fancyLines = (markets: ReadonlyArray<MarketState>, match: MatchState | undefined) => {
+  const fancies = markets.filter((m) => m.claim.kind === "runs")
+  const raw = new Map(fancies.map((m) => [m.externalId, fancyState(m.name, match).line]))
+  const lines = new Map<string, number>()
+  for (const a of fancies) {
+    let line = raw.get(a.externalId)!
+    for (const b of fancies) {
+      if (a.claim.kind === "runs" && b.claim.kind === "runs" && countWithin(a.claim.count, b.claim.count)) line = Math.min(line, raw.get(b.externalId)!)
+    }
+    lines.set(a.externalId, line)
   }
+  return lines
 }
 
-/** One price move: drift, now and then a jump, and in play a pull towards the score. A fancy's sizes flicker between balls. */
-export const move = (market: MarketState, event: EventState | undefined, random: Rng, now: number) => {
-  if (market.manual || market.closed) return
-  if (market.type === "FANCY") {
-    const sizes = [[100, 100], [100, 100], [90, 110], [110, 90], [95, 105]] as const
-    const [yes, no] = sizes[Math.floor(random() * sizes.length)]!
-    market.book = {
-      ...market.book,
-      status: statusOf(market, now),
-      runners: market.book.runners.map((r) => ({ ...r, back: r.back.map((l) => ({ ...l, size: yes })), lay: r.lay.map((l) => ({ ...l, size: no })) })),
-      version: market.book.version + 1
-    }
-    return
+/** A market's runners priced from the event's pricing, pinned sides as the operator left them. */
+const runnersOf = (market: MarketState, pricing: Pricing, pins: ReadonlyMap<string, Pin>): Array<RunnerPrices> => {
+  if (market.claim.kind === "runs") {
+    const runner = market.runners[0]
+    if (!runner) return []
+    const pin = pins.get(runner.selectionId)
+    const bounds = pricing.lines(market.claim.count)
+    const yes = Math.max(1, market.line, bounds.yesAtLeast)
+    const no = Math.min(market.line - 1, bounds.noAtMost)
+    return [{
+      selectionId: runner.selectionId,
+      back: pin?.back ? [...pin.back] : [{ price: yes, size: market.rates.yes }],
+      lay: pin?.lay ? [...pin.lay] : no >= 0 ? [{ price: no, size: market.rates.no }] : []
+    }]
   }
-  const i = Math.floor(random() * market.probs.length)
+  const { claim } = market
+  const ranges = pricing.ranges.get(claim.space)
+  return market.runners.map((runner, i) => {
+    const range = ranges?.get(claim.outcomes[i] ?? "") ?? { high: 1, low: 0 }
+    const levels = market.type === "BOOKMAKER" ? bookmakerLevels(range, market.sizes[i]!) : exchangeLevels(range, market.sizes[i]!)
+    const pin = pins.get(runner.selectionId)
+    return { selectionId: runner.selectionId, back: pin?.back ? [...pin.back] : levels.back, lay: pin?.lay ? [...pin.lay] : levels.lay }
+  })
+}
+
+const bookOf = (market: MarketState, event: EventState, pricing: Pricing, now: number, pins = market.pins, status = statusOf(market, now)): MarketBook => ({
+  marketId: market.externalId,
+  eventId: market.eventId,
+  marketType: market.type,
+  status,
+  inPlay: event.status === "live",
+  runners: runnersOf(market, pricing, pins),
+  version: market.book.version + 1
+})
+
+/**
+ * Prices `targets` (markets of `event`) afresh from the event's model: a
+ * fancy's line follows the score unless an operator priced it. Returns
+ * false when the pins contradict each other (they were checked when set, so
+ * only a stored model from elsewhere can): the caller suspends the event.
+ */
+export const priceMarkets = (event: EventState, markets: ReadonlyArray<MarketState>, targets: Iterable<MarketState>, now: number) => {
+  const pricing = pricingOf(event, markets)
+  if (!pricing) return false
+  const list = [...targets].filter((m) => !m.closed)
+  if (list.some((m) => m.claim.kind === "runs")) {
+    const lines = fancyLines(markets, matchOf(event, now))
+    for (const market of list) if (market.claim.kind === "runs" && !isManual(market)) market.line = lines.get(market.externalId) ?? market.line
+  }
+  for (const market of list) market.book = bookOf(market, event, pricing, now)
+  return true
+}
+
+/** The markets of `event` a move touched, to be priced again. */
+export type Touched = ReadonlyArray<MarketState>
+
+/**
+ * One price move of `market`'s event: a fancy's sizes flicker; an exchange
+ * or bookmaker market's ladder sizes move, or its space's chances drift (now
+ * and then a jump, in play a pull towards the score), which moves every
+ * market on that space together.
+ */
+export const move = (market: MarketState, event: EventState, markets: ReadonlyArray<MarketState>, random: Rng, now: number): Touched => {
+  if (market.closed) return []
+  if (market.claim.kind === "runs") {
+    if (isManual(market)) return []
+    const [yes, no] = FANCY_RATES[Math.floor(random() * FANCY_RATES.length)]!
+    market.rates = { yes, no }
+    return [market]
+  }
+  if (random() < 0.5 && market.sizes.length > 0) {
+    flickerSizes(market.sizes[Math.floor(random() * market.sizes.length)]!, random)
+    return [market]
+  }
+  const { claim } = market
+  const space = event.spaces.get(claim.space)
+  if (!space) return []
+  const i = Math.floor(random() * space.chances.length)
   const jump = random() < 0.02
-  market.probs[i] = market.probs[i]! * Math.exp((jump ? 0.25 : 0.03) * gaussian(random))
-  market.probs = normalise(market.probs.map((p) => Math.min(0.995, Math.max(0.002, p))))
-  if (event?.status === "live" && isMatchMarket(market)) {
+  space.chances[i] = space.chances[i]! * Math.exp((jump ? 0.25 : 0.03) * gaussian(random))
+  space.chances = normalise(space.chances.map((p) => Math.min(0.995, Math.max(0.002, p))))
+  if (event.status === "live" && claim.space === "result") {
     const match = matchOf(event, now)
     if (match) {
-      const target = implied(market, event, match, now)
-      market.probs = normalise(market.probs.map((p, k) => 0.95 * p + 0.05 * (target[k] ?? p)))
+      const target = implied(space.chances.length, event, match, now)
+      space.chances = normalise(space.chances.map((p, k) => 0.95 * p + 0.05 * (target[k] ?? p)))
     }
   }
-  // In play, an exchange market now and then suspends for a few seconds.
-  if (event?.status === "live" && random() < 0.0015) market.suspendedUntil = now + 3000
-  reprice(market, event, random, now)
+  // In play, a market now and then suspends for a few seconds.
+  if (event.status === "live" && random() < 0.0015) market.suspendedUntil = now + 3000
+  return markets.filter((m) => !m.closed && m.claim.kind === "outcomes" && m.claim.space === claim.space)
 }
 
 /** Something happened in the match: cricket's bookmaker and fancy markets suspend for the ball, football's for a goal. */
@@ -186,37 +282,81 @@ export const close = (market: MarketState) => {
   market.book = { ...market.book, status: "CLOSED", version: market.book.version + 1 }
 }
 
+/** The event's books now, each with what it settles on (for the combined-book check). */
+export const checkEvent = (markets: ReadonlyArray<MarketState>): EventBookCheck =>
+  checkEventBooks(markets.filter((m) => !m.closed).map((m) => ({ claim: m.claim, book: m.book })))
+
+/** Every open market of the event suspended for a few seconds (its books contradicted each other). */
+export const suspendEvent = (markets: ReadonlyArray<MarketState>, now: number) =>
+  markets.filter((m) => !m.closed).map((market) => {
+    market.suspendedUntil = Math.max(market.suspendedUntil, now + 3000)
+    market.book = { ...market.book, status: "SUSPENDED", version: market.book.version + 1 }
+    return market
+  })
+
+export type ManualPriceRefusal = "unknownSelection" | "offLadder" | { readonly contradicts: EventBookCheck | undefined }
+
 /**
  * An operator's price for one runner (and optionally the market's status):
- * the market is priced by hand from then on. An exchange price snaps to the
- * ladder and gets two more levels; a fancy's Yes price becomes its line.
+ * the sides given are pinned and kept as given (an exchange back price
+ * snapped to the ladder, with two more levels; a fancy's Yes and No lines
+ * both pinned, the one not given as it is shown); the other runners and the
+ * event's other markets follow the model within every pin. Refused, with
+ * nothing changed, when the event's books would then let a player win
+ * whatever happens.
  */
-export const setManualPrice = (market: MarketState, input: MarketPricePayload, now: number): MarketBook | "unknownSelection" | "offLadder" => {
+export const setManualPrice = (
+  market: MarketState,
+  event: EventState,
+  markets: ReadonlyArray<MarketState>,
+  input: MarketPricePayload,
+  now: number
+): MarketBook | ManualPriceRefusal => {
   const selectionId = input.selectionId ?? market.runners[0]?.selectionId
-  const index = market.book.runners.findIndex((r) => r.selectionId === selectionId)
-  if (index === -1) return "unknownSelection"
+  const runner = market.book.runners.find((r) => r.selectionId === selectionId)
+  if (!selectionId || !market.runners.some((r) => r.selectionId === selectionId)) return "unknownSelection"
   // Exchange odds live on the ladder, 1.01 to 1000; the lay side is kept as given, so it must be on it already.
   const offLadder = (level: { price: number } | undefined) => level !== undefined && level.price < 1.01
   if (market.type === "EXCHANGE" && (offLadder(input.back) || offLadder(input.lay))) return "offLadder"
-  market.manual = true
-  if (input.status) {
-    market.held = input.status === "SUSPENDED"
-    market.closed = input.status === "CLOSED"
-  }
-  const ladder = (first: { price: number; size: number }, step: (p: number) => number) => {
+  const ladder = (first: PriceLevel, step: (p: number) => number) => {
     if (market.type !== "EXCHANGE") return [first]
     const levels = [first]
     for (let i = 1; i < 3; i++) levels.push({ price: step(levels[i - 1]!.price), size: first.size })
     return levels
   }
-  const runners: Array<RunnerPrices> = market.book.runners.map((runner, i) =>
-    i !== index ? runner : {
-      selectionId: runner.selectionId,
-      back: input.back ? ladder(market.type === "EXCHANGE" ? { ...input.back, price: ladderFloor(input.back.price) } : input.back, ladderDown) : runner.back,
-      lay: input.lay ? ladder(input.lay, ladderUp) : runner.lay
-    }
-  )
-  market.book = { ...market.book, runners, status: statusOf(market, now), version: market.book.version + 1 }
-  if (market.type === "FANCY" && input.back) market.line = input.back.price
+  let pins = new Map(market.pins)
+  if (input.back || input.lay) {
+    const before = pins.get(selectionId)
+    const shown = market.type === "FANCY" ? runner : undefined
+    const back = input.back ? ladder(market.type === "EXCHANGE" ? { ...input.back, price: ladderFloor(input.back.price) } : input.back, ladderDown) : before?.back ?? shown?.back
+    const lay = input.lay ? ladder(input.lay, ladderUp) : before?.lay ?? shown?.lay
+    pins.set(selectionId, { ...(back ? { back } : {}), ...(lay ? { lay } : {}) })
+  }
+  const held = input.status ? input.status === "SUSPENDED" : market.held
+  const closed = input.status ? input.status === "CLOSED" : market.closed
+  // Tried first on copies: the event's books as they would be, every market open (a suspension ends).
+  const attempt = (tried: Map<string, Pin>) => {
+    const pricing = pricingOf(event, markets, { marketId: market.externalId, pins: tried })
+    if (!pricing) return { problems: [], spaces: [], contradicts: true }
+    const trial = markets.filter((m) => !(m === market ? closed : m.closed)).map((m) =>
+      ({ claim: m.claim, book: bookOf(m, event, pricing, now, m === market ? tried : m.pins, "OPEN") }))
+    const check = checkEventBooks(trial)
+    return { ...check, contradicts: check.problems.length > 0 }
+  }
+  let check = attempt(pins)
+  // The market's other runners an operator priced before and this price contradicts go back to the model: a
+  // market is moved runner by runner.
+  const own = pins.get(selectionId)
+  if (check.contradicts && own && pins.size > 1) {
+    const alone = new Map([[selectionId, own]])
+    const retried = attempt(alone)
+    if (!retried.contradicts) [pins, check] = [alone, retried]
+  }
+  if (check.contradicts) return { contradicts: check.problems.length > 0 ? check : undefined }
+  market.pins = pins
+  market.held = held
+  if (closed) close(market)
+  else market.closed = false
+  priceMarkets(event, markets, markets, now)
   return market.book
 }

@@ -1,11 +1,10 @@
 /**
- * The demo feed's model, free of I/O: seeded randomness, the exchange price
- * ladder, prices from probabilities, and match scores that are a pure
- * function of (event, elapsed time) so a restarted server shows the same
- * match where it left off.
+ * The demo feed's matches, free of I/O: seeded randomness and match scores
+ * that are a pure function of (event, elapsed time), so a restarted server
+ * shows the same match where it left off.
  */
-import type { PriceLevel, RunnerPrices, Score } from "../../src/schema/betting.ts"
-import type { MarketType } from "../../src/schema/sports.ts"
+import { INNINGS_OVERS, runCountOf } from "../../src/domain/eventBook.ts"
+import type { Score } from "../../src/schema/betting.ts"
 
 /** A small fast seeded generator (mulberry32). */
 export const rng = (seed: number) => {
@@ -31,33 +30,6 @@ export const gaussian = (random: Rng) => {
   return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random())
 }
 
-// The exchange ladder: price bands and their tick.
-const BANDS: ReadonlyArray<readonly [upTo: number, tick: number]> = [
-  [2, 0.01], [3, 0.02], [4, 0.05], [6, 0.1], [10, 0.2], [20, 0.5], [30, 1], [50, 2], [100, 5], [1000, 10]
-]
-
-const round2 = (n: number) => Math.round(n * 100) / 100
-
-const tickAt = (price: number) => BANDS.find(([upTo]) => price < upTo)?.[1] ?? 10
-
-/** The ladder price at or below `price` (1.01 .. 1000). */
-export const ladderFloor = (price: number) => {
-  const p = Math.min(1000, Math.max(1.01, price))
-  const tick = tickAt(p)
-  const lower = BANDS[BANDS.findIndex(([upTo]) => p < upTo) - 1]?.[0] ?? 1
-  // The small epsilon absorbs floating-point error on prices already on the ladder (1.9 / 0.01).
-  return round2(Math.max(1.01, lower + Math.floor((p - lower) / tick + 1e-7) * tick))
-}
-
-export const ladderUp = (price: number) => round2(Math.min(1000, price + tickAt(price)))
-export const ladderDown = (price: number) => {
-  if (price <= 1.01) return 1.01
-  // The tick of the band just below: 2.00 steps down to 1.99, 2.02 to 2.00.
-  return ladderFloor(round2(price - tickAt(price - 1e-9)))
-}
-
-const sizeOf = (random: Rng) => Math.round(100 + random() * random() * 50_000)
-
 export const normalise = (probs: ReadonlyArray<number>) => {
   const total = probs.reduce((a, b) => a + b, 0)
   return probs.map((p) => p / total)
@@ -69,44 +41,6 @@ export const initialProbabilities = (count: number, random: Rng, draw: boolean) 
   if (draw && count === 3) weights[2] = (weights[0]! + weights[1]!) * 0.3
   return normalise(weights)
 }
-
-/** Exchange prices for each runner: three back levels below the fair price, three lay levels above. */
-export const exchangePrices = (selectionIds: ReadonlyArray<string>, probs: ReadonlyArray<number>, random: Rng): Array<RunnerPrices> =>
-  selectionIds.map((selectionId, i) => {
-    const fair = 1 / Math.max(probs[i]!, 0.001)
-    const back0 = ladderFloor(fair * 0.985)
-    const lay0 = ladderUp(back0)
-    const back: Array<PriceLevel> = []
-    const lay: Array<PriceLevel> = []
-    let b = back0
-    let l = lay0
-    for (let level = 0; level < 3; level++) {
-      back.push({ price: b, size: sizeOf(random) })
-      lay.push({ price: l, size: sizeOf(random) })
-      b = ladderDown(b)
-      l = ladderUp(l)
-    }
-    return { selectionId, back, lay }
-  })
-
-/** Bookmaker rates per 100: back a little under the fair rate, lay two points above. */
-export const bookmakerPrices = (selectionIds: ReadonlyArray<string>, probs: ReadonlyArray<number>, random: Rng): Array<RunnerPrices> =>
-  selectionIds.map((selectionId, i) => {
-    const p = probs[i]!
-    if (p > 0.97 || p < 0.01) return { selectionId, back: [], lay: [] }
-    const backRate = Math.max(1, Math.floor((1 / p - 1) * 100 * 0.95))
-    return { selectionId, back: [{ price: backRate, size: sizeOf(random) }], lay: [{ price: backRate + 2, size: sizeOf(random) }] }
-  })
-
-/** A fancy line: "Yes" (back) at the line, "No" (lay) one run below, both at size 100. */
-export const fancyPrices = (selectionId: string, line: number): Array<RunnerPrices> => [
-  { selectionId, back: [{ price: Math.max(1, line), size: 100 }], lay: [{ price: Math.max(0, line - 1), size: 100 }] }
-]
-
-export const pricesFor = (type: MarketType, selectionIds: ReadonlyArray<string>, probs: ReadonlyArray<number>, random: Rng, line: number) =>
-  type === "EXCHANGE" ? exchangePrices(selectionIds, probs, random)
-    : type === "BOOKMAKER" ? bookmakerPrices(selectionIds, probs, random)
-    : fancyPrices(selectionIds[0] ?? "", line)
 
 // Sports by feed code.
 export const SPORT = { cricket: "4", football: "1", tennis: "2", kabaddi: "99994", basketball: "7522", horse: "7", greyhound: "4339" } as const
@@ -355,30 +289,22 @@ export const homeChance = (match: MatchState, fraction: number) => {
   return 1 / (1 + Math.exp(-x))
 }
 
-/** Over-based fancy names: "6 Over Runs MI" -> 6; "Fall of 1st Wkt MI" -> "wicket". */
-export const fancyKind = (name: string): number | "wicket" | undefined => {
-  const over = /^(\d+) Over Runs/.exec(name)
-  if (over) return Number(over[1])
-  if (/^Fall of 1st Wkt/.test(name)) return "wicket"
-  return undefined
-}
-
 /**
  * A fancy market against the first innings so far: its current line, or
  * its result once decided.
  */
 export const fancyState = (name: string, match: MatchState | undefined): { line: number; result?: number } => {
-  const kind = fancyKind(name)
+  const count = runCountOf(name)
   const innings = match?.innings
   const runsAfter = (balls: number) => (balls <= 0 ? 0 : innings?.runs[Math.min(balls, innings.runs.length) - 1] ?? 0)
   const rate = innings && innings.balls >= 6 ? runsAfter(innings.balls) / innings.balls : 1.35
-  if (kind === "wicket") {
+  if (count.kind === "firstWicket") {
     if (innings?.wicketAt !== undefined) return { line: runsAfter(innings.wicketAt + 1), result: runsAfter(innings.wicketAt + 1) }
     if (innings?.complete) return { line: runsAfter(innings.balls), result: runsAfter(innings.balls) }
     const now = innings ? runsAfter(innings.balls) : 0
     return { line: Math.round(now + 22 * rate) }
   }
-  const overs = typeof kind === "number" ? kind : 20
+  const overs = count.kind === "overs" ? count.overs : INNINGS_OVERS
   const target = overs * 6
   if (innings && (innings.balls >= target || innings.complete)) {
     const result = runsAfter(Math.min(target, innings.balls))

@@ -211,6 +211,7 @@ export const BettingAdminEndpoints = {
   settleMarket: HttpApiEndpoint.post("settleMarket", "/admin/settle-market", { payload: SettleMarketPayload, success: Envelope(Settlement) }),
   voidMarket: HttpApiEndpoint.post("voidMarket", "/admin/void-market", { payload: VoidMarketPayload, success: Envelope(Settlement) }),
   marketPrice: HttpApiEndpoint.post("marketPrice", "/admin/market-price", { payload: MarketPricePayload, success: Envelope(MarketBook) })
+    .annotate(Reasons, ["InvalidInput", "SessionEnded", "Forbidden", "NotFound", "Refused", "PricesContradict", "Unavailable"])
 } as const
 
 /** Signed-in players: bet limits, placing bets, their open bets (src/schema/betting.ts). */

@@ -25,6 +25,7 @@ export const ErrorTag = Schema.Literals([
   "MarketSuspended",
   "MarketClosed",
   "StakeOutOfRange",
+  "PricesContradict", // 422: an operator's price would let a player win whatever happens across the event's markets
   // Money.
   "InsufficientBalance",
   "ReferenceUsed", // 409: a deposit's payment reference (UTR) is already on a pending or approved deposit

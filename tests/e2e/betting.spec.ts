@@ -62,7 +62,7 @@ test("search an event, back and lay on exchange, bookmaker and fancy; exposure a
   const [home, away] = exchange.runners
   await price(request, player.admin, { marketId: exchange.marketId, selectionId: home!.selectionId, back: { price: 2.5, size: 5000 }, lay: { price: 2.52, size: 5000 }, status: "OPEN" })
   await price(request, player.admin, { marketId: exchange.marketId, selectionId: away!.selectionId, back: { price: 1.66, size: 5000 }, lay: { price: 1.68, size: 5000 } })
-  await price(request, player.admin, { marketId: bookmaker.marketId, selectionId: bookmaker.runners[1]!.selectionId, back: { price: 60, size: 5000 }, lay: { price: 62, size: 5000 }, status: "OPEN" })
+  await price(request, player.admin, { marketId: bookmaker.marketId, selectionId: bookmaker.runners[1]!.selectionId, back: { price: 60, size: 5000 }, lay: { price: 68, size: 5000 }, status: "OPEN" })
   await price(request, player.admin, { marketId: fancy.marketId, back: { price: 52, size: 100 }, lay: { price: 51, size: 100 }, status: "OPEN" })
 
   // The entry's stylesheet travels inside index.html: neither the page nor a chunk loaded later (the slip's calls,

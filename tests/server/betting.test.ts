@@ -136,7 +136,7 @@ describe("placing bets", () => {
 
   it("bookmaker: a back wins odds/100 x stake; fancy: Yes wins stake x size/100", async () => {
     const p = await player(2000)
-    const book = await fix(match, "BOOKMAKER", 0, 80, 82)
+    const book = await fix(eventsOf(sports, "cricket", false)[5]!, "BOOKMAKER", 0, 80, 82)
     const res = await bet(server, p.token, "bet-sport", { marketId: book.marketId, selectionId: book.runners[0]!.selectionId, selectionType: "lay", odds: 82, stake: 500 })
     expect(res.status).toBe(200)
     expect(res.body.data.bet).toMatchObject({ marketType: "BOOKMAKER", liability: 410 })
@@ -268,6 +268,27 @@ describe("an operator's manual price", () => {
       expect(absurd.body.data).toBeNull()
     }
     expect(await priceOf(server, match._id, market.marketId, runner)).toEqual(before)
+  })
+
+  it("is refused when it would let a player win whatever happens across the event's markets, and nothing changes", async () => {
+    const event = eventsOf(sports, "cricket", false)[6]!
+    const exchange = await fix(event, "EXCHANGE", 0, 2, 2.02)
+    const bookmaker = marketOf(event, "BOOKMAKER")
+    const away = bookmaker.runners[1]!.selectionId
+    const before = await priceOf(server, event._id, bookmaker.marketId, away)
+    // Home backed at 2.00 on the exchange and away at 2.50 with the bookmaker: 0.50 + 0.40 of the stake back either way.
+    const res = await setPrice(server, admin, { marketId: bookmaker.marketId, selectionId: away, back: { price: 150, size: 1000 }, status: "OPEN" })
+    expect(res.status).toBe(422)
+    expect(res.body.meta).toMatchObject({ code: 422, error: "PricesContradict" })
+    expect(res.body.meta.message).toMatch(/^That price contradicts the event's other prices: .* A player could win whatever happens\.$/)
+    expect(res.body.data).toBeNull()
+    expect(await priceOf(server, event._id, bookmaker.marketId, away)).toEqual(before)
+    // The bookmaker follows the exchange's price: away no better than evens, home no better than 2.00.
+    const odds = (await request(server.url, `/api/v1/event-odds?event_id=${event._id}`)).body.data
+    const book = odds.markets.find((m: { marketId: string }) => m.marketId === bookmaker.marketId)
+    expect(book.runners[0].back[0]?.price ?? 0).toBeLessThanOrEqual(100)
+    expect(book.runners[1].back[0]?.price ?? 0).toBeLessThanOrEqual(100)
+    expect(odds.markets.find((m: { marketId: string }) => m.marketId === exchange.marketId).runners[0].back[0].price).toBe(2)
   })
 })
 

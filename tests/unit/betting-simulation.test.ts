@@ -1,18 +1,8 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { validPrice } from "../../src/domain/betting.ts"
-import {
-  bookmakerPrices,
-  exchangePrices,
-  fancyState,
-  initialProbabilities,
-  ladderDown,
-  ladderFloor,
-  ladderUp,
-  matchAt,
-  matchDuration,
-  rng
-} from "../../server/odds/simulation.ts"
+import { bookmakerLevels, exchangeLevels, ladderDown, ladderFloor, ladderUp, newSizes } from "../../server/odds/ladder.ts"
+import { fancyState, initialProbabilities, matchAt, matchDuration, rng } from "../../server/odds/simulation.ts"
 
 describe("the exchange price ladder", () => {
   it("steps by the band's tick and never leaves 1.01 .. 1000", () => {
@@ -32,18 +22,25 @@ describe("the exchange price ladder", () => {
     }))
   })
 
-  it("prices every runner with back below lay, three levels each, all valid", () => {
+  it("prices every runner with back under the fair price and lay over it, three levels each, all valid", () => {
     fc.assert(fc.property(fc.integer({ min: 2, max: 12 }), fc.integer(), (count, seed) => {
       const random = rng(seed)
       const probs = initialProbabilities(count, random, false)
       expect(probs.reduce((a, b) => a + b, 0)).toBeCloseTo(1)
-      for (const runner of exchangePrices(Array.from({ length: count }, (_, i) => `r${i}`), probs, random)) {
-        expect(runner.back).toHaveLength(3)
-        expect(runner.back[0]!.price).toBeLessThan(runner.lay[0]!.price)
+      for (const p of probs) {
+        const runner = exchangeLevels({ high: p, low: p }, newSizes(3, random))
+        // The best back is never above the fair price, the best lay never below.
+        if (runner.back[0]) expect(runner.back[0].price).toBeLessThanOrEqual(1 / p)
+        if (runner.lay[0]) expect(runner.lay[0].price).toBeGreaterThanOrEqual(1 / p)
+        if (p > 0.01 && p < 0.98) expect(runner.back).toHaveLength(3)
+        for (const [i, level] of runner.back.entries()) if (i > 0) expect(level.price).toBeLessThan(runner.back[i - 1]!.price)
         for (const level of [...runner.back, ...runner.lay]) expect(validPrice("EXCHANGE", level.price)).toBe(true)
       }
-      for (const runner of bookmakerPrices(["a", "b"], [0.6, 0.4], random)) {
+      for (const p of [0.6, 0.4]) {
+        const runner = bookmakerLevels({ high: p, low: p }, newSizes(1, random))
         expect(runner.back[0]!.price).toBeLessThan(runner.lay[0]!.price)
+        expect(1 + runner.back[0]!.price / 100).toBeLessThanOrEqual(1 / p)
+        expect(1 + runner.lay[0]!.price / 100).toBeGreaterThanOrEqual(1 / p)
       }
     }))
   })

@@ -81,11 +81,12 @@ describe("the simulator", () => {
     expect(prices(published)).toHaveLength(2)
     const versions = () => prices(published).reduce((latest, m) => latest.set(m.book.marketId, m.book.version), new Map<string, number>())
     const before = [...versions().values()].reduce((a, b) => a + b, 0)
-    // One second at 10 updates a second for the watched event, plus 20 a second of background drift.
+    // One second at 10 updates a second for the watched event, plus 20 a second of background drift: 30 moves, each
+    // a new book of one market (its sizes) or of both (the event's chances, which both show).
     for (let t = 20; t <= 1000; t += 20) simulator.tick(START + t)
     const moves = [...versions().values()].reduce((a, b) => a + b, 0) - before
     expect(moves).toBeGreaterThanOrEqual(29)
-    expect(moves).toBeLessThanOrEqual(31)
+    expect(moves).toBeLessThanOrEqual(62)
     // The same second in two steps moves as much.
     const again = harness({ running: false, watchers: 1 })
     await Effect.runPromise(again.simulator.load(START))
@@ -105,14 +106,30 @@ describe("the simulator", () => {
     expect(prices(published).filter((m) => m.book.status === "CLOSED")).toHaveLength(2)
   })
 
-  it("takes an operator's price, snapped to the ladder, and leaves that market alone afterwards", async () => {
+  it("takes an operator's price, snapped to the ladder, and keeps it while the rest follows the model", async () => {
     const { simulator, published } = harness({ running: false, watchers: 1 })
     await Effect.runPromise(simulator.load(START))
     const set = await Effect.runPromise(simulator.setPrice({ marketId: "1.1", selectionId: "a", back: { price: 3.07, size: 50 } }, START))
     expect(set.runners[0]!.back.map((l) => l.price)).toEqual([3.05, 3, 2.98])
     for (let t = 20; t <= 5000; t += 20) simulator.tick(START + t)
-    const latest = prices(published).filter((m) => m.book.marketId === "1.1").at(-1)!.book
-    expect(latest.version).toBe(set.version)
+    const books = (id: string) => prices(published).filter((m) => m.book.marketId === id).map((m) => m.book)
+    expect(books("1.1").at(-1)!.version).toBeGreaterThan(set.version)
+    for (const book of books("1.1").filter((b) => b.version >= set.version)) expect(book.runners[0]!.back).toEqual(set.runners[0]!.back)
+    // Mumbai at 3.05 or better nowhere else: the bookmaker's back on them is at most 205.
+    const bookmaker = books("1.2").at(-1)!
+    expect(bookmaker.runners[0]!.back[0]?.price ?? 0).toBeLessThanOrEqual(205)
+  })
+
+  it("refuses an operator's price that would let a player win whatever happens, and changes nothing", async () => {
+    const { simulator, published } = harness({ running: false, watchers: 1 })
+    await Effect.runPromise(simulator.load(START))
+    const before = prices(published).length
+    // Chennai backed at 3.05 on the exchange and Mumbai at 2.5 on the bookmaker: 0.33 + 0.29 < 1.
+    await Effect.runPromise(simulator.setPrice({ marketId: "1.1", selectionId: "b", back: { price: 3.05, size: 50 } }, START))
+    const refused = await Effect.runPromise(Effect.flip(simulator.setPrice({ marketId: "1.2", selectionId: "a", back: { price: 150, size: 50 } }, START)))
+    expect(refused).toMatchObject({ code: 422, tag: "PricesContradict" })
+    expect(refused.message).toMatch(/^That price contradicts the event's other prices: .*A player could win whatever happens\.$/)
+    expect(prices(published).slice(before).filter((m) => m.book.marketId === "1.2" && m.book.runners[0]!.back[0]?.price === 150)).toEqual([])
   })
 
   it("runs its steps from the clock: prices every 20 ms, the lifecycle at once and then every 5 s", async () => {
