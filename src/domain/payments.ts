@@ -2,7 +2,7 @@
  * The payment rules of SPEC sections 5 and 9, with their exact messages. The
  * client checks them before sending; the server checks them again for any caller.
  */
-import type { AccountKind, DepositPayload } from "../schema/payments.ts"
+import type { AccountKind, BankAccountType, DepositPayload } from "../schema/payments.ts"
 import { SCREENSHOT_MAX_BYTES } from "../schema/payments.ts"
 import { amountInput, toPaise } from "./money.ts"
 
@@ -207,3 +207,26 @@ export const accountPayload = (form: AccountForm) => ({
 
 /** "XXXXXX1234": enough to recognise an account without showing it whole. */
 export const maskAccount = (number: string) => (number.length <= 4 ? number : `${"X".repeat(Math.min(number.length - 4, 8))}${number.slice(-4)}`)
+
+/** How an account type reads on screen (stored lowercase, as the spec names them). */
+export const ACCOUNT_TYPE_LABEL: Readonly<Record<BankAccountType, string>> = { savings: "Savings", current: "Current" }
+
+/** What a UPI app shows the player as the payment's note. */
+export const UPI_NOTE = "Khel deposit"
+
+/**
+ * "Pay with a UPI app": the NPCI deep link (`upi://pay?pa=…&pn=…&am=…&cu=INR&tn=…`) that Android hands to GPay,
+ * PhonePe, Paytm or any UPI app, filled with the operator's UPI id and name and, once it is a valid deposit, the
+ * amount typed (a player cannot scan a QR on their own screen). The id keeps its "@": some apps do not decode it.
+ */
+export const upiPayUrl = (account: { readonly accountNumber: string; readonly accountHolderName: string }, amount: string) => {
+  const typed = parseAmount(amount)
+  const params: Array<readonly [string, string]> = [
+    ["pa", account.accountNumber.trim()],
+    ["pn", account.accountHolderName.trim()],
+    ...(typeof typed === "number" && typed >= MIN_DEPOSIT && typed <= MAX_DEPOSIT ? [["am", typed.toFixed(2)] as const] : []),
+    ["cu", "INR"],
+    ["tn", UPI_NOTE]
+  ]
+  return `upi://pay?${params.map(([key, value]) => `${key}=${encodeURIComponent(value).replace(/%40/g, "@")}`).join("&")}`
+}

@@ -16,6 +16,9 @@ type Listener = () => void
 /** Toasts close by themselves after this long (SPEC section 9, desktop reading). */
 export const TOAST_AUTOCLOSE_MS = 3000
 
+/** At most this many toasts show at once: a newer one replaces the oldest, so a few in a row stay readable. */
+export const TOASTS_AT_ONCE = 2
+
 /**
  * The toast queue. Views subscribe with `useSyncExternalStore(notices.subscribe, notices.snapshot)`;
  * everything else only calls `show`.
@@ -37,7 +40,7 @@ export const createNoticeStore = (autoCloseMs = TOAST_AUTOCLOSE_MS) => {
     notices = [
       ...notices.filter((n) => !(n.message === message && n.type === type)),
       { id, show: true, type, message, ...(subMessage ? { subMessage } : {}) }
-    ].slice(-4)
+    ].slice(-TOASTS_AT_ONCE)
     emit()
     setTimeout(() => dismiss(id), autoCloseMs)
   }

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from "./coverage.ts"
-import { apiLogin, createPlayer, openSignedIn, waitForApp } from "./support.ts"
+import { createPlayer, fundedPlayer, openSignedIn, waitForApp } from "./support.ts"
 
 /**
  * Sports betting in Chromium against the real server with its odds
@@ -21,17 +21,6 @@ interface Event {
   slugName: string
   inPlay: boolean
   markets: Array<Market>
-}
-
-const fundedPlayer = async (request: APIRequestContext, rupees: number) => {
-  const player = await createPlayer(request, "Betting Player")
-  const admin = await apiLogin(request, "admin")
-  const credit = await request.post("/api/v1/admin/credit", {
-    headers: { authorization: `Bearer ${admin.token}` },
-    data: { user: player.user.username, amount: rupees }
-  })
-  expect(credit.status()).toBe(200)
-  return { ...player, admin: admin.token }
 }
 
 const findEvent = async (request: APIRequestContext, name: string) => {
@@ -143,6 +132,8 @@ test("search an event, back and lay on exchange, bookmaker and fancy; exposure a
   await expect(modal.getByTestId("bet-group").first()).toHaveAttribute("open", "")
   await expect(modal.getByTestId("bet-row")).toHaveCount(4)
   for (const column of ["Selection", "Odds", "Stake", "P/L", "Market", "Created at"]) await expect(modal.getByRole("columnheader", { name: column })).toBeVisible()
+  // Created at as SPEC section 9 writes dates: Today, Tomorrow or dd MMM, with HH:mm (the bets were placed just now).
+  await expect(modal.getByTestId("bet-row").first().getByRole("cell").last()).toHaveText(/^Today, \d{2}:\d{2}$/)
   await expect(modal.getByRole("link", { name: `Open ${FIXTURE}` })).toHaveAttribute("href", new RegExp(`/event\\?sport=cricket&league=indian-premier-league&event=${event.slugName}`))
   await page.keyboard.press("Escape")
   await expect(modal).toBeHidden()
@@ -163,10 +154,13 @@ test("an odds change is refused, the slip takes the new price, and the bet goes 
   await expect(page.getByRole("button", { name: `Back ${runner.name} at 2.80` })).toBeVisible()
   await slip.getByRole("button", { name: "Place Bet" }).click()
   await expect(slip.getByRole("alert")).toHaveText("Odds changed. Please check the new price and place your bet again.")
+  // The refusal shows once, in the slip: no toast repeats it (the call's answer came before the slip showed it).
+  await expect(page.getByTestId("toasts").getByRole("alert").or(page.getByTestId("toasts").getByRole("status"))).toHaveCount(0)
   await expect(slip.getByRole("textbox", { name: "Odds" })).toHaveValue("2.80")
   await expect(page.getByTestId("balance-exposure")).toHaveText("₹0.00")
   await slip.getByRole("button", { name: "Place Again" }).click()
   await expect(slip.getByRole("status")).toHaveText("Bet placed")
+  await expect(page.getByTestId("toasts").getByRole("status")).toHaveCount(0)
   await expect(page.getByTestId("balance-exposure")).toHaveText("₹500.00")
 })
 
@@ -228,6 +222,9 @@ test("the live panel: visitors see the promo video, players the score and TV; no
   await waitForApp(page)
   await expect(sidebar.getByTestId("promo-video")).toBeVisible()
   await expect(sidebar.getByTestId("live-panel")).toHaveCount(0)
+  // From 1280 px the panels are the sidebar's alone; the page shows them only where the sidebar does not (a phone).
+  await expect(page.getByRole("main").getByRole("region", { name: "My Bets" })).toHaveCount(0)
+  await expect(page.getByRole("main").getByRole("group", { name: "Live score and TV" })).toHaveCount(0)
   // A visitor's click on a price asks them to log in.
   await page.getByRole("button", { name: /^Back / }).first().click()
   await expect(page.getByTestId("auth-modal")).toBeVisible()

@@ -42,6 +42,18 @@ export const createPlayer = async (request: APIRequestContext, name = "E2E Playe
   return { token: body.meta.token as string, user: body.data as { id: string; username: string; referralCode: string }, mobileNo, national, password }
 }
 
+/** A new player with `rupees` credited by the operator (one ledger transaction), and the operator's token. */
+export const fundedPlayer = async (request: APIRequestContext, rupees: number, name = "Betting Player") => {
+  const player = await createPlayer(request, name)
+  const admin = await apiLogin(request, "admin")
+  const credit = await request.post("/api/v1/admin/credit", {
+    headers: { authorization: `Bearer ${admin.token}` },
+    data: { user: player.user.username, amount: rupees }
+  })
+  expect(credit.status()).toBe(200)
+  return { ...player, admin: admin.token }
+}
+
 export const DEMO = {
   demo: { username: "demo", password: "Demo@1234" },
   credit: { username: "credit", password: "Credit@1234" },

@@ -10,6 +10,7 @@ import {
   parseAmount,
   PAYMENT_MESSAGES,
   referenceProblem,
+  upiPayUrl,
   validateAccount,
   validateDeposit,
   validateWithdrawal
@@ -103,6 +104,28 @@ describe("deposit and withdrawal rules", () => {
   it("masks account numbers but the last four digits", () => {
     expect(maskAccount("123456789012")).toBe("XXXXXXXX9012")
     expect(maskAccount("1234")).toBe("1234")
+  })
+})
+
+describe("paying with a UPI app", () => {
+  const account = { accountNumber: "khel.deposits@okaxis", accountHolderName: "Khel Gaming Pvt Ltd" }
+
+  it("opens the UPI app with the operator's id and name, and the amount once it is a deposit", () => {
+    expect(upiPayUrl(account, "1500")).toBe("upi://pay?pa=khel.deposits@okaxis&pn=Khel%20Gaming%20Pvt%20Ltd&am=1500.00&cu=INR&tn=Khel%20deposit")
+    expect(upiPayUrl(account, "250.5")).toContain("&am=250.50&")
+  })
+
+  it("leaves the amount to the app while the one typed is not a deposit", () => {
+    for (const typed of ["", "abc", "50", "2000000", "10.005"]) {
+      expect(upiPayUrl(account, typed)).toBe("upi://pay?pa=khel.deposits@okaxis&pn=Khel%20Gaming%20Pvt%20Ltd&cu=INR&tn=Khel%20deposit")
+    }
+  })
+
+  it("keeps every name whole, whatever it holds", () => {
+    fc.assert(fc.property(fc.string(), (name) => {
+      const url = new URL(upiPayUrl({ accountNumber: "a.b@upi", accountHolderName: name }, ""))
+      return url.protocol === "upi:" && url.searchParams.get("pn") === name.trim() && url.searchParams.get("pa") === "a.b@upi"
+    }))
   })
 })
 

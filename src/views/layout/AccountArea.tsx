@@ -44,20 +44,20 @@ const VisitorButtons = () => {
   )
 }
 
-const BalanceBlock = ({ user }: { user: User }) => {
-  const lines = balanceLines(user)
-  return (
-    <dl className="m-0 flex items-center gap-3 rounded-md border border-line bg-bg px-2.5 py-1 text-xs sm:px-3" aria-label="Your balance" data-testid="balance-block">
-      {lines.map(([label, value], index) => (
-        // Balance always; Exposure from 500 px; the rest where the header has room.
-        <div key={label} className={`flex-col leading-tight ${index === 0 ? "flex" : index === 1 ? "hidden sm:flex" : "hidden xl:flex"}`}>
-          <dt className="text-muted">{label}</dt>
-          <dd className="m-0 font-700 tabular-nums" data-testid={`balance-${label.toLowerCase().replace(/[^a-z]+/g, "-")}`}>{formatRupees(value)}</dd>
-        </div>
-      ))}
-    </dl>
-  )
-}
+/**
+ * Balance, Exposure, Bonus and Ref. Bonus (Credit Ref. for a credit player) on every width (SPEC section 6): two
+ * by two under 1280 px, where the header has no room for a row of four, in one row from there.
+ */
+const BalanceBlock = ({ user }: { user: User }) => (
+  <dl className="m-0 grid grid-cols-[auto_auto] gap-x-2.5 gap-y-0.5 rounded-md border border-line bg-bg px-2 py-0.5 text-[11px] sm:px-3 xl:flex xl:items-center xl:gap-3 xl:py-1 xl:text-xs" aria-label="Your balance" data-testid="balance-block">
+    {balanceLines(user).map(([label, value]) => (
+      <div key={label} className="flex flex-col whitespace-nowrap leading-[1.15] xl:leading-tight">
+        <dt className="text-[10px] text-muted xl:text-xs">{label}</dt>
+        <dd className="m-0 font-700 tabular-nums" data-testid={`balance-${label.toLowerCase().replace(/[^a-z]+/g, "-")}`}>{formatRupees(value)}</dd>
+      </div>
+    ))}
+  </dl>
+)
 
 /** Deposit shows in the header from 768 px, Withdraw and Bonus from 1280 px; below that they are in the account menu. */
 const MONEY_LINKS: ReadonlyArray<readonly [to: string, label: string, icon: IconName, header: string, menu: string]> = [
@@ -115,7 +115,7 @@ const ProfileMenu = ({ user, items }: { user: User; items: ReadonlyArray<MenuIte
         aria-expanded={open}
         aria-label={`Account menu for ${user.name}`}
         onClick={() => setOpen((o) => !o)}
-        className="flex items-center gap-1 rounded-md border border-line px-2 py-1.5 hover:bg-raised"
+        className="flex items-center gap-0.5 rounded-md border border-line px-1.5 py-1.5 hover:bg-raised sm:(gap-1 px-2)"
       >
         <Icon name="user" />
         <span className="hidden max-w-24 truncate text-sm font-600 xl:inline">{user.username}</span>
@@ -169,9 +169,9 @@ const PlayerArea = ({ user }: { user: User }) => {
     { label: "Logout", icon: "logout", onSelect: () => session.send({ type: "session.logout" }) }
   ]
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex items-center gap-1.5 sm:gap-2">
       {credit ? null : (
-        <nav aria-label="Money" className="flex items-center gap-1">
+        <nav aria-label="Money" className="hidden items-center gap-1 md:flex">
           {MONEY_LINKS.map(([to, label, icon, header]) => (
             <Link key={to} to={to} className={`${label === "Deposit" ? "btn-brand" : "btn-ghost"} ${header} px-3 py-1.5`}>
               <Icon name={icon} size={16} /> {label}

@@ -14,7 +14,7 @@ export const Logo = () => {
   const title = AppActor.useSelector((s) => s.context.settings?.siteTitle ?? "Khel")
   return (
     <Link to="/" className="flex shrink-0 items-center" aria-label={`${title}: home`}>
-      {logo ? <img src={logo} alt="" width={120} height={32} className="h-8 w-auto" /> : <span className="text-xl font-800 text-brand">KHEL</span>}
+      {logo ? <img src={logo} alt="" width={120} height={32} className="h-7 w-auto sm:h-8" /> : <span className="text-xl font-800 text-brand">KHEL</span>}
     </Link>
   )
 }
@@ -50,7 +50,7 @@ const ThemeToggle = () => {
       type="button"
       onClick={() => app.send({ type: "theme.toggle" })}
       aria-label={`Switch to ${next} theme`}
-      className="rounded-md p-2 text-muted hover:(bg-raised text-fg)"
+      className="rounded-md p-1.5 text-muted hover:(bg-raised text-fg) sm:p-2"
     >
       <Icon name={theme === "dark" ? "sun" : "moon"} />
     </button>
@@ -68,9 +68,11 @@ const DemoCreditNotice = () => {
 }
 
 export const Header = () => (
-  <header className="sticky top-0 z-30 border-b border-line bg-surface/95 backdrop-blur">
+  // overflow-x: clip (not hidden: the header stays sticky and the account menu still drops below it) keeps the
+  // Register button's pulse ring, which scales past the button, from widening a phone's page.
+  <header className="sticky top-0 z-30 overflow-x-clip border-b border-line bg-surface/95 backdrop-blur">
     <DemoCreditNotice />
-    <div className="mx-auto flex h-14 max-w-[1440px] items-center gap-2 px-2 lg:gap-4 lg:px-3">
+    <div className="mx-auto flex min-h-14 max-w-[1440px] items-center gap-2 px-2 lg:gap-4 lg:px-3">
       <Logo />
       <div className="hidden lg:block">
         <SegmentSwitch />

@@ -1,6 +1,8 @@
 import { useSyncExternalStore } from "react"
+import { createPortal } from "react-dom"
 import { usePorts } from "../ports.ts"
 import { Icon } from "../widgets/Icon.tsx"
+import { topLayer } from "../widgets/topLayer.ts"
 
 const TONE = {
   success: "border-ok",
@@ -8,12 +10,24 @@ const TONE = {
   error: "border-bad"
 } as const
 
-/** Toasts from the Notices service; each closes itself after 3 s. */
+const noDialog = () => undefined
+
+/**
+ * Toasts from the Notices service (at most two; each closes itself after 3 s). Above everything, modals included:
+ * while a modal is open they render inside it (a modal is in the browser's top layer and leaves the rest of the
+ * page inert). On a phone they sit at the bottom, above the bottom bar and clear of the header's balances, or at
+ * the top over a modal, clear of its buttons.
+ */
 export const Toasts = () => {
   const feed = usePorts().notices
   const notices = useSyncExternalStore(feed.subscribe, feed.snapshot, feed.snapshot)
-  return (
-    <div className="pointer-events-none fixed right-3 top-16 z-[90] flex w-[min(360px,calc(100vw-24px))] flex-col gap-2" aria-live="polite">
+  const modal = useSyncExternalStore(topLayer.subscribe, topLayer.top, noDialog)
+  const list = (
+    <div
+      className={`pointer-events-none fixed left-3 right-3 z-[90] mx-auto flex max-w-[360px] flex-col gap-2 lg:(bottom-auto left-auto top-16 w-[360px]) ${modal ? "top-3" : "bottom-20"}`}
+      aria-live="polite"
+      data-testid="toasts"
+    >
       {notices.map((notice) => (
         <div
           key={notice.id}
@@ -32,4 +46,5 @@ export const Toasts = () => {
       ))}
     </div>
   )
+  return modal ? createPortal(list, modal) : list
 }

@@ -8,10 +8,12 @@ import { proposed } from "../../machines/betSlip.machine.ts"
 import type { Event, League, Market, Sport } from "../../schema/sports.ts"
 import { AppActor } from "../app-actor.ts"
 import { useEventBets } from "../bets.ts"
+import { useAtLeast } from "../breakpoints.ts"
 import { useFlow } from "../flows.ts"
 import { useOddsBooks } from "../ports.ts"
 import { useOpenAuth, useUser } from "../session.ts"
 import { BetSlip, type BetSlipRef } from "../widgets/BetSlip.tsx"
+import { EventBets, EventLive } from "../widgets/EventPanels.tsx"
 import { BookmakerMarket, ExchangeMarket, FancyMarkets, type PickHandler } from "../widgets/Markets.tsx"
 import { LiveScore } from "../widgets/LiveScore.tsx"
 import { PageLoading } from "../widgets/PageLoading.tsx"
@@ -24,6 +26,16 @@ import { useProgressive } from "../widgets/progressive.ts"
  */
 export const useLiveEvent = (eventId: string | undefined) =>
   useFlow("liveEvent", { id: `live.${eventId}`, input: { eventId: eventId ?? "" }, enabled: eventId !== undefined })
+
+/**
+ * Below 1280 px the right sidebar does not show: its panels go around the markets instead (SPEC section 2), the
+ * live score and TV above them, the event's My Bets below. Like the sidebar, they come once the site has started.
+ */
+export const usePagePanels = () => {
+  const wide = useAtLeast("xl")
+  const started = AppActor.useSelector((s) => !s.hasTag("preloader"))
+  return !wide && started
+}
 
 /**
  * The markets of an event with live prices. Clicking a price opens the bet
@@ -116,6 +128,7 @@ const EventPage = () => {
   const [params] = useSearchParams()
   const entry = findEvent(sports, params.get("sport") ?? "", params.get("league") ?? "", params.get("event") ?? "")
   const live = useLiveEvent(entry?.event._id)
+  const panels = usePagePanels()
   if (!entry) {
     return <p className="card m-0 p-6 text-center text-muted">{loading ? "Loading…" : "This event is not available. It may have finished."}</p>
   }
@@ -128,7 +141,9 @@ const EventPage = () => {
         <p className="m-0 text-sm text-muted">{event.inPlay ? <span className="font-700 text-ok">In-Play</span> : eventDateLabel(event.date)}</p>
         {event.inPlay && live ? <LiveScore live={live} /> : null}
       </header>
+      {panels ? <EventLive eventId={event._id} collapsible /> : null}
       <EventMarkets sport={sport} league={league} event={event} channel="sport" />
+      {panels ? <EventBets eventId={event._id} /> : null}
     </div>
   )
 }

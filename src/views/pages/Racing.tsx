@@ -4,7 +4,8 @@ import { eventDateLabel } from "../../domain/dates.ts"
 import { pickRace, racingHref } from "../../domain/racing.ts"
 import type { FlowRef } from "../../machines/flows.ts"
 import { useFlow } from "../flows.ts"
-import { EventMarkets, useLiveEvent } from "./Event.tsx"
+import { EventBets } from "../widgets/EventPanels.tsx"
+import { EventMarkets, useLiveEvent, usePagePanels } from "./Event.tsx"
 
 /**
  * /racing: horse and greyhound racing, sport -> countries -> tracks ->
@@ -29,6 +30,7 @@ const RacingView = ({ racing }: { racing: FlowRef<"racing"> }) => {
     event: params.get("event") ?? undefined
   })
   useLiveEvent(chosen?.race?.event._id)
+  const panels = usePagePanels()
   if (loading && sports.length === 0) return <p className="card m-0 p-6 text-center text-muted">Loading races…</p>
   if (failed) {
     return (
@@ -89,6 +91,8 @@ const RacingView = ({ racing }: { racing: FlowRef<"racing"> }) => {
             event={race.event}
             channel="racing"
           />
+          {/* No live score or TV for a race (SPEC section 2): only the player's bets on it. */}
+          {panels ? <EventBets eventId={race.event._id} /> : null}
         </section>
       ) : null}
     </div>

@@ -1,10 +1,9 @@
 import { Link } from "react-router"
 import { eventHref } from "../../domain/catalogue.ts"
 import { priceLabel, sideLabel } from "../../domain/betting.ts"
+import { eventDateLabel } from "../../domain/dates.ts"
 import { formatAmount } from "../../domain/money.ts"
 import type { Bet } from "../../schema/bets.ts"
-
-const time = new Intl.DateTimeFormat("en-GB", { day: "2-digit", month: "short", hour: "2-digit", minute: "2-digit", hour12: false })
 
 /** Bets grouped by event, in the order their newest bet was placed. */
 export const groupByEvent = (bets: ReadonlyArray<Bet>) => {
@@ -53,7 +52,7 @@ export const BetsTable = ({ bets }: { bets: ReadonlyArray<Bet> }) => (
                 )}
               </td>
               <td className="px-2 py-1">{bet.marketName}</td>
-              <td className="whitespace-nowrap px-2 py-1 text-muted">{time.format(new Date(bet.createdAt))}</td>
+              <td className="whitespace-nowrap px-2 py-1 text-muted">{eventDateLabel(bet.createdAt)}</td>
             </tr>
           )
         })}

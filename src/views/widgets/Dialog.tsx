@@ -1,12 +1,14 @@
 import { useEffect, useId, useRef } from "react"
 import { Icon } from "./Icon.tsx"
+import { topLayer } from "./topLayer.ts"
 
 const FOCUSABLE = "a[href], button, input, select, textarea, [tabindex]:not([tabindex='-1'])"
 
 /**
  * A modal on the native <dialog>: `showModal()` makes the rest of the page
  * inert and Escape closes it; Tab wraps around inside. Focus goes back to
- * where it was when the dialog closes.
+ * where it was when the dialog closes. While it is the topmost, toasts show
+ * inside it (topLayer.ts).
  */
 export const Dialog = ({ open, title, onClose, children, wide = false, testId }: {
   open: boolean
@@ -25,10 +27,12 @@ export const Dialog = ({ open, title, onClose, children, wide = false, testId }:
     if (open && !dialog.open) {
       const previous = document.activeElement as HTMLElement | null
       dialog.showModal()
+      topLayer.opened(dialog)
       // showModal focuses the first button (the close button); the first field is where the player starts.
       const body = dialog.querySelector("[data-dialog-body]")
       ;(body?.querySelector<HTMLElement>("input:not([type=hidden]):not([type=checkbox]), textarea") ?? body?.querySelector<HTMLElement>("select, button"))?.focus()
       return () => {
+        topLayer.closed(dialog)
         if (dialog.open) dialog.close()
         previous?.focus?.()
       }

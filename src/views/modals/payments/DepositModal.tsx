@@ -1,6 +1,6 @@
 import { useSelector } from "@xstate/react"
-import { formatRupees } from "../../../domain/money.ts"
-import { DEPOSIT_QUICK_AMOUNTS, MIN_DEPOSIT, type PickedScreenshot } from "../../../domain/payments.ts"
+import { formatRupees, wholeAmount } from "../../../domain/money.ts"
+import { ACCOUNT_TYPE_LABEL, DEPOSIT_QUICK_AMOUNTS, MIN_DEPOSIT, type PickedScreenshot, upiPayUrl } from "../../../domain/payments.ts"
 import type { ActorRefFrom } from "xstate"
 import type { depositFormMachine } from "../../../machines/depositForm.machine.ts"
 import type { PaymentAccount } from "../../../schema/payments.ts"
@@ -23,19 +23,26 @@ const readFile = (file: File) =>
 
 const Detail = ({ label, value }: { label: string; value: string }) => (
   <div className="flex items-center justify-between gap-2 border-b border-line py-1.5 last:border-0">
-    <span className="text-xs text-muted">{label}</span>
-    <span className="flex items-center gap-1 text-sm font-600">
-      <span className="break-all" data-testid={`detail-${label.toLowerCase().replace(/[^a-z]+/g, "-")}`}>{value}</span>
+    <span className="shrink-0 text-xs text-muted">{label}</span>
+    <span className="flex min-w-0 items-center gap-1 text-sm font-600">
+      {/* Long names wrap between words; only a single word wider than the line (a long UPI id) breaks inside. */}
+      <span className="min-w-0 text-right [overflow-wrap:anywhere]" data-testid={`detail-${label.toLowerCase().replace(/[^a-z]+/g, "-")}`}>{value}</span>
       <CopyButton value={value} label={label} />
     </span>
   </div>
 )
 
-/** Where the money goes: the UPI id with its QR, or every bank detail with a copy button. */
-const AccountDetails = ({ account }: { account: PaymentAccount }) =>
+/**
+ * Where the money goes: the UPI id with its QR (and, on a phone, which cannot scan its own screen, a link that opens
+ * the player's UPI app with the payment filled in), or every bank detail with a copy button.
+ */
+const AccountDetails = ({ account, amount }: { account: PaymentAccount; amount: string }) =>
   account.type === "upi" ? (
     <div className="flex flex-col items-center gap-2 rounded-lg border border-line bg-bg p-3">
       {account.image ? <img src={account.image} alt={`QR code to pay ${account.accountNumber}`} width={160} height={160} className="rounded bg-white p-1" /> : null}
+      <a href={upiPayUrl(account, amount)} className="btn-brand w-full md:hidden" data-testid="upi-app-link">
+        <Icon name="phone" size={16} /> Pay with a UPI app
+      </a>
       <div className="w-full">
         <Detail label="Account holder" value={account.accountHolderName} />
         <Detail label="UPI id" value={account.accountNumber} />
@@ -47,7 +54,7 @@ const AccountDetails = ({ account }: { account: PaymentAccount }) =>
       <Detail label="Bank name" value={account.bankName ?? ""} />
       <Detail label="Account number" value={account.accountNumber} />
       <Detail label="IFSC code" value={account.ifscCode ?? ""} />
-      {account.accountType ? <Detail label="Account type" value={account.accountType} /> : null}
+      {account.accountType ? <Detail label="Account type" value={ACCOUNT_TYPE_LABEL[account.accountType]} /> : null}
     </div>
   )
 
@@ -73,16 +80,17 @@ export const DepositModal = ({ deposit }: { deposit: DepositFormRef }) => {
             deposit.send({ type: "deposit.submit" })
           }}
         >
-          <AccountDetails account={account} />
+          <AccountDetails account={account} amount={amount} />
           <Field label="Amount" hint={`Minimum ${formatRupees(MIN_DEPOSIT)}`}>
             {(props) => (
               <TextInput {...props} inputMode="decimal" placeholder="Enter amount" value={amount} onChange={(e) => deposit.send({ type: "field.change", field: "amount", value: e.target.value })} />
             )}
           </Field>
+          {/* A quick amount sets the amount (SPEC: quick amounts 500, 1000, 5000, 10000), so it reads as one, not as "+500". */}
           <div className="flex flex-wrap gap-2" role="group" aria-label="Quick amounts">
             {DEPOSIT_QUICK_AMOUNTS.map((quick) => (
-              <button key={quick} type="button" className={`chip ${amount === String(quick) ? "border-brand text-brand" : ""}`} onClick={() => deposit.send({ type: "amount.quick", amount: quick })}>
-                +{quick.toLocaleString("en-IN")}
+              <button key={quick} type="button" aria-pressed={amount === String(quick)} className={`chip ${amount === String(quick) ? "border-brand text-brand" : ""}`} onClick={() => deposit.send({ type: "amount.quick", amount: quick })}>
+                {wholeAmount(quick)}
               </button>
             ))}
           </div>
