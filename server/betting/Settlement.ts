@@ -1,7 +1,7 @@
 import { Context, Effect, Layer, Schema } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 import { fancyOutcome, type Position, runnerOutcome } from "../../src/domain/betting.ts"
-import { wageringOfMarket } from "../../src/domain/bonus.ts"
+import { outcomeSpaceOf } from "../../src/domain/bonus.ts"
 import { toRupees } from "../../src/domain/money.ts"
 import type { Settlement as SettlementView } from "../../src/schema/betting.ts"
 import { type ApiError, conflict, notFound, unprocessable } from "../../src/schema/envelope.ts"
@@ -11,6 +11,9 @@ import { decodeRows, NumericText, Paise } from "../db/rows.ts"
 import { type AccountRef, Ledger } from "../ledger/Ledger.ts"
 import { Protection } from "../protection/Protection.ts"
 import { Realtime } from "../realtime/Realtime.ts"
+import { wageringOf } from "./wagering.ts"
+
+const EventMarket = Schema.Struct({ id: Schema.String, externalId: Schema.String, name: Schema.String, marketType: MarketType })
 
 const MarketRow = Schema.Struct({
   id: Schema.String,
@@ -37,7 +40,6 @@ type OpenBet = typeof OpenBet.Type
 
 /** What a market holds of each player's money. */
 const Held = Schema.Struct({ userId: Schema.String, wallet: Wallet, exposure: Paise })
-const RunnerRow = Schema.Struct({ selectionId: Schema.String })
 
 /** A market an operator may settle, with its runners' selection ids ("id=name, …") and its open bets. */
 export interface UnsettledMarket {
@@ -69,6 +71,12 @@ const accounts = (userId: string, wallet: 1 | 2) => ({
  * one ledger transaction releases what was held and pays or collects the
  * result against the house. A second attempt finds the market settled and is
  * refused; bets placed meanwhile wait for the lock and then see it closed.
+ *
+ * Wagering (src/domain/bonus.ts) counts per outcome space, not per market:
+ * an event's markets settled on the same outcomes (Match Odds and Bookmaker)
+ * are locked together, in id order, and the one whose settlement leaves none
+ * of them open counts what the player risked over all of them, once. A market
+ * alone (a fancy, a race) counts at its own settlement.
  */
 export class Settlement extends Context.Service<Settlement, {
   settle(marketId: string, result: string, by: string): Effect.Effect<SettlementView, ApiError | SqlError.SqlError>
@@ -87,13 +95,23 @@ export class Settlement extends Context.Service<Settlement, {
 
       const run = (marketId: string, decision: { outcome: "result"; result: string } | { outcome: "void"; reason: string }, by: string) =>
         sql.withTransaction(Effect.gen(function*() {
-          const [market] = yield* sql`
+          // The markets of the event settled on the same outcomes, locked in id order: two settled at once wait in line.
+          const siblings = yield* sql`
+            SELECT id, external_id, name, market_type FROM markets
+             WHERE event_id = (SELECT event_id FROM markets WHERE external_id = ${marketId})
+          `.pipe(decodeRows(EventMarket))
+          const target = siblings.find((row) => row.externalId === marketId)
+          if (!target) return yield* notFound("No such market.")
+          const space = outcomeSpaceOf(target)
+          const ids = space === undefined ? [target.id] : siblings.filter((row) => outcomeSpaceOf(row) === space).map((row) => row.id)
+          const group = yield* sql`
             SELECT m.id, m.external_id, m.name, m.market_type, m.status, e.name AS event_name
               FROM markets m JOIN events e ON e.id = m.event_id
-             WHERE m.external_id = ${marketId}
+             WHERE m.id IN ${sql.in(ids)}
+             ORDER BY m.id
                FOR UPDATE OF m
           `.pipe(decodeRows(MarketRow))
-          if (!market) return yield* notFound("No such market.")
+          const market = group.find((row) => row.id === target.id)!
           if (market.status === "SETTLED" || market.status === "VOID") {
             return yield* conflict(`This market was already ${market.status === "SETTLED" ? "settled" : "voided"}.`)
           }
@@ -120,7 +138,6 @@ export class Settlement extends Context.Service<Settlement, {
               FROM bets WHERE market_id = ${market.id} AND status = 'open'
              ORDER BY user_id, created_at
           `.pipe(decodeRows(OpenBet))
-          const runners = (yield* sql`SELECT selection_id FROM runners WHERE market_id = ${market.id}`.pipe(decodeRows(RunnerRow))).map((row) => row.selectionId)
           const held = yield* sql`
             SELECT user_id, wallet, exposure FROM market_exposures WHERE market_id = ${market.id}
           `.pipe(decodeRows(Held))
@@ -165,12 +182,12 @@ export class Settlement extends Context.Service<Settlement, {
             }
             // The player's result counts towards their loss limits and activity statement.
             yield* protection.recordResult(userId, "sports", net, `market:${market.id}`)
-            // What the player really risked on the market counts towards a bonus's wagering (src/domain/bonus.ts); a void counts nothing.
-            if (decision.outcome === "result") {
-              yield* bonus.recordWagering(userId, wageringOfMarket(market.marketType, runners, userBets.map(position)))
-            }
           }
           yield* sql`DELETE FROM market_exposures WHERE market_id = ${market.id}`
+          // The last of the space's markets to close counts what each player risked over all of them.
+          if (group.every((row) => row.id === market.id || row.status === "SETTLED" || row.status === "VOID")) {
+            for (const counted of yield* wageringOf(sql, group)) yield* bonus.recordWagering(counted.userId, counted.bonus)
+          }
           return {
             marketId: market.externalId,
             outcome: decision.outcome,

@@ -50,10 +50,11 @@ export class Bonus extends Context.Service<Bonus, {
   claim(userId: string, bonusId: string): Effect.Effect<BonusData, ApiError | SqlError.SqlError>
   forfeit(userId: string, bonusId: string): Effect.Effect<BonusData, ApiError | SqlError.SqlError>
   /**
-   * Settlement of a market adds what the player really risked on it (in
-   * paise, `wageringOfMarket` in src/domain/bonus.ts) to the wagering of the
-   * player's bonus in play. The betting engine calls this inside the
-   * settlement's own transaction, once per player and market.
+   * Adds what the player really risked from the bonus wallet on settled
+   * markets (in paise, `wageringOfEvent` in src/domain/bonus.ts) to the
+   * wagering of the bonus in play. Settlement calls it inside its own
+   * transaction, once per player and outcome: when the last market settled on
+   * that outcome closes.
    */
   recordWagering(userId: string, paise: number): Effect.Effect<void, SqlError.SqlError>
 }>()("khel/Bonus") {

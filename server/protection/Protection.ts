@@ -41,6 +41,7 @@ import {
 } from "../../src/schema/protection.ts"
 import { decodeFirst, decodeRows, Paise } from "../db/rows.ts"
 import { Sessions } from "../identity/Sessions.ts"
+import { Realtime } from "../realtime/Realtime.ts"
 import { Activity } from "./Activity.ts"
 import { type Actor, audit } from "./audit.ts"
 import { COMPLIANCE_KEY, switchesOf } from "./Compliance.ts"
@@ -153,7 +154,7 @@ export class Protection extends Context.Service<Protection, {
   readonly confirmLimit: (userId: string, kind: LimitKind, period: LimitPeriod, actor: Actor) => Effect.Effect<Changed, Failure>
   readonly setRealityCheck: (userId: string, minutes: RealityCheckMinutes, actor: Actor) => Effect.Effect<Changed, Failure>
   /** The player answered the reality check: the next comes a full interval later. */
-  readonly continueSession: (userId: string) => Effect.Effect<ProtectionView, SqlError.SqlError>
+  readonly continueSession: (userId: string) => Effect.Effect<ProtectionView, ApiError | SqlError.SqlError>
   readonly timeOut: (userId: string, days: TimeOutDays, actor: Actor) => Effect.Effect<Changed, Failure>
   /** Closes the account for the period and ends every session of the player (they sign in again to withdraw). */
   readonly selfExclude: (userId: string, months: ExclusionMonths, actor: Actor) => Effect.Effect<Changed, Failure>
@@ -195,6 +196,7 @@ export class Protection extends Context.Service<Protection, {
       const sql = yield* SqlClient.SqlClient
       const clock = yield* Clock.Clock
       const sessions = yield* Sessions
+      const realtime = yield* Realtime
       const activity = yield* Activity
       const now = () => new Date(clock.currentTimeMillisUnsafe())
 
@@ -429,7 +431,13 @@ export class Protection extends Context.Service<Protection, {
         return { state: yield* state(userId), message }
       })
 
+      // Only a reminder that is showing can be answered: answering early would push the next one back without end.
       const continueSession = Effect.fn("Protection.continueSession")(function*(userId: string) {
+        const row = yield* loadState(userId, false)
+        const check = yield* activity.realityCheck(userId, row.realityCheckMinutes ?? 0)
+        if (!check.due) {
+          return yield* conflict(check.nextAt === null ? "Reality checks are off." : `There is no reality check to answer yet: the next one is at ${indiaDateTime(new Date(check.nextAt))}.`)
+        }
         yield* activity.remind(userId)
         return yield* state(userId)
       })
@@ -469,8 +477,10 @@ export class Protection extends Context.Service<Protection, {
                WHERE user_id = ${userId}
             `
             yield* audit(sql, { userId, actor, action: "self-exclusion", detail: { months, until: until.toISOString(), previousUntil: iso(current) }, at })
-            // Play ends now on every device; signing in again still lets the player withdraw.
-            yield* sessions.revokeAll(userId)
+            // Play ends now on every device, sockets included (on every server, as a logout's); signing in again still
+            // lets the player withdraw.
+            const ended = yield* sessions.revokeAll(userId)
+            yield* sql.afterCommit(realtime.endSessions(ended))
             return `${closureMessage({ reason: "SelfExcluded", until, stage: "excluded" })} You have been signed out.`
           }))
         return { state: yield* state(userId), message }

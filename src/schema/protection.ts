@@ -147,7 +147,8 @@ export class ProtectionApi extends HttpApiGroup.make("protection")
       .annotate(Reasons, ["InvalidInput", "SessionEnded", "Conflict", "CoolingOff"]),
     HttpApiEndpoint.put("setRealityCheck", "/protection/reality-check", { payload: RealityCheckPayload, success: Envelope(Protection) }),
     /** The player answered the reminder (Continue or View statement): the next one is `minutes` from now. */
-    HttpApiEndpoint.post("continueSession", "/protection/reality-check/continue", { payload: Schema.Struct({}), success: Envelope(Protection) }),
+    HttpApiEndpoint.post("continueSession", "/protection/reality-check/continue", { payload: Schema.Struct({}), success: Envelope(Protection) })
+      .annotate(Reasons, ["SessionEnded", "Conflict"]),
     HttpApiEndpoint.post("timeOut", "/protection/time-out", { payload: TimeOutPayload, success: Envelope(Protection) })
       .annotate(Reasons, ["InvalidInput", "SessionEnded", "TimedOut", "SelfExcluded"]),
     HttpApiEndpoint.post("selfExclude", "/protection/self-exclusion", { payload: SelfExclusionPayload, success: Envelope(Protection) })

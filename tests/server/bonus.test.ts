@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { request, signUpPlayer, startServer, type TestServer } from "./helpers.ts"
 import { adminToken, balancesOf, expectLedgerVerifies, fund, post, settleStake, user } from "./payments-support.ts"
-import { bet, catalogue, eventsOf, marketOf, setPrice } from "./betting-support.ts"
+import { bet, type CatalogueEvent, catalogue, eventsOf, marketOf, setPrice } from "./betting-support.ts"
 
 let server: TestServer
 let admin: string
@@ -100,25 +100,107 @@ describe("bonuses", () => {
   })
 })
 
+/** A player with the welcome bonus active and the bonus wallet selected. */
+const bonusPlayer = async (deposit: number) => {
+  const player = await signUpPlayer(server)
+  await fund(server, player.token, deposit, admin)
+  const [offer] = (await data(player.token)).bonuses
+  expect((await act(player.token, "activate-bonus", offer!._id)).status).toBe(200)
+  expect((await request(server.url, "/api/v1/wallet", { method: "PUT", token: player.token, json: { selectedWallet: 2 } })).status).toBe(200)
+  return player
+}
+
+const used = new Set<string>()
+/** A cricket match that has not started and that no other test has used, with its Match Odds and Bookmaker markets. */
+const freshMatch = async () => {
+  const match = eventsOf(await catalogue(server), "cricket", false).find((event: CatalogueEvent) =>
+    !used.has(event._id) && event.markets.some((m) => m.name === "Match Odds") && event.markets.some((m) => m.marketType === "BOOKMAKER")
+  )!
+  used.add(match._id)
+  const matchOdds = marketOf(match, "EXCHANGE", "Match Odds")
+  const bookmaker = marketOf(match, "BOOKMAKER")
+  return { matchOdds, bookmaker, home: 0, away: 1 }
+}
+
+/** A runner's best back price now, priced by hand so the bet is taken at it. */
+const price = async (market: { marketId: string; runners: Array<{ selectionId: string }> }) => {
+  expect((await setPrice(server, admin, { marketId: market.marketId, selectionId: market.runners[0]!.selectionId, back: { price: 2, size: 50_000 }, lay: { price: 2.02, size: 50_000 }, status: "OPEN" })).status).toBe(200)
+  return 2
+}
+const rate = async (market: { marketId: string; runners: Array<{ selectionId: string }> }) => {
+  expect((await setPrice(server, admin, { marketId: market.marketId, selectionId: market.runners[0]!.selectionId, back: { price: 96, size: 50_000 }, lay: { price: 104, size: 50_000 }, status: "OPEN" })).status).toBe(200)
+  return 96
+}
+
+const settle = (marketId: string, result: string) =>
+  request(server.url, "/api/v1/admin/settle-market", { method: "POST", token: admin, json: { marketId, result } })
+const voidMarket = (marketId: string) => request(server.url, "/api/v1/admin/void-market", { method: "POST", token: admin, json: { marketId, reason: "test" } })
+
 describe("wagering counts what is really at risk", () => {
   it("counts a back and a lay on the same runner at neighbouring prices as the ₹20 they risk, not the ₹2,000 they stake", async () => {
-    const { token } = await signUpPlayer(server)
-    await fund(server, token, 5000, admin)
-    const [offer] = (await data(token)).bonuses
-    expect((await act(token, "activate-bonus", offer!._id)).status).toBe(200)
+    const { token } = await bonusPlayer(5000)
     // A match that has not started, its first runner priced by hand: back at 2.00, lay at 2.02.
-    const match = eventsOf(await catalogue(server), "cricket", false).find((event) => event.markets.some((m) => m.marketType === "EXCHANGE"))!
-    const market = marketOf(match, "EXCHANGE")
+    const { matchOdds: market, bookmaker } = await freshMatch()
     const [home, away] = market.runners
     expect((await setPrice(server, admin, { marketId: market.marketId, selectionId: home!.selectionId, back: { price: 2, size: 5000 }, lay: { price: 2.02, size: 5000 }, status: "OPEN" })).status).toBe(200)
     for (let round = 0; round < 3; round++) {
       expect((await bet(server, token, "bet-sport", { marketId: market.marketId, selectionId: home!.selectionId, selectionType: "back", odds: 2, stake: 1000 })).status).toBe(200)
       expect((await bet(server, token, "bet-sport", { marketId: market.marketId, selectionId: home!.selectionId, selectionType: "lay", odds: 2.02, stake: 1000 })).status).toBe(200)
     }
-    const settled = await request(server.url, "/api/v1/admin/settle-market", { method: "POST", token: admin, json: { marketId: market.marketId, result: away!.selectionId } })
-    expect(settled.status).toBe(200)
+    expect((await settle(market.marketId, away!.selectionId)).status).toBe(200)
+    // The match's Bookmaker market is still open: nothing counts until it closes too.
+    expect((await data(token)).bonuses[0]!.wagered).toBe(0)
+    expect((await settle(bookmaker.marketId, bookmaker.runners[1]!.selectionId)).status).toBe(200)
     // Staked ₹6,000 in all; the most the player could lose was ₹60 (if the home side had won).
     const [bonus] = (await data(token)).bonuses
     expect(bonus).toMatchObject({ status: "active", wagered: 60, wageringRequired: 25_000, wageringLeft: 24_940 })
+  })
+
+  it("counts the few rupees at risk, not ₹1,508 staked, for backing both sides across Match Odds and the Bookmaker market", async () => {
+    const { token } = await bonusPlayer(5000)
+    const { matchOdds, bookmaker, home, away } = await freshMatch()
+    // India backed at 1.50 on Match Odds, Australia at 195 per 100 in the Bookmaker market: prices the model takes.
+    expect((await setPrice(server, admin, { marketId: matchOdds.marketId, selectionId: matchOdds.runners[home]!.selectionId, back: { price: 1.5, size: 50_000 }, lay: { price: 1.52, size: 50_000 }, status: "OPEN" })).status).toBe(200)
+    expect((await setPrice(server, admin, { marketId: bookmaker.marketId, selectionId: bookmaker.runners[away]!.selectionId, back: { price: 195, size: 50_000 }, lay: { price: 197, size: 50_000 }, status: "OPEN" })).status).toBe(200)
+    expect((await bet(server, token, "bet-sport", { marketId: matchOdds.marketId, selectionId: matchOdds.runners[home]!.selectionId, selectionType: "back", odds: 1.5, stake: 1000 })).status).toBe(200)
+    expect((await bet(server, token, "bet-sport", { marketId: bookmaker.marketId, selectionId: bookmaker.runners[away]!.selectionId, selectionType: "back", odds: 195, stake: 508 })).status).toBe(200)
+    expect((await settle(matchOdds.marketId, matchOdds.runners[home]!.selectionId)).status).toBe(200)
+    expect((await settle(bookmaker.marketId, bookmaker.runners[home]!.selectionId)).status).toBe(200)
+    // India winning left the player ₹8 down, Australia winning ₹9.40 down: ₹9.40 was at risk, and that counts.
+    expect((await data(token)).bonuses[0]).toMatchObject({ status: "active", wagered: 9.4 })
+    expect((await user(server, token)).bonus).toBe(5000 - 1508 + 1500)
+  })
+
+  it("counts only bonus-wallet bets; a back alone counts its stake once the match's last market closes, even voided", async () => {
+    const player = await bonusPlayer(4000)
+    const first = await freshMatch()
+    // From the main wallet: the bonus's terms do not cover it.
+    expect((await request(server.url, "/api/v1/wallet", { method: "PUT", token: player.token, json: { selectedWallet: 1 } })).status).toBe(200)
+    await fund(server, player.token, 1000, admin)
+    expect((await bet(server, player.token, "bet-sport", { marketId: first.bookmaker.marketId, selectionId: first.bookmaker.runners[0]!.selectionId, selectionType: "back", odds: await rate(first.bookmaker), stake: 1000 })).status).toBe(200)
+    expect((await settle(first.matchOdds.marketId, first.matchOdds.runners[1]!.selectionId)).status).toBe(200)
+    expect((await settle(first.bookmaker.marketId, first.bookmaker.runners[1]!.selectionId)).status).toBe(200)
+    expect((await data(player.token)).bonuses[0]!.wagered).toBe(0)
+
+    // From the bonus wallet: a back on Match Odds, and one on the Bookmaker market that is then voided.
+    expect((await request(server.url, "/api/v1/wallet", { method: "PUT", token: player.token, json: { selectedWallet: 2 } })).status).toBe(200)
+    const second = await freshMatch()
+    expect((await bet(server, player.token, "bet-sport", { marketId: second.matchOdds.marketId, selectionId: second.matchOdds.runners[0]!.selectionId, selectionType: "back", odds: await price(second.matchOdds), stake: 1000 })).status).toBe(200)
+    expect((await bet(server, player.token, "bet-sport", { marketId: second.bookmaker.marketId, selectionId: second.bookmaker.runners[0]!.selectionId, selectionType: "back", odds: await rate(second.bookmaker), stake: 500 })).status).toBe(200)
+    expect((await settle(second.matchOdds.marketId, second.matchOdds.runners[1]!.selectionId)).status).toBe(200)
+    expect((await data(player.token)).bonuses[0]!.wagered).toBe(0)
+    expect((await voidMarket(second.bookmaker.marketId)).status).toBe(200)
+    expect((await data(player.token)).bonuses[0]!.wagered).toBe(1000)
+  })
+
+  it("counts a match once when its two markets are settled at the same moment", async () => {
+    const player = await bonusPlayer(5000)
+    for (let round = 0; round < 3; round++) {
+      const { matchOdds, bookmaker } = await freshMatch()
+      expect((await bet(server, player.token, "bet-sport", { marketId: matchOdds.marketId, selectionId: matchOdds.runners[0]!.selectionId, selectionType: "back", odds: await price(matchOdds), stake: 500 })).status).toBe(200)
+      const answers = await Promise.all([settle(matchOdds.marketId, matchOdds.runners[1]!.selectionId), settle(bookmaker.marketId, bookmaker.runners[1]!.selectionId)])
+      expect(answers.map((a) => a.status)).toEqual([200, 200])
+      expect((await data(player.token)).bonuses[0]!.wagered).toBe(500 * (round + 1))
+    }
   })
 })

@@ -435,6 +435,10 @@ describe("reality checks", () => {
 
     await advance(server, 30 * 60 - 0.001)
     expect((await protectionOf(server, token)).realityCheck).toMatchObject({ due: false, netResult: 150 })
+    // Answering before the reminder shows would push it back without end: refused, nothing moves.
+    const early = await request(server.url, "/api/v1/protection/reality-check/continue", { method: "POST", token, json: {} })
+    expect(early.status).toBe(409)
+    expect(early.body.meta.message).toMatch(/^There is no reality check to answer yet: the next one is at .+ IST\.$/)
     await advance(server, 0.001)
     // Across pages and reloads the answer is the same until the player answers it.
     for (let i = 0; i < 2; i++) {
@@ -444,6 +448,8 @@ describe("reality checks", () => {
     }
     const answered = await request(server.url, "/api/v1/protection/reality-check/continue", { method: "POST", token, json: {} })
     expect(answered.body.data.realityCheck).toMatchObject({ due: false, nextAt: later(start, 60 * 60).toISOString() })
+    // Answered once: a second answer finds nothing showing.
+    expect((await request(server.url, "/api/v1/protection/reality-check/continue", { method: "POST", token, json: {} })).status).toBe(409)
     expect((await request(server.url, "/api/v1/protection/reality-check", { method: "PUT", token, json: { minutes: 20 } })).status).toBe(400)
 
     await advance(server, 31 * 60)

@@ -63,4 +63,13 @@ describe.runIf(process.env.DATABASE_URL)("user events across servers", () => {
     expect(changed.status).toBe(200)
     expect(await laptopGone).toBe("io server disconnect")
   })
+
+  it("disconnects the player's sockets on every server when they self-exclude", async () => {
+    const player = await signUpPlayer(a)
+    const laptop = (await request(a.url, "/identity/user/login", { method: "POST", json: { username: player.user.username, password: player.password } })).body.meta.token as string
+    const sockets = [await connect(a.url, player.token), await connect(b.url, laptop)]
+    const gone = sockets.map((socket) => new Promise<string>((resolve) => socket.on("disconnect", (reason) => resolve(reason))))
+    expect((await request(a.url, "/api/v1/protection/self-exclusion", { method: "POST", token: player.token, json: { months: 6 } })).status).toBe(200)
+    expect(await Promise.all(gone)).toEqual(["io server disconnect", "io server disconnect"])
+  })
 })

@@ -100,4 +100,12 @@ describe("sockets end with their session", () => {
     expect(fresh.connected).toBe(true)
     fresh.close()
   })
+
+  it("disconnects every socket of the player who self-excludes, as logout does", async () => {
+    const p = await player()
+    const sockets = [await connect(p.phone), await connect(p.laptop)]
+    const gone = sockets.map(disconnected)
+    expect((await request(server.url, "/api/v1/protection/self-exclusion", { method: "POST", token: p.laptop, json: { months: 6 } })).status).toBe(200)
+    expect(await Promise.all(gone)).toEqual(["io server disconnect", "io server disconnect"])
+  })
 })

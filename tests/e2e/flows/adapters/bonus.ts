@@ -4,7 +4,7 @@ import type { BonusContext } from "../../../../src/machines/bonus.machine.ts"
 import type { FlowAdapter, FlowWorld } from "../adapter.ts"
 import { freshUtr } from "../../../http.ts"
 import { openSignedIn } from "../../support.ts"
-import { asOperator, asPlayer, credit, dialog, dropped, fileDeposit, player, restored, toast } from "./money.ts"
+import { asOperator, asPlayer, dialog, dropped, fileDeposit, player, restored, toast } from "./money.ts"
 
 const BONUS_DATA = "**/api/v1/bonus-data"
 /** The walk's stand-in for the player's welcome bonus (the only one they have). */
@@ -24,25 +24,34 @@ const welcomeBonus = async (world: FlowWorld) => {
   return world.data.bonusId
 }
 
-/** A football match no other test bets on: its exchange market is settled here. */
+/** A football match no other test bets on: its markets are settled here. */
 const EVENT = "Valencia v Real Betis"
 
+type Market = { marketId: string; name: string; marketType: string; runners: Array<{ selectionId: string }> }
+
 /**
- * The welcome bonus with its wagering met: activated, then ₹500 backed on a market the operator prices and settles
- * (a settled market counts the most the player could have lost on it: the stake).
+ * The welcome bonus (₹100, ₹500 to wager) with its wagering met from the bonus wallet, on markets the operator
+ * prices and settles: ₹100 backed at 5.00 on Over/Under (a market alone) counts ₹100 and wins ₹400; ₹400 of that
+ * backed at 2.00 on Match Odds counts ₹400 once the match's Bookmaker market is settled too.
  */
 const wageringMet = async (world: FlowWorld) => {
   const bonusId = await welcomeBonus(world)
   await asPlayer(world, "put", "/api/v1/activate-bonus", { bonusId })
-  await credit(world, 1000)
-  const sports: Array<{ leagues: Array<{ events: Array<{ name: string; markets: Array<{ marketId: string; marketType: string; runners: Array<{ selectionId: string }> }> }> }> }> =
+  await asPlayer(world, "put", "/api/v1/wallet", { selectedWallet: 2 })
+  const sports: Array<{ leagues: Array<{ events: Array<{ name: string; markets: Array<Market> }> }> }> =
     (await (await world.request.get("/api/v1/get-sports-data")).json()).data
   const event = sports.flatMap((sport) => sport.leagues.flatMap((league) => league.events)).find((e) => e.name === EVENT)!
-  const market = event.markets.find((m) => m.marketType === "EXCHANGE")!
-  const runner = market.runners[0]!
-  await asOperator(world, "post", "/api/v1/admin/market-price", { marketId: market.marketId, selectionId: runner.selectionId, back: { price: 2, size: 5000 }, lay: { price: 2.02, size: 5000 }, status: "OPEN" })
-  await asPlayer(world, "post", "/api/v1/bet-sport", { marketId: market.marketId, selectionId: runner.selectionId, selectionType: "back", odds: 2, stake: 500 })
-  await asOperator(world, "post", "/api/v1/admin/settle-market", { marketId: market.marketId, result: runner.selectionId })
+  const market = (name: string) => event.markets.find((m) => m.name.startsWith(name))!
+  const backAndWin = async (on: Market, odds: number, stake: number) => {
+    const runner = on.runners[0]!
+    await asOperator(world, "post", "/api/v1/admin/market-price", { marketId: on.marketId, selectionId: runner.selectionId, back: { price: odds, size: 5000 }, lay: { price: odds + 0.1, size: 5000 }, status: "OPEN" })
+    await asPlayer(world, "post", "/api/v1/bet-sport", { marketId: on.marketId, selectionId: runner.selectionId, selectionType: "back", odds, stake })
+    await asOperator(world, "post", "/api/v1/admin/settle-market", { marketId: on.marketId, result: runner.selectionId })
+  }
+  await backAndWin(market("Over/Under"), 5, 100)
+  await backAndWin(market("Match Odds"), 2, 400)
+  const bookmaker = market("Bookmaker")
+  await asOperator(world, "post", "/api/v1/admin/settle-market", { marketId: bookmaker.marketId, result: bookmaker.runners[0]!.selectionId })
   world.data.wageringMet = "yes"
 }
 
