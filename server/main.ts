@@ -2,6 +2,7 @@ import { NodeRuntime } from "@effect/platform-node"
 import { Cause, Effect, Exit, Layer, Logger, References, Runtime } from "effect"
 import { makeServer } from "./app.ts"
 import { ServerConfig } from "./config.ts"
+import { serverLogger } from "./edge/logging.ts"
 
 const config = ServerConfig.fromEnv()
 
@@ -10,7 +11,7 @@ const config = ServerConfig.fromEnv()
 // for is a clean exit (0), so process managers do not report a crash.
 Layer.launch(makeServer(config)).pipe(
   Effect.onInterrupt(() => Effect.logInfo("server stopped")),
-  Effect.provide(Logger.layer([Logger.consoleJson])),
+  Effect.provide(Logger.layer([serverLogger])),
   Effect.provideService(References.MinimumLogLevel, config.logLevel),
   NodeRuntime.runMain({
     teardown: (exit, onExit) =>

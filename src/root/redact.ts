@@ -1,10 +1,12 @@
 /**
  * What the event log and the inspector never show: passwords, OTP codes and
- * tokens. One rule, by field name: a key that names a secret (`password`,
+ * tokens. By field name: a key that names a secret (`password`,
  * `confirm_password`, `oldPassword`, `otp`, `token`, `authorization`, …, and
  * `digits`, the OTP boxes), or a form event that names one
  * (`{ type: "field.change", field: "password", value }`), has its value
- * replaced, at any depth.
+ * replaced, at any depth. Inside any other text, the secrets it carries (a
+ * casino launch URL's `?token=…`, `password=…`, a bearer credential:
+ * src/domain/secrets.ts) are replaced the same way.
  *
  * The stand-in keeps what the machines' form rules read and nothing else:
  * empty stays empty, and a non-empty secret becomes another string of the same
@@ -16,10 +18,10 @@
  * is a secret's length and the kind of each character.
  */
 
-const SECRET = /password|passcode|secret|authorization|apikey|token$|^otp(code)?$|^digits$/
+import { isSecretName, replaceSecretsInText } from "../domain/secrets.ts"
 
 /** Whether a field of this name holds a secret (`confirm_password`, `accessToken`, `otp`). */
-export const isSecretField = (name: string) => SECRET.test(name.toLowerCase().replace(/[^a-z]/g, ""))
+export const isSecretField = isSecretName
 
 const KINDS: ReadonlyArray<readonly [RegExp, string]> = [
   [/[A-Z]/, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"],
@@ -63,7 +65,7 @@ export const createRedactor = (): Redact => {
   }
 
   const copy = (value: unknown, secret: boolean, path: ReadonlyArray<object>): unknown => {
-    if (typeof value === "string") return secret && value !== "" ? standIn(value) : value
+    if (typeof value === "string") return secret ? (value === "" ? value : standIn(value)) : replaceSecretsInText(value, standIn)
     if (typeof value === "number") return secret ? Number(standIn(String(Math.abs(Math.trunc(value))))) : value
     if (typeof value === "bigint") return String(value)
     if (typeof value !== "object" || value === null) return typeof value === "function" ? undefined : value

@@ -166,6 +166,24 @@ describe("NUL and invisible characters", () => {
     })
     expect(operator.body.data.accountHolderName).toBe("Khel Gaming")
   })
+
+  it("keeps every name in its plain form: no zero-width characters, soft hyphens or styled letters", async () => {
+    const someone = await signUpPlayer(server, { name: "Ｓｉｔａ\u00AD Dev\u200Bi" })
+    expect((await request(server.url, "/api/v1/getUserData", { token: someone.token })).body.data.name).toBe("Sita Devi")
+    const added = await request(server.url, "/api/v1/account-details", {
+      method: "POST",
+      token: someone.token,
+      json: { type: "bank", accountNumber: "50100012345678", accountHolderName: "Ram\u200BKumar\u2060", bankName: "HDFC\uFEFF Bank", ifscCode: "HDFC0001234" }
+    })
+    expect(added.status).toBe(200)
+    expect(added.body.data).toMatchObject({ accountHolderName: "RamKumar", bankName: "HDFC Bank" })
+    const invisible = await request(server.url, "/api/v1/account-details", {
+      method: "POST",
+      token: someone.token,
+      json: { type: "upi", accountNumber: "sita.devi@ybl", accountHolderName: "\u200B\u00AD\u200D" }
+    })
+    expect(invisible.body.meta.message).toBe("Please fill all Fields")
+  })
 })
 
 describe("every API answer is the envelope", () => {

@@ -5,6 +5,7 @@ import { eventDateLabel } from "../../src/domain/dates.ts"
 import { addRupees, chipLabel, DEFAULT_CHIPS, fixed2, formatAmount, formatRupees, formatSigned, toPaise, toRupees, wholeAmount } from "../../src/domain/money.ts"
 import { matchesSearch, normalizeSearch } from "../../src/domain/search.ts"
 import { countBadge, slugify, sortSports } from "../../src/domain/sports.ts"
+import { cleanName } from "../../src/domain/text.ts"
 import type { Sport } from "../../src/schema/sports.ts"
 
 describe("money", () => {
@@ -131,5 +132,21 @@ describe("catalogue", () => {
     expect(eventHref(cricket!, cricket!.leagues[0]!, cricket!.leagues[0]!.events[0]!)).toBe(
       "/event?sport=cricket&league=indian-premier-league&event=mumbai-indians-v-chennai-super-kings"
     )
+  })
+})
+
+describe("names", () => {
+  it("keeps a name as it reads: compatibility form, no format or control characters, spaces collapsed", () => {
+    expect(cleanName("Ram\u200BKumar")).toBe("RamKumar")
+    expect(cleanName("Ra\u00ADm  \u200D Kumar\u200C")).toBe("Ram Kumar")
+    expect(cleanName("Ravi\u202Etnuocca\u2066 Kumar\u2069")).toBe("Ravitnuocca Kumar")
+    expect(cleanName("Ｒａｍ\u3000𝐊𝐮𝐦𝐚𝐫")).toBe("Ram Kumar")
+    expect(cleanName("\uFEFFSita\tDevi\n")).toBe("Sita Devi")
+    expect(cleanName("सीता देवी")).toBe("सीता देवी")
+    fc.assert(fc.property(fc.string({ unit: "grapheme" }), (name) => {
+      const clean = cleanName(name)
+      expect(clean).not.toMatch(/[\p{Cf}\p{Cc}]/u)
+      expect(cleanName(clean)).toBe(clean)
+    }))
   })
 })
