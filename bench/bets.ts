@@ -13,7 +13,7 @@ import { Agent, request as httpRequest } from "node:http"
 import { randomUUID } from "node:crypto"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { waitForCode } from "../tests/http.ts"
+import { deskSignIn, waitForCode } from "../tests/http.ts"
 import { startServer, table } from "./support.ts"
 
 /**
@@ -110,8 +110,8 @@ const freshDatabase = async (adminUrl: string) => {
 
 /** Signs `count` players up through `base` (codes from `dataDir`'s SMS outbox), funds them, and lets them take any price; the pre-match exchange markets to bet on. */
 export const preparePlayers = async (base: string, dataDir: string, count = PLAYERS) => {
-  const admin = await post(`${base}/identity/user/login`, { username: "admin", password: "Admin@1234" })
-  const adminToken = admin.body.meta.token!
+  // Staff sign in on the desk, with their second factor.
+  const adminToken = (await deskSignIn(base, "admin")).token
   const tokens: Array<string> = []
   for (let i = 0; i < count; i++) {
     const mobileNo = `+9179${String(Date.now() % 1e5).padStart(5, "0")}${String(i).padStart(3, "0")}`

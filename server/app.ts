@@ -13,7 +13,8 @@ import { SportsHandlers } from "./catalogue/http.ts"
 import { ServerClockLive, TestClockRoutes } from "./clock.ts"
 import { ServerConfig, type ServerConfigShape } from "./config.ts"
 import { DatabaseLive } from "./db/database.ts"
-import { AuthenticationLive, OperatorOnlyLive } from "./edge/auth.ts"
+import { DeskHandlersLive, DeskServicesLive } from "./desk/layer.ts"
+import { AuthenticationLive, StaffAuthenticationLive } from "./edge/auth.ts"
 import { SharedCaching } from "./edge/caching.ts"
 import { Compression } from "./edge/compression.ts"
 import { drainOnStop } from "./edge/drain.ts"
@@ -45,7 +46,9 @@ const SeedLive = Layer.unwrap(Effect.gen(function*() {
 /** Domain services shared by the HTTP handlers and socket.io, each built once. */
 const ServicesLive = Layer.mergeAll(Settings.layer, Catalogue.layer, Vitals.layer, SeedLive, PaymentServicesLive, CasinoServicesLive,
   // The odds feed reads the catalogue when it starts: after the demo data is in.
-  BettingServicesLive.pipe(Layer.provide(SeedLive))).pipe(
+  BettingServicesLive.pipe(Layer.provide(SeedLive)),
+  // The operator's desk, over payments (and the same instances of everything below).
+  DeskServicesLive.pipe(Layer.provide(PaymentServicesLive))).pipe(
   Layer.provideMerge(IdentityServicesLive),
   Layer.provideMerge(RateLimits.layer),
   // Where money moves (sign-up, payments, bets, settlement, the casino), player protection is asked first.
@@ -68,14 +71,15 @@ const HandlersLive = Layer.mergeAll(
   BettingHandlersLive,
   CasinoHandlersLive,
   ProtectionHandlersLive,
-  IntegrityAdminHandlers
+  IntegrityAdminHandlers,
+  DeskHandlersLive
 )
 
 const routes = (production: boolean) => {
   const api = HttpApiBuilder.layer(Api, { openapiPath: "/api/v1/openapi.json" }).pipe(
     Layer.provide(HandlersLive),
     // Middleware is looked up again per request, so it stays in the context.
-    Layer.provideMerge(Layer.mergeAll(EnvelopesLive, AuthenticationLive, OperatorOnlyLive, ProviderSignatureLive, BeaconLimitsLive))
+    Layer.provideMerge(Layer.mergeAll(EnvelopesLive, AuthenticationLive, StaffAuthenticationLive, ProviderSignatureLive, BeaconLimitsLive))
   )
   const docs = production ? Layer.empty : HttpApiScalar.layer(Api, { path: "/api/docs" })
   // Compression before SharedCaching: it then wraps it, and compresses an answer once per ETag (edge/compression.ts).

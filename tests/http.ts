@@ -1,5 +1,7 @@
 import { existsSync, readFileSync } from "node:fs"
 import { join } from "node:path"
+import { codeAt } from "../server/desk/secondFactor.ts"
+import { DEMO_STAFF } from "../server/seed/demoStaff.ts"
 
 /**
  * What every test server runs with (the browser suite's, the cluster's and the
@@ -65,5 +67,44 @@ export const waitForCode = async (dataDir: string, mobileNo: string, purpose: "s
     if (codes.length > after) return codes.at(-1)!
     if (performance.now() > deadline) throw new Error(`no ${purpose} code reached the outbox for ${mobileNo} within ${timeoutMs / 1000} s`)
     await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+/** The demo staff (server/seed/accounts.ts), by username. */
+export type DemoStaff = (typeof DEMO_STAFF)[number]["username"]
+
+export interface DeskSignedIn {
+  readonly token: string
+  readonly staff: { readonly id: string; readonly username: string; readonly role: number; readonly permissions: ReadonlyArray<string> }
+}
+
+const deskSessions = new Map<string, DeskSignedIn>()
+
+/**
+ * A demo staff member's desk session: their password and, where the account
+ * has a second factor, the code of its TOTP secret. A code is accepted once,
+ * so another sign-in in the same 30-second step takes the next step's code
+ * (the server allows a step of drift), and a third waits for the step to pass.
+ * Sessions are kept per server and account (`fresh` signs in again).
+ */
+export const deskSignIn = async (base: string, username: DemoStaff, options: { fresh?: boolean } = {}): Promise<DeskSignedIn> => {
+  const key = `${base} ${username}`
+  const kept = deskSessions.get(key)
+  if (kept && !options.fresh) return kept
+  const member = DEMO_STAFF.find((staff) => staff.username === username)!
+  for (let attempt = 0; ; attempt++) {
+    const now = Date.now()
+    const code = member.totpSecret ? codeAt(member.totpSecret, now + (attempt % 2) * 30_000) : undefined
+    const res = await request(base, "/api/v1/desk/sign-in", { method: "POST", json: { username, password: member.password, ...(code ? { code } : {}) } })
+    if (res.status === 200 && res.body.data.step === "signedIn") {
+      const signedIn = { token: res.body.meta.token as string, staff: res.body.data.staff }
+      deskSessions.set(key, signedIn)
+      return signedIn
+    }
+    if (!member.totpSecret || res.body?.meta?.error !== "InvalidCredentials" || attempt >= 3) {
+      throw new Error(`desk sign-in of ${username} failed: ${res.status} ${JSON.stringify(res.body)}`)
+    }
+    // Both codes of the moment were used: the next step brings a new one.
+    if (attempt % 2 === 1) await new Promise((resolve) => setTimeout(resolve, 30_000 - (Date.now() % 30_000) + 50))
   }
 }

@@ -7,7 +7,11 @@ import { Roles } from "../../src/schema/user.ts"
 import { Users } from "../identity/Users.ts"
 import { Ledger } from "../ledger/Ledger.ts"
 import { Payments } from "../payments/Payments.ts"
-import { type AdminCommand, registerCommand, UsageError } from "./registry.ts"
+import type { SqlError } from "effect/sql"
+import type { ApiError } from "../../src/schema/envelope.ts"
+import { Audit, CLI } from "../desk/Audit.ts"
+import { Decisions } from "../desk/Decisions.ts"
+import { type AdminCommand, explain, registerCommand, UsageError } from "./registry.ts"
 
 /** The operator acting from the command line (decided_by on requests). */
 const CLI_OPERATOR = "cli"
@@ -100,15 +104,15 @@ const withdrawals: AdminCommand = {
     })
 }
 
-const decide = (name: string, description: string, act: (p: Payments["Service"], id: string, remark: string | undefined) => Effect.Effect<{ status: string; amount: number }, unknown>): AdminCommand => ({
+const decide = (name: string, description: string, act: (d: Decisions["Service"], id: string, remark: string | undefined) => Effect.Effect<{ status: string; amount: number }, unknown>): AdminCommand => ({
   name,
   usage: "<id> [remark]",
   description,
   run: (args) =>
     Effect.gen(function*() {
       const [id, ...remark] = need(args, 1, `${name} <id> [remark]`)
-      const payments = yield* Payments
-      const result = yield* act(payments, id!, remark.join(" ") || undefined)
+      const decisions = yield* Decisions
+      const result = yield* explain(act(decisions, id!, remark.join(" ") || undefined) as Effect.Effect<{ status: string; amount: number }, ApiError | SqlError.SqlError>)
       console.log(`${id}: ${result.status} (₹${fixed2(result.amount)})`)
     })
 })
@@ -140,7 +144,7 @@ const addDepositAccount: AdminCommand = {
   description: "Adds a deposit account; a UPI account gets a generated QR code.",
   run: (args) =>
     Effect.gen(function*() {
-      const account = yield* Payments.use((p) => p.addDepositAccount(accountPayload(args)))
+      const account = yield* Audit.use((audit) => audit.around(CLI, { action: "deposit-account.add" }, Payments.use((p) => p.addDepositAccount(accountPayload(args)))))
       console.log(`added ${account._id} (${account.type} ${account.accountNumber})`)
     })
 }
@@ -156,7 +160,7 @@ const setActive = (name: string, active: boolean): AdminCommand => ({
       const current = (yield* payments.depositAccounts({ includeInactive: true })).find((a) => a._id === id)
       if (!current) return yield* Effect.fail(new Error(`no deposit account ${id}`))
       const { _id, active: _active, ...fields } = current
-      yield* payments.updateDepositAccount(id!, { ...fields, active })
+      yield* Audit.use((audit) => audit.around(CLI, { action: "deposit-account.update", subject: { kind: "deposit-account", id: id! } }, payments.updateDepositAccount(id!, { ...fields, active }), Effect.succeed(current)))
       console.log(`${id}: ${active ? "active" : "inactive"}`)
     })
 })
@@ -172,7 +176,9 @@ const credit: AdminCommand = {
       const user = yield* Users.use((users) => users.byUsername(username!))
       if (!user) return yield* Effect.fail(new Error(`no player ${username}`))
       if (user.role !== Roles.PLAYER) return yield* Effect.fail(new Error(`${username} is not a player account`))
-      const transactionId = yield* Payments.use((p) => p.credit(user.id, paise, note.join(" "), CLI_OPERATOR))
+      const transactionId = yield* Audit.use((audit) =>
+        audit.around(CLI, { action: "player.credit", subject: { kind: "player", id: user.id } }, Payments.use((p) => p.credit(user.id, paise, note.join(" "), CLI_OPERATOR)))
+      )
       const balances = yield* Ledger.use((ledger) => ledger.balances(user.id))
       console.log(`credited ₹${fixed2(paise / 100)} to ${user.username} (transaction ${transactionId}); main balance ₹${fixed2(balances.main / 100)}`)
     })
@@ -195,11 +201,11 @@ const balances: AdminCommand = {
 registerCommand(
   verifyLedger,
   deposits,
-  decide("approve-deposit", "Approves a pending deposit: credits the player's main balance exactly once.", (p, id, remark) => p.approveDeposit(id, CLI_OPERATOR, remark)),
-  decide("reject-deposit", "Rejects a pending deposit (nothing moves).", (p, id, remark) => p.rejectDeposit(id, CLI_OPERATOR, remark)),
+  decide("approve-deposit", "Approves a pending deposit: credits the player's main balance exactly once.", (d, id, remark) => d.decideDeposit(CLI, id, { status: "approved", remark })),
+  decide("reject-deposit", "Rejects a pending deposit (nothing moves).", (d, id, remark) => d.decideDeposit(CLI, id, { status: "rejected", remark })),
   withdrawals,
-  decide("approve-withdrawal", "Marks a pending withdrawal as paid: the held amount leaves to the operator's payouts.", (p, id, remark) => p.approveWithdrawal(id, CLI_OPERATOR, remark)),
-  decide("reject-withdrawal", "Rejects a pending withdrawal: the held amount goes back to the player's main balance.", (p, id, remark) => p.rejectWithdrawal(id, CLI_OPERATOR, remark)),
+  decide("approve-withdrawal", "Marks a pending withdrawal as paid: the held amount leaves to the operator's payouts.", (d, id, remark) => d.decideWithdrawal(CLI, id, { status: "approved", remark })),
+  decide("reject-withdrawal", "Rejects a pending withdrawal: the held amount goes back to the player's main balance.", (d, id, remark) => d.decideWithdrawal(CLI, id, { status: "rejected", remark })),
   depositAccounts,
   addDepositAccount,
   setActive("disable-deposit-account", false),

@@ -1,4 +1,5 @@
 import { Layer } from "effect"
+import { DeskCoreLive } from "../desk/layer.ts"
 import type { Bonus } from "../bonus/Bonus.ts"
 import { Sessions } from "../identity/Sessions.ts"
 import { Users } from "../identity/Users.ts"
@@ -27,7 +28,8 @@ export type ProtectionServices = Protection | Compliance | Activity
  * events go out through socket.io's PostgreSQL adapter, so the servers tell
  * the players at once.
  */
-export const AdminServicesLive = PaymentServicesLive.pipe(
+export const AdminServicesLive = DeskCoreLive.pipe(
+  Layer.provideMerge(PaymentServicesLive),
   Layer.provideMerge(Layer.mergeAll(Users.layer, Idempotency.layer)),
   Layer.provideMerge(ProtectionServicesLive),
   Layer.provideMerge(Sessions.layer),

@@ -1,5 +1,6 @@
 import { Effect } from "effect"
 import { type AdminCommand, explain, registerCommand, UsageError } from "../admin/registry.ts"
+import { Audit, CLI } from "../desk/Audit.ts"
 import { ODDS_EVENTS } from "../odds/cluster.ts"
 import { Realtime } from "../realtime/Realtime.ts"
 import { Settlement } from "./Settlement.ts"
@@ -25,7 +26,8 @@ export const settle: AdminCommand = {
       const [marketId, result] = args
       if (!marketId || !result) throw new UsageError("Give the market's id and its result.")
       const settlement = yield* Settlement
-      printSettlement(yield* explain(settlement.settle(marketId, result, CLI_OPERATOR)))
+      const audit = yield* Audit
+      printSettlement(yield* explain(audit.around(CLI, { action: "market.settle", subject: { kind: "market", id: marketId } }, settlement.settle(marketId, result, CLI_OPERATOR))))
       yield* tellTheFeed
     }).pipe(Effect.provide(SettlementCli))
 }
@@ -39,7 +41,8 @@ export const voidMarket: AdminCommand = {
       const [marketId, ...reason] = args
       if (!marketId) throw new UsageError("Give the market's id.")
       const settlement = yield* Settlement
-      printSettlement(yield* explain(settlement.voidMarket(marketId, reason.join(" ") || "Voided by the operator", CLI_OPERATOR)))
+      const audit = yield* Audit
+      printSettlement(yield* explain(audit.around(CLI, { action: "market.void", subject: { kind: "market", id: marketId } }, settlement.voidMarket(marketId, reason.join(" ") || "Voided by the operator", CLI_OPERATOR))))
       yield* tellTheFeed
     }).pipe(Effect.provide(SettlementCli))
 }

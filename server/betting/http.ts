@@ -1,7 +1,9 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "../../src/schema/api.ts"
-import { CurrentUser } from "../../src/schema/middleware.ts"
+import { CurrentStaff, CurrentUser } from "../../src/schema/middleware.ts"
+import { Audit } from "../desk/Audit.ts"
+import { actorOf } from "../desk/Staff.ts"
 import type { PlaceBetPayload } from "../../src/schema/betting.ts"
 import { ok } from "../../src/schema/envelope.ts"
 import { type BetChannel, Betting } from "./Betting.ts"
@@ -53,21 +55,32 @@ export const BettingHandlers = HttpApiBuilder.group(Api, "betting", Effect.fn(fu
 export const BettingAdminHandlers = HttpApiBuilder.group(Api, "bettingAdmin", Effect.fn(function*(handlers) {
   const settlement = yield* Settlement
   const feed = yield* OddsFeed
+  const audit = yield* Audit
   return handlers.handleAll({
     settleMarket: ({ payload }) =>
       Effect.gen(function*() {
-        const user = yield* CurrentUser
-        const result = yield* sqlDefect(settlement.settle(payload.marketId, payload.result, `operator:${user.id}`))
+        const staff = yield* CurrentStaff
+        const result = yield* sqlDefect(audit.around(actorOf(staff), { action: "market.settle", subject: { kind: "market", id: payload.marketId } },
+          settlement.settle(payload.marketId, payload.result, `operator:${staff.id}`)))
         yield* feed.reload
         return ok(result, "Market settled")
       }),
     voidMarket: ({ payload }) =>
       Effect.gen(function*() {
-        const user = yield* CurrentUser
-        const result = yield* sqlDefect(settlement.voidMarket(payload.marketId, payload.reason ?? "Voided by the operator", `operator:${user.id}`))
+        const staff = yield* CurrentStaff
+        const result = yield* sqlDefect(audit.around(actorOf(staff), { action: "market.void", subject: { kind: "market", id: payload.marketId } },
+          settlement.voidMarket(payload.marketId, payload.reason ?? "Voided by the operator", `operator:${staff.id}`)))
         yield* feed.reload
         return ok(result, "Market voided")
       }),
-    marketPrice: ({ payload }) => Effect.map(feed.setPrice(payload), (book) => ok(book, "Price updated"))
+    marketPrice: ({ payload }) =>
+      Effect.gen(function*() {
+        const staff = yield* CurrentStaff
+        const before = feed.book(payload.marketId) ?? null
+        const book = yield* feed.setPrice(payload)
+        // The price is the feed's (memory, or the leader's), not a row: its line is written once it took.
+        yield* sqlDefect(audit.record(actorOf(staff), { action: "market.price", subject: { kind: "market", id: payload.marketId }, before, after: { ...payload, status: book.status } }))
+        return ok(book, "Price updated")
+      })
   })
 }))

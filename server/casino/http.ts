@@ -5,7 +5,9 @@ import type { SqlError } from "effect/sql"
 import type { IncomingMessage } from "node:http"
 import { categoryOf } from "../../src/domain/casino.ts"
 import { Api } from "../../src/schema/api.ts"
-import { CurrentUser } from "../../src/schema/middleware.ts"
+import { CurrentStaff, CurrentUser } from "../../src/schema/middleware.ts"
+import { Audit } from "../desk/Audit.ts"
+import { actorOf } from "../desk/Staff.ts"
 import { CasinoProviderCode, ProviderSignature } from "../../src/schema/casino.ts"
 import { type ApiError, badRequest, ok, unauthorized } from "../../src/schema/envelope.ts"
 import { renderArtwork } from "./artwork.ts"
@@ -49,14 +51,23 @@ export const CasinoPlayHandlers = HttpApiBuilder.group(Api, "casinoPlay", Effect
 
 export const CasinoAdminHandlers = HttpApiBuilder.group(Api, "casinoAdmin", Effect.fn(function*(handlers) {
   const casino = yield* Casino
+  const audit = yield* Audit
+  /** A write by the staff member of the request, audited with the record before it. */
+  const audited = <A, E, B>(action: string, subject: { kind: string; id: string } | undefined, write: Effect.Effect<A, E>, before?: Effect.Effect<B, SqlError.SqlError>) =>
+    Effect.flatMap(CurrentStaff, (staff) => sqlDefect(audit.around(actorOf(staff), subject ? { action, subject } : { action }, write, before)))
+  const gameBefore = (id: string) => Effect.map(casino.adminGames, (games) => games.find((game) => game._id === id) ?? null)
+  const providerBefore = (code: string) => Effect.map(casino.providers, (providers) => providers.find((provider) => provider.code === code) ?? null)
   return handlers.handleAll({
     games: () => Effect.map(sqlDefect(casino.adminGames), (games) => ok(games)),
-    addGame: ({ payload }) => Effect.map(sqlDefect(casino.addGame(payload)), (game) => ok(game, "Game added")),
-    updateGame: ({ params, payload }) => Effect.map(sqlDefect(casino.updateGame(params.id, payload)), (game) => ok(game, "Game updated")),
+    addGame: ({ payload }) => Effect.map(audited("casino.game.add", undefined, casino.addGame(payload)), (game) => ok(game, "Game added")),
+    updateGame: ({ params, payload }) =>
+      Effect.map(audited("casino.game.update", { kind: "casino-game", id: params.id }, casino.updateGame(params.id, payload), gameBefore(params.id)), (game) => ok(game, "Game updated")),
     settings: () => Effect.map(sqlDefect(casino.settings), (settings) => ok(settings)),
-    updateSettings: ({ payload }) => Effect.map(sqlDefect(casino.updateSettings(payload)), (settings) => ok(settings, "Casino settings saved")),
+    updateSettings: ({ payload }) =>
+      Effect.map(audited("casino.settings.update", undefined, casino.updateSettings(payload), casino.settings), (settings) => ok(settings, "Casino settings saved")),
     providers: () => Effect.map(sqlDefect(casino.providers), (providers) => ok(providers)),
-    updateProvider: ({ params, payload }) => Effect.map(sqlDefect(casino.updateProvider(params.code, payload)), (provider) => ok(provider, "Provider saved"))
+    updateProvider: ({ params, payload }) =>
+      Effect.map(audited("casino.provider.update", { kind: "casino-provider", id: params.code }, casino.updateProvider(params.code, payload), providerBefore(params.code)), (provider) => ok(provider, "Provider saved"))
   })
 }))
 

@@ -1,6 +1,7 @@
 import { Context, Effect, Layer } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 import { INVALID_PHONE, normalizePhone } from "../../src/domain/phone.ts"
+import { isStaffRole } from "../../src/domain/staff.ts"
 import { cleanName } from "../../src/domain/text.ts"
 import {
   MESSAGES,
@@ -201,6 +202,8 @@ export class Identity extends Context.Service<Identity, {
         }
         if (user.status === "pending") return yield* forbidden("Please verify your mobile number first: sign up again to get a new code.")
         if (user.status === "suspended") return yield* forbidden("This account is suspended. Please contact support.")
+        // Staff sign in on the desk, with their second factor: never on the player site.
+        if (isStaffRole(user.role)) return yield* forbidden("Staff accounts sign in on the desk at /admin.")
         yield* throttle.succeeded(address, account)
         return yield* signIn(user.id, client)
       })

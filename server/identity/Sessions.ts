@@ -1,6 +1,7 @@
 import { Context, Effect, Layer, Schema } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 import { createHash, randomBytes } from "node:crypto"
+import { DESK_IDLE_MINUTES, DESK_SESSION_HOURS } from "../../src/domain/staff.ts"
 import { Role } from "../../src/schema/user.ts"
 import { decodeRows } from "../db/rows.ts"
 
@@ -19,13 +20,26 @@ export interface SessionUser {
 }
 
 /**
+ * A player's session (the site), or a staff member's on the desk (/admin):
+ * each opens only its own side. A desk session ends 12 hours after sign-in or
+ * after 30 minutes without a request.
+ */
+export type SessionScope = "player" | "desk"
+
+const lifetime = (scope: SessionScope) => (scope === "desk" ? `${DESK_SESSION_HOURS} hours` : `${SESSION_DAYS} days`)
+// A player's session is marked seen every 5 minutes; a desk session every minute, as it ends after 30 idle ones.
+const touchAfter = (scope: SessionScope) => (scope === "desk" ? "1 minute" : "5 minutes")
+const idleLimit = (scope: SessionScope) => (scope === "desk" ? `${DESK_IDLE_MINUTES} minutes` : `${SESSION_DAYS} days`)
+
+/**
  * Bearer sessions: 32 random bytes, stored only as a SHA-256, valid 30 days,
  * revoked on logout and on any password change. Casino game sessions hang
  * off the session that launched them and end with it.
  */
 export class Sessions extends Context.Service<Sessions, {
-  create(userId: string, client: { ip?: string | undefined; userAgent?: string | undefined }): Effect.Effect<string, SqlError.SqlError>
-  authenticate(token: string): Effect.Effect<SessionUser | undefined, SqlError.SqlError>
+  create(userId: string, client: { ip?: string | undefined; userAgent?: string | undefined }, scope?: SessionScope): Effect.Effect<string, SqlError.SqlError>
+  /** The session of a token of that scope (a player's by default) that has not ended. */
+  authenticate(token: string, scope?: SessionScope): Effect.Effect<SessionUser | undefined, SqlError.SqlError>
   /** Ends one session; the ids of the sessions that ended (none if it had ended already). */
   revoke(sessionId: string): Effect.Effect<ReadonlyArray<string>, SqlError.SqlError>
   /** Ends every session of a player; the ids of the sessions that ended. */
@@ -36,21 +50,22 @@ export class Sessions extends Context.Service<Sessions, {
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
 
-      const create = Effect.fn("Sessions.create")(function*(userId: string, client: { ip?: string | undefined; userAgent?: string | undefined }) {
+      const create = Effect.fn("Sessions.create")(function*(userId: string, client: { ip?: string | undefined; userAgent?: string | undefined }, scope: SessionScope = "player") {
         const token = randomBytes(32).toString("base64url")
         yield* sql`
-          INSERT INTO sessions (user_id, token_hash, expires_at, ip, user_agent)
-          VALUES (${userId}, ${hashToken(token)}, now() + ${`${SESSION_DAYS} days`}::interval, ${client.ip ?? null}, ${client.userAgent?.slice(0, 300) ?? null})
+          INSERT INTO sessions (user_id, token_hash, expires_at, ip, user_agent, scope)
+          VALUES (${userId}, ${hashToken(token)}, now() + ${lifetime(scope)}::interval, ${client.ip ?? null}, ${client.userAgent?.slice(0, 300) ?? null}, ${scope})
         `
         return token
       })
 
-      const authenticate = Effect.fn("Sessions.authenticate")(function*(token: string) {
+      const authenticate = Effect.fn("Sessions.authenticate")(function*(token: string, scope: SessionScope = "player") {
         if (!token || token.length > 200) return undefined
         const [row] = yield* sql`
-          SELECT s.id AS session_id, u.id AS user_id, u.role, s.last_seen_at < now() - interval '5 minutes' AS touch
+          SELECT s.id AS session_id, u.id AS user_id, u.role, s.last_seen_at < now() - ${touchAfter(scope)}::interval AS touch
             FROM sessions s JOIN users u ON u.id = s.user_id
-           WHERE s.token_hash = ${hashToken(token)} AND s.revoked_at IS NULL AND s.expires_at > now() AND u.status = 'active'
+           WHERE s.token_hash = ${hashToken(token)} AND s.scope = ${scope} AND s.revoked_at IS NULL AND s.expires_at > now()
+             AND s.last_seen_at > now() - ${idleLimit(scope)}::interval AND u.status = 'active'
         `.pipe(decodeRows(SessionRow))
         if (!row) return undefined
         if (row.touch) yield* sql`UPDATE sessions SET last_seen_at = now() WHERE id = ${row.sessionId}`

@@ -1,4 +1,5 @@
 import { Effect, Layer } from "effect"
+import { isStaffRole } from "../../src/domain/staff.ts"
 import { SocketAuthenticator } from "../realtime/Realtime.ts"
 import { IdentityHandlers, SessionHandlers, UserHandlers } from "./http.ts"
 import { Identity } from "./Identity.ts"
@@ -20,10 +21,13 @@ export const SessionsLive = Layer.effect(
     const sessions = yield* Sessions
     return {
       authenticate: (token: string) =>
-        Effect.runPromise(sessions.authenticate(token).pipe(
-          Effect.map((user) => (user ? { userId: user.id, sessionId: user.sessionId } : undefined)),
-          Effect.orElseSucceed(() => undefined)
-        ))
+        Effect.runPromise(Effect.gen(function*() {
+          const player = yield* sessions.authenticate(token)
+          if (player) return { userId: player.id, sessionId: player.sessionId }
+          // A staff member's desk: its socket hears the queues (server/realtime/Realtime.ts).
+          const staff = yield* sessions.authenticate(token, "desk")
+          return staff && isStaffRole(staff.role) ? { userId: staff.id, sessionId: staff.sessionId, desk: true } : undefined
+        }).pipe(Effect.orElseSucceed(() => undefined)))
     }
   })
 ).pipe(Layer.provideMerge(Sessions.layer))

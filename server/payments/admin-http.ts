@@ -2,21 +2,32 @@ import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { formatRupees, toPaise, toRupees } from "../../src/domain/money.ts"
 import { CreditResult } from "../../src/schema/admin.ts"
-import { CurrentUser } from "../../src/schema/middleware.ts"
+import { CurrentStaff } from "../../src/schema/middleware.ts"
 import { Api } from "../../src/schema/api.ts"
-import { badRequest, notFound, ok } from "../../src/schema/envelope.ts"
+import { badRequest, forbidden, notFound, ok } from "../../src/schema/envelope.ts"
 import { DepositRequest, WithdrawalRequest } from "../../src/schema/payments.ts"
+import { ServerConfig } from "../config.ts"
+import { Audit } from "../desk/Audit.ts"
+import { Decisions } from "../desk/Decisions.ts"
+import { actorOf } from "../desk/Staff.ts"
 import { Users } from "../identity/Users.ts"
 import { Ledger } from "../ledger/Ledger.ts"
 import { idempotent, rangeOf } from "../edge/guards.ts"
 import { Payments } from "./Payments.ts"
 import { sqlDefect } from "../edge/defects.ts"
 
-/** The operator's desk: deposit and withdrawal requests, deposit accounts, credits (the group is OperatorOnly). */
+/**
+ * The operator's API for scripts and the command line: deposit and withdrawal requests, deposit accounts, demo
+ * credits (desk sessions of staff with the permission each endpoint names; every write audited).
+ */
 export const AdminHandlers = HttpApiBuilder.group(Api, "admin", Effect.fn(function*(handlers) {
   const payments = yield* Payments
+  const decisions = yield* Decisions
+  const audit = yield* Audit
   const users = yield* Users
   const ledger = yield* Ledger
+  const { seedDemo } = yield* ServerConfig
+  const staff = Effect.map(CurrentStaff, (me) => ({ me, actor: actorOf(me) }))
   return handlers.handleAll({
     deposits: ({ query }) =>
       Effect.gen(function*() {
@@ -25,13 +36,13 @@ export const AdminHandlers = HttpApiBuilder.group(Api, "admin", Effect.fn(functi
       }),
     approveDeposit: ({ params, payload, request }) =>
       Effect.gen(function*() {
-        const operator = yield* CurrentUser
-        return ok(yield* idempotent(request, operator.id, payload, DepositRequest, payments.approveDeposit(params.id, operator.id, payload.remark)), "Deposit approved")
+        const { me, actor } = yield* staff
+        return ok(yield* idempotent(request, me.id, payload, DepositRequest, decisions.decideDeposit(actor, params.id, { status: "approved", remark: payload.remark })), "Deposit approved")
       }),
     rejectDeposit: ({ params, payload, request }) =>
       Effect.gen(function*() {
-        const operator = yield* CurrentUser
-        return ok(yield* idempotent(request, operator.id, payload, DepositRequest, payments.rejectDeposit(params.id, operator.id, payload.remark)), "Deposit rejected")
+        const { me, actor } = yield* staff
+        return ok(yield* idempotent(request, me.id, payload, DepositRequest, decisions.decideDeposit(actor, params.id, { status: "rejected", remark: payload.remark })), "Deposit rejected")
       }),
     withdrawals: ({ query }) =>
       Effect.gen(function*() {
@@ -40,13 +51,13 @@ export const AdminHandlers = HttpApiBuilder.group(Api, "admin", Effect.fn(functi
       }),
     approveWithdrawal: ({ params, payload, request }) =>
       Effect.gen(function*() {
-        const operator = yield* CurrentUser
-        return ok(yield* idempotent(request, operator.id, payload, WithdrawalRequest, payments.approveWithdrawal(params.id, operator.id, payload.remark)), "Withdrawal marked as paid")
+        const { me, actor } = yield* staff
+        return ok(yield* idempotent(request, me.id, payload, WithdrawalRequest, decisions.decideWithdrawal(actor, params.id, { status: "approved", remark: payload.remark })), "Withdrawal marked as paid")
       }),
     rejectWithdrawal: ({ params, payload, request }) =>
       Effect.gen(function*() {
-        const operator = yield* CurrentUser
-        return ok(yield* idempotent(request, operator.id, payload, WithdrawalRequest, payments.rejectWithdrawal(params.id, operator.id, payload.remark)), "Withdrawal rejected; the amount is back in the player's balance")
+        const { me, actor } = yield* staff
+        return ok(yield* idempotent(request, me.id, payload, WithdrawalRequest, decisions.decideWithdrawal(actor, params.id, { status: "rejected", remark: payload.remark })), "Withdrawal rejected; the amount is back in the player's balance")
       }),
     depositAccounts: () =>
       Effect.gen(function*() {
@@ -54,24 +65,31 @@ export const AdminHandlers = HttpApiBuilder.group(Api, "admin", Effect.fn(functi
       }),
     addDepositAccount: ({ payload }) =>
       Effect.gen(function*() {
-        return ok(yield* sqlDefect(payments.addDepositAccount(payload)), "Deposit account added")
+        const { actor } = yield* staff
+        const account = yield* sqlDefect(audit.around(actor, { action: "deposit-account.add" }, payments.addDepositAccount(payload)))
+        return ok(account, "Deposit account added")
       }),
     updateDepositAccount: ({ params, payload }) =>
       Effect.gen(function*() {
-        return ok(yield* sqlDefect(payments.updateDepositAccount(params.id, payload)), "Deposit account updated")
+        const { actor } = yield* staff
+        const before = Effect.map(payments.depositAccounts({ includeInactive: true }), (accounts) => accounts.find((account) => account._id === params.id) ?? null)
+        const account = yield* sqlDefect(audit.around(actor, { action: "deposit-account.update", subject: { kind: "deposit-account", id: params.id } }, payments.updateDepositAccount(params.id, payload), before))
+        return ok(account, "Deposit account updated")
       }),
     credit: ({ payload, request }) =>
       Effect.gen(function*() {
-        const operator = yield* CurrentUser
+        const { me, actor } = yield* staff
+        // Money from nowhere without a second pair of eyes is for demo servers only.
+        if (!seedDemo) return yield* forbidden("Demo credits are for demo servers. Make a manual adjustment on the player's page instead.")
         const paise = toPaise(payload.amount)
         if (paise === undefined || paise <= 0) return yield* badRequest("Amount must be a positive number of rupees with at most two decimals")
         const target = (yield* sqlDefect(users.byUsername(payload.user))) ?? (yield* sqlDefect(users.byId(payload.user)))
         if (!target) return yield* notFound(`There is no player ${payload.user}.`)
-        const result = yield* idempotent(request, operator.id, payload, CreditResult, Effect.gen(function*() {
-          const transactionId = yield* payments.credit(target.id, paise, payload.note ?? "", operator.id)
+        const result = yield* idempotent(request, me.id, payload, CreditResult, audit.around(actor, { action: "player.credit", subject: { kind: "player", id: target.id } }, Effect.gen(function*() {
+          const transactionId = yield* payments.credit(target.id, paise, payload.note ?? "", me.id)
           const balances = yield* ledger.balances(target.id)
           return { userId: target.id, transactionId, balance: toRupees(balances.main) }
-        }))
+        })))
         return ok(result, `Credited ${formatRupees(payload.amount)} to ${target.username}`)
       })
   })

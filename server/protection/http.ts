@@ -3,7 +3,9 @@ import type { HttpServerRequest } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "../../src/schema/api.ts"
 import { forbidden, ok } from "../../src/schema/envelope.ts"
-import { CurrentUser } from "../../src/schema/middleware.ts"
+import { CurrentStaff, CurrentUser } from "../../src/schema/middleware.ts"
+import { Audit } from "../desk/Audit.ts"
+import { actorOf as deskActorOf } from "../desk/Staff.ts"
 import { isOperatorRole } from "../../src/schema/user.ts"
 import { sqlDefect } from "../edge/defects.ts"
 import { clientOf } from "../identity/http.ts"
@@ -75,16 +77,19 @@ export const ProtectionHandlers = HttpApiBuilder.group(Api, "protection", Effect
   })
 }))
 
-/** Operators only (the group's OperatorOnly middleware). */
+/** Staff on the desk (the group's StaffAuthentication middleware names each endpoint's permission). */
 export const ProtectionAdminHandlers = HttpApiBuilder.group(Api, "protectionAdmin", Effect.fn(function*(handlers) {
   const protection = yield* Protection
   const compliance = yield* Compliance
+  const audit = yield* Audit
   return handlers.handleAll({
     settings: () => Effect.map(sqlDefect(compliance.settings), (settings) => ok(settings)),
     updateSettings: ({ payload, request }) =>
       Effect.gen(function*() {
-        const operator = yield* CurrentUser
-        return ok(yield* sqlDefect(compliance.update(payload, actorOf(operator, request))), "Protection settings saved")
+        const staff = yield* CurrentStaff
+        // Protection keeps its own audit too (docs/protection.md); the desk's trail has every staff action.
+        const saved = yield* sqlDefect(audit.around(deskActorOf(staff), { action: "protection-settings.update" }, compliance.update(payload, actorOf(staff, request)), compliance.settings))
+        return ok(saved, "Protection settings saved")
       }),
     player: ({ params }) => Effect.map(sqlDefect(protection.playerView(params.user)), (view) => ok(view))
   })

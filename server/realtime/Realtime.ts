@@ -6,9 +6,9 @@ import pg from "pg"
 import { Server as SocketServer, type Socket } from "socket.io"
 import { ServerConfig } from "../config.ts"
 
-/** Turns a socket's bearer token into its player and session, or undefined for a visitor. */
+/** Turns a socket's bearer token into its player (or staff member on the desk) and session, or undefined for a visitor. */
 export class SocketAuthenticator extends Context.Service<SocketAuthenticator, {
-  readonly authenticate: (token: string) => Promise<{ readonly userId: string; readonly sessionId: string } | undefined>
+  readonly authenticate: (token: string) => Promise<{ readonly userId: string; readonly sessionId: string; readonly desk?: boolean } | undefined>
 }>()("khel/SocketAuthenticator") {
   /** Until identity exists every socket is a visitor. */
   static readonly visitors = Layer.succeed(SocketAuthenticator, { authenticate: async () => undefined })
@@ -17,6 +17,11 @@ export class SocketAuthenticator extends Context.Service<SocketAuthenticator, {
 const userRoom = (userId: string) => `user:${userId}`
 /** Every socket signed in with one session: ended together when the session is. */
 const sessionRoom = (sessionId: string) => `session:${sessionId}`
+/** The desk's sockets: staff signed in at /admin hear what changed in the queues, approvals and markets. */
+const DESK_ROOM = "desk"
+/** The event the desk's sockets hear (src/schema/realtime.ts `DeskChanged`). */
+export const DESK_EVENT = "desk"
+export type DeskTopic = "deposits" | "withdrawals" | "approvals" | "markets" | "players"
 
 /** A user's event: the user (its room and the event's name) and what changed. */
 type UserEvent = readonly [userId: string, payload: { readonly reason: string; readonly at: number }]
@@ -54,6 +59,8 @@ const closePool = async (pool: pg.Pool, connections: Set<pg.ClientBase>) => {
 export class Realtime extends Context.Service<Realtime, {
   readonly io: SocketServer
   notifyUser(userId: string, reason: string): Effect.Effect<void>
+  /** Tells every desk (on every server) that a record of `topic` changed: a new request, a claim, a decision. */
+  notifyDesk(topic: DeskTopic, id: string): Effect.Effect<void>
   /**
    * Disconnects the sockets of sessions that ended (logout, password change) on every server: with the
    * PostgreSQL adapter a room's disconnect reaches the other servers' sockets too.
@@ -105,13 +112,16 @@ export class Realtime extends Context.Service<Realtime, {
           (signedIn) => {
             socket.data.userId = signedIn?.userId
             socket.data.sessionId = signedIn?.sessionId
+            socket.data.desk = signedIn?.desk === true
             next()
           },
           () => next()
         )
       })
       io.on("connection", (socket) => {
-        if (typeof socket.data.userId === "string") void socket.join([userRoom(socket.data.userId), sessionRoom(socket.data.sessionId)])
+        if (typeof socket.data.userId !== "string") return
+        // A staff member's desk socket hears the desk, not a player's events.
+        void socket.join(socket.data.desk ? [DESK_ROOM, sessionRoom(socket.data.sessionId)] : [userRoom(socket.data.userId), sessionRoom(socket.data.sessionId)])
       })
 
       yield* Effect.addFinalizer(() => Effect.promise(() => io.close().catch(() => undefined)))
@@ -147,6 +157,10 @@ export class Realtime extends Context.Service<Realtime, {
           pending.push(event)
         })
 
+      // Rare (staff actions, new requests): straight through the adapter to every server's desks.
+      const notifyDesk = (topic: DeskTopic, id: string): Effect.Effect<void> =>
+        Effect.sync(() => void io.to(DESK_ROOM).emit(DESK_EVENT, { topic, id, at: Date.now() }))
+
       const endSessions = (sessionIds: ReadonlyArray<string>): Effect.Effect<void> =>
         sessionIds.length === 0 ? Effect.void : Effect.sync(() => io.in(sessionIds.map(sessionRoom)).disconnectSockets(true))
 
@@ -175,7 +189,7 @@ export class Realtime extends Context.Service<Realtime, {
           if (config.databaseUrl) io.serverSideEmit(event, ...args)
         })
 
-      return Realtime.of({ io, notifyUser, endSessions, tellServers, attach })
+      return Realtime.of({ io, notifyUser, notifyDesk, endSessions, tellServers, attach })
     })
   )
 }

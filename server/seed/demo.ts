@@ -6,7 +6,7 @@ import type { Ledger } from "../ledger/Ledger.ts"
 import { depositAccounts } from "../payments/seed.ts"
 import { casinoSeeder } from "../casino/catalogue.ts"
 import { soonRaces } from "../odds/seed.ts"
-import { accounts } from "./accounts.ts"
+import { accounts, staff } from "./accounts.ts"
 import { seedCatalogue } from "./catalogue.ts"
 import { bannerDataUrl, faviconDataUrl, logoDataUrl } from "./images.ts"
 
@@ -65,7 +65,7 @@ const banners: Seeder = {
 const catalogue: Seeder = { name: "catalogue", run: seedCatalogue }
 
 /** Demo data in the order it must be loaded; later capabilities append theirs. */
-export const seeders: Array<Seeder> = [settings, banners, catalogue, accounts, depositAccounts, casinoSeeder, soonRaces]
+export const seeders: Array<Seeder> = [settings, banners, catalogue, accounts, staff, depositAccounts, casinoSeeder, soonRaces]
 
 /** Loads every seeder this database has not had yet, each in its own transaction. */
 export const seedDemo = Effect.gen(function*() {

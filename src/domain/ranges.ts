@@ -78,3 +78,10 @@ export const lastWeeks = (count: number, now = new Date()): Range => {
   const current = weekOf(now)
   return { from: addWeeks(current.from, -(count - 1)), to: current.to }
 }
+
+/** "27 Nov 14:02": a moment in India time, for staff messages and lists. */
+export const indiaMoment = (date: Date) => {
+  const india = addMilliseconds(date, IST_OFFSET_MINUTES * 60_000)
+  const month = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][india.getUTCMonth()]!
+  return `${india.getUTCDate()} ${month} ${india.toISOString().slice(11, 16)}`
+}

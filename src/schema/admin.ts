@@ -1,7 +1,8 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { Envelope } from "./envelope.ts"
-import { Authentication, OperatorOnly } from "./middleware.ts"
+import { Reasons } from "./errors.ts"
+import { Requires, StaffAuthentication } from "./middleware.ts"
 import { AccountKind, BankAccountType, DepositRequest, PaymentAccount, RequestStatus, WithdrawalRequest } from "./payments.ts"
 import { Rupees } from "./user.ts"
 
@@ -46,21 +47,34 @@ export type CreditResult = typeof CreditResult.Type
 
 const Id = { id: Schema.String }
 
-/** Operators only (SPEC section 6 roles other than players). */
+/** A decision on a request: one wins; a request someone else claimed or decided is refused, naming them. */
+const DECISION_REASONS = ["InvalidInput", "NotFound", "Conflict", "AlreadyDecided", "ClaimedByOther"] as const
+
+/** The operator's API for scripts and the command line (the desk's own calls are in src/schema/desk/): staff desk sessions only. */
 export class AdminApi extends HttpApiGroup.make("admin")
   .add(
-    HttpApiEndpoint.get("deposits", "/deposit-requests", { query: AdminListQuery, success: Envelope(Schema.Array(DepositRequest)) }),
-    HttpApiEndpoint.put("approveDeposit", "/deposit-requests/:id/approve", { params: Id, payload: DecisionPayload, success: Envelope(DepositRequest) }),
-    HttpApiEndpoint.put("rejectDeposit", "/deposit-requests/:id/reject", { params: Id, payload: DecisionPayload, success: Envelope(DepositRequest) }),
-    HttpApiEndpoint.get("withdrawals", "/withdrawal-requests", { query: AdminListQuery, success: Envelope(Schema.Array(WithdrawalRequest)) }),
-    HttpApiEndpoint.put("approveWithdrawal", "/withdrawal-requests/:id/approve", { params: Id, payload: DecisionPayload, success: Envelope(WithdrawalRequest) }),
-    HttpApiEndpoint.put("rejectWithdrawal", "/withdrawal-requests/:id/reject", { params: Id, payload: DecisionPayload, success: Envelope(WithdrawalRequest) }),
-    HttpApiEndpoint.get("depositAccounts", "/deposit-accounts", { success: Envelope(Schema.Array(AdminDepositAccount)) }),
-    HttpApiEndpoint.post("addDepositAccount", "/deposit-accounts", { payload: DepositAccountPayload, success: Envelope(AdminDepositAccount) }),
-    HttpApiEndpoint.put("updateDepositAccount", "/deposit-accounts/:id", { params: Id, payload: DepositAccountPayload, success: Envelope(AdminDepositAccount) }),
+    HttpApiEndpoint.get("deposits", "/deposit-requests", { query: AdminListQuery, success: Envelope(Schema.Array(DepositRequest)) })
+      .annotate(Requires, "queues.read"),
+    HttpApiEndpoint.put("approveDeposit", "/deposit-requests/:id/approve", { params: Id, payload: DecisionPayload, success: Envelope(DepositRequest) })
+      .annotate(Requires, "deposits.decide").annotate(Reasons, DECISION_REASONS),
+    HttpApiEndpoint.put("rejectDeposit", "/deposit-requests/:id/reject", { params: Id, payload: DecisionPayload, success: Envelope(DepositRequest) })
+      .annotate(Requires, "deposits.decide").annotate(Reasons, DECISION_REASONS),
+    HttpApiEndpoint.get("withdrawals", "/withdrawal-requests", { query: AdminListQuery, success: Envelope(Schema.Array(WithdrawalRequest)) })
+      .annotate(Requires, "queues.read"),
+    HttpApiEndpoint.put("approveWithdrawal", "/withdrawal-requests/:id/approve", { params: Id, payload: DecisionPayload, success: Envelope(WithdrawalRequest) })
+      .annotate(Requires, "withdrawals.decide").annotate(Reasons, DECISION_REASONS),
+    HttpApiEndpoint.put("rejectWithdrawal", "/withdrawal-requests/:id/reject", { params: Id, payload: DecisionPayload, success: Envelope(WithdrawalRequest) })
+      .annotate(Requires, "withdrawals.decide").annotate(Reasons, DECISION_REASONS),
+    HttpApiEndpoint.get("depositAccounts", "/deposit-accounts", { success: Envelope(Schema.Array(AdminDepositAccount)) })
+      .annotate(Requires, "settings.manage"),
+    HttpApiEndpoint.post("addDepositAccount", "/deposit-accounts", { payload: DepositAccountPayload, success: Envelope(AdminDepositAccount) })
+      .annotate(Requires, "settings.manage"),
+    HttpApiEndpoint.put("updateDepositAccount", "/deposit-accounts/:id", { params: Id, payload: DepositAccountPayload, success: Envelope(AdminDepositAccount) })
+      .annotate(Requires, "settings.manage"),
+    // Demo money: only on a server with demo data (SEED_DEMO); elsewhere money moves by a manual adjustment, with four eyes.
     HttpApiEndpoint.post("credit", "/credit", { payload: CreditPayload, success: Envelope(CreditResult) })
+      .annotate(Requires, "money.adjust")
   )
-  .middleware(OperatorOnly)
-  .middleware(Authentication)
+  .middleware(StaffAuthentication)
   .prefix("/api/v1/admin")
 {}

@@ -3,6 +3,7 @@ import { AdminApi } from "./admin.ts"
 import { BettingAdminApi, BettingApi, OddsApi } from "./betting.ts"
 import { BonusApi } from "./bonus.ts"
 import { CasinoAdminApi, CasinoApi, CasinoPlayApi, CasinoWalletApi } from "./casino.ts"
+import { DESK_GROUPS } from "./desk/groups.ts"
 import { IdentityApi, SessionApi, UserApi } from "./identity.ts"
 import { IntegrityAdminApi } from "./integrity.ts"
 import { Envelopes } from "./middleware.ts"
@@ -49,7 +50,9 @@ const groups = [
   CasinoApi,
   CasinoPlayApi,
   CasinoAdminApi,
-  CasinoWalletApi
+  CasinoWalletApi,
+  // The operator's desk (/admin).
+  ...DESK_GROUPS
 ] as const
 
 export class Api extends HttpApi.make("khel")

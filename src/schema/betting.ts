@@ -3,7 +3,7 @@ import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { Bet, SelectionType } from "./bets.ts"
 import { Envelope } from "./envelope.ts"
 import { CLOSED_TO_PLAY, Reasons } from "./errors.ts"
-import { Authentication, OperatorOnly } from "./middleware.ts"
+import { Authentication, Requires, StaffAuthentication } from "./middleware.ts"
 import { MarketType, RacingSport, sportsDataAuthenticate } from "./sports.ts"
 import { Rupees } from "./user.ts"
 
@@ -208,10 +208,13 @@ export const BettingEndpoints = {
 
 /** Operators: results, voids and manual prices. */
 export const BettingAdminEndpoints = {
-  settleMarket: HttpApiEndpoint.post("settleMarket", "/admin/settle-market", { payload: SettleMarketPayload, success: Envelope(Settlement) }),
-  voidMarket: HttpApiEndpoint.post("voidMarket", "/admin/void-market", { payload: VoidMarketPayload, success: Envelope(Settlement) }),
+  // Above the liability threshold a second staff member must approve: these refuse (SecondApproverNeeded), the desk asks for one.
+  settleMarket: HttpApiEndpoint.post("settleMarket", "/admin/settle-market", { payload: SettleMarketPayload, success: Envelope(Settlement) })
+    .annotate(Requires, "markets.settle").annotate(Reasons, ["InvalidInput", "NotFound", "Conflict", "Refused", "SecondApproverNeeded"]),
+  voidMarket: HttpApiEndpoint.post("voidMarket", "/admin/void-market", { payload: VoidMarketPayload, success: Envelope(Settlement) })
+    .annotate(Requires, "markets.settle").annotate(Reasons, ["InvalidInput", "NotFound", "Conflict", "Refused", "SecondApproverNeeded"]),
   marketPrice: HttpApiEndpoint.post("marketPrice", "/admin/market-price", { payload: MarketPricePayload, success: Envelope(MarketBook) })
-    .annotate(Reasons, ["InvalidInput", "SessionEnded", "Forbidden", "NotFound", "Refused", "PricesContradict", "Unavailable"])
+    .annotate(Requires, "markets.manage").annotate(Reasons, ["InvalidInput", "SessionEnded", "Forbidden", "NotFound", "Refused", "PricesContradict", "Unavailable"])
 } as const
 
 /** Signed-in players: bet limits, placing bets, their open bets (src/schema/betting.ts). */
@@ -224,7 +227,6 @@ export class BettingApi extends HttpApiGroup.make("betting")
 /** Operators: market results, voids and manual prices. */
 export class BettingAdminApi extends HttpApiGroup.make("bettingAdmin")
   .add(BettingAdminEndpoints.settleMarket, BettingAdminEndpoints.voidMarket, BettingAdminEndpoints.marketPrice)
-  .middleware(OperatorOnly)
-  .middleware(Authentication)
+  .middleware(StaffAuthentication)
   .prefix("/api/v1")
 {}

@@ -2,7 +2,7 @@ import { Context, Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiMiddleware, HttpApiSecurity, OpenApi } from "effect/http-api"
 import { ApiError, Envelope } from "./envelope.ts"
 import { CLOSED_TO_PLAY, Reasons } from "./errors.ts"
-import { Authentication, OperatorOnly } from "./middleware.ts"
+import { Authentication, Requires, StaffAuthentication } from "./middleware.ts"
 import { Rupees } from "./user.ts"
 
 const Text = (max: number) => Schema.String.check(Schema.isMaxLength(max))
@@ -200,16 +200,16 @@ const ProviderParam = Schema.Struct({ code: Text(32) })
 /** Operators: the catalogue, providers and casino settings. */
 export class CasinoAdminApi extends HttpApiGroup.make("casinoAdmin")
   .add(
-    HttpApiEndpoint.get("games", "/casino-games", { success: Envelope(Schema.Array(AdminCasinoGame)) }),
-    HttpApiEndpoint.post("addGame", "/casino-games", { payload: CasinoGamePayload, success: Envelope(AdminCasinoGame) }),
-    HttpApiEndpoint.put("updateGame", "/casino-games/:id", { params: GameId, payload: CasinoGameUpdate, success: Envelope(AdminCasinoGame) }),
-    HttpApiEndpoint.get("settings", "/casino-settings", { success: Envelope(CasinoSettings) }),
-    HttpApiEndpoint.put("updateSettings", "/casino-settings", { payload: CasinoSettings, success: Envelope(CasinoSettings) }),
-    HttpApiEndpoint.get("providers", "/casino-providers", { success: Envelope(Schema.Array(CasinoProvider)) }),
+    HttpApiEndpoint.get("games", "/casino-games", { success: Envelope(Schema.Array(AdminCasinoGame)) }).annotate(Requires, "casino.manage"),
+    HttpApiEndpoint.post("addGame", "/casino-games", { payload: CasinoGamePayload, success: Envelope(AdminCasinoGame) }).annotate(Requires, "casino.manage"),
+    HttpApiEndpoint.put("updateGame", "/casino-games/:id", { params: GameId, payload: CasinoGameUpdate, success: Envelope(AdminCasinoGame) }).annotate(Requires, "casino.manage"),
+    HttpApiEndpoint.get("settings", "/casino-settings", { success: Envelope(CasinoSettings) }).annotate(Requires, "casino.manage"),
+    HttpApiEndpoint.put("updateSettings", "/casino-settings", { payload: CasinoSettings, success: Envelope(CasinoSettings) }).annotate(Requires, "casino.manage"),
+    HttpApiEndpoint.get("providers", "/casino-providers", { success: Envelope(Schema.Array(CasinoProvider)) }).annotate(Requires, "casino.manage"),
     HttpApiEndpoint.put("updateProvider", "/casino-providers/:code", { params: ProviderParam, payload: CasinoProviderUpdate, success: Envelope(CasinoProvider) })
+      .annotate(Requires, "casino.manage")
   )
-  .middleware(OperatorOnly)
-  .middleware(Authentication)
+  .middleware(StaffAuthentication)
   .prefix("/api/v1/admin")
 {}
 

@@ -42,6 +42,10 @@ export const ErrorTag = Schema.Literals([
   "CodesBlocked", // 429: too many wrong codes for this number today: its codes are refused for 24 h
   // Limits on what one player may file (pending deposit requests, screenshot bytes a day).
   "QuotaExceeded", // 429
+  // The operator's desk (docs/backoffice.md).
+  "AlreadyDecided", // 409: another staff member decided the request (or approval) first; the message names them
+  "ClaimedByOther", // 409: another staff member is working the request; the message names them
+  "SecondApproverNeeded", // 422: above the DIRECTOR's threshold a second staff member must approve (four eyes)
   // Only the client makes these: the server was not reached, or its answer was not understood.
   "Unreachable",
   "BadResponse"

@@ -58,6 +58,8 @@ export const statusOf = (tag: ErrorTag): number => {
       return 404
     case "Conflict":
     case "ReferenceUsed":
+    case "AlreadyDecided":
+    case "ClaimedByOther":
       return 409
     case "PayloadTooLarge":
       return 413

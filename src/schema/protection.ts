@@ -3,7 +3,7 @@ import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { EXCLUSION_MONTHS, LIMIT_KINDS, LIMIT_PERIODS, REALITY_CHECK_MINUTES, TIME_OUT_DAYS } from "../domain/protection.ts"
 import { Envelope } from "./envelope.ts"
 import { Reasons } from "./errors.ts"
-import { Authentication, OperatorOnly } from "./middleware.ts"
+import { Authentication, Requires, StaffAuthentication } from "./middleware.ts"
 import { Region } from "./region.ts"
 import { Rupees } from "./user.ts"
 
@@ -219,11 +219,11 @@ export type PlayerProtection = typeof PlayerProtection.Type
 /** Operators only. There is deliberately no call that lifts or shortens a time-out or self-exclusion. */
 export class ProtectionAdminApi extends HttpApiGroup.make("protectionAdmin")
   .add(
-    HttpApiEndpoint.get("settings", "/protection-settings", { success: Envelope(ComplianceSettings) }),
-    HttpApiEndpoint.put("updateSettings", "/protection-settings", { payload: ComplianceSettingsUpdate, success: Envelope(ComplianceSettings) }),
-    HttpApiEndpoint.get("player", "/protection/:user", { params: { user: Schema.String }, success: Envelope(PlayerProtection) })
+    HttpApiEndpoint.get("settings", "/protection-settings", { success: Envelope(ComplianceSettings) }).annotate(Requires, "settings.manage"),
+    HttpApiEndpoint.put("updateSettings", "/protection-settings", { payload: ComplianceSettingsUpdate, success: Envelope(ComplianceSettings) })
+      .annotate(Requires, "settings.manage"),
+    HttpApiEndpoint.get("player", "/protection/:user", { params: { user: Schema.String }, success: Envelope(PlayerProtection) }).annotate(Requires, "players.read")
   )
-  .middleware(OperatorOnly)
-  .middleware(Authentication)
+  .middleware(StaffAuthentication)
   .prefix("/api/v1/admin")
 {}

@@ -14,3 +14,11 @@ export type UserChanged = typeof UserChanged.Type
 /** `catalogue`: events started, finished or were added. */
 export const CatalogueChanged = Schema.Struct({ at: Schema.Finite })
 export type CatalogueChanged = typeof CatalogueChanged.Type
+
+/** `desk` (staff on /admin only): a record of a topic changed (a new request, a claim, a decision, a market). */
+export const DeskChanged = Schema.Struct({
+  topic: Schema.Literals(["deposits", "withdrawals", "approvals", "markets", "players"]),
+  id: Schema.String,
+  at: Schema.Finite
+})
+export type DeskChanged = typeof DeskChanged.Type

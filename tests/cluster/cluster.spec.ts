@@ -2,7 +2,8 @@ import { type Browser, type BrowserContext, expect, type Page, test } from "@pla
 import { eventHref } from "../../src/domain/catalogue.ts"
 import { freshUtr } from "../http.ts"
 import { type Cluster, type ClusterServer, startCluster, until } from "./harness.ts"
-import { call, type CatalogueEvent, events, login, type Market, newPlayer, streamBets } from "./support.ts"
+import { deskSignIn } from "../http.ts"
+import { call, type CatalogueEvent, events, type Market, newPlayer, streamBets } from "./support.ts"
 
 /**
  * Three servers on one PostgreSQL behind nginx (deploy/nginx.conf), as
@@ -21,7 +22,7 @@ test.describe.configure({ mode: "serial" })
 
 test.beforeAll(async () => {
   cluster = await startCluster({ count: 3 })
-  admin = await login(cluster.url, "admin", "Admin@1234")
+  admin = (await deskSignIn(cluster.url, "admin")).token
 })
 
 test.afterAll(async () => {

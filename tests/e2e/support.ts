@@ -1,7 +1,10 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test"
 import { OTP_RESEND_SECONDS } from "../../server/identity/Otp.ts"
 import type { SportsData } from "../../src/schema/sports.ts"
-import { outboxCodes as outboxCodesIn, waitForCode as waitForCodeIn } from "../http.ts"
+import { deskSignIn, outboxCodes as outboxCodesIn, waitForCode as waitForCodeIn } from "../http.ts"
+
+/** The server Playwright started (playwright.config.ts). */
+export const baseUrl = () => `http://127.0.0.1:${process.env.E2E_PORT}`
 
 /** The data folder of the server Playwright started (playwright.config.ts). */
 export const dataDir = () => process.env.E2E_DATA_DIR!
@@ -61,6 +64,11 @@ export const DEMO = {
 } as const
 
 export const apiLogin = async (request: APIRequestContext, who: keyof typeof DEMO) => {
+  // Staff sign in on the desk, with their second factor (tests/http.ts).
+  if (who === "admin") {
+    const { token, staff } = await deskSignIn(baseUrl(), "admin")
+    return { token, user: { id: staff.id } }
+  }
   const res = await request.post("/identity/user/login", { data: DEMO[who] })
   expect(res.status()).toBe(200)
   const body = await res.json()

@@ -1,6 +1,7 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process"
 import { promisify } from "node:util"
 import { afterAll, describe, expect, it } from "vitest"
+import { deskSignIn } from "../http.ts"
 import { freshUtr, request, tempDir, waitForCode } from "./helpers.ts"
 import { freshDatabase } from "./payments-support.ts"
 
@@ -50,7 +51,7 @@ describe("crash safety", () => {
     await request(url, "/identity/user/sign-up", { method: "POST", json: { name: "Crash Test", mobile_no: mobileNo, password: "Secret@123", confirmPassword: "Secret@123", ageConfirmed: true, region: "KA" } })
     const verified = await request(url, "/identity/user/verify-otp", { method: "POST", json: { mobile_no: mobileNo, otp: await waitForCode(dataDir, mobileNo, "signup") } })
     const token = verified.body.meta.token as string
-    const admin = (await request(url, "/identity/user/login", { method: "POST", json: { username: "admin", password: "Admin@1234" } })).body.meta.token as string
+    const admin = (await deskSignIn(url, "admin")).token
     await request(url, "/api/v1/admin/credit", { method: "POST", token: admin, json: { user: verified.body.data.username, amount: 100_000 } })
     const upi = await request(url, "/api/v1/account-details", { method: "POST", token, json: { type: "upi", accountNumber: "crash@ybl", accountHolderName: "Crash Test" } })
     const accounts = await request(url, "/api/v1/admin-account-details", { token })

@@ -14,7 +14,7 @@ import { makeServer } from "../../server/app.ts"
 import { DEFAULT_LIMITS, ServerConfig, type ServerConfigShape } from "../../server/config.ts"
 import { Ledger } from "../../server/ledger/Ledger.ts"
 import { Realtime } from "../../server/realtime/Realtime.ts"
-import { freshUtr, outboxCodes, request as plainRequest, TEST_SERVER_ENV, waitForCode } from "../http.ts"
+import { type DemoStaff, deskSignIn, freshUtr, outboxCodes, request as plainRequest, TEST_SERVER_ENV, waitForCode } from "../http.ts"
 import { reasonProblem, reasonsOf } from "./contract.ts"
 
 /**
@@ -209,9 +209,13 @@ export const signUpPlayer = async (
   return { token: verified.body.meta.token as string, user: verified.body.data as { id: string; username: string; referralCode: string }, mobileNo, password }
 }
 
-/** Signs a seeded demo account in; returns the token. */
-export const loginAs = async (server: Pick<TestServer, "url">, username: "demo" | "credit" | "admin") => {
-  const passwords = { demo: "Demo@1234", credit: "Credit@1234", admin: "Admin@1234" } as const
+/** Signs a seeded demo account in; returns the token. Staff (admin, director, support) sign in on the desk, with their second factor. */
+export const loginAs = async (server: Pick<TestServer, "url">, username: "demo" | "credit" | DemoStaff) => {
+  if (username !== "demo" && username !== "credit") {
+    const { token, staff } = await deskSignIn(server.url, username)
+    return { token, user: { id: staff.id } }
+  }
+  const passwords = { demo: "Demo@1234", credit: "Credit@1234" } as const
   const res = await request(server.url, "/identity/user/login", { method: "POST", json: { username, password: passwords[username] } })
   if (res.status !== 200) throw new Error(`login failed: ${JSON.stringify(res.body)}`)
   return { token: res.body.meta.token as string, user: res.body.data as { id: string } }

@@ -1,0 +1,376 @@
+import { Context, Effect, Layer, Schema } from "effect"
+import { SqlClient, type SqlError } from "effect/sql"
+import { INVALID_PHONE, normalizePhone } from "../../src/domain/phone.ts"
+import { isStaffRole, permissionsOf, secondFactorRequired, type StaffRole } from "../../src/domain/staff.ts"
+import { cleanName } from "../../src/domain/text.ts"
+import { PASSWORD_MAX, PASSWORD_MIN, PASSWORD_TOO_SHORT } from "../../src/domain/validation.ts"
+import type {
+  CreateStaffPayload,
+  DeskSession,
+  Enrolment,
+  PasswordPayload,
+  SignInAnswer,
+  SignInPayload,
+  StaffAccount,
+  StaffMember,
+  UpdateStaffPayload
+} from "../../src/schema/desk/staff.ts"
+import { type ApiError, badRequest, conflict, forbidden, notFound, unprocessable } from "../../src/schema/envelope.ts"
+import { Role } from "../../src/schema/user.ts"
+import { decodeRows } from "../db/rows.ts"
+import type { Client } from "../identity/Identity.ts"
+import { Passwords, WEAK_PASSWORD } from "../identity/Passwords.ts"
+import { Sessions } from "../identity/Sessions.ts"
+import { Throttle } from "../identity/Throttle.ts"
+import { Users } from "../identity/Users.ts"
+import { qrDataUrl } from "../payments/qr.ts"
+import { Realtime } from "../realtime/Realtime.ts"
+import { type Actor, Audit } from "./Audit.ts"
+import { enrolmentUri, newSecret, stepOf } from "./secondFactor.ts"
+
+type Failure = ApiError | SqlError.SqlError
+
+/** The staff member behind a desk session, as the middleware found them. */
+export interface SignedInStaff {
+  readonly id: string
+  readonly username: string
+  readonly role: StaffRole
+  readonly sessionId: string
+  readonly ip: string | undefined
+}
+
+export const actorOf = (staff: SignedInStaff): Actor => ({ kind: "staff", id: staff.id, username: staff.username, role: staff.role, ip: staff.ip })
+
+const StaffRow = Schema.Struct({
+  id: Schema.String,
+  username: Schema.String,
+  name: Schema.String,
+  mobileNo: Schema.String,
+  role: Role,
+  status: Schema.Literals(["pending", "active", "suspended"]),
+  createdAt: Schema.Date,
+  secret: Schema.NullOr(Schema.String),
+  pendingSecret: Schema.NullOr(Schema.String),
+  lastSignInAt: Schema.NullOr(Schema.Date)
+})
+type StaffRow = typeof StaffRow.Type
+
+const SessionRow = Schema.Struct({
+  id: Schema.String,
+  createdAt: Schema.Date,
+  lastSeenAt: Schema.Date,
+  expiresAt: Schema.Date,
+  ip: Schema.NullOr(Schema.String),
+  userAgent: Schema.NullOr(Schema.String)
+})
+const Ended = Schema.Struct({ id: Schema.String })
+const Step = Schema.Struct({ lastStep: Schema.String })
+
+const WRONG_PASSWORD = "Invalid username or password"
+const WRONG_CODE = "That code is not right. Type the 6 digits your authenticator app shows now."
+
+const memberOf = (row: StaffRow & { role: StaffRole }, secondFactor = row.secret !== null): StaffMember => ({
+  id: row.id,
+  username: row.username,
+  name: row.name,
+  role: row.role,
+  permissions: permissionsOf(row.role),
+  secondFactor
+})
+
+const accountOf = (row: StaffRow & { role: StaffRole }): StaffAccount => ({
+  id: row.id,
+  username: row.username,
+  name: row.name,
+  mobileNo: row.mobileNo,
+  role: row.role,
+  status: row.status === "suspended" ? "suspended" : "active",
+  secondFactor: row.secret !== null,
+  createdAt: row.createdAt.toISOString(),
+  lastSignInAt: row.lastSignInAt?.toISOString() ?? null
+})
+
+const enrolmentOf = (secret: string, username: string): Effect.Effect<Enrolment> =>
+  Effect.promise(async () => {
+    const uri = enrolmentUri(secret, username)
+    return { secret, uri, qr: await qrDataUrl(uri) }
+  })
+
+/** A username staff sign in with: 3 to 32 lower-case letters, digits, dots, dashes or underscores, starting with a letter. */
+const USERNAME = /^[a-z][a-z0-9._-]{2,31}$/
+
+/**
+ * Staff on the desk: signing in (password, then the TOTP code where the role
+ * needs one, enrolling it on the first sign-in), their desk sessions, their
+ * own password and second factor, and the DIRECTOR's management of staff
+ * accounts. Every change is audited.
+ */
+export class Staff extends Context.Service<Staff, {
+  /** A sign-in: the answer, and the new session's token once signed in. */
+  signIn(payload: SignInPayload, client: Client): Effect.Effect<{ readonly answer: SignInAnswer; readonly token?: string }, Failure>
+  /** The staff member of a desk session that has not ended; undefined otherwise (or when the account is not staff any more). */
+  authenticate(token: string): Effect.Effect<Omit<SignedInStaff, "ip"> | undefined, SqlError.SqlError>
+  me(staff: SignedInStaff): Effect.Effect<StaffMember, Failure>
+  signOut(staff: SignedInStaff): Effect.Effect<void, SqlError.SqlError>
+  sessions(staff: SignedInStaff): Effect.Effect<ReadonlyArray<DeskSession>, SqlError.SqlError>
+  endSession(staff: SignedInStaff, sessionId: string): Effect.Effect<void, Failure>
+  enrol(staff: SignedInStaff): Effect.Effect<Enrolment, Failure>
+  confirmSecondFactor(staff: SignedInStaff, code: string): Effect.Effect<StaffMember, Failure>
+  changePassword(staff: SignedInStaff, payload: PasswordPayload): Effect.Effect<void, Failure>
+  list: Effect.Effect<ReadonlyArray<StaffAccount>, SqlError.SqlError>
+  create(actor: Actor, payload: CreateStaffPayload): Effect.Effect<StaffAccount, Failure>
+  update(actor: Actor, id: string, payload: UpdateStaffPayload): Effect.Effect<StaffAccount, Failure>
+}>()("khel/Staff") {
+  static readonly layer = Layer.effect(
+    Staff,
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      const sessions = yield* Sessions
+      const users = yield* Users
+      const passwords = yield* Passwords
+      const throttle = yield* Throttle
+      const audit = yield* Audit
+      const realtime = yield* Realtime
+
+      const rowOf = (where: { readonly id: string } | { readonly username: string }) => {
+        const id = "id" in where ? where.id : null
+        const username = "username" in where ? where.username.trim().toLowerCase() : null
+        return sql`
+          SELECT u.id, u.username, u.name, u.mobile_no, u.role, u.status, u.created_at, f.secret, f.pending_secret,
+                 (SELECT max(created_at) FROM sessions s WHERE s.user_id = u.id AND s.scope = 'desk') AS last_sign_in_at
+            FROM users u LEFT JOIN staff_second_factors f ON f.user_id = u.id
+           WHERE (${id}::text IS NULL OR u.id = ${id}) AND (${username}::text IS NULL OR u.username = ${username})
+        `.pipe(decodeRows(StaffRow), Effect.map((rows) => rows[0]))
+      }
+
+      const staffRow = (id: string) =>
+        Effect.flatMap(rowOf({ id }), (row) => (row && isStaffRole(row.role) ? Effect.succeed({ ...row, role: row.role }) : notFound("There is no such staff member.")))
+
+      /**
+       * Accepts a code for `secret` once: the step it belongs to must be later than the last one accepted for the
+       * account (a conditional update, so two sign-ins racing with one code cannot both pass).
+       */
+      const acceptCode = (userId: string, secret: string, code: string) =>
+        Effect.gen(function*() {
+          const step = stepOf(secret, code, Date.now())
+          if (step === undefined) return false
+          const rows = yield* sql`
+            UPDATE staff_second_factors SET last_step = ${step} WHERE user_id = ${userId} AND last_step < ${step} RETURNING last_step::text
+          `.pipe(decodeRows(Step))
+          return rows.length > 0
+        })
+
+      const pendingSecret = (row: StaffRow) =>
+        Effect.gen(function*() {
+          if (row.pendingSecret) return row.pendingSecret
+          const secret = newSecret()
+          yield* sql`
+            INSERT INTO staff_second_factors (user_id, pending_secret) VALUES (${row.id}, ${secret})
+            ON CONFLICT (user_id) DO UPDATE SET pending_secret = EXCLUDED.pending_secret
+          `
+          return secret
+        })
+
+      const confirm = (userId: string) =>
+        sql`
+          UPDATE staff_second_factors SET secret = pending_secret, pending_secret = NULL, confirmed_at = now()
+           WHERE user_id = ${userId} AND pending_secret IS NOT NULL
+        `
+
+      const signIn = Effect.fn("Staff.signIn")(function*(payload: SignInPayload, client: Client) {
+        const typed = payload.username.trim().toLowerCase()
+        if (typed === "") return yield* badRequest("Username is required")
+        if (payload.password === "") return yield* badRequest("Password is required")
+        const row = yield* rowOf({ username: typed })
+        const address = client.ip ?? "unknown"
+        const account = row ? `user:${row.id}` : `typed:${typed}`
+        yield* throttle.check(address, account)
+        // The same argon2 work whether or not the account exists (a decoy hash when it does not).
+        const hash = row ? (yield* users.byId(row.id))?.passwordHash : undefined
+        if (!row || !(yield* passwords.verify(hash, payload.password))) {
+          yield* throttle.failed(address, account)
+          return yield* unprocessable(WRONG_PASSWORD, "InvalidCredentials")
+        }
+        if (!isStaffRole(row.role)) return yield* forbidden("This account cannot sign in to the desk.")
+        if (row.status !== "active") return yield* forbidden("This staff account is suspended. Ask a director.")
+        const role = row.role
+        const code = payload.code?.trim() ?? ""
+        const usesFactor = row.secret !== null || secondFactorRequired(role)
+        if (usesFactor) {
+          const secret = row.secret ?? (yield* pendingSecret(row))
+          if (code === "") {
+            yield* throttle.succeeded(address, account)
+            return { answer: row.secret !== null ? { step: "code" as const } : { step: "enrol" as const, enrolment: yield* enrolmentOf(secret, row.username) } }
+          }
+          if (!(yield* acceptCode(row.id, secret, code))) {
+            yield* throttle.failed(address, account)
+            return yield* unprocessable(WRONG_CODE, "InvalidCredentials")
+          }
+          if (row.secret === null) yield* confirm(row.id)
+        }
+        yield* throttle.succeeded(address, account)
+        const actor: Actor = { kind: "staff", id: row.id, username: row.username, role, ip: client.ip }
+        const token = yield* sql.withTransaction(Effect.gen(function*() {
+          const token = yield* sessions.create(row.id, client, "desk")
+          yield* audit.record(actor, { action: row.secret === null && usesFactor ? "staff.sign-in.enrolled" : "staff.sign-in", subject: { kind: "staff", id: row.id } })
+          return token
+        }))
+        return { answer: { step: "signedIn" as const, staff: memberOf({ ...row, role }, usesFactor) }, token }
+      })
+
+      const authenticate = Effect.fn("Staff.authenticate")(function*(token: string) {
+        const session = yield* sessions.authenticate(token, "desk")
+        if (!session || !isStaffRole(session.role)) return undefined
+        const [row] = yield* sql`SELECT username FROM users WHERE id = ${session.id}`.pipe(decodeRows(Schema.Struct({ username: Schema.String })))
+        return row ? { id: session.id, username: row.username, role: session.role, sessionId: session.sessionId } : undefined
+      })
+
+      const me = Effect.fn("Staff.me")(function*(staff: SignedInStaff) {
+        return memberOf(yield* staffRow(staff.id))
+      })
+
+      /** Ends sessions; their sockets are disconnected once that is committed. */
+      const endSessions = (ids: ReadonlyArray<string>) => sql.afterCommit(realtime.endSessions(ids))
+
+      const signOut = Effect.fn("Staff.signOut")(function*(staff: SignedInStaff) {
+        yield* sql.withTransaction(Effect.gen(function*() {
+          yield* endSessions(yield* sessions.revoke(staff.sessionId))
+          yield* audit.record(actorOf(staff), { action: "staff.sign-out", subject: { kind: "staff", id: staff.id } })
+        }))
+      })
+
+      const ownSessions = Effect.fn("Staff.sessions")(function*(staff: SignedInStaff) {
+        const rows = yield* sql`
+          SELECT id, created_at, last_seen_at, expires_at, ip, user_agent FROM sessions
+           WHERE user_id = ${staff.id} AND scope = 'desk' AND revoked_at IS NULL AND expires_at > now()
+             AND last_seen_at > now() - interval '30 minutes'
+           ORDER BY created_at DESC
+        `.pipe(decodeRows(SessionRow))
+        return rows.map((row) => ({
+          id: row.id,
+          createdAt: row.createdAt.toISOString(),
+          lastSeenAt: row.lastSeenAt.toISOString(),
+          expiresAt: row.expiresAt.toISOString(),
+          ip: row.ip,
+          userAgent: row.userAgent,
+          current: row.id === staff.sessionId
+        }))
+      })
+
+      const endSession = Effect.fn("Staff.endSession")(function*(staff: SignedInStaff, sessionId: string) {
+        yield* sql.withTransaction(Effect.gen(function*() {
+          // Only one's own desk sessions.
+          const ended = yield* sql`
+            UPDATE sessions SET revoked_at = now() WHERE id = ${sessionId} AND user_id = ${staff.id} AND scope = 'desk' AND revoked_at IS NULL RETURNING id
+          `.pipe(decodeRows(Ended))
+          if (ended.length === 0) return yield* notFound("There is no such session of yours.")
+          yield* endSessions(ended.map((row) => row.id))
+          yield* audit.record(actorOf(staff), { action: "staff.session.end", subject: { kind: "session", id: sessionId } })
+        }))
+      })
+
+      const enrol = Effect.fn("Staff.enrol")(function*(staff: SignedInStaff) {
+        const row = yield* staffRow(staff.id)
+        const secret = newSecret()
+        yield* sql`
+          INSERT INTO staff_second_factors (user_id, pending_secret) VALUES (${row.id}, ${secret})
+          ON CONFLICT (user_id) DO UPDATE SET pending_secret = EXCLUDED.pending_secret
+        `
+        return yield* enrolmentOf(secret, row.username)
+      })
+
+      const confirmSecondFactor = Effect.fn("Staff.confirmSecondFactor")(function*(staff: SignedInStaff, code: string) {
+        const row = yield* staffRow(staff.id)
+        if (!row.pendingSecret) return yield* notFound("Start the set-up again: there is no new code to confirm.")
+        if (!(yield* acceptCode(row.id, row.pendingSecret, code))) return yield* unprocessable(WRONG_CODE, "InvalidCredentials")
+        yield* sql.withTransaction(Effect.gen(function*() {
+          yield* confirm(row.id)
+          yield* audit.record(actorOf(staff), { action: "staff.second-factor.enrol", subject: { kind: "staff", id: row.id }, before: { secondFactor: row.secret !== null }, after: { secondFactor: true } })
+        }))
+        return memberOf(row, true)
+      })
+
+      const checkPassword = (password: string, words: ReadonlyArray<string>) =>
+        Effect.gen(function*() {
+          if (password.length < PASSWORD_MIN) return yield* badRequest(PASSWORD_TOO_SHORT)
+          if (password.length > PASSWORD_MAX) return yield* badRequest(`Password must be at most ${PASSWORD_MAX} characters`)
+          if (yield* passwords.isWeak(password, words)) return yield* badRequest(WEAK_PASSWORD, "WeakPassword")
+        })
+
+      const changePassword = Effect.fn("Staff.changePassword")(function*(staff: SignedInStaff, payload: PasswordPayload) {
+        if (payload.password !== payload.confirm_password) return yield* badRequest("New password and Confirm password mismatch")
+        const user = yield* users.byId(staff.id)
+        if (!user) return yield* notFound("There is no such staff member.")
+        const address = staff.ip ?? "unknown"
+        const account = `user:${user.id}`
+        yield* throttle.check(address, account)
+        if (!(yield* passwords.verify(user.passwordHash, payload.old_password))) {
+          yield* throttle.failed(address, account)
+          return yield* unprocessable("Current password is incorrect", "InvalidCredentials")
+        }
+        yield* checkPassword(payload.password, [user.name, ...user.name.split(" "), user.username, user.mobileNo.slice(-10)])
+        const hash = yield* passwords.hash(payload.password)
+        yield* sql.withTransaction(Effect.gen(function*() {
+          yield* sql`UPDATE users SET password_hash = ${hash}, password_changed_at = now() WHERE id = ${user.id}`
+          // Every other session ends; this one goes on.
+          const ended = yield* sql`
+            UPDATE sessions SET revoked_at = now() WHERE user_id = ${user.id} AND id <> ${staff.sessionId} AND revoked_at IS NULL RETURNING id
+          `.pipe(decodeRows(Ended))
+          yield* endSessions(ended.map((row) => row.id))
+          yield* audit.record(actorOf(staff), { action: "staff.password.change", subject: { kind: "staff", id: user.id } })
+        }))
+      })
+
+      const list = Effect.gen(function*() {
+        const rows = yield* sql`
+          SELECT u.id, u.username, u.name, u.mobile_no, u.role, u.status, u.created_at, f.secret, f.pending_secret,
+                 (SELECT max(created_at) FROM sessions s WHERE s.user_id = u.id AND s.scope = 'desk') AS last_sign_in_at
+            FROM users u LEFT JOIN staff_second_factors f ON f.user_id = u.id
+           WHERE u.role IN (1, 2, 101)
+           ORDER BY u.role, u.username
+        `.pipe(decodeRows(StaffRow))
+        return rows.flatMap((row) => (isStaffRole(row.role) ? [accountOf({ ...row, role: row.role })] : []))
+      }).pipe(Effect.withSpan("Staff.list"))
+
+      const create = Effect.fn("Staff.create")(function*(actor: Actor, payload: CreateStaffPayload) {
+        const username = payload.username.trim().toLowerCase()
+        const name = cleanName(payload.name)
+        if (name === "") return yield* badRequest("Name is required")
+        if (!USERNAME.test(username)) return yield* badRequest("A username is 3 to 32 lower-case letters, digits, dots, dashes or underscores, starting with a letter.")
+        const mobileNo = normalizePhone(payload.mobileNo)
+        if (!mobileNo) return yield* badRequest(INVALID_PHONE)
+        yield* checkPassword(payload.password, [name, ...name.split(" "), username, mobileNo.slice(-10)])
+        if (yield* users.byUsername(username)) return yield* conflict("This username is taken.")
+        if (yield* users.byMobile(mobileNo)) return yield* conflict("This mobile number belongs to another account.")
+        const passwordHash = yield* passwords.hash(payload.password)
+        return yield* sql.withTransaction(Effect.gen(function*() {
+          const user = yield* users.create({ name, username, mobileNo, passwordHash, role: payload.role, status: "active" })
+          const account = accountOf({ ...(yield* staffRow(user.id)) })
+          yield* audit.record(actor, { action: "staff.create", subject: { kind: "staff", id: user.id }, after: account })
+          return account
+        }))
+      })
+
+      const update = Effect.fn("Staff.update")(function*(actor: Actor, id: string, payload: UpdateStaffPayload) {
+        if (actor.kind === "staff" && actor.id === id && (payload.role !== undefined || payload.status === "suspended")) {
+          return yield* unprocessable("You cannot change your own role or suspend yourself: ask another director.")
+        }
+        return yield* sql.withTransaction(Effect.gen(function*() {
+          const before = accountOf(yield* staffRow(id))
+          if (payload.role !== undefined) yield* sql`UPDATE users SET role = ${payload.role} WHERE id = ${id}`
+          if (payload.status !== undefined) yield* sql`UPDATE users SET status = ${payload.status} WHERE id = ${id}`
+          if (payload.resetSecondFactor) yield* sql`DELETE FROM staff_second_factors WHERE user_id = ${id}`
+          // A new role or a suspension takes effect at once: the account signs in again (or not at all).
+          if (payload.role !== undefined || payload.status === "suspended" || payload.resetSecondFactor) {
+            yield* endSessions(yield* sessions.revokeAll(id))
+          }
+          const after = accountOf(yield* staffRow(id))
+          yield* audit.record(actor, { action: "staff.update", subject: { kind: "staff", id }, before, after })
+          return after
+        }))
+      })
+
+      return Staff.of({ signIn, authenticate, me, signOut, sessions: ownSessions, endSession, enrol, confirmSecondFactor, changePassword, list, create, update })
+    })
+  )
+}

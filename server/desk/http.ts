@@ -1,0 +1,51 @@
+import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
+import { Api } from "../../src/schema/api.ts"
+import { ok } from "../../src/schema/envelope.ts"
+import { CurrentStaff } from "../../src/schema/middleware.ts"
+import { sqlDefect } from "../edge/defects.ts"
+import { clientOf } from "../identity/http.ts"
+import { Audit } from "./Audit.ts"
+import { actorOf, Staff } from "./Staff.ts"
+
+/** Signing in on the desk: the token travels in `meta.token`, as the player site's does. */
+export const DeskSignInHandlers = HttpApiBuilder.group(Api, "deskSignIn", Effect.fn(function*(handlers) {
+  const staff = yield* Staff
+  return handlers.handleAll({
+    signIn: ({ payload, request }) =>
+      Effect.map(sqlDefect(staff.signIn(payload, clientOf(request))), ({ answer, token }) =>
+        ok(answer, answer.step === "signedIn" ? "Signed in" : answer.step === "code" ? "Enter the code from your authenticator app" : "Set up your authenticator app", token)
+      )
+  })
+}))
+
+export const DeskAccountHandlers = HttpApiBuilder.group(Api, "deskAccount", Effect.fn(function*(handlers) {
+  const staff = yield* Staff
+  return handlers.handleAll({
+    me: () => Effect.flatMap(CurrentStaff, (me) => Effect.map(sqlDefect(staff.me(me)), (member) => ok(member))),
+    signOut: () => Effect.flatMap(CurrentStaff, (me) => Effect.as(sqlDefect(staff.signOut(me)), ok(null, "Signed out"))),
+    sessions: () => Effect.flatMap(CurrentStaff, (me) => Effect.map(sqlDefect(staff.sessions(me)), (list) => ok(list))),
+    endSession: ({ params }) => Effect.flatMap(CurrentStaff, (me) => Effect.as(sqlDefect(staff.endSession(me, params.id)), ok(null, "Session ended"))),
+    enrol: () => Effect.flatMap(CurrentStaff, (me) => Effect.map(sqlDefect(staff.enrol(me)), (enrolment) => ok(enrolment, "Scan the code with your authenticator app"))),
+    confirmSecondFactor: ({ payload }) =>
+      Effect.flatMap(CurrentStaff, (me) => Effect.map(sqlDefect(staff.confirmSecondFactor(me, payload.code)), (member) => ok(member, "Two-step sign-in is on"))),
+    changePassword: ({ payload }) => Effect.flatMap(CurrentStaff, (me) => Effect.as(sqlDefect(staff.changePassword(me, payload)), ok(null, "Password Changed")))
+  })
+}))
+
+export const DeskStaffHandlers = HttpApiBuilder.group(Api, "deskStaff", Effect.fn(function*(handlers) {
+  const staff = yield* Staff
+  return handlers.handleAll({
+    list: () => Effect.map(sqlDefect(staff.list), (list) => ok(list)),
+    create: ({ payload }) => Effect.flatMap(CurrentStaff, (me) => Effect.map(sqlDefect(staff.create(actorOf(me), payload)), (account) => ok(account, `Staff account ${account.username} created`))),
+    update: ({ params, payload }) => Effect.flatMap(CurrentStaff, (me) => Effect.map(sqlDefect(staff.update(actorOf(me), params.id, payload)), (account) => ok(account, "Staff account saved")))
+  })
+}))
+
+export const DeskAuditHandlers = HttpApiBuilder.group(Api, "deskAudit", Effect.fn(function*(handlers) {
+  const audit = yield* Audit
+  return handlers.handleAll({
+    search: ({ query }) => Effect.map(sqlDefect(audit.search(query)), (page) => ok(page)),
+    export: ({ query }) => sqlDefect(audit.csv(query))
+  })
+}))
