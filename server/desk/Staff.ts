@@ -39,7 +39,10 @@ export interface SignedInStaff {
   readonly ip: string | undefined
 }
 
-export const actorOf = (staff: SignedInStaff): Actor => ({ kind: "staff", id: staff.id, username: staff.username, role: staff.role, ip: staff.ip })
+/** The audit's actor of a signed-in staff member. */
+export const staffActorOf = (staff: SignedInStaff) => ({ kind: "staff" as const, id: staff.id, username: staff.username, role: staff.role, ip: staff.ip })
+
+export const actorOf = (staff: SignedInStaff): Actor => staffActorOf(staff)
 
 const StaffRow = Schema.Struct({
   id: Schema.String,

@@ -5,8 +5,11 @@ import { ok } from "../../src/schema/envelope.ts"
 import { CurrentStaff } from "../../src/schema/middleware.ts"
 import { sqlDefect } from "../edge/defects.ts"
 import { clientOf } from "../identity/http.ts"
+import { Uploads } from "../uploads/Uploads.ts"
 import { Audit } from "./Audit.ts"
-import { actorOf, Staff } from "./Staff.ts"
+import { Decisions, type RequestKind } from "./Decisions.ts"
+import { Queues } from "./Queues.ts"
+import { actorOf, Staff, staffActorOf } from "./Staff.ts"
 
 /** Signing in on the desk: the token travels in `meta.token`, as the player site's does. */
 export const DeskSignInHandlers = HttpApiBuilder.group(Api, "deskSignIn", Effect.fn(function*(handlers) {
@@ -47,5 +50,27 @@ export const DeskAuditHandlers = HttpApiBuilder.group(Api, "deskAudit", Effect.f
   return handlers.handleAll({
     search: ({ query }) => Effect.map(sqlDefect(audit.search(query)), (page) => ok(page)),
     export: ({ query }) => sqlDefect(audit.csv(query))
+  })
+}))
+
+export const DeskQueuesHandlers = HttpApiBuilder.group(Api, "deskQueues", Effect.fn(function*(handlers) {
+  const queues = yield* Queues
+  const decisions = yield* Decisions
+  const uploads = yield* Uploads
+  const claim = (kind: RequestKind, id: string) =>
+    Effect.flatMap(CurrentStaff, (me) => Effect.map(sqlDefect(decisions.claim(staffActorOf(me), kind, id)), (claimed) => ok(claimed, "Claimed: it is yours to decide")))
+  const release = (kind: RequestKind, id: string) =>
+    Effect.flatMap(CurrentStaff, (me) => Effect.as(sqlDefect(decisions.release(staffActorOf(me), kind, id)), ok(null, "Released")))
+  return handlers.handleAll({
+    deposits: ({ query }) => Effect.flatMap(CurrentStaff, (me) => Effect.map(sqlDefect(queues.deposits(query, me)), (page) => ok(page))),
+    deposit: ({ params }) => Effect.flatMap(CurrentStaff, (me) => Effect.map(sqlDefect(queues.deposit(params.id, me)), (detail) => ok(detail))),
+    claimDeposit: ({ params }) => claim("deposit", params.id),
+    releaseDeposit: ({ params }) => release("deposit", params.id),
+    withdrawals: ({ query }) => Effect.flatMap(CurrentStaff, (me) => Effect.map(sqlDefect(queues.withdrawals(query, me)), (page) => ok(page))),
+    withdrawal: ({ params }) => Effect.flatMap(CurrentStaff, (me) => Effect.map(sqlDefect(queues.withdrawal(params.id, me)), (detail) => ok(detail))),
+    claimWithdrawal: ({ params }) => claim("withdrawal", params.id),
+    releaseWithdrawal: ({ params }) => release("withdrawal", params.id),
+    screenshot: ({ params }) =>
+      Effect.flatMap(CurrentStaff, (me) => Effect.map(sqlDefect(uploads.read(me, params.id)), (image) => ok({ _id: params.id, image })))
   })
 }))

@@ -1,14 +1,15 @@
 import { Layer } from "effect"
 import { Audit } from "./Audit.ts"
 import { Decisions } from "./Decisions.ts"
-import { DeskAccountHandlers, DeskAuditHandlers, DeskSignInHandlers, DeskStaffHandlers } from "./http.ts"
+import { DeskAccountHandlers, DeskAuditHandlers, DeskQueuesHandlers, DeskSignInHandlers, DeskStaffHandlers } from "./http.ts"
+import { Queues } from "./Queues.ts"
 import { Staff } from "./Staff.ts"
 
 /** The audit and the decisions on requests: what the desk and the command line share (on payments, realtime and the database). */
 export const DeskCoreLive = Decisions.layer.pipe(Layer.provideMerge(Audit.layer))
 
 /** The desk's services: staff and their sessions on top of the core (and identity's users, passwords and throttle). */
-export const DeskServicesLive = Staff.layer.pipe(Layer.provideMerge(DeskCoreLive))
+export const DeskServicesLive = Layer.mergeAll(Staff.layer, Queues.layer).pipe(Layer.provideMerge(DeskCoreLive))
 
 /** The HTTP groups of src/schema/desk/. */
-export const DeskHandlersLive = Layer.mergeAll(DeskSignInHandlers, DeskAccountHandlers, DeskStaffHandlers, DeskAuditHandlers)
+export const DeskHandlersLive = Layer.mergeAll(DeskSignInHandlers, DeskAccountHandlers, DeskQueuesHandlers, DeskStaffHandlers, DeskAuditHandlers)

@@ -23,6 +23,7 @@ import { decodeRows, Paise } from "../db/rows.ts"
 import { Ledger } from "../ledger/Ledger.ts"
 import { Protection } from "../protection/Protection.ts"
 import { Signals } from "../integrity/Signals.ts"
+import { Realtime } from "../realtime/Realtime.ts"
 import { Referral } from "../referral/Referral.ts"
 import { Uploads } from "../uploads/Uploads.ts"
 import { upiQrDataUrl } from "./qr.ts"
@@ -192,6 +193,7 @@ export class Payments extends Context.Service<Payments, {
       const referral = yield* Referral
       const protection = yield* Protection
       const references = depositReferences(sql, yield* Signals)
+      const realtime = yield* Realtime
 
       // Operator deposit accounts -------------------------------------------------------------
 
@@ -324,6 +326,8 @@ export class Payments extends Context.Service<Payments, {
           // Checked again under the player's lock, and counted towards their deposit limits.
           yield* protection.admitDeposit(userId, row!.id, paise)
           if (txnRef) yield* references.flagNear(userId, row!.id, txnRef)
+          // The desk's queue shows it without a reload.
+          yield* sql.afterCommit(realtime.notifyDesk("deposits", row!.id))
           return depositView(row!)
         })).pipe(
           // Another deposit took the reference since it was checked: refused like a reference used before.
@@ -419,6 +423,7 @@ export class Payments extends Context.Service<Payments, {
               { account: { user: userId, kind: "withdrawal_hold" }, amount: paise }
             ]
           }).pipe(Effect.catchTag("InsufficientFunds", () => unprocessable(PAYMENT_MESSAGES.insufficient, "InsufficientBalance")))
+          yield* sql.afterCommit(realtime.notifyDesk("withdrawals", row!.id))
           return withdrawalView(row!)
         }))
       })

@@ -52,7 +52,7 @@ export const AdminHandlers = HttpApiBuilder.group(Api, "admin", Effect.fn(functi
     approveWithdrawal: ({ params, payload, request }) =>
       Effect.gen(function*() {
         const { me, actor } = yield* staff
-        return ok(yield* idempotent(request, me.id, payload, WithdrawalRequest, decisions.decideWithdrawal(actor, params.id, { status: "approved", remark: payload.remark })), "Withdrawal marked as paid")
+        return ok(yield* idempotent(request, me.id, payload, WithdrawalRequest, decisions.decideWithdrawal(actor, params.id, { status: "approved", remark: payload.remark, payoutReference: payload.reference })), "Withdrawal marked as paid")
       }),
     rejectWithdrawal: ({ params, payload, request }) =>
       Effect.gen(function*() {

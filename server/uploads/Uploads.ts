@@ -7,7 +7,8 @@ import { join } from "node:path"
 import sharp from "sharp"
 import { type ApiError, badRequest, forbidden, notFound, tooMany } from "../../src/schema/envelope.ts"
 import { SCREENSHOT_MAX_BYTES } from "../../src/schema/payments.ts"
-import { isOperatorRole, type Role } from "../../src/schema/user.ts"
+import { isStaffRole } from "../../src/domain/staff.ts"
+import type { Role } from "../../src/schema/user.ts"
 import { ServerConfig } from "../config.ts"
 import { decodeFirst, decodeRows } from "../db/rows.ts"
 
@@ -132,7 +133,8 @@ export class Uploads extends Context.Service<Uploads, {
       const read = Effect.fn("Uploads.read")(function*(viewer: { id: string; role: Role }, id: string) {
         const row = yield* sql`SELECT user_id, file, mime, data FROM uploads WHERE id = ${id}`.pipe(decodeFirst(Stored))
         if (!row) return yield* notFound("There is no such screenshot.")
-        if (row.userId !== viewer.id && !isOperatorRole(viewer.role)) return yield* forbidden("This screenshot belongs to another account.")
+        // Its owner, or staff on the desk (agents are refused like players).
+        if (row.userId !== viewer.id && !isStaffRole(viewer.role)) return yield* forbidden("This screenshot belongs to another account.")
         const file = row.file
         const bytes = row.data ?? (file === null ? undefined : yield* Effect.tryPromise({ try: () => readFile(join(dir, file)), catch: () => notFound("The screenshot file is missing.") }))
         if (!bytes) return yield* notFound("The screenshot file is missing.")

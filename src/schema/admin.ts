@@ -15,7 +15,8 @@ export const AdminListQuery = Schema.Struct({
 })
 export type AdminListQuery = typeof AdminListQuery.Type
 
-export const DecisionPayload = Schema.Struct({ remark: Schema.optionalKey(Text(200)) })
+/** A decision's remark (a rejection's reason, shown to the player); a withdrawal paid may carry the bank's reference. */
+export const DecisionPayload = Schema.Struct({ remark: Schema.optionalKey(Text(200)), reference: Schema.optionalKey(Text(64)) })
 export type DecisionPayload = typeof DecisionPayload.Type
 
 /** An operator deposit account; a UPI account without `image` gets a generated QR. */

@@ -18,6 +18,7 @@ import {
   setPrice
 } from "./betting-support.ts"
 import { setLimit } from "./protection-support.ts"
+import { agentToken } from "./desk-support.ts"
 
 // Prices stay where they are unless a test moves them; events neither start nor finish.
 process.env.ODDS_SIMULATOR = "off"
@@ -216,7 +217,8 @@ describe("rejections carry a clear message and move nothing", () => {
       ["more than the balance", bet(server, p.token, "bet-sport", { ...base, stake: 600 }), 422, "Insufficient balance to place this bet.", "InsufficientBalance"],
       ["a worse price", bet(server, p.token, "bet-sport", { ...base, odds: 2.1 }), 422, "Odds changed. Please check the new price and place your bet again.", "OddsChanged"],
       ["a bad payload", bet(server, p.token, "bet-sport", { ...base, selectionType: "sideways" }), 400, /selectionType/, "InvalidInput"],
-      ["an operator account", bet(server, admin, "bet-sport", base), 422, "Only player accounts can place bets.", "Refused"]
+      // Staff have no session on the player site at all; an agent's account is an operator's that does.
+      ["an operator account", bet(server, await agentToken(server), "bet-sport", base), 422, "Only player accounts can place bets.", "Refused"]
     ]
     for (const [label, pending, status, message, reason] of cases) {
       const res = await pending

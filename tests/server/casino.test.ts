@@ -5,6 +5,7 @@ import { verifyRound } from "../../server/casino/khel/fair.js"
 import { LIVE_CATEGORIES, OTHER, SLOT_CATEGORIES } from "../../src/domain/casino.ts"
 import { expectLedgerVerifies, launch, ledgerCount, mainBalance, today, walletCall } from "./casino-support.ts"
 import { loginAs, request, signUpPlayer, startServer, type TestServer } from "./helpers.ts"
+import { agentToken } from "./desk-support.ts"
 
 let server: TestServer
 let admin: string
@@ -169,7 +170,9 @@ describe("launch rules", () => {
     expect((await launch(server, player.token)).token).toBeTruthy()
     expect((await request(server.url, "/api/v1/admin/casino-settings", { method: "PUT", token: admin, json: { creditPlayersAllowed: true } })).status).toBe(200)
     expect((await launch(server, credit)).token).toBeTruthy()
-    expect((await request(server.url, "/api/v1/live-casino-dcs/khel-dt-1", { token: admin })).status).toBe(403)
+    expect((await request(server.url, "/api/v1/live-casino-dcs/khel-dt-1", { token: await agentToken(server) })).status).toBe(403)
+    // Staff have no session on the player site at all.
+    expect((await request(server.url, "/api/v1/live-casino-dcs/khel-dt-1", { token: admin })).status).toBe(401)
   })
 })
 

@@ -54,3 +54,6 @@ export const sessionOf = (server: TestServer, user: { readonly id: string; reado
   server.run(Sessions.use((sessions) =>
     sessions.create(user.id, { ip: "127.0.0.1" }, [Roles.DIRECTOR, Roles.ADMIN, Roles.SUPPORT_ADMIN].includes(user.role as never) ? "desk" : "player")
   ))
+
+/** An agent's session on the player site (role 3): an operator's role that is not staff, refused on the desk like a player's. */
+export const agentToken = async (server: TestServer) => sessionOf(server, await accountOf(server, Roles.AGENT, "Agent Account"))

@@ -4,6 +4,7 @@ import { join } from "node:path"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { freshUtr, loginAs, request, SERVER_START_TIMEOUT, signUpPlayer, startServer, tempDir, type TestServer } from "./helpers.ts"
 import { addUpi, adminToken, approveDeposit, createDeposit, depositAccount, expectLedgerVerifies, freshKey, fund, pngDataUrl, user } from "./payments-support.ts"
+import { agentToken } from "./desk-support.ts"
 
 let server: TestServer
 let admin: string
@@ -163,10 +164,12 @@ describe("screenshots", () => {
     expect(meta.exif).toBeUndefined()
     expect(stored.includes(Buffer.from("secret-location"))).toBe(false)
 
-    const operator = await request(server.url, `/api/v1/uploaded-screenshot/${id}`, { token: admin })
-    expect(operator.status).toBe(200)
+    // Staff read it on the desk; another player, or an agent, may not.
+    const operator = await request(server.url, `/api/v1/desk/screenshots/${id}`, { token: admin })
+    expect(operator.body.data.image).toBe(mine.body.data.image)
     const other = await signUpPlayer(server)
     expect((await request(server.url, `/api/v1/uploaded-screenshot/${id}`, { token: other.token })).status).toBe(403)
+    expect((await request(server.url, `/api/v1/uploaded-screenshot/${id}`, { token: await agentToken(server) })).status).toBe(403)
     expect((await request(server.url, `/api/v1/uploaded-screenshot/${id}`)).status).toBe(401)
   })
 

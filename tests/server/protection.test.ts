@@ -5,6 +5,7 @@ import { bet, catalogue, type CatalogueEvent, eventsOf, expectLedgerClean, marke
 import { freshId, launch, walletCall } from "./casino-support.ts"
 import { addUpi, adminToken, approveDeposit, createDeposit, fund } from "./payments-support.ts"
 import { advance, clock, confirmLimit, DAY, expectRefused, HOUR, later, limitOf, protectionOf, refusalOf, setLimit } from "./protection-support.ts"
+import { agentToken } from "./desk-support.ts"
 
 // Prices stay where a test puts them; events neither start nor finish on their own.
 process.env.ODDS_SIMULATOR = "off"
@@ -106,7 +107,7 @@ describe("the player's protection", () => {
     expect(row!.ageConfirmedAt).not.toBeNull()
     const audit = await server.sql((sql) => sql<{ action: string; actor: string; ip: string | null }>`SELECT action, actor, ip FROM protection_audit WHERE user_id = ${user.id}`)
     expect(audit).toEqual([{ action: "signup", actor: user.id, ip: expect.stringMatching(/127\.0\.0\.1/) }])
-    expectRefused(await request(server.url, "/api/v1/protection", { token: admin }), 403, "Forbidden")
+    expectRefused(await request(server.url, "/api/v1/protection", { token: await agentToken(server) }), 403, "Forbidden")
     expectRefused(await request(server.url, "/api/v1/protection"), 401, "SessionEnded")
   })
 })
