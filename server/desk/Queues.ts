@@ -77,7 +77,8 @@ const common = (row: DepositRow | WithdrawalRow, viewer: Viewer) => ({
   createdAt: row.createdAt.toISOString(),
   decidedAt: iso(row.decidedAt),
   decidedBy: row.decidedBy,
-  claim: row.claimedByName !== null && row.claimedAt !== null ? { by: row.claimedByName, at: row.claimedAt.toISOString(), mine: row.claimedBy === viewer.id } : null,
+  // A claim is about working a request: once it is decided, nobody works it.
+  claim: row.status === "pending" && row.claimedByName !== null && row.claimedAt !== null ? { by: row.claimedByName, at: row.claimedAt.toISOString(), mine: row.claimedBy === viewer.id } : null,
   player: { id: row.userId, username: row.username, name: row.name, mobileNo: row.mobileNo }
 })
 

@@ -5,7 +5,7 @@ import { ok } from "../../src/schema/envelope.ts"
 import { sqlDefect } from "../edge/defects.ts"
 import { Signals } from "./Signals.ts"
 
-/** The operator's list of integrity signals (the group is OperatorOnly). */
+/** The operator's list of integrity signals (desk staff: src/schema/integrity.ts). */
 export const IntegrityAdminHandlers = HttpApiBuilder.group(Api, "integrityAdmin", Effect.fn(function*(handlers) {
   const signals = yield* Signals
   return handlers.handle("signals", ({ query }) =>

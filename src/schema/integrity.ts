@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { Envelope } from "./envelope.ts"
-import { Authentication, OperatorOnly } from "./middleware.ts"
+import { Requires, StaffAuthentication } from "./middleware.ts"
 
 /**
  * Integrity signals: what the site noticed that the operator should look at
@@ -48,10 +48,9 @@ export const SignalsQuery = Schema.Struct({
 })
 export type SignalsQuery = typeof SignalsQuery.Type
 
-/** Operators only. */
+/** The desk's staff: every staff role weighs requests and players by these (src/domain/staff.ts). */
 export class IntegrityAdminApi extends HttpApiGroup.make("integrityAdmin")
-  .add(HttpApiEndpoint.get("signals", "/signals", { query: SignalsQuery, success: Envelope(SignalPage) }))
-  .middleware(OperatorOnly)
-  .middleware(Authentication)
+  .add(HttpApiEndpoint.get("signals", "/signals", { query: SignalsQuery, success: Envelope(SignalPage) }).annotate(Requires, "players.read"))
+  .middleware(StaffAuthentication)
   .prefix("/api/v1/admin")
 {}

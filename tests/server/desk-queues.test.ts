@@ -1,7 +1,7 @@
 import type { Socket } from "socket.io-client"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { deskSignIn } from "../http.ts"
-import { connectSocket, request, signUpPlayer, startServer, type TestServer } from "./helpers.ts"
+import { connectSocket, freshUtr, request, signUpPlayer, startServer, type TestServer } from "./helpers.ts"
 import { addUpi, createDeposit, expectLedgerVerifies, pngDataUrl } from "./payments-support.ts"
 
 /**
@@ -34,31 +34,35 @@ describe("the deposit queue", () => {
   it("pages pending deposits oldest first by a cursor, with filters, and flags a reference used before by anyone", async () => {
     const ravi = await signUpPlayer(server, { name: "Ravi Queue" })
     const meera = await signUpPlayer(server, { name: "Meera Queue" })
-    const first = (await createDeposit(server, ravi.token, 300, { txnRef: "UTR 4455 6677" })).body.data
-    const second = (await createDeposit(server, meera.token, 450, { txnRef: "utr44556677" })).body.data
-    const third = (await createDeposit(server, ravi.token, 900, { txnRef: "UTR-OTHER-1" })).body.data
+    // A reference is held by one pending or approved deposit: once rejected, another may file it, and the desk says so.
+    const reference = freshUtr()
+    const first = (await createDeposit(server, ravi.token, 300, { txnRef: reference })).body.data
+    expect((await request(server.url, `/api/v1/admin/deposit-requests/${first._id}/reject`, { method: "PUT", token: support, json: { remark: "Payment not received" } })).status).toBe(200)
+    const second = (await createDeposit(server, meera.token, 450, { txnRef: `${reference.slice(0, 6)} ${reference.slice(6)}` })).body.data
+    const third = (await createDeposit(server, ravi.token, 900, { txnRef: freshUtr() })).body.data
 
-    const all = await get("/api/v1/desk/deposits?limit=2")
+    const all = await get("/api/v1/desk/deposits?limit=1")
     expect(all.status).toBe(200)
-    expect(all.body.data.total).toBe(3)
-    expect(all.body.data.items.map((d: { _id: string }) => d._id)).toEqual([first._id, second._id])
-    expect(all.body.data.items[0]).toMatchObject({ amount: 300, status: "pending", sameReference: 1, claim: null, player: { id: ravi.user.id, name: "Ravi Queue" }, paidTo: { type: "upi" } })
-    const next = await get(`/api/v1/desk/deposits?limit=2&after=${encodeURIComponent(all.body.data.next)}`)
+    expect(all.body.data.total).toBe(2)
+    expect(all.body.data.items.map((d: { _id: string }) => d._id)).toEqual([second._id])
+    expect(all.body.data.items[0]).toMatchObject({ amount: 450, status: "pending", sameReference: 1, claim: null, player: { id: meera.user.id, name: "Meera Queue" }, paidTo: { type: "upi" } })
+    const next = await get(`/api/v1/desk/deposits?limit=1&after=${encodeURIComponent(all.body.data.next)}`)
     expect(next.body.data.items.map((d: { _id: string }) => d._id)).toEqual([third._id])
     expect(next.body.data.items[0].sameReference).toBe(0)
     expect(next.body.data.next).toBeNull()
 
     expect((await get(`/api/v1/desk/deposits?player=${meera.user.username}`)).body.data.items.map((d: { _id: string }) => d._id)).toEqual([second._id])
-    expect((await get("/api/v1/desk/deposits?player=ravi%20q")).body.data.total).toBe(2)
-    expect((await get(`/api/v1/desk/deposits?player=${ravi.mobileNo.slice(-10)}`)).body.data.total).toBe(2)
+    expect((await get("/api/v1/desk/deposits?player=ravi%20q&status=all")).body.data.total).toBe(2)
+    expect((await get(`/api/v1/desk/deposits?player=${ravi.mobileNo.slice(-10)}`)).body.data.total).toBe(1)
     expect((await get("/api/v1/desk/deposits?min=400&max=900")).body.data.items.map((d: { _id: string }) => d._id)).toEqual([second._id, third._id])
+    expect((await get("/api/v1/desk/deposits?status=rejected")).body.data.items.map((d: { _id: string }) => d._id)).toEqual([first._id])
     expect((await get("/api/v1/desk/deposits?status=approved")).body.data.total).toBe(0)
     expect((await get("/api/v1/desk/deposits?after=nonsense")).status).toBe(400)
     expect((await get("/api/v1/desk/deposits?min=1.005")).status).toBe(400)
 
-    const detail = await get(`/api/v1/desk/deposits/${first._id}`)
-    expect(detail.body.data.sameReference.map((d: { _id: string }) => d._id)).toEqual([second._id])
-    expect(detail.body.data.recent.map((d: { _id: string }) => d._id)).toEqual([third._id])
+    const detail = await get(`/api/v1/desk/deposits/${second._id}`)
+    expect(detail.body.data.sameReference.map((d: { _id: string }) => d._id)).toEqual([first._id])
+    expect((await get(`/api/v1/desk/deposits/${third._id}`)).body.data.recent.map((d: { _id: string }) => d._id)).toEqual([first._id])
   })
 
   it("lets one staff member work a request: another's claim and decision are refused naming them, the history shows it", async () => {
