@@ -3,6 +3,7 @@ import { SqlClient, type SqlError } from "effect/sql"
 import { fancyOutcome, type Position, runnerOutcome } from "../../src/domain/betting.ts"
 import { outcomeSpaceOf } from "../../src/domain/bonus.ts"
 import { toRupees } from "../../src/domain/money.ts"
+import { settlementDescription, type Verdict } from "../../src/domain/statements.ts"
 import type { Settlement as SettlementView } from "../../src/schema/betting.ts"
 import { type ApiError, conflict, notFound, unprocessable } from "../../src/schema/envelope.ts"
 import { MarketType } from "../../src/schema/sports.ts"
@@ -162,13 +163,13 @@ export class Settlement extends Context.Service<Settlement, {
               { account: free, amount: exposure + net },
               { account: { operator: "house" } as AccountRef, amount: -net }
             ].filter((leg) => leg.amount !== 0)
-            const verdict = decision.outcome === "void" ? "void" : net > 0 ? "won" : net < 0 ? "lost" : "settled"
+            const verdict: Verdict = decision.outcome === "void" ? "void" : net > 0 ? "won" : net < 0 ? "lost" : "settled"
             if (legs.length >= 2) {
               yield* ledger.post({
                 kind: decision.outcome === "void" ? "bet.void" : "bet.settle",
                 userId,
                 reference: `market:${market.id}`,
-                description: `${market.eventName} · ${market.name} · ${verdict}`,
+                description: settlementDescription(market.eventName, market.name, verdict),
                 legs
               }).pipe(Effect.catchTag("InsufficientFunds", (error) => Effect.die(error)))
             } else {

@@ -1,6 +1,7 @@
 import { Context, Effect, Layer, Schema } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 import { toRupees } from "../../src/domain/money.ts"
+import { statementWords } from "../../src/domain/statements.ts"
 import type { Statement, StatementRow } from "../../src/schema/statements.ts"
 import { decodeRows, NumericText } from "../db/rows.ts"
 import type { PlayerAccount } from "../ledger/Ledger.ts"
@@ -30,7 +31,10 @@ const StatementEntry = Schema.Struct({
   description: Schema.String,
   reference: Schema.NullOr(Schema.String),
   createdAt: Schema.Date,
-  amount: NumericText
+  amount: NumericText,
+  // A bet's own postings (reference bet:<id>): the bet's selection and market, for the statement's words.
+  selection: Schema.NullOr(Schema.String),
+  market: Schema.NullOr(Schema.String)
 })
 
 /**
@@ -44,6 +48,17 @@ const WALLETS: Record<StatementView, { main: ReadonlyArray<PlayerAccount>; bonus
   account: { main: ["main"], bonus: ["bonus", "ref_bonus"] },
   payments: { main: ["main"], bonus: ["bonus", "ref_bonus"] },
   results: { main: ["main", "exposure"], bonus: ["bonus", "bonus_exposure"] }
+}
+
+/**
+ * Where the account statement's wallets hold money for a while: a transaction that only moves money on from there
+ * (a lost bet settled, a held withdrawal paid) changes no balance shown, yet the statement lists it, with nothing in
+ * or out, so that every bet's result and every payment's end is there to read.
+ */
+const HELD: Record<StatementView, { main: ReadonlyArray<PlayerAccount>; bonus: ReadonlyArray<PlayerAccount> }> = {
+  account: { main: ["exposure", "withdrawal_hold"], bonus: ["bonus_exposure"] },
+  payments: { main: [], bonus: [] },
+  results: { main: [], bonus: [] }
 }
 
 /**
@@ -61,7 +76,9 @@ export class Statements extends Context.Service<Statements, {
 
       const statement = Effect.fn("Statements.statement")(function*(userId: string, options: { view: StatementView; from: Date; to: Date; includeBonus: boolean }) {
         const wallets = WALLETS[options.view]
+        const held = HELD[options.view]
         const kinds = options.includeBonus ? [...wallets.main, ...wallets.bonus] : [...wallets.main]
+        const touched = [...kinds, ...held.main, ...(options.includeBonus ? held.bonus : [])]
         const [opening] = yield* sql`
           SELECT coalesce(sum(e.amount), 0)::text AS total
             FROM ledger_entries e
@@ -70,14 +87,22 @@ export class Statements extends Context.Service<Statements, {
            WHERE a.user_id = ${userId} AND a.kind IN ${sql.in(kinds)} AND t.created_at < ${options.from}
         `.pipe(decodeRows(Schema.Struct({ total: NumericText })))
         const rows = yield* sql`
-          SELECT t.id, t.kind, t.description, t.reference, t.created_at, sum(e.amount)::text AS amount
-            FROM ledger_entries e
-            JOIN ledger_accounts a ON a.id = e.account_id
-            JOIN ledger_transactions t ON t.id = e.transaction_id
-           WHERE a.user_id = ${userId} AND a.kind IN ${sql.in(kinds)}
-             AND t.created_at >= ${options.from} AND t.created_at <= ${options.to}
-           GROUP BY t.id
-           ORDER BY min(e.id)
+          WITH moved AS (
+            SELECT t.id, t.kind, t.description, t.reference, t.created_at, min(e.id) AS first,
+                   coalesce(sum(e.amount) FILTER (WHERE a.kind IN ${sql.in(kinds)}), 0) AS amount
+              FROM ledger_entries e
+              JOIN ledger_accounts a ON a.id = e.account_id
+              JOIN ledger_transactions t ON t.id = e.transaction_id
+             WHERE a.user_id = ${userId} AND a.kind IN ${sql.in(touched)}
+               AND t.created_at >= ${options.from} AND t.created_at <= ${options.to}
+             GROUP BY t.id
+          )
+          SELECT moved.id, moved.kind, moved.description, moved.reference, moved.created_at, moved.amount::text AS amount,
+                 b.selection_name AS selection, m.name AS market
+            FROM moved
+            LEFT JOIN bets b ON moved.reference LIKE 'bet:%' AND b.id = substr(moved.reference, 5)
+            LEFT JOIN markets m ON m.id = b.market_id
+           ORDER BY moved.first
         `.pipe(decodeRows(StatementEntry))
         const openingPaise = BigInt(opening!.total)
         let balance = openingPaise
@@ -93,10 +118,12 @@ export class Statements extends Context.Service<Statements, {
           if (!keep || (amount === 0n && options.view !== "account")) continue
           if (amount > 0n) credit += amount
           else debit -= amount
+          const words = statementWords(row, row.selection !== null && row.market !== null ? { selection: row.selection, market: row.market } : undefined)
           shown.push({
             _id: row.id,
             kind: row.kind,
-            description: row.description,
+            title: words.title,
+            description: words.detail,
             reference: row.reference,
             createdAt: row.createdAt.toISOString(),
             credit: amount > 0n ? toRupees(amount) : 0,

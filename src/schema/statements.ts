@@ -15,10 +15,16 @@ export const StatementQuery = Schema.Struct({
 })
 export type StatementQuery = typeof StatementQuery.Type
 
-/** One ledger transaction as the player sees it: what it did to the wallets shown, and the balance after. */
+/**
+ * One ledger transaction as the player sees it: what it did to the wallets shown, and the balance after. `kind` is
+ * the ledger's, for code; `title` and `description` say in plain words what happened and what it was about
+ * ("Bet lost", "India v Australia · Match Odds"). A transaction that only moved held money on (a lost bet) has
+ * nothing in or out.
+ */
 export const StatementRow = Schema.Struct({
   _id: Schema.String,
   kind: Schema.String,
+  title: Schema.String,
   description: Schema.String,
   reference: Schema.NullOr(Schema.String),
   createdAt: Schema.String,

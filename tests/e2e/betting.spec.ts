@@ -191,20 +191,22 @@ test("a settled winning bet pays out and shows in the statement and profit and l
   await expect(page.getByRole("dialog", { name: "My Bets" })).toContainText("No Data Available")
   await page.keyboard.press("Escape")
 
-  // The statement lists the hold and the settlement; profit and loss the result.
-  const settlement = `${event.name} · Match Odds · won`
+  // The statement lists the bet placed and the bet won, in plain words; profit and loss the result.
+  const settlement = `${event.name} · Match Odds`
   await page.goto("/statements")
-  await expect(page.getByTestId("statement")).toContainText(settlement)
-  await expect(page.getByTestId("statement")).toContainText(`Exposure held for bet on ${runner.name}`)
+  const rows = page.getByTestId("statement").getByRole("row")
+  await expect(rows.filter({ hasText: "Bet won" })).toContainText(settlement)
+  await expect(rows.filter({ hasText: "Bet placed" })).toContainText(`${runner.name}, Match Odds`)
+  await expect(page.getByTestId("statement")).not.toContainText("bet.")
   await page.goto("/profit-loss")
-  await expect(page.getByTestId("profit-loss")).toContainText(settlement)
+  await expect(page.getByTestId("profit-loss").getByRole("row").filter({ hasText: "Bet won" })).toContainText(settlement)
   await expect(page.getByTestId("pl-total")).toContainText("400.00")
 
   const auth = { authorization: `Bearer ${player.token}` }
   const statement = (await (await request.get("/api/v1/account-statement", { headers: auth })).json()).data
   // On the main balance: the stake held (-400), then stake and winnings back (+800).
-  const won = statement.rows.find((row: { description: string }) => row.description === `${event.name} · Match Odds · won`)
-  expect(won).toMatchObject({ kind: "bet.settle", amount: 800 })
+  const won = statement.rows.find((row: { title: string }) => row.title === "Bet won")
+  expect(won).toMatchObject({ kind: "bet.settle", description: settlement, amount: 800 })
   const results = (await (await request.get("/api/v1/result-transaction", { headers: auth })).json()).data
   expect(results.totals.net).toBe(400)
 })

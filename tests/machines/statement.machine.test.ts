@@ -12,7 +12,7 @@ const statement: Statement = {
   endDate: "2026-01-07T18:29:59.999Z",
   openingBalance: 0,
   closingBalance: 2000,
-  rows: [{ _id: "t1", kind: "adjustment", description: "Welcome credit", reference: null, createdAt: "2026-01-02T00:00:00.000Z", credit: 2000, debit: 0, amount: 2000, balance: 2000 }],
+  rows: [{ _id: "t1", kind: "adjustment", title: "Credit", description: "Welcome credit", reference: null, createdAt: "2026-01-02T00:00:00.000Z", credit: 2000, debit: 0, amount: 2000, balance: 2000 }],
   totals: { credit: 2000, debit: 0, net: 2000 }
 }
 

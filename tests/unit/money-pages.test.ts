@@ -58,7 +58,7 @@ describe("running figures", () => {
   })
 
   it("gives each P/L row (newest first) the period's P/L up to and including it", () => {
-    const row = (id: string, amount: number): StatementRow => ({ _id: id, kind: "bet.settle", description: id, reference: null, createdAt: "2026-01-01T00:00:00.000Z", credit: 0, debit: 0, amount, balance: 0 })
+    const row = (id: string, amount: number): StatementRow => ({ _id: id, kind: "bet.settle", title: "Bet settled", description: id, reference: null, createdAt: "2026-01-01T00:00:00.000Z", credit: 0, debit: 0, amount, balance: 0 })
     const rows = [row("newest", -0.3), row("middle", 0.2), row("oldest", 0.1)]
     expect(withRunningProfit(rows).map(({ row, running }) => [row._id, running])).toEqual([["newest", 0], ["middle", 0.3], ["oldest", 0.1]])
   })

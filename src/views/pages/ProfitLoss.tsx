@@ -5,7 +5,7 @@ import type { FlowRef } from "../../machines/flows.ts"
 import { profitRows } from "../../machines/statement.machine.ts"
 import { useFlow } from "../flows.ts"
 import { IncludeBonus } from "../payments/IncludeBonus.tsx"
-import { kindLabel } from "../payments/StatementTable.tsx"
+import { StatementWords } from "../payments/StatementTable.tsx"
 import { DateRangePicker, PlayerPage, Signed, Table, when } from "../payments/ui.tsx"
 
 const ProfitLossView = ({ flow, bonusWallets }: { flow: FlowRef<"statement">; bonusWallets: boolean }) => {
@@ -27,7 +27,7 @@ const ProfitLossView = ({ flow, bonusWallets }: { flow: FlowRef<"statement">; bo
         head={["Date", "Game", "P/L", "Running P/L"]}
         rows={rows.map(({ row, running }) => [
           when(row.createdAt),
-          <span className="flex flex-col"><span className="font-600">{kindLabel(row.kind)}</span><span className="text-xs text-muted">{row.description}</span></span>,
+          <StatementWords row={row} />,
           <Signed amount={row.amount} />,
           <Signed amount={running} />
         ])}

@@ -1,22 +1,11 @@
 import { formatRupees } from "../../domain/money.ts"
-import type { Statement } from "../../schema/statements.ts"
+import type { Statement, StatementRow } from "../../schema/statements.ts"
 import { Signed, Table, when } from "./ui.tsx"
 
-/** Kinds the site knows by a friendlier name; any other kind shows as posted. */
-const KIND_LABELS: Record<string, string> = {
-  deposit: "Deposit",
-  withdrawal_hold: "Withdrawal requested",
-  withdrawal_paid: "Withdrawal paid",
-  withdrawal_rejected: "Withdrawal returned",
-  adjustment: "Credit",
-  bonus_activate: "Bonus",
-  bonus_claim: "Bonus claimed",
-  bonus_forfeit: "Bonus forfeited",
-  referral_reward: "Referral reward",
-  referral_claim: "Referral bonus claimed"
-}
-
-export const kindLabel = (kind: string) => KIND_LABELS[kind] ?? kind.replace(/_/g, " ").replace(/^\w/, (c) => c.toUpperCase())
+/** What happened, in plain words, over what it was about (src/domain/statements.ts, put together by the server). */
+export const StatementWords = ({ row }: { row: Pick<StatementRow, "title" | "description"> }) => (
+  <span className="flex flex-col"><span className="font-600">{row.title}</span><span className="text-xs text-muted">{row.description}</span></span>
+)
 
 /** Statement rows with credit, debit and running balance, and the totals underneath. */
 export const StatementTable = ({ statement, caption }: { statement: Statement | undefined; caption: string }) => (
@@ -27,8 +16,9 @@ export const StatementTable = ({ statement, caption }: { statement: Statement | 
       head={["Date", "Description", "Credit", "Debit", "Balance"]}
       rows={(statement?.rows ?? []).map((row) => [
         when(row.createdAt),
-        <span className="flex flex-col"><span className="font-600">{kindLabel(row.kind)}</span><span className="text-xs text-muted">{row.description}</span></span>,
-        row.credit ? <span className="text-ok">{formatRupees(row.credit)}</span> : "",
+        <StatementWords row={row} />,
+        // A row that moved nothing shown (a lost bet settled: the stake had left when it was placed) still says so.
+        row.credit || !row.debit ? <span className={row.credit ? "text-ok" : "text-muted"}>{formatRupees(row.credit)}</span> : "",
         row.debit ? <span className="text-bad">{formatRupees(row.debit)}</span> : "",
         formatRupees(row.balance)
       ])}
