@@ -37,10 +37,12 @@ export type Input<E extends AnyEndpoint> =
 /**
  * Which toasts a call shows. "write": the success message as a success toast
  * and a failure message as a warning toast (SPEC section 7). "failure": the
- * warning only. "none": the caller shows what it needs (red alerts in modals,
- * startup calls that are only logged).
+ * warning only. "success": the success toast only, where the caller shows a
+ * failure in its own place (a form's alert), so it never shows twice. "none":
+ * the caller shows what it needs (red alerts in modals, startup calls that are
+ * only logged).
  */
-export type Notify = "write" | "failure" | "none"
+export type Notify = "write" | "failure" | "success" | "none"
 
 export interface CallOptions {
   readonly notify?: Notify
@@ -79,6 +81,7 @@ export class Api extends Context.Service<Api, {
       const call = <E extends AnyEndpoint>(endpoint: E, input: Input<E>, options: CallOptions = {}) =>
         Effect.gen(function*() {
           const notify = options.notify ?? (endpoint.method === "GET" ? "none" : "write")
+          const toastFailure = notify === "write" || notify === "failure"
           const token = yield* storage.token
           const { payload, query, params } = input as { payload?: unknown; query?: Record<string, string>; params?: Record<string, string> }
 
@@ -92,7 +95,7 @@ export class Api extends Context.Service<Api, {
 
           const networkError = (message: string, reason: "Unreachable" | "BadResponse") =>
             Effect.gen(function*() {
-              if (notify !== "none") yield* notices.error(message)
+              if (toastFailure) yield* notices.error(message)
               return yield* new ApiFailure({ code: 0, message, reason })
             })
 
@@ -110,14 +113,14 @@ export class Api extends Context.Service<Api, {
                 Effect.catch(() => networkError(NOT_UNDERSTOOD, "BadResponse"))
               )
               // The success message of a write (SPEC section 7), from the envelope's meta.
-              if (notify === "write" && reading.meta?.message) yield* notices.success(reading.meta.message)
+              if ((notify === "write" || notify === "success") && reading.meta?.message) yield* notices.success(reading.meta.message)
               return decoded
             }
             case "Refused":
-              if (notify !== "none") yield* notices.warning(reading.failure.message)
+              if (toastFailure) yield* notices.warning(reading.failure.message)
               return yield* new ApiFailure(reading.failure)
             case "Broken":
-              if (notify !== "none") yield* notices.error(reading.failure.message)
+              if (toastFailure) yield* notices.error(reading.failure.message)
               return yield* new ApiFailure(reading.failure)
           }
         })

@@ -52,6 +52,8 @@ test("a deposit limit: prompted on the deposit page, enforced, raised only after
   await expect(prompt).toContainText("24-hour deposit limit ₹1,000.00: ₹1,000.00 left")
   await depositByUpi(page, "1500")
   await expect(toast(page, "warning", "This deposit would pass your 24-hour deposit limit of ₹1,000.00: you can deposit up to ₹1,000.00 now.")).toBeVisible()
+  // In one place: the toast (above the modal), not an alert in the form as well.
+  await expect(page.getByTestId("deposit-modal").locator("[data-dialog-body]").getByRole("alert")).toHaveCount(0)
   await page.keyboard.press("Escape")
   await expect(page.getByTestId("deposit-history")).not.toContainText("₹1,500.00")
 

@@ -8,10 +8,13 @@ import { data, task } from "../bridge.ts"
 
 const protection = ProtectionApi.endpoints
 
-/** One change as its call: the server's message (what applies from when) or its refusal shows as a toast. */
+/**
+ * One change as its call: the server's message (what applies from when) shows as a toast; a refusal shows in its
+ * section of the page (the machine keeps it there), and only there.
+ */
 const send = (command: ProtectionCommand) =>
   Api.use((api) => {
-    const write = { notify: "write" } as const
+    const write = { notify: "success" } as const
     switch (command.type) {
       case "setLimit":
         return api.call(protection.setLimit, { payload: { kind: command.kind, period: command.period, amount: command.amount } }, write)
@@ -31,7 +34,8 @@ const send = (command: ProtectionCommand) =>
 /** The reality check with its call, and the way to the statement. */
 const realityCheck = realityCheckMachine.provide({
   actors: {
-    continueSession: task(() => data(Api.use((api) => api.call(protection.continueSession, { payload: {} }, { notify: "failure" }))))
+    // A failure shows in the dialog's alert, not as a toast over it as well.
+    continueSession: task(() => data(Api.use((api) => api.call(protection.continueSession, { payload: {} }, { notify: "none" }))))
   },
   actions: { showStatement: () => navigator.go("/responsible-gambling#activity") }
 })

@@ -6,7 +6,7 @@ import type { depositFormMachine } from "../../../machines/depositForm.machine.t
 import type { PaymentAccount } from "../../../schema/payments.ts"
 import { CopyButton } from "../../payments/ui.tsx"
 import { Dialog } from "../../widgets/Dialog.tsx"
-import { Alert, Field, TextInput } from "../../widgets/Form.tsx"
+import { Field, TextInput } from "../../widgets/Form.tsx"
 import { Icon } from "../../widgets/Icon.tsx"
 import { ScreenshotViewer } from "./ScreenshotViewer.tsx"
 
@@ -66,7 +66,6 @@ export const DepositModal = ({ deposit }: { deposit: DepositFormRef }) => {
   const account = useSelector(deposit, (s) => s.context.account)
   const { amount, txnRef } = useSelector(deposit, (s) => s.context.form)
   const screenshot = useSelector(deposit, (s) => s.context.screenshot)
-  const refusal = useSelector(deposit, (s) => s.context.refusal?.message)
   if (!account) return null
   const upi = account.type === "upi"
   return (
@@ -124,7 +123,6 @@ export const DepositModal = ({ deposit }: { deposit: DepositFormRef }) => {
               </>
             ) : null}
           </div>
-          <Alert message={refusal} />
           <button type="submit" className="btn-brand" disabled={busy}>{busy ? "Submitting…" : "Confirm"}</button>
         </form>
       </Dialog>
