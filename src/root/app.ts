@@ -43,7 +43,6 @@ export const rootApp = appMachine.provide({
       saveTheme(theme)
     },
     applySiteSettings: (_, { settings }: { settings: SiteSettings }) => {
-      if (settings.siteTitle) document.title = settings.siteTitle
       if (settings.faviconImg) setFavicon(settings.faviconImg)
       const rgb = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(settings.color)
       if (rgb) document.documentElement.style.setProperty("--brand", rgb.slice(1).map((h) => Number.parseInt(h, 16)).join(" "))

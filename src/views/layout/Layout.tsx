@@ -1,5 +1,5 @@
-import { lazy, Suspense } from "react"
-import { Outlet, useLocation } from "react-router"
+import { lazy, Suspense, useEffect } from "react"
+import { Outlet, useLocation, useSearchParams } from "react-router"
 import { AppActor } from "../app-actor.ts"
 import { useAtLeast } from "../breakpoints.ts"
 import { AuthHost } from "./AuthHost.tsx"
@@ -11,6 +11,7 @@ import { SportsSidebar } from "./SportsSidebar.tsx"
 import { SupportChat } from "./SupportChat.tsx"
 import { Toasts } from "./Toasts.tsx"
 import { useSession } from "../session.ts"
+import { pageTitle } from "../titles.ts"
 
 const RightSidebar = lazy(() => import("./RightSidebar.tsx"))
 const TopCasino = lazy(() => import("./TopCasino.tsx"))
@@ -21,6 +22,19 @@ const RealityCheckHost = lazy(() => import("../protection/RealityCheckDialog.tsx
 const LEFT = ["/", "/event", "/racing", "/sports", "/inplay", "/login"]
 const RIGHT = ["/event", "/racing"]
 const TOP_CASINO = ["/", "/login"]
+
+/** The tab's title follows the route and the site's own title (titles.ts): "In-Play — Khel", an event's name. */
+const DocumentTitle = () => {
+  const { pathname } = useLocation()
+  const [params] = useSearchParams()
+  const sports = AppActor.useSelector((s) => s.context.sports)
+  const site = AppActor.useSelector((s) => s.context.settings?.siteTitle || "Khel")
+  const title = pageTitle(pathname, params, sports, site)
+  useEffect(() => {
+    document.title = title
+  }, [title])
+  return null
+}
 
 export const Layout = () => {
   const { pathname } = useLocation()
@@ -36,6 +50,7 @@ export const Layout = () => {
   return (
     <div className="min-h-screen flex flex-col pb-16 lg:pb-0">
       <a href="#main" className="sr-only focus:(not-sr-only fixed left-2 top-2 z-50 btn-brand)">Skip to content</a>
+      <DocumentTitle />
       <Header />
       <div className="mx-auto w-full max-w-[1440px] flex-1 flex gap-3 px-2 py-3 lg:px-3">
         {left ? (
