@@ -9,6 +9,8 @@ export type FieldErrors<K extends string> = Partial<Record<K, string>>
 export const PASSWORD_MIN = 8
 export const PASSWORD_MAX = 128
 export const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN} characters`
+/** What a new password must be, as the forms say it under the field: the server refuses a short or guessable one. */
+export const PASSWORD_HINT = `At least ${PASSWORD_MIN} characters, and hard to guess: not a common password, nor your name or number.`
 
 const blank = (value: string | undefined) => value === undefined || value.trim() === ""
 

@@ -160,6 +160,10 @@ const kept = (event: FieldChange): unknown => {
   return value
 }
 
+/** The forms with a typed value kept (`field.change`). Inline, not a named action: it is the form's state, not an effect. */
+const withField = ({ context, event }: { context: AuthContext; event: AuthEvent }): AuthForms =>
+  event.type === "field.change" ? { ...context.forms, [event.form]: { ...context.forms[event.form], [event.field]: kept(event) } } : context.forms
+
 /** What each call is given, from the forms. */
 export const loginForm = ({ login }: AuthForms): LoginForm => ({
   by: login.by,
@@ -216,6 +220,14 @@ export const authModalMachine = setup({
     changePassword: fromPromise<string, ChangePasswordForm>(unprovided("authModal", "changePassword")),
     countdown: otpCountdownMachine.provide({ actions: { finished: sendParent({ type: "countdown.finished" }) } })
   },
+  guards: {
+    /** The change leaves all four digits of the code typed, and different from before: time to verify it. */
+    codeCompleted: ({ context, event }) => {
+      if (event.type !== "field.change" || event.form !== "otp") return false
+      const digits = kept(event) as ReadonlyArray<string>
+      return validateOtp(digits) === undefined && digits.join("") !== context.forms.otp.digits.join("")
+    }
+  },
   actions: {
     /** The chain closed: the app (its parent) closes the flow. */
     closed: sendParent({ type: "auth.closed" }),
@@ -254,9 +266,7 @@ export const authModalMachine = setup({
   initial: "Opening",
   on: {
     "auth.close": { target: ".Closed", actions: assign(noErrors) },
-    "field.change": {
-      actions: assign({ forms: ({ context, event }) => ({ ...context.forms, [event.form]: { ...context.forms[event.form], [event.field]: kept(event) } }) })
-    }
+    "field.change": { actions: assign({ forms: withField }) }
   },
   states: {
     /** The step the view asked for. */
@@ -358,7 +368,9 @@ export const authModalMachine = setup({
               },
               { target: "Verifying", actions: assign(noErrors) }
             ],
-            "otp.resend": { guard: ({ context }) => context.canResend, target: "Resending" }
+            "otp.resend": { guard: ({ context }) => context.canResend, target: "Resending" },
+            // The fourth digit typed (or the code pasted, or filled from the SMS) verifies at once; Verify stays for a retry.
+            "field.change": { guard: "codeCompleted", target: "Verifying", actions: [assign({ forms: withField }), assign(noErrors)] }
           }
         },
         Verifying: {

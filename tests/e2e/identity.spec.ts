@@ -31,15 +31,20 @@ test("sign up, verify the code from the outbox, and land signed in", async ({ pa
   await expect(dialog(page).getByRole("button", { name: /Resend OTP in \d+s/ })).toBeDisabled()
   expect(await page.evaluate(() => sessionStorage.getItem("signUpData"))).toContain(`+91${national}`)
   const otp = await waitForCode(`+91${national}`, "signup")
-  // Pasting the whole code fills the four boxes.
+  // The fourth digit typed verifies the code at once, no Verify click: a wrong one is refused, showing nothing.
+  const wrong = `${(Number(otp[0]) + 1) % 10}${otp.slice(1)}`
+  const verifying = page.waitForResponse((response) => response.url().endsWith("/identity/user/verify-otp"))
+  for (const [i, digit] of [...wrong].entries()) await dialog(page).getByLabel(`Digit ${i + 1} of 4`).pressSequentially(digit)
+  expect((await verifying).status()).not.toBe(200)
+  await expect(dialog(page).getByRole("button", { name: "Verify" })).toBeEnabled()
+  await expect(dialog(page).getByRole("heading", { name: "Verify your number" })).toBeVisible()
+  // Pasting the whole code fills the four boxes, and verifies it too.
   await dialog(page).getByLabel("Digit 1 of 4").focus()
   await page.evaluate((code) => {
     const data = new DataTransfer()
     data.setData("text", code)
     document.activeElement!.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }))
   }, otp)
-  await expect(dialog(page).getByLabel("Digit 4 of 4")).toHaveValue(otp[3]!)
-  await dialog(page).getByRole("button", { name: "Verify" }).click()
   await expect(dialog(page)).toBeHidden()
   await expect(page.getByTestId("balance-block")).toBeVisible()
   await expect(page.getByRole("button", { name: "Account menu for Meera Iyer" })).toBeVisible()

@@ -97,6 +97,9 @@ const effects = (step: WalkStep<Auth>): Array<Effect> => {
         : []
     case "otp.submit":
       return entering({ Otp: "Verifying" }) ? [call("verify-otp", { mobile_no: number, otp: "1234" })] : []
+    case "field.change":
+      // The code's fourth digit verifies it at once, as Verify would.
+      return entering({ Otp: "Verifying" }) ? [call("verify-otp", { mobile_no: number, otp: "1234" })] : []
     case "otp.resend":
       return entering({ Otp: "Resending" }) ? [call("resend-otp", { mobile_no: number })] : []
     case "forgot.submit":
@@ -304,6 +307,38 @@ describe("authModal machine (model-based)", () => {
     expect(actor.getSnapshot().matches("Closed")).toBe(true)
     expect(actions.clearSignUpData).toHaveBeenCalled()
     expect(actions.goHome).toHaveBeenCalled()
+  })
+
+  it("verifies the code as soon as its fourth digit is typed; after a refusal, a changed digit verifies again and Verify still works", async () => {
+    const codes: Array<string> = []
+    let accept = false
+    const { actor, fill } = run({
+      signUp: fromPromise(async () => "+919876543210"),
+      verifyOtp: fromPromise(async ({ input }: { input: { mobileNo: string; otp: string } }) => {
+        codes.push(input.otp)
+        if (!accept) throw { code: 422, message: "Invalid OTP", reason: "Refused" }
+        return { token: "t", user: player }
+      })
+    }, { step: "register" })
+    fill(signUpAsRavi)
+    actor.send({ type: "register.submit" })
+    await flush()
+    fill([change("otp", "digits", ["1", "2", "", ""]), change("otp", "digits", ["1", "2", "3", ""])])
+    expect(actor.getSnapshot().matches({ Otp: "Idle" })).toBe(true)
+    fill([change("otp", "digits", ["1", "2", "3", "4"])])
+    expect(actor.getSnapshot().matches({ Otp: "Verifying" })).toBe(true)
+    await flush()
+    // Refused: nothing shows (SPEC section 8), the digits stay; the same code again does not resend by itself.
+    expect(actor.getSnapshot().matches({ Otp: "Idle" })).toBe(true)
+    fill([change("otp", "digits", ["1", "2", "3", "4"])])
+    expect(actor.getSnapshot().matches({ Otp: "Idle" })).toBe(true)
+    fill([change("otp", "digits", ["1", "2", "3", "5"])])
+    await flush()
+    accept = true
+    actor.send({ type: "otp.submit" })
+    await flush()
+    expect(codes).toEqual(["1234", "1235", "1235"])
+    expect(actor.getSnapshot().matches("Closed")).toBe(true)
   })
 
   it("forgot → reset → done; the reset step checks fields and shows server failures as an error toast", async () => {

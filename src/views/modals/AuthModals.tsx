@@ -3,6 +3,7 @@ import { createContext, useContext, useRef } from "react"
 import type { ActorRefFrom, SnapshotFrom } from "xstate"
 import { formatPhone } from "../../domain/phone.ts"
 import { REGIONS } from "../../domain/regions.ts"
+import { PASSWORD_HINT } from "../../domain/validation.ts"
 import { type AuthForms, type FieldChange, OTP_LENGTH } from "../../machines/authModal.machine.ts"
 import type { FlowRef } from "../../machines/flows.ts"
 import type { otpCountdownMachine } from "../../machines/otpCountdown.machine.ts"
@@ -52,7 +53,8 @@ const Chain = () => {
   const step = useAuthModal((s) => (s.matches("Closed") ? undefined : (Object.keys(TITLES) as Array<Step>).find((k) => s.matches(k))))
   if (!step) return null
   return (
-    <Dialog open title={TITLES[step]} onClose={() => auth.send({ type: "auth.close" })} testId="auth-modal">
+    // Sign-up is the longest form: two columns from 768 px, so it fits a laptop's screen without scrolling.
+    <Dialog open title={TITLES[step]} onClose={() => auth.send({ type: "auth.close" })} testId="auth-modal" wide={step === "Register"}>
       {step === "Login" ? <LoginForm /> : null}
       {step === "Register" ? <RegisterForm /> : null}
       {step === "Otp" ? <OtpForm /> : null}
@@ -169,35 +171,37 @@ const RegisterForm = () => {
   return (
     <ModalForm onSubmit={() => auth.send({ type: "register.submit" })}>
       <Alert message={error} />
-      <Field label="Name" error={fieldErrors.name}>
-        {(p) => <TextInput {...p} autoFocus autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />}
-      </Field>
-      <Field label="Mobile number" error={fieldErrors.mobileNo} hint="We will send a 4-digit code to this number.">
-        {(p) => <PhoneInput id={p.id} value={phone} onChange={setPhone} invalid={p["aria-invalid"]} describedBy={p["aria-describedby"]} />}
-      </Field>
-      <Field label="Password" error={fieldErrors.password} hint="At least 8 characters.">
-        {(p) => <PasswordInput {...p} autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />}
-      </Field>
-      <Field label="Confirm password" error={fieldErrors.confirmPassword}>
-        {(p) => <PasswordInput {...p} autoComplete="new-password" value={confirmPassword} onChange={(e) => setConfirm(e.target.value)} />}
-      </Field>
-      {referralFromLink !== undefined ? (
-        <Field label="Referral code (optional)" error={fieldErrors.referralCode}>
-          {(p) => <TextInput {...p} value={referralCode} onChange={(e) => setReferral(e.target.value)} />}
+      <div className="grid gap-4 md:grid-cols-2">
+        <Field label="Name" error={fieldErrors.name}>
+          {(p) => <TextInput {...p} autoFocus autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />}
         </Field>
-      ) : null}
-      <Field label="State you live in" error={fieldErrors.region}>
-        {(p) => (
-          <select {...p} className={`field ${p["aria-invalid"] ? "border-bad" : ""}`} value={region} onChange={(e) => setRegion(e.target.value)}>
-            <option value="">Choose your state</option>
-            {REGIONS.map((r) => (
-              <option key={r.code} value={r.code} disabled={blocked?.includes(r.code)}>
-                {blocked?.includes(r.code) ? `${r.name} (not available)` : r.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+        <Field label="Mobile number" error={fieldErrors.mobileNo} hint="We will send a 4-digit code to this number.">
+          {(p) => <PhoneInput id={p.id} value={phone} onChange={setPhone} invalid={p["aria-invalid"]} describedBy={p["aria-describedby"]} />}
+        </Field>
+        <Field label="Password" error={fieldErrors.password} hint={PASSWORD_HINT}>
+          {(p) => <PasswordInput {...p} autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />}
+        </Field>
+        <Field label="Confirm password" error={fieldErrors.confirmPassword}>
+          {(p) => <PasswordInput {...p} autoComplete="new-password" value={confirmPassword} onChange={(e) => setConfirm(e.target.value)} />}
+        </Field>
+        {referralFromLink !== undefined ? (
+          <Field label="Referral code (optional)" error={fieldErrors.referralCode}>
+            {(p) => <TextInput {...p} value={referralCode} onChange={(e) => setReferral(e.target.value)} />}
+          </Field>
+        ) : null}
+        <Field label="State you live in" error={fieldErrors.region}>
+          {(p) => (
+            <select {...p} className={`field ${p["aria-invalid"] ? "border-bad" : ""}`} value={region} onChange={(e) => setRegion(e.target.value)}>
+              <option value="">Choose your state</option>
+              {REGIONS.map((r) => (
+                <option key={r.code} value={r.code} disabled={blocked?.includes(r.code)}>
+                  {blocked?.includes(r.code) ? `${r.name} (not available)` : r.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
       <div className="flex flex-col gap-1">
         <label className="flex items-start gap-2 text-sm">
           <input
@@ -357,7 +361,7 @@ const ResetForm = () => {
           <TextInput {...p} autoFocus inputMode="numeric" autoComplete="one-time-code" maxLength={4} value={otp} onChange={(e) => setOtp(e.target.value)} />
         )}
       </Field>
-      <Field label="New password" hint="At least 8 characters.">
+      <Field label="New password" hint={PASSWORD_HINT}>
         {(p) => <PasswordInput {...p} autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />}
       </Field>
       <Field label="Confirm new password">
@@ -396,7 +400,7 @@ const ChangePasswordForm = () => {
       <Field label="Current password" error={fieldErrors.oldPassword === "" ? undefined : fieldErrors.oldPassword}>
         {(p) => <PasswordInput {...p} aria-invalid={"oldPassword" in fieldErrors} autoFocus autoComplete="current-password" required value={oldPassword} onChange={(e) => setOld(e.target.value)} />}
       </Field>
-      <Field label="New password" hint="At least 8 characters.">
+      <Field label="New password" hint={PASSWORD_HINT}>
         {(p) => <PasswordInput {...p} aria-invalid={"password" in fieldErrors} autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} />}
       </Field>
       <Field label="Confirm new password">

@@ -11,11 +11,13 @@ export const Field = ({ label, error, children, hint }: {
 }) => {
   const id = useId()
   const errorId = `${id}-error`
+  const hintId = `${id}-hint`
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-600">{label}</label>
-      {children({ id, "aria-invalid": error !== undefined, "aria-describedby": error ? errorId : undefined })}
-      {error ? <p id={errorId} className="m-0 text-xs text-bad">{error}</p> : hint ? <p className="m-0 text-xs text-muted">{hint}</p> : null}
+      {/* The field's description is its error, or else its hint: read out with the field. */}
+      {children({ id, "aria-invalid": error !== undefined, "aria-describedby": error ? errorId : hint ? hintId : undefined })}
+      {error ? <p id={errorId} className="m-0 text-xs text-bad">{error}</p> : hint ? <p id={hintId} className="m-0 text-xs text-muted">{hint}</p> : null}
     </div>
   )
 }
