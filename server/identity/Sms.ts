@@ -6,6 +6,9 @@ import { ServerConfig } from "../config.ts"
 
 export type OtpPurpose = "signup" | "reset"
 
+/** Where the console provider appends each message: `$DATA_DIR/sms-outbox.jsonl` (README tells newcomers to read it). */
+export const smsOutboxPath = (dataDir: string) => join(dataDir, "sms-outbox.jsonl")
+
 export class SmsConfigError extends Schema.TaggedError<SmsConfigError>()("SmsConfigError", { message: Schema.String }) {}
 
 /**
@@ -28,7 +31,7 @@ export class Sms extends Context.Service<Sms, {
         return yield* new SmsConfigError({ message: "SMS_PROVIDER=console writes codes to a file and is refused when NODE_ENV=production." })
       }
       mkdirSync(config.dataDir, { recursive: true })
-      const outbox = join(config.dataDir, "sms-outbox.jsonl")
+      const outbox = smsOutboxPath(config.dataDir)
       return Sms.of({
         sendOtp: (mobileNo, purpose, otp) =>
           Effect.gen(function*() {
