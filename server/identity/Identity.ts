@@ -1,7 +1,8 @@
 import { Context, Effect, Layer } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
-import { INVALID_PHONE, normalizePhone } from "../../src/domain/phone.ts"
+import { INVALID_PHONE, normalizePhone, NOT_US_NUMBER } from "../../src/domain/phone.ts"
 import { isStaffRole } from "../../src/domain/staff.ts"
+import { isUsGeographic } from "../../src/domain/usNumbers.ts"
 import { cleanName } from "../../src/domain/text.ts"
 import {
   MESSAGES,
@@ -48,6 +49,8 @@ const phoneOf = (input: string | undefined) =>
     if (input === undefined || input.trim() === "") return yield* badRequest(MESSAGES.mobileRequired)
     const phone = normalizePhone(input)
     if (!phone) return yield* badRequest(INVALID_PHONE)
+    // Codes go to US area codes only among +1 numbers: premium-rate and other countries' routes are SMS pumping's.
+    if (phone.startsWith("+1") && !isUsGeographic(phone)) return yield* badRequest(NOT_US_NUMBER)
     return phone
   })
 

@@ -20,6 +20,9 @@ export const MAX_PHONE_DIGITS = 15
 
 export const INVALID_PHONE = "Enter a valid mobile number for India (+91) or the US (+1)"
 
+/** A +1 number outside the US's own area codes (the server checks it: src/domain/usNumbers.ts). */
+export const NOT_US_NUMBER = "Only US numbers can be used with +1 (not Canada, the Caribbean, premium-rate or toll-free numbers)"
+
 const country = (dial: string) => COUNTRIES.find((c) => c.dial === dial)
 
 /** E.164 form of a number typed with or without its country code, or undefined if it is not a valid Indian or US number. */

@@ -13,6 +13,7 @@ import {
   type TestServer,
   waitForCode
 } from "./helpers.ts"
+import { NOT_US_NUMBER } from "../../src/domain/phone.ts"
 
 let server: TestServer
 
@@ -68,6 +69,10 @@ describe("sign-up and OTP", () => {
       [{ ...base, confirmPassword: "Other@123" }, 400, "Passwords do not match"],
       [{ ...base, password: "short", confirmPassword: "short" }, 400, "Password must be at least 8 characters"],
       [{ ...base, mobile_no: "+441234567890" }, 400, /India \(\+91\) or the US \(\+1\)/],
+      // Premium-rate and Caribbean +1 numbers (issue 27): US area codes only.
+      [{ ...base, mobile_no: "+19005551234" }, 400, NOT_US_NUMBER],
+      [{ ...base, mobile_no: "+18765551234" }, 400, NOT_US_NUMBER],
+      [{ ...base, mobile_no: "+1 809 555 1234" }, 400, NOT_US_NUMBER],
       [{ ...base, mobile_no: "12345" }, 400, /valid mobile number/],
       [{ ...base, mobile_no: "+9198765432101234" }, 400, /valid mobile number/],
       [{ ...base, affiliateCode: "NOPE0000" }, 422, /referral code is not valid/],
@@ -89,6 +94,18 @@ describe("sign-up and OTP", () => {
     const rows = await server.sql((sql) => sql`SELECT 1 FROM users WHERE mobile_no = ${mobileNo}`)
     expect(rows).toHaveLength(0)
     expect(outboxCodes(server.dataDir, mobileNo)).toHaveLength(0)
+  })
+
+  it("sends codes to US area codes among +1 numbers, never to a premium-rate or Caribbean one", async () => {
+    const us = await post("/sign-up", { name: "Sam", mobile_no: "+1 415 555 2671", password: "Monsoon#Tiffin42", confirmPassword: "Monsoon#Tiffin42", ageConfirmed: true, region: "MH" })
+    expect(us.status).toBe(200)
+    expect(us.body.data.mobile_no).toBe("+14155552671")
+    expect(await waitForCode(server.dataDir, "+14155552671", "signup")).toMatch(/^\d{4}$/)
+    for (const number of ["+19005551234", "+18765551234"]) {
+      const reset = await post("/forgot-password", { mobile_no: number })
+      expect(reset.body.meta).toEqual({ code: 400, message: NOT_US_NUMBER, error: "InvalidInput" })
+      expect(outboxCodes(server.dataDir, number)).toHaveLength(0)
+    }
   })
 
   it("refuses a number that is already registered", async () => {
