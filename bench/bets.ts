@@ -115,7 +115,7 @@ export const preparePlayers = async (base: string, dataDir: string, count = PLAY
   const tokens: Array<string> = []
   for (let i = 0; i < count; i++) {
     const mobileNo = `+9179${String(Date.now() % 1e5).padStart(5, "0")}${String(i).padStart(3, "0")}`
-    const signedUp = await post(`${base}/identity/user/sign-up`, { name: `Bench Player`, mobile_no: mobileNo, password: "Secret@123", confirmPassword: "Secret@123", ageConfirmed: true, region: "MH" })
+    const signedUp = await post(`${base}/identity/user/sign-up`, { name: `Bench Player`, mobile_no: mobileNo, password: "Monsoon#Tiffin42", confirmPassword: "Monsoon#Tiffin42", ageConfirmed: true, region: "MH" })
     if (signedUp.status !== 200) throw new Error(`sign-up failed: ${JSON.stringify(signedUp.body)}`)
     const verified = await post(`${base}/identity/user/verify-otp`, { mobile_no: mobileNo, otp: await waitForCode(dataDir, mobileNo, "signup") })
     if (verified.status !== 200) throw new Error(`sign-up failed: ${JSON.stringify(verified.body)}`)

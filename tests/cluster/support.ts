@@ -16,7 +16,7 @@ let counter = 0
 /** A new verified player with money, signed up through nginx (the code comes from the shared SMS outbox). */
 export const newPlayer = async (cluster: Cluster, adminToken: string, rupees = 1_000_000) => {
   const mobileNo = `+9178${String(Date.now() % 1e5).padStart(5, "0")}${String(++counter % 1000).padStart(3, "0")}`
-  const signUp = await call(cluster.url, "/identity/user/sign-up", { json: { name: "Cluster Player", mobile_no: mobileNo, password: "Secret@123", confirmPassword: "Secret@123", ageConfirmed: true, region: "MH" } })
+  const signUp = await call(cluster.url, "/identity/user/sign-up", { json: { name: "Cluster Player", mobile_no: mobileNo, password: "Monsoon#Tiffin42", confirmPassword: "Monsoon#Tiffin42", ageConfirmed: true, region: "MH" } })
   if (signUp.status !== 200) throw new Error(`sign-up: ${JSON.stringify(signUp.body)}`)
   const otp = await waitForCode(cluster.dataDir, mobileNo, "signup")
   const verified = await call(cluster.url, "/identity/user/verify-otp", { json: { mobile_no: mobileNo, otp } })

@@ -33,7 +33,7 @@ export const freshNational = () => `8${String(Date.now() % 1e6).padStart(6, "0")
 export const createPlayer = async (request: APIRequestContext, name = "E2E Player", referralCode?: string) => {
   const national = freshNational()
   const mobileNo = `+91${national}`
-  const password = "Secret@123"
+  const password = "Monsoon#Tiffin42"
   const signUp = await request.post("/identity/user/sign-up", {
     data: { name, mobile_no: mobileNo, password, confirmPassword: password, ageConfirmed: true, region: "MH", ...(referralCode ? { affiliateCode: referralCode } : {}) }
   })

@@ -48,7 +48,7 @@ describe("crash safety", () => {
 
     // A player with money, a payout account, and pending deposits to approve.
     const mobileNo = `+9176${String(Date.now() % 1e8).padStart(8, "0")}`
-    await request(url, "/identity/user/sign-up", { method: "POST", json: { name: "Crash Test", mobile_no: mobileNo, password: "Secret@123", confirmPassword: "Secret@123", ageConfirmed: true, region: "KA" } })
+    await request(url, "/identity/user/sign-up", { method: "POST", json: { name: "Crash Test", mobile_no: mobileNo, password: "Monsoon#Tiffin42", confirmPassword: "Monsoon#Tiffin42", ageConfirmed: true, region: "KA" } })
     const verified = await request(url, "/identity/user/verify-otp", { method: "POST", json: { mobile_no: mobileNo, otp: await waitForCode(dataDir, mobileNo, "signup") } })
     const token = verified.body.meta.token as string
     const admin = (await deskSignIn(url, "admin")).token

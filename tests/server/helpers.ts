@@ -189,7 +189,7 @@ export const signUpPlayer = async (
   options: { name?: string; password?: string; affiliateCode?: string; region?: string } = {}
 ) => {
   const mobileNo = freshPhone()
-  const password = options.password ?? "Secret@123"
+  const password = options.password ?? "Monsoon#Tiffin42"
   const signUp = await request(server.url, "/identity/user/sign-up", {
     method: "POST",
     json: {

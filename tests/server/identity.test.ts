@@ -39,13 +39,13 @@ describe("sign-up and OTP", () => {
   it("signs up, sends a 4-digit code to the outbox, verifies it and logs the player in", async () => {
     const mobileNo = freshPhone()
     const national = mobileNo.slice(3)
-    const res = await post("/sign-up", { name: "Asha Rao", mobile_no: national, password: "Secret@123", confirmPassword: "Secret@123", ageConfirmed: true, region: "MH" })
+    const res = await post("/sign-up", { name: "Asha Rao", mobile_no: national, password: "Monsoon#Tiffin42", confirmPassword: "Monsoon#Tiffin42", ageConfirmed: true, region: "MH" })
     expect(res.status).toBe(200)
     expect(res.body.data).toEqual({ mobile_no: mobileNo })
     const otp = await waitForCode(server.dataDir, mobileNo, "signup")
     expect(otp).toMatch(/^\d{4}$/)
     // Not active until verified.
-    expect((await post("/login", { mobile_no: mobileNo, password: "Secret@123" })).status).toBe(403)
+    expect((await post("/login", { mobile_no: mobileNo, password: "Monsoon#Tiffin42" })).status).toBe(403)
     const verified = await post("/verify-otp", { mobile_no: mobileNo, otp })
     expect(verified.status).toBe(200)
     expect(verified.body.meta.token).toMatch(/^[\w-]{40,}$/)
@@ -59,7 +59,7 @@ describe("sign-up and OTP", () => {
 
   it("explains every invalid sign-up and creates nothing", async () => {
     const mobileNo = freshPhone()
-    const base = { name: "Asha", mobile_no: mobileNo, password: "Secret@123", confirmPassword: "Secret@123", ageConfirmed: true, region: "MH" }
+    const base = { name: "Asha", mobile_no: mobileNo, password: "Monsoon#Tiffin42", confirmPassword: "Monsoon#Tiffin42", ageConfirmed: true, region: "MH" }
     const { ageConfirmed: _age, region: _region, ...undeclared } = base
     const cases: Array<[unknown, number, string | RegExp]> = [
       [{ ...base, name: " " }, 400, "Name is required"],
@@ -109,7 +109,7 @@ describe("sign-up and OTP", () => {
   })
 
   it("refuses a number that is already registered", async () => {
-    const res = await post("/sign-up", { name: "Again", mobile_no: "+919000000001", password: "Secret@123", confirmPassword: "Secret@123", ageConfirmed: true, region: "MH" })
+    const res = await post("/sign-up", { name: "Again", mobile_no: "+919000000001", password: "Monsoon#Tiffin42", confirmPassword: "Monsoon#Tiffin42", ageConfirmed: true, region: "MH" })
     expect(res.status).toBe(409)
     expect(res.body.meta.message).toBe("This mobile number is already registered. Please log in.")
   })
@@ -123,7 +123,7 @@ describe("sign-up and OTP", () => {
 
   it("counts wrong codes: 5 tries per code, then a new code is needed", async () => {
     const mobileNo = freshPhone()
-    await post("/sign-up", { name: "Try", mobile_no: mobileNo, password: "Secret@123", confirmPassword: "Secret@123", ageConfirmed: true, region: "MH" })
+    await post("/sign-up", { name: "Try", mobile_no: mobileNo, password: "Monsoon#Tiffin42", confirmPassword: "Monsoon#Tiffin42", ageConfirmed: true, region: "MH" })
     const otp = await waitForCode(server.dataDir, mobileNo, "signup")
     const wrong = otp === "0000" ? "1111" : "0000"
     for (let i = 0; i < 4; i++) {
@@ -144,7 +144,7 @@ describe("sign-up and OTP", () => {
 
   it("expires codes after 5 minutes", async () => {
     const mobileNo = freshPhone()
-    await post("/sign-up", { name: "Late", mobile_no: mobileNo, password: "Secret@123", confirmPassword: "Secret@123", ageConfirmed: true, region: "MH" })
+    await post("/sign-up", { name: "Late", mobile_no: mobileNo, password: "Monsoon#Tiffin42", confirmPassword: "Monsoon#Tiffin42", ageConfirmed: true, region: "MH" })
     const otp = await waitForCode(server.dataDir, mobileNo, "signup")
     await age(mobileNo, 5 * 60 + 1)
     const res = await post("/verify-otp", { mobile_no: mobileNo, otp })
@@ -154,7 +154,7 @@ describe("sign-up and OTP", () => {
 
   it("waits 10 s between sends and allows 5 sends an hour", async () => {
     const mobileNo = freshPhone()
-    await post("/sign-up", { name: "Many", mobile_no: mobileNo, password: "Secret@123", confirmPassword: "Secret@123", ageConfirmed: true, region: "MH" })
+    await post("/sign-up", { name: "Many", mobile_no: mobileNo, password: "Monsoon#Tiffin42", confirmPassword: "Monsoon#Tiffin42", ageConfirmed: true, region: "MH" })
     const early = await post("/resend-otp", { mobile_no: mobileNo })
     expect(early.status).toBe(429)
     expect(early.body.meta.message).toMatch(/^Please wait \d+ seconds before requesting another OTP\.$/)
@@ -198,7 +198,7 @@ describe("login", () => {
   })
 
   it("answers wrong credentials without saying which part was wrong", async () => {
-    const unknown = await post("/login", { username: "nobody-here", password: "Secret@123" })
+    const unknown = await post("/login", { username: "nobody-here", password: "Monsoon#Tiffin42" })
     const wrong = await post("/login", { username: "admin", password: "Wrong@123" })
     expect(unknown.status).toBe(422)
     expect(wrong.body.meta.message).toBe(unknown.body.meta.message)
@@ -236,19 +236,19 @@ describe("passwords", () => {
   it("changes the password: every old session ends, the new token works, the new password logs in", async () => {
     const player = await signUpPlayer(server)
     const other = await post("/login", { username: player.user.username, password: player.password })
-    const wrongOld = await post("/change-password", { old_password: "Nope@1234", password: "Newer@1234", confirm_password: "Newer@1234" }, player.token)
+    const wrongOld = await post("/change-password", { old_password: "Nope@1234", password: "Newer#Mango1234", confirm_password: "Newer#Mango1234" }, player.token)
     expect(wrongOld.status).toBe(422)
     expect(wrongOld.body.meta.message).toBe("Current password is incorrect")
-    const mismatch = await post("/change-password", { old_password: player.password, password: "Newer@1234", confirm_password: "Other@1234" }, player.token)
+    const mismatch = await post("/change-password", { old_password: player.password, password: "Newer#Mango1234", confirm_password: "Other#Mango1234" }, player.token)
     expect(mismatch.body.meta.message).toBe("New password and Confirm password mismatch")
-    const changed = await post("/change-password", { old_password: player.password, password: "Newer@1234", confirm_password: "Newer@1234" }, player.token)
+    const changed = await post("/change-password", { old_password: player.password, password: "Newer#Mango1234", confirm_password: "Newer#Mango1234" }, player.token)
     expect(changed.status).toBe(200)
     expect(changed.body.meta.message).toBe("Password Changed")
     expect((await me(player.token)).status).toBe(401)
     expect((await me(other.body.meta.token)).status).toBe(401)
     expect((await me(changed.body.meta.token)).status).toBe(200)
     expect((await post("/login", { username: player.user.username, password: player.password })).status).toBe(422)
-    expect((await post("/login", { username: player.user.username, password: "Newer@1234" })).status).toBe(200)
+    expect((await post("/login", { username: player.user.username, password: "Newer#Mango1234" })).status).toBe(200)
   })
 
   it("resets a forgotten password with a code bound to the phone that asked for it", async () => {
@@ -261,14 +261,14 @@ describe("passwords", () => {
     expect(asked.status).toBe(200)
     const otp = await waitForCode(server.dataDir, player.mobileNo, "reset")
     // The code alone, or with another number, identifies nobody.
-    expect((await post("/forgot-password", { otp, password: "Reset@1234", confirm_password: "Reset@1234" })).body.meta.message).toBe("Mobile No is required")
-    expect((await post("/forgot-password", { mobile_no: intruder.mobileNo, otp, password: "Reset@1234", confirm_password: "Reset@1234" })).status).toBe(422)
+    expect((await post("/forgot-password", { otp, password: "Reset#Mango2024", confirm_password: "Reset#Mango2024" })).body.meta.message).toBe("Mobile No is required")
+    expect((await post("/forgot-password", { mobile_no: intruder.mobileNo, otp, password: "Reset#Mango2024", confirm_password: "Reset#Mango2024" })).status).toBe(422)
     expect((await post("/forgot-password", { mobile_no: player.mobileNo, otp: "", password: "a", confirm_password: "a" })).body.meta.message).toBe("Please fill all Fields")
-    expect((await post("/forgot-password", { mobile_no: player.mobileNo, otp, password: "Reset@1234", confirm_password: "Other@1234" })).body.meta.message).toBe("New password and Confirm password mismatch")
-    const reset = await post("/forgot-password", { mobile_no: player.mobileNo, otp, password: "Reset@1234", confirm_password: "Reset@1234" })
+    expect((await post("/forgot-password", { mobile_no: player.mobileNo, otp, password: "Reset#Mango2024", confirm_password: "Other#Mango1234" })).body.meta.message).toBe("New password and Confirm password mismatch")
+    const reset = await post("/forgot-password", { mobile_no: player.mobileNo, otp, password: "Reset#Mango2024", confirm_password: "Reset#Mango2024" })
     expect(reset.status).toBe(200)
     expect((await me(player.token)).status).toBe(401)
-    expect((await post("/login", { mobile_no: player.mobileNo, password: "Reset@1234" })).status).toBe(200)
+    expect((await post("/login", { mobile_no: player.mobileNo, password: "Reset#Mango2024" })).status).toBe(200)
     expect((await post("/login", { mobile_no: intruder.mobileNo, password: intruder.password })).status).toBe(200)
   })
 

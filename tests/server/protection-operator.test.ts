@@ -29,7 +29,7 @@ const signUp = (json: Record<string, unknown>, headers: Record<string, string> =
   request(server.url, "/identity/user/sign-up", {
     method: "POST",
     headers,
-    json: { name: "Region Test", password: "Secret@123", confirmPassword: "Secret@123", ageConfirmed: true, ...json }
+    json: { name: "Region Test", password: "Monsoon#Tiffin42", confirmPassword: "Monsoon#Tiffin42", ageConfirmed: true, ...json }
   })
 
 describe("operator endpoints", () => {
@@ -167,7 +167,7 @@ describe("settings the operator cannot switch on in production", () => {
       const res = await request(direct.url, "/identity/user/sign-up", {
         method: "POST",
         headers: { "x-visitor-region": "IN-AP" },
-        json: { name: "Direct", mobile_no: freshPhone(), password: "Secret@123", confirmPassword: "Secret@123", ageConfirmed: true, region: "MH" }
+        json: { name: "Direct", mobile_no: freshPhone(), password: "Monsoon#Tiffin42", confirmPassword: "Monsoon#Tiffin42", ageConfirmed: true, region: "MH" }
       })
       expect(res.status).toBe(200)
     } finally {

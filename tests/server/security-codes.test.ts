@@ -57,7 +57,7 @@ describe("forgot password answers every number alike", () => {
     const wrong = code === "0000" ? "1111" : "0000"
     const tries = async (mobileNo: string) => {
       const seen: Array<unknown> = []
-      for (let i = 0; i < 6; i++) seen.push(shape(await post("/forgot-password", { mobile_no: mobileNo, otp: wrong, password: "Brand@1234x", confirm_password: "Brand@1234x" })))
+      for (let i = 0; i < 6; i++) seen.push(shape(await post("/forgot-password", { mobile_no: mobileNo, otp: wrong, password: "Brand#Mango1234x", confirm_password: "Brand#Mango1234x" })))
       return seen
     }
     const knownAnswers = await tries(registered.mobileNo)
@@ -70,9 +70,9 @@ describe("forgot password answers every number alike", () => {
     // Structural, not timed: the decoy path is the same call with no account hash.
     const { Passwords } = await import("../../server/identity/Passwords.ts")
     const { hash } = await import("@node-rs/argon2")
-    const real = await hash("Secret@123", { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 })
+    const real = await hash("Monsoon#Tiffin42", { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 })
     const results = await server.run(Passwords.use((passwords) =>
-      Effect.all([passwords.verify(real, "Secret@123"), passwords.verify(real, "Wrong@123"), passwords.verify(undefined, "Secret@123"), passwords.verify(undefined, "decoy-password-not-used")])
+      Effect.all([passwords.verify(real, "Monsoon#Tiffin42"), passwords.verify(real, "Wrong@123"), passwords.verify(undefined, "Monsoon#Tiffin42"), passwords.verify(undefined, "decoy-password-not-used")])
     ))
     expect(results).toEqual([true, false, false, false])
   })
@@ -85,7 +85,7 @@ describe("reset codes cannot be worn down", () => {
       const code = await waitForCode(server.dataDir, target.mobileNo, "reset", outboxCodes(server.dataDir, target.mobileNo, "reset").length - 1)
       const wrong = code === "0000" ? "1111" : "0000"
       let last
-      for (let i = 0; i < count; i++) last = await post("/forgot-password", { mobile_no: target.mobileNo, otp: wrong, password: "Brand@1234x", confirm_password: "Brand@1234x" })
+      for (let i = 0; i < count; i++) last = await post("/forgot-password", { mobile_no: target.mobileNo, otp: wrong, password: "Brand#Mango1234x", confirm_password: "Brand#Mango1234x" })
       return { code, last: last! }
     }
     expect((await post("/forgot-password", { mobile_no: target.mobileNo }, freshAddress())).status).toBe(200)
@@ -100,7 +100,7 @@ describe("reset codes cannot be worn down", () => {
     const paused = /^Too many wrong codes were entered for this number today\. For your security, password reset for this number is paused for 24 hours\. Contact support if you need help sooner\.$/
     expect(shape(second.last)).toEqual([429, "CodesBlocked", expect.stringMatching(paused)])
     // Even the right code is refused now, and so is a new code.
-    const right = await post("/forgot-password", { mobile_no: target.mobileNo, otp: second.code, password: "Brand@1234x", confirm_password: "Brand@1234x" })
+    const right = await post("/forgot-password", { mobile_no: target.mobileNo, otp: second.code, password: "Brand#Mango1234x", confirm_password: "Brand#Mango1234x" })
     expect(shape(right)).toEqual([429, "CodesBlocked", expect.stringMatching(paused)])
     advanceClock(11_000)
     const ask = await post("/forgot-password", { mobile_no: target.mobileNo }, freshAddress())
@@ -111,7 +111,7 @@ describe("reset codes cannot be worn down", () => {
     const sent = outboxCodes(server.dataDir, target.mobileNo, "reset").length
     expect((await post("/forgot-password", { mobile_no: target.mobileNo }, freshAddress())).status).toBe(200)
     const code = await waitForCode(server.dataDir, target.mobileNo, "reset", sent)
-    expect((await post("/forgot-password", { mobile_no: target.mobileNo, otp: code, password: "Brand@1234x", confirm_password: "Brand@1234x" })).status).toBe(200)
+    expect((await post("/forgot-password", { mobile_no: target.mobileNo, otp: code, password: "Brand#Mango1234x", confirm_password: "Brand#Mango1234x" })).status).toBe(200)
   })
 })
 
@@ -120,19 +120,19 @@ describe("SMS pumping", () => {
     const from = freshAddress()
     const numbers = Array.from({ length: DEFAULT_LIMITS.smsPerAddressPerHour + 1 }, () => freshPhone())
     const answers = []
-    for (const mobileNo of numbers) answers.push(await post("/sign-up", { name: "Pump", mobile_no: mobileNo, password: "Secret@123", confirmPassword: "Secret@123", ageConfirmed: true, region: "MH" }, from))
+    for (const mobileNo of numbers) answers.push(await post("/sign-up", { name: "Pump", mobile_no: mobileNo, password: "Monsoon#Tiffin42", confirmPassword: "Monsoon#Tiffin42", ageConfirmed: true, region: "MH" }, from))
     expect(answers.slice(0, -1).every((res) => res.status === 200)).toBe(true)
     expect(shape(answers.at(-1)!)).toEqual([429, "RateLimited", expect.stringMatching(/^Too many codes were requested from your network\. Try again in (60|59) minutes\.$/)])
     // The refused sign-up left nothing behind; another address still gets its code.
     expect(await server.sql((sql) => sql`SELECT 1 FROM users WHERE mobile_no = ${numbers.at(-1)!}`)).toHaveLength(0)
-    expect((await post("/sign-up", { name: "Other", mobile_no: numbers.at(-1)!, password: "Secret@123", confirmPassword: "Secret@123", ageConfirmed: true, region: "MH" }, freshAddress())).status).toBe(200)
+    expect((await post("/sign-up", { name: "Other", mobile_no: numbers.at(-1)!, password: "Monsoon#Tiffin42", confirmPassword: "Monsoon#Tiffin42", ageConfirmed: true, region: "MH" }, freshAddress())).status).toBe(200)
   })
 
   it("removes sign-ups never verified after PENDING_SIGNUP_HOURS, and frees their number", async () => {
     const abandoned = freshPhone()
     const recent = freshPhone()
     for (const mobileNo of [abandoned, recent]) {
-      expect((await post("/sign-up", { name: "Left", mobile_no: mobileNo, password: "Secret@123", confirmPassword: "Secret@123", ageConfirmed: true, region: "MH" }, freshAddress())).status).toBe(200)
+      expect((await post("/sign-up", { name: "Left", mobile_no: mobileNo, password: "Monsoon#Tiffin42", confirmPassword: "Monsoon#Tiffin42", ageConfirmed: true, region: "MH" }, freshAddress())).status).toBe(200)
     }
     const verified = await signUpPlayer(server)
     await server.sql((sql) => sql`
@@ -147,7 +147,7 @@ describe("SMS pumping", () => {
     expect(left.map((row) => row.mobileNo).sort()).toEqual([recent, verified.mobileNo].sort())
     expect(await server.sql((sql) => sql`SELECT 1 FROM ledger_accounts a WHERE NOT EXISTS (SELECT 1 FROM users u WHERE u.id = a.user_id) AND a.user_id IS NOT NULL`)).toHaveLength(0)
     advanceClock(11_000)
-    expect((await post("/sign-up", { name: "Back", mobile_no: abandoned, password: "Secret@123", confirmPassword: "Secret@123", ageConfirmed: true, region: "MH" }, freshAddress())).status).toBe(200)
+    expect((await post("/sign-up", { name: "Back", mobile_no: abandoned, password: "Monsoon#Tiffin42", confirmPassword: "Monsoon#Tiffin42", ageConfirmed: true, region: "MH" }, freshAddress())).status).toBe(200)
   })
 })
 
@@ -165,7 +165,7 @@ describe("the SMS budget of the whole site", () => {
       request(capped.url, "/identity/user/sign-up", {
         method: "POST",
         headers: { "x-forwarded-for": `198.18.0.${i}` },
-        json: { name: "Many", mobile_no: freshPhone(), password: "Secret@123", confirmPassword: "Secret@123", ageConfirmed: true, region: "MH" }
+        json: { name: "Many", mobile_no: freshPhone(), password: "Monsoon#Tiffin42", confirmPassword: "Monsoon#Tiffin42", ageConfirmed: true, region: "MH" }
       })
     for (let i = 1; i <= 3; i++) expect((await send(i)).status).toBe(200)
     const refused = await send(4)

@@ -101,7 +101,7 @@ describe("NUL and invisible characters", () => {
   it("answers 400 to a NUL in any text of a body, never 500", async () => {
     const cases: Array<[string, string, unknown, string?]> = [
       ["POST", "/identity/user/login", { username: "de\u0000mo", password: "x" }],
-      ["POST", "/identity/user/sign-up", { name: "A\u0000", mobile_no: "9876543210", password: "Secret@123", confirmPassword: "Secret@123", ageConfirmed: true, region: "MH" }],
+      ["POST", "/identity/user/sign-up", { name: "A\u0000", mobile_no: "9876543210", password: "Monsoon#Tiffin42", confirmPassword: "Monsoon#Tiffin42", ageConfirmed: true, region: "MH" }],
       ["POST", "/identity/user/forgot-password", { mobile_no: "98765\u000043210" }],
       ["POST", "/api/v1/account-details", { type: "upi", accountNumber: "nul@ybl", accountHolderName: "Na\u0000me" }, player.token],
       ["POST", "/api/v1/bet-sport", { marketId: "1.\u0000", selectionId: "x", selectionType: "back", odds: 2, stake: 100 }, player.token],

@@ -31,13 +31,13 @@ describe("redaction", () => {
     expect(out.type).toBe("login.submit")
     expect(JSON.stringify(out)).not.toContain("Demo@1234")
 
-    const field = redact({ type: "field.change", field: "password", value: "Secret@123" })
-    expect(field.value).not.toBe("Secret@123")
+    const field = redact({ type: "field.change", field: "password", value: "Monsoon#Tiffin42" })
+    expect(field.value).not.toBe("Monsoon#Tiffin42")
     expect(redact({ type: "field.change", field: "amount", value: "500" }).value).toBe("500")
     expect(redact({ type: "field.change", form: "otp", field: "digits", value: ["4", "8", "2", "1"] }).value.join("")).not.toBe("4821")
     // A machine's context holding the forms (the sign-in modals').
-    const forms = redact({ forms: { otp: { digits: ["4", "8", "2", "1"] }, reset: { otp: "4821", password: "Brand@1234" }, login: { username: "demo" } } }).forms
-    expect(JSON.stringify(forms)).not.toMatch(/4821|Brand@1234|"4","8"/)
+    const forms = redact({ forms: { otp: { digits: ["4", "8", "2", "1"] }, reset: { otp: "4821", password: "Brand#Mango1234" }, login: { username: "demo" } } }).forms
+    expect(JSON.stringify(forms)).not.toMatch(/4821|Brand#Mango1234|"4","8"/)
     expect(forms.login.username).toBe("demo")
     // The input is left as it was.
     expect(event.form.password).toBe("Demo@1234")
@@ -57,10 +57,10 @@ describe("redaction", () => {
 
   it("gives SPEC section 5's rules the same verdict on redacted forms as on the real ones", () => {
     const forms = [
-      { name: "Ravi", mobileNo: "9876543210", password: "Secret@123", confirmPassword: "Secret@123", ageConfirmed: true, region: "MH" },
+      { name: "Ravi", mobileNo: "9876543210", password: "Monsoon#Tiffin42", confirmPassword: "Monsoon#Tiffin42", ageConfirmed: true, region: "MH" },
       { name: "Ravi", mobileNo: "9876543210", password: "short", confirmPassword: "short", ageConfirmed: true, region: "MH" },
-      { name: "Ravi", mobileNo: "9876543210", password: "Secret@123", confirmPassword: "Secret@124", ageConfirmed: true, region: "MH" },
-      { name: "Ravi", mobileNo: "9876543210", password: "", confirmPassword: "Secret@123", ageConfirmed: true, region: "MH" }
+      { name: "Ravi", mobileNo: "9876543210", password: "Monsoon#Tiffin42", confirmPassword: "Monsoon#Tiffin43", ageConfirmed: true, region: "MH" },
+      { name: "Ravi", mobileNo: "9876543210", password: "", confirmPassword: "Monsoon#Tiffin42", ageConfirmed: true, region: "MH" }
     ]
     for (const form of forms) {
       const redacted = createRedactor()(form)

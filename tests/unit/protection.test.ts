@@ -185,7 +185,7 @@ describe("regions and sign-up", () => {
   })
 
   it("asks for the age confirmation and the state before anything is sent", () => {
-    const form = { name: "Ravi", mobileNo: "9876543210", password: "Secret@123", confirmPassword: "Secret@123" }
+    const form = { name: "Ravi", mobileNo: "9876543210", password: "Monsoon#Tiffin42", confirmPassword: "Monsoon#Tiffin42" }
     expect(validateSignUp({ ...form, ageConfirmed: true, region: "MH" })).toEqual({})
     expect(validateSignUp({ ...form, ageConfirmed: false, region: "" })).toEqual({
       ageConfirmed: "Please confirm you are 18 or older and accept the terms",

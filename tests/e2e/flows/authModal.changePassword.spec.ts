@@ -7,9 +7,9 @@ import { authModalChangePassword } from "./adapters/authModal.ts"
 test.describe("authModal.changePassword: generated QA paths", () => {
   test("field.change ×3 → password.submit", async ({ page, request }) => {
     await runPath(authModalChangePassword, { page, request, data: {} }, [
-      {"step":{"event":{"type":"field.change","form":"changePassword","field":"oldPassword","value":"Secret@123"}},"states":["authModal.ChangePassword"]},
-      {"step":{"event":{"type":"field.change","form":"changePassword","field":"password","value":"Fresh@1234"}},"states":["authModal.ChangePassword"]},
-      {"step":{"event":{"type":"field.change","form":"changePassword","field":"confirmPassword","value":"Other@1234"}},"states":["authModal.ChangePassword"]},
+      {"step":{"event":{"type":"field.change","form":"changePassword","field":"oldPassword","value":"Monsoon#Tiffin42"}},"states":["authModal.ChangePassword"]},
+      {"step":{"event":{"type":"field.change","form":"changePassword","field":"password","value":"Fresh#Mango1234"}},"states":["authModal.ChangePassword"]},
+      {"step":{"event":{"type":"field.change","form":"changePassword","field":"confirmPassword","value":"Other#Mango1234"}},"states":["authModal.ChangePassword"]},
       {"step":{"event":{"type":"password.submit"}},"states":["authModal.ChangePassword"]},
     ])
     await expect.poll(() => takenTransitions(page, "authModal")).toEqual(expect.arrayContaining(["authModal.ChangePassword.Idle --password.submit[1]"]))

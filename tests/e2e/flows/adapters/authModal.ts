@@ -12,7 +12,7 @@ import { createPlayer, freshNational, openSignedIn, waitForApp, waitForCode, wai
 const FRESH = "8000000001"
 const TAKEN = "9000000001"
 const WRONG_CODE = ["9", "9", "9", "9"]
-const PASSWORD = "Secret@123"
+const PASSWORD = "Monsoon#Tiffin42"
 
 const dialog = ({ page }: FlowWorld) => page.getByRole("dialog")
 const heading = (world: FlowWorld, name: string, timeout?: number) => expect(dialog(world).getByRole("heading", { name })).toBeVisible({ timeout })
@@ -41,8 +41,8 @@ const nextField = (snapshot: AnyMachineSnapshot): ReadonlyArray<AnyEventObject> 
   if (snapshot.matches({ ChangePassword: "Idle" })) {
     const form = forms.changePassword
     if (form.oldPassword === "") return [change("changePassword", "oldPassword", PASSWORD)]
-    if (form.password === "") return [change("changePassword", "password", "Fresh@1234")]
-    if (form.confirmPassword === "") return ["Fresh@1234", "Other@1234"].map((value) => change("changePassword", "confirmPassword", value))
+    if (form.password === "") return [change("changePassword", "password", "Fresh#Mango1234")]
+    if (form.confirmPassword === "") return ["Fresh#Mango1234", "Other#Mango1234"].map((value) => change("changePassword", "confirmPassword", value))
   }
   return []
 }
