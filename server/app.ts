@@ -26,6 +26,7 @@ import { Idempotency } from "./ledger/Idempotency.ts"
 import { IntegrityAdminHandlers } from "./integrity/http.ts"
 import { Signals } from "./integrity/Signals.ts"
 import { Ledger } from "./ledger/Ledger.ts"
+import { Draws } from "./odds/Draws.ts"
 import { PaymentHandlersLive, PaymentServicesLive } from "./payments/layer.ts"
 import { ProtectionHandlersLive, ProtectionServicesLive } from "./protection/layer.ts"
 import { Realtime } from "./realtime/Realtime.ts"
@@ -49,6 +50,8 @@ const ServicesLive = Layer.mergeAll(Settings.layer, Catalogue.layer, Vitals.laye
   BettingServicesLive.pipe(Layer.provide(SeedLive)),
   // The operator's desk, over payments (and the same instances of everything below).
   DeskServicesLive.pipe(Layer.provide(PaymentServicesLive))).pipe(
+  // The feed's secret exists before the demo data's events are made (each is committed to it as it is made).
+  Layer.provideMerge(Draws.layer),
   Layer.provideMerge(IdentityServicesLive),
   Layer.provideMerge(RateLimits.layer),
   // Where money moves (sign-up, payments, bets, settlement, the casino), player protection is asked first.

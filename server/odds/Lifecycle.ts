@@ -5,7 +5,8 @@ import { Settlement } from "../betting/Settlement.ts"
 import { decodeRows } from "../db/rows.ts"
 import { type Fixture, Fixtures } from "./Fixtures.ts"
 import type { Runner } from "./prices.ts"
-import { fancyState, hash, initialProbabilities, isRacingCode, matchAt, matchDuration, type MatchState, rng } from "./simulation.ts"
+import { Draws } from "./Draws.ts"
+import { fancyState, isRacingCode, matchAt, matchDuration, type MatchState, raceWinner } from "./simulation.ts"
 
 /** Who settles as the feed (market_results.settled_by). */
 const FEED = "feed"
@@ -25,28 +26,19 @@ const SettlingEvent = Schema.Struct({
   leagueId: Schema.String
 })
 
-/** A market's chances as the feed last priced them, when it still has them in memory. */
-export type ChancesOf = (externalId: string) => ReadonlyArray<number> | undefined
-
 /**
  * The winner of an exchange or bookmaker market from the final score;
- * undefined to void it (a tie with no draw). A race is drawn by the market's
- * chances (the feed's last ones, or seeded from the market's id).
+ * undefined to void it (a tie with no draw). A race (or an event with no
+ * match simulated) is drawn from the event's seed, by its runners' chances.
  */
 export const winnerOf = (
-  market: { readonly externalId: string; readonly name: string; readonly runners: ReadonlyArray<Runner> },
+  market: { readonly name: string; readonly runners: ReadonlyArray<Runner> },
   sportCode: string,
   match: MatchState | undefined,
-  chancesOf: ChancesOf
+  seed: string
 ) => {
   const ids = market.runners.map((r) => r.selectionId)
-  if (isRacingCode(sportCode) || !match) {
-    const probs = chancesOf(market.externalId) ?? initialProbabilities(ids.length, rng(hash(market.externalId)), false)
-    const draw = rng(hash(`result:${market.externalId}`))()
-    let sum = 0
-    for (const [i, p] of probs.entries()) if ((sum += p) >= draw) return ids[i]
-    return ids.at(-1)
-  }
+  if (isRacingCode(sportCode) || !match) return ids[raceWinner(seed, ids.length)]
   if (market.name.startsWith("Over/Under")) {
     const over = market.runners.find((r) => r.name.startsWith("Over"))
     const under = market.runners.find((r) => r.name.startsWith("Under"))
@@ -65,16 +57,16 @@ export const winnerOf = (
  * and the catalogue no longer lists it from then on), then each of its
  * markets is settled from the final score in its own transaction, and only
  * when none is left is it `finished`, together with its successor's
- * scheduling. A finished event never has a market left to settle; one left
+ * scheduling and the publication of its seed. A finished event never has a market left to settle; one left
  * `settling` by a server that stopped half-way is picked up by `recover`.
  */
 export class Lifecycle extends Context.Service<Lifecycle, {
   /** Scheduled events whose start is at or before `now` go in play; their ids. */
   startDue(now: number): Effect.Effect<ReadonlyArray<string>, SqlError.SqlError>
   /** Settles and finishes a live event; false when it was not live (another server got there first). */
-  finish(event: Fixture, now: number, chancesOf: ChancesOf): Effect.Effect<boolean, SqlError.SqlError>
+  finish(event: Fixture, now: number): Effect.Effect<boolean, SqlError.SqlError>
   /** Settles and finishes events left `settling`; how many there were. */
-  recover(now: number, chancesOf: ChancesOf): Effect.Effect<number, SqlError.SqlError>
+  recover(now: number): Effect.Effect<number, SqlError.SqlError>
   /** A fancy whose result is known, settled once. */
   settleFancy(externalId: string, runs: number): Effect.Effect<void, SqlError.SqlError>
 }>()("khel/Lifecycle") {
@@ -84,6 +76,7 @@ export class Lifecycle extends Context.Service<Lifecycle, {
       const sql = yield* SqlClient.SqlClient
       const settlement = yield* Settlement
       const fixtures = yield* Fixtures
+      const draws = yield* Draws
 
       /** A market another server or an operator settled already answers 409: nothing left to do. */
       const once = <A, R>(effect: Effect.Effect<A, { readonly _tag: "ApiError" } | SqlError.SqlError, R>) =>
@@ -94,10 +87,11 @@ export class Lifecycle extends Context.Service<Lifecycle, {
           UPDATE events SET status = 'live' WHERE status = 'scheduled' AND starts_at <= ${new Date(now)} RETURNING id
         `.pipe(Effect.map((rows) => rows.map((row) => row.id)), Effect.withSpan("Lifecycle.startDue"))
 
-      /** Every market still to settle, from the final score; then finished with its successor, if none is left. */
-      const settleAndFinish = (event: Fixture, now: number, chancesOf: ChancesOf) =>
+      /** Every market still to settle, from the final score; then finished with its successor and its seed revealed, if none is left. */
+      const settleAndFinish = (event: Fixture, now: number) =>
         Effect.gen(function*() {
-          const final = matchAt(event, event.startsAt + matchDuration(event.sportCode))
+          const seed = (yield* draws.seeds([event.id])).get(event.id)!
+          const final = matchAt({ ...event, seed }, event.startsAt + matchDuration(event.sportCode))
           const markets = yield* sql`
             SELECT m.external_id, m.name, m.market_type,
                    (SELECT json_agg(json_build_object('selectionId', r.selection_id, 'name', r.name) ORDER BY r.sort)
@@ -106,7 +100,7 @@ export class Lifecycle extends Context.Service<Lifecycle, {
           `.pipe(decodeRows(UnsettledMarket))
           for (const market of markets) {
             const fancy = market.marketType === "FANCY" ? fancyState(market.name, final) : undefined
-            const outcome = fancy ? String(fancy.result ?? fancy.line) : winnerOf({ ...market, runners: market.runners ?? [] }, event.sportCode, final, chancesOf)
+            const outcome = fancy ? String(fancy.result ?? fancy.line) : winnerOf({ ...market, runners: market.runners ?? [] }, event.sportCode, final, seed)
             yield* once(outcome === undefined
               ? settlement.voidMarket(market.externalId, "No result", FEED)
               : settlement.settle(market.externalId, outcome, FEED))
@@ -118,19 +112,23 @@ export class Lifecycle extends Context.Service<Lifecycle, {
                  AND NOT EXISTS (SELECT 1 FROM markets m WHERE m.event_id = e.id AND m.status IN ('OPEN', 'SUSPENDED', 'CLOSED'))
               RETURNING e.id
             `
-            if (finished.length > 0) yield* fixtures.scheduleNext(event, now)
+            if (finished.length === 0) return
+            yield* fixtures.scheduleNext(event, now)
+            yield* draws.reveal(event.id)
           }))
+          // An older secret whose last event this was can go now.
+          yield* draws.eraseSpent
         })
 
-      const finish = (event: Fixture, now: number, chancesOf: ChancesOf) =>
+      const finish = (event: Fixture, now: number) =>
         Effect.gen(function*() {
           const claimed = yield* sql`UPDATE events SET status = 'settling' WHERE id = ${event.id} AND status = 'live' RETURNING id`
           if (claimed.length === 0) return false
-          yield* settleAndFinish(event, now, chancesOf)
+          yield* settleAndFinish(event, now)
           return true
         }).pipe(Effect.withSpan("Lifecycle.finish", { attributes: { eventId: event.id } }))
 
-      const recover = (now: number, chancesOf: ChancesOf) =>
+      const recover = (now: number) =>
         Effect.gen(function*() {
           const settling = yield* sql`
             SELECT e.id, e.name, s.code AS sport_code, e.starts_at, e.league_id
@@ -139,7 +137,7 @@ export class Lifecycle extends Context.Service<Lifecycle, {
              ORDER BY e.starts_at
              LIMIT 20
           `.pipe(decodeRows(SettlingEvent))
-          for (const row of settling) yield* settleAndFinish({ ...row, startsAt: row.startsAt.getTime() }, now, chancesOf)
+          for (const row of settling) yield* settleAndFinish({ ...row, startsAt: row.startsAt.getTime() }, now)
           return settling.length
         }).pipe(Effect.withSpan("Lifecycle.recover"))
 

@@ -3,6 +3,7 @@ import type { SqlError } from "effect/sql"
 import type { MarketBook, MarketPricePayload, Score } from "../../src/schema/betting.ts"
 import { type ApiError, notFound, unprocessable } from "../../src/schema/envelope.ts"
 import type { FeedChanges, PricedMarket } from "./Books.ts"
+import type { Draws } from "./Draws.ts"
 import type { Fixtures } from "./Fixtures.ts"
 import type { Lifecycle } from "./Lifecycle.ts"
 import { problemText } from "../../src/domain/eventBook.ts"
@@ -10,6 +11,7 @@ import {
   checkEvent,
   close,
   type EventState,
+  isDecided,
   isManual,
   type MarketModel,
   type MarketState,
@@ -71,7 +73,7 @@ export type StoredMarkets = ReadonlyMap<string, { readonly model: MarketModel; r
  * The running server calls them from a clock (`runSimulator`); tests call them directly.
  */
 export const makeSimulator = (
-  deps: { readonly fixtures: Fixtures["Service"]; readonly lifecycle: Lifecycle["Service"] },
+  deps: { readonly fixtures: Fixtures["Service"]; readonly lifecycle: Lifecycle["Service"]; readonly draws: Pick<Draws["Service"], "seeds"> },
   options: SimulatorOptions,
   output: SimulatorOutput,
   stored: (externalIds: ReadonlyArray<string>) => Effect.Effect<StoredMarkets, SqlError.SqlError> = () => Effect.succeed(new Map())
@@ -109,7 +111,7 @@ export const makeSimulator = (
   }
   /** Prices `targets` of `event` again, or suspends the whole event if its pins contradict (a stored model): what changed. */
   const price = (event: EventState, targets: ReadonlyArray<MarketState>, now: number): ReadonlyArray<MarketState> =>
-    priceMarkets(event, marketsOf(event), targets, now) ? targets : suspendEvent(marketsOf(event), now)
+    priceMarkets(event, marketsOf(event), targets, now) ?? suspendEvent(marketsOf(event), now)
 
   /** Prices move by the time that passed since the last step (or the first load). */
   let lastTick: number | undefined
@@ -129,6 +131,7 @@ export const makeSimulator = (
       const rows = yield* deps.fixtures.openMarkets
       const unknown = rows.filter((row) => !markets.has(row.externalId)).map((row) => row.externalId)
       const carried = unknown.length > 0 ? yield* stored(unknown) : new Map()
+      const seeds = yield* deps.draws.seeds([...new Set(rows.filter((row) => !events.has(row.eventId)).map((row) => row.eventId))])
       const fresh: Array<MarketState> = []
       const seen = new Set<string>()
       const changed: Array<MarketState> = []
@@ -137,7 +140,7 @@ export const makeSimulator = (
         seen.add(row.externalId)
         let event = events.get(row.eventId)
         if (!event) {
-          event = newEvent(row)
+          event = newEvent(row, seeds.get(row.eventId)!)
           events.set(row.eventId, event)
           const score = matchOf(event, now)?.score
           if (score) scores.push(score)
@@ -179,7 +182,7 @@ export const makeSimulator = (
     // Markets whose suspension ran out reopen with a fresh price.
     for (const market of markets.values()) {
       const event = events.get(market.eventId)
-      if (event && market.book.status === "SUSPENDED" && !market.held && market.suspendedUntil <= now && !market.closed) {
+      if (event && market.book.status === "SUSPENDED" && !market.held && market.suspendedUntil <= now && !market.closed && !isDecided(market, event)) {
         changed.push(...price(event, [market], now))
       }
     }
@@ -217,14 +220,19 @@ export const makeSimulator = (
       for (const event of events.values()) {
         if (event.status !== "live") continue
         const match = matchOf(event, now)
-        if (!match || match.tick === event.lastTick) continue
-        const first = event.lastTick === -1
+        if (!match || (match.tick === event.lastTick && match.step === event.lastStep)) continue
+        // Something happened (a ball, a goal), or only the clock moved on (a minute): the chances move either way.
+        const play = event.lastTick !== -1 && match.tick !== event.lastTick
         event.lastTick = match.tick
+        event.lastStep = match.step
+        // The result is known before the time is up: nothing more is offered until the event is settled.
+        if (match.finished) event.decided = true
         scores.push(match.score)
         const open: Array<MarketState> = []
         for (const market of marketsOf(event)) {
           if (market.closed) continue
-          if (!first) suspendForPlay(market, event, now)
+          if (play) suspendForPlay(market, event, now)
+          if (event.decided) market.suspendedUntil = Infinity
           const fancy = market.type === "FANCY" && !isManual(market) ? fancyState(market.name, match) : undefined
           if (fancy?.result !== undefined) {
             close(market)
@@ -243,26 +251,21 @@ export const makeSimulator = (
       }
     }).pipe(Effect.withSpan("Simulator.scores"))
 
-  /** A market's chances as the model sees them now (a race is drawn by them). */
-  const chancesOf = (externalId: string) => {
-    const market = markets.get(externalId)
-    return market?.claim.kind === "outcomes" ? events.get(market.eventId)?.spaces.get(market.claim.space)?.chances : undefined
-  }
-
   let reloadIn = RELOAD_EVERY_MS
   /** Starts events whose time has come, settles and replaces those that have run their course, picks up new fixtures. */
   const lifecycle = (now: number) =>
     Effect.gen(function*() {
       const started = yield* deps.lifecycle.startDue(now)
-      const due = [...events.values()].filter((e) => e.status === "live" && now >= e.startsAt + matchDuration(e.sportCode))
+      // Settled when the time is up, or as soon as the result is known.
+      const due = [...events.values()].filter((e) => e.status === "live" && (e.decided || now >= e.startsAt + matchDuration(e.sportCode)))
       for (const event of due) {
         // Bets are refused from the claim on: clients see the markets close at once, settlement follows.
         const closing = event.markets.map((id) => markets.get(id)).filter((m): m is MarketState => m !== undefined && !m.closed)
         for (const market of closing) close(market)
         publishMarkets(closing, now)
-        yield* deps.lifecycle.finish(event, now, chancesOf)
+        yield* deps.lifecycle.finish(event, now)
       }
-      const recovered = yield* deps.lifecycle.recover(now, chancesOf)
+      const recovered = yield* deps.lifecycle.recover(now)
       reloadIn -= CADENCE.lifecycleMs
       const catalogueChanged = started.length > 0 || due.length > 0 || recovered > 0
       if (catalogueChanged || reloadIn <= 0) {

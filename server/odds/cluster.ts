@@ -7,6 +7,7 @@ import { ServerConfig } from "../config.ts"
 import { Realtime } from "../realtime/Realtime.ts"
 import { BookStore, type LeaderConnection } from "./BookStore.ts"
 import { makeBooks, type PricedMarket, serveBooks } from "./Books.ts"
+import { Draws } from "./Draws.ts"
 import { campaign } from "./election.ts"
 import { Fixtures } from "./Fixtures.ts"
 import { Lifecycle } from "./Lifecycle.ts"
@@ -72,6 +73,7 @@ interface Leading {
 export const ClusterFeedLive = Layer.effectContext(Effect.gen(function*() {
   const fixtures = yield* Fixtures
   const lifecycle = yield* Lifecycle
+  const draws = yield* Draws
   const store = yield* BookStore
   const { io } = yield* Realtime
   const config = yield* ServerConfig
@@ -133,7 +135,7 @@ export const ClusterFeedLive = Layer.effectContext(Effect.gen(function*() {
     Effect.gen(function*() {
       const { epoch } = yield* store.takeOver(connection, config.serverId)
       const outbox = { markets: new Map<string, PricedMarket>(), scores: new Map<string, Score>() }
-      const simulator = makeSimulator({ fixtures, lifecycle }, options, {
+      const simulator = makeSimulator({ fixtures, lifecycle, draws }, options, {
         publish: (changes) => {
           for (const market of changes.markets) outbox.markets.set(market.book.marketId, market)
           for (const score of changes.scores) outbox.scores.set(score.eventId, score)

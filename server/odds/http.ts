@@ -2,16 +2,20 @@ import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "../../src/schema/api.ts"
 import type { Fancy } from "../../src/schema/betting.ts"
-import { ok } from "../../src/schema/envelope.ts"
+import { notFound, ok } from "../../src/schema/envelope.ts"
+import { Draws } from "./Draws.ts"
 import { OddsFeed } from "./OddsFeed.ts"
 import { Catalogue } from "../catalogue/Catalogue.ts"
 
-/** Public reads: an event's live prices and score, its fancy lines, the racing hierarchy. */
+/** Public reads: an event's live prices and score, its fairness, its fancy lines, the racing hierarchy. */
 export const OddsHandlers = HttpApiBuilder.group(Api, "odds", Effect.fn(function*(handlers) {
   const feed = yield* OddsFeed
   const catalogue = yield* Catalogue
+  const draws = yield* Draws
   return handlers.handleAll({
     eventOdds: ({ query }) => Effect.succeed(ok(feed.eventOdds(query.event_id))),
+    eventFairness: ({ query }) =>
+      Effect.flatMap(Effect.orDie(draws.fairness(query.event_id)), (fairness) => (fairness ? Effect.succeed(ok(fairness)) : notFound("No such event."))),
     fancies: ({ query }) =>
       Effect.gen(function*() {
         const rows = yield* catalogue.fancyMarkets(query.event_id)

@@ -3,6 +3,7 @@ import { ServerConfig } from "../config.ts"
 import { BookStore } from "./BookStore.ts"
 import { makeBooks, serveBooks } from "./Books.ts"
 import { ClusterFeedLive } from "./cluster.ts"
+import { Draws } from "./Draws.ts"
 import { Fixtures } from "./Fixtures.ts"
 import { Lifecycle } from "./Lifecycle.ts"
 import { OddsFeed } from "./OddsFeed.ts"
@@ -17,9 +18,10 @@ export { Simulation } from "./Simulator.ts"
 const singleProcess = Layer.effectContext(Effect.gen(function*() {
   const fixtures = yield* Fixtures
   const lifecycle = yield* Lifecycle
+  const draws = yield* Draws
   const books = makeBooks()
   const serving = serveBooks(books)
-  const simulator = makeSimulator({ fixtures, lifecycle }, simulatorOptionsFromEnv(), {
+  const simulator = makeSimulator({ fixtures, lifecycle, draws }, simulatorOptionsFromEnv(), {
     publish: books.apply,
     catalogueChanged: serving.catalogueChanged,
     watchers: (eventId) => serving.watching.get(eventId) ?? 0

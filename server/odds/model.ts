@@ -2,21 +2,30 @@
  * The price model of an event, free of I/O: one set of chances per outcome
  * space (the result, a goals total, a race's winner), which every market of
  * the event on that space is a view of, each with its own margin and ladder
- * (prices.ts). An operator's price pins a runner's side; the chances the
- * views are priced from are then moved as little as needed to stay within
- * every pin, so the event's books together never let a player win whatever
- * happens (src/domain/eventBook.ts).
+ * (prices.ts). The chances are the match's own, worked out from where it is
+ * (forecast.ts), shown with a small wobble the margins cover. An operator's
+ * price pins a runner's side; the chances the views are priced from are then
+ * moved as little as needed to stay within every pin, so the event's books
+ * together never let a player win whatever happens (src/domain/eventBook.ts).
  */
 import { countWithin, decimalOf, type MarketClaim, type RunCount } from "../../src/domain/eventBook.ts"
 import type { PriceLevel } from "../../src/schema/betting.ts"
 import type { MarketType } from "../../src/schema/sports.ts"
+import type { Forecast } from "./forecast.ts"
 import type { ChanceRange } from "./ladder.ts"
 
-/** One outcome space of an event: its outcomes and the chances the house sees for them now (summing to 1). */
+/** One outcome space of an event: its outcomes and the chances the house shows for them now (summing to 1). */
 export interface Space {
   readonly outcomes: Array<string>
   chances: Array<number>
+  /** How far each outcome's shown chance sits from the match's (a log factor within ±WOBBLE): the prices' drift. */
+  wobble: Array<number>
+  /** One outcome is certain (three goals are in: over 2.5): nothing is offered on it until it is settled. */
+  decided: boolean
 }
+
+/** The most the shown chances drift from the match's, as a log factor: the margins cover twice this. */
+export const WOBBLE = 0.005
 
 /** What the simulator knows of an event: when it starts, whether it is in play, its markets, spaces and last score tick. */
 export interface EventState {
@@ -33,6 +42,14 @@ export interface EventState {
   readonly spaces: Map<string, Space>
   /** The match's last tick (a ball, a goal), -1 before the first score. */
   lastTick: number
+  /** The match's last step (a ball, a minute, a game) the chances were shown for. */
+  lastStep: number
+  /** Its seed (server/odds/fair.ts): the match, or the race, is drawn from it. */
+  readonly seed: string
+  /** The chances last worked out, for the step of the match they were worked out at. */
+  forecast: { readonly step: number; readonly value: Forecast | undefined } | undefined
+  /** The result is known before the time is up (a chase over, the last game played): nothing is offered any more. */
+  decided: boolean
 }
 
 /** A runner's prices an operator set by hand, side by side: kept exactly as given. */
@@ -145,21 +162,48 @@ export const pricingOf = (event: EventState, markets: ReadonlyArray<View>, repla
   return { ranges, lines }
 }
 
-/** The space a market is a view of, made (or widened to its outcomes) with `initial` chances when new. */
-export const spaceFor = (event: EventState, claim: MarketClaim, initial: (outcomes: ReadonlyArray<string>) => Array<number>) => {
-  if (claim.kind !== "outcomes") return undefined
+/** The space a market is a view of, made or widened to its outcomes (its chances are worked out before any pricing). */
+export const spaceFor = (event: EventState, claim: MarketClaim) => {
+  if (claim.kind !== "outcomes") return
   let space = event.spaces.get(claim.space)
-  if (!space) {
-    space = { outcomes: [...claim.outcomes], chances: initial(claim.outcomes) }
-    event.spaces.set(claim.space, space)
+  if (!space) event.spaces.set(claim.space, (space = { outcomes: [], chances: [], wobble: [], decided: false }))
+  for (const outcome of claim.outcomes) {
+    if (space.outcomes.includes(outcome)) continue
+    space.outcomes.push(outcome)
+    space.wobble.push(0)
+    space.chances.push(0)
   }
-  const missing = claim.outcomes.filter((o) => !space.outcomes.includes(o))
-  if (missing.length > 0) {
-    // A market with an outcome the space lacked (a draw): a small chance for it, the others scaled down.
-    const added = missing.map(() => 0.05)
-    const keep = 1 - added.reduce((a, b) => a + b, 0)
-    space.outcomes.push(...missing)
-    space.chances = [...space.chances.map((c) => c * keep), ...added]
+  event.forecast = undefined
+}
+
+/**
+ * The match's chances for a space: the result (home, away and the draw; with
+ * no draw to back, a tie voids, so home and away share it out), a goals
+ * total's under and over; a race (or a match not simulated) by its runners'
+ * chances from its seed.
+ */
+const truthOf = (name: string, space: Space, forecast: Forecast | undefined, race: (runners: number) => ReadonlyArray<number>) => {
+  const total = /^total (.+)$/.exec(name)?.[1]
+  if (total !== undefined) {
+    const over = forecast?.over?.(Number(total)) ?? 0.5
+    return space.outcomes.map((o) => (o === "over" ? over : o === "under" ? 1 - over : 0))
   }
-  return space
+  if (name !== "result") return space.outcomes.map(() => 1)
+  if (!forecast) return [...race(space.outcomes.length)]
+  const [home, away, draw] = forecast.result
+  return space.outcomes.map((o) => (o === "0" ? home : o === "1" ? away : o === "2" ? draw : 0))
+}
+
+/** The chances shown for each space: the match's (worked out again when it has moved on), each wobbled. */
+export const showChances = (event: EventState, step: number, forecast: () => Forecast | undefined, race: (runners: number) => ReadonlyArray<number>) => {
+  if (event.forecast?.step !== step) event.forecast = { step, value: forecast() }
+  for (const [name, space] of event.spaces) {
+    const truth = truthOf(name, space, event.forecast.value, race)
+    const total = truth.reduce((a, b) => a + b, 0)
+    space.decided = truth.some((t) => t >= total * (1 - 1e-9))
+    // An outcome that can no longer happen keeps no chance at all; the others are wobbled within the margin.
+    const shown = truth.map((t, k) => (t <= 0 ? 0 : (t / total) * Math.exp(space.wobble[k]!)))
+    const sum = shown.reduce((a, b) => a + b, 0)
+    space.chances = sum > 0 ? shown.map((c) => c / sum) : truth.map(() => 1 / truth.length)
+  }
 }

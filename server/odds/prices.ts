@@ -5,12 +5,13 @@
  * operator's pins kept as given. Every function takes the moment (`now`)
  * and the random source it uses, so the same calls give the same prices.
  */
-import { checkEventBooks, claimOf, countWithin, type EventBookCheck, type MarketClaim } from "../../src/domain/eventBook.ts"
+import { checkEventBooks, claimOf, type EventBookCheck, type MarketClaim } from "../../src/domain/eventBook.ts"
 import type { MarketBook, MarketPricePayload, PriceLevel, RunnerPrices } from "../../src/schema/betting.ts"
 import type { MarketType } from "../../src/schema/sports.ts"
 import { bookmakerLevels, exchangeLevels, flickerSizes, type LadderSizes, ladderDown, ladderFloor, ladderUp, newSizes } from "./ladder.ts"
-import { type EventState, type Pin, type Pricing, pricingOf, spaceFor, type View } from "./model.ts"
-import { fancyState, gaussian, hash, homeChance, initialProbabilities, matchAt, matchDuration, type MatchState, normalise, rng, type Rng, SPORT } from "./simulation.ts"
+import { forecastOf, type Forecast } from "./forecast.ts"
+import { type EventState, type Pin, type Pricing, pricingOf, showChances, spaceFor, type View, WOBBLE } from "./model.ts"
+import { fancyState, gaussian, matchAt, type MatchState, playedOf, raceChances, type Rng, SPORT } from "./simulation.ts"
 
 export type { EventState } from "./model.ts"
 
@@ -33,8 +34,8 @@ export interface MarketState extends View {
   readonly sizes: Array<LadderSizes>
   /** A fancy's Yes and No sizes per 100 (what each pays), changing between balls. */
   rates: { yes: number; no: number }
-  /** A fancy's line as the model last set it (runs). */
-  line: number
+  /** A fancy's Yes and No lines as the model last set them (runs). */
+  lines: { yes: number; no: number }
   /** Runners' sides an operator priced by hand, by selection id. */
   pins: Map<string, Pin>
   book: MarketBook
@@ -71,7 +72,10 @@ export const statusOf = (market: MarketState, now: number) =>
   market.closed ? ("CLOSED" as const) : market.held || market.suspendedUntil > now ? ("SUSPENDED" as const) : ("OPEN" as const)
 
 /** A new event's state, before any of its markets. */
-export const newEvent = (row: { readonly eventId: string; readonly eventName: string; readonly sportCode: string; readonly startsAt: Date; readonly leagueId: string; readonly eventStatus: "scheduled" | "live" }): EventState => ({
+export const newEvent = (
+  row: { readonly eventId: string; readonly eventName: string; readonly sportCode: string; readonly startsAt: Date; readonly leagueId: string; readonly eventStatus: "scheduled" | "live" },
+  seed: string
+): EventState => ({
   id: row.eventId,
   name: row.eventName,
   sportCode: row.sportCode,
@@ -80,16 +84,19 @@ export const newEvent = (row: { readonly eventId: string; readonly eventName: st
   status: row.eventStatus,
   markets: [],
   spaces: new Map(),
-  lastTick: -1
+  lastTick: -1,
+  lastStep: -1,
+  seed,
+  forecast: undefined,
+  decided: false
 })
 
 const FANCY_RATES = [[100, 100], [100, 100], [90, 110], [110, 90], [95, 105]] as const
 
 /**
- * A market as the simulator first sees it, a view of its event's model: the
- * event's chances for its space are seeded from the event's id (the same on
- * every server and after a restart) unless a stored model carries on from
- * where the last simulator left them, with that book, its sizes and pins.
+ * A market as the simulator first sees it, a view of its event's model; a
+ * stored model carries on from where the last simulator left it: its book's
+ * version, sizes and pins.
  */
 export const newMarket = (
   row: { readonly id: string; readonly externalId: string; readonly eventId: string; readonly name: string; readonly type: MarketType; readonly sort: number; readonly runners: ReadonlyArray<Runner>; readonly held: boolean },
@@ -98,10 +105,7 @@ export const newMarket = (
   stored?: { readonly model: MarketModel; readonly book: MarketBook }
 ): MarketState => {
   const claim = claimOf({ name: row.name, marketType: row.type, runners: row.runners })
-  spaceFor(event, claim, (outcomes) =>
-    stored && stored.model.probs.length === outcomes.length
-      ? [...stored.model.probs]
-      : initialProbabilities(outcomes.length, rng(hash(`${event.id}:${claim.kind === "outcomes" ? claim.space : ""}`)), outcomes.length === 3 && event.sportCode === SPORT.football))
+  spaceFor(event, claim)
   const levels = row.type === "EXCHANGE" ? 3 : 1
   const sizes = row.runners.map((runner): LadderSizes => {
     // A carried-on book keeps the sizes it showed.
@@ -123,7 +127,7 @@ export const newMarket = (
     claim,
     sizes,
     rates: { yes: 100, no: 100 },
-    line: stored?.model.line ?? 0,
+    lines: { yes: stored?.model.line ?? 0, no: (stored?.model.line ?? 0) - 1 },
     pins: pinsOf(stored),
     // Without a stored book: version 0, no prices, replaced by the first pricing.
     book: stored?.book ?? { marketId: row.externalId, eventId: row.eventId, marketType: row.type, status: "SUSPENDED", inPlay: false, runners: [], version: 0 },
@@ -142,39 +146,43 @@ const pinsOf = (stored: { readonly model: MarketModel; readonly book: MarketBook
 
 export const modelOf = (market: MarketState, event: EventState | undefined): MarketModel => ({
   probs: (market.claim.kind === "outcomes" ? event?.spaces.get(market.claim.space)?.chances : undefined) ?? [],
-  line: market.line,
+  line: market.lines.yes,
   manual: isManual(market),
   pins: isManual(market) ? Object.fromEntries(market.pins) : undefined
 })
 
-/** The chances of the result in play, leaning towards who leads. */
-const implied = (outcomes: number, event: EventState, match: MatchState, now: number) => {
-  const fraction = (now - event.startsAt) / matchDuration(event.sportCode)
-  const home = homeChance(match, fraction)
-  if (outcomes === 3) {
-    const draw = event.sportCode === SPORT.football ? Math.max(0.02, 0.3 * (1 - Math.abs(home - 0.5) * 2) * (1 - fraction * 0.5)) : 0.02
-    return normalise([home * (1 - draw), (1 - home) * (1 - draw), draw])
-  }
-  return [home, 1 - home]
+/** The event's chances for the match as it is at `now` (worked out again only when the match has moved on). */
+export const refresh = (event: EventState, now: number) => {
+  const match = matchOf(event, now)
+  showChances(event, match?.step ?? 0, () => {
+    const played = playedOf(event)
+    return played && match ? forecastOf(played.strengths, match.progress) : undefined
+  }, (runners) => raceChances(event.seed, runners))
+  return match
 }
 
+/** What a fancy's Yes and No must each keep over the fair price. */
+const FANCY_MARGIN = 0.03
+
 /**
- * The model's fancy lines for an event's fancies from the match so far (a
- * count never has a line above one that contains it: the first wicket's runs
- * are never more than the innings').
+ * A fancy's lines from the chances its count reaches each line: Yes at the
+ * lowest line it pays no more than it should (what it pays, less the margin),
+ * No at the highest line below it it costs no less than it should; from the
+ * run rate so far where no chances are worked out.
  */
-const fancyLines = (markets: ReadonlyArray<MarketState>, match: MatchState | undefined) => {
-  const fancies = markets.filter((m) => m.claim.kind === "runs")
-  const raw = new Map(fancies.map((m) => [m.externalId, fancyState(m.name, match).line]))
-  const lines = new Map<string, number>()
-  for (const a of fancies) {
-    let line = raw.get(a.externalId)!
-    for (const b of fancies) {
-      if (a.claim.kind === "runs" && b.claim.kind === "runs" && countWithin(a.claim.count, b.claim.count)) line = Math.min(line, raw.get(b.externalId)!)
-    }
-    lines.set(a.externalId, line)
+const fancyLines = (market: MarketState, forecast: Forecast | undefined, match: MatchState | undefined) => {
+  const tail = market.claim.kind === "runs" ? forecast?.reach?.(market.claim.count) : undefined
+  if (!tail) {
+    const { line } = fancyState(market.name, match)
+    return { yes: line, no: line - 1 }
   }
-  return lines
+  const yesAt = (1 - FANCY_MARGIN) / (1 + market.rates.yes / 100)
+  const noAt = (1 + FANCY_MARGIN) / (1 + market.rates.no / 100)
+  let yes = tail.findIndex((t) => t <= yesAt)
+  if (yes === -1) yes = tail.length
+  let no = 0
+  for (let r = 0; r < yes && tail[r]! >= noAt; r++) no = r
+  return { yes, no: Math.min(no, yes - 1) }
 }
 
 /** A market's runners priced from the event's pricing, pinned sides as the operator left them. */
@@ -184,8 +192,8 @@ const runnersOf = (market: MarketState, pricing: Pricing, pins: ReadonlyMap<stri
     if (!runner) return []
     const pin = pins.get(runner.selectionId)
     const bounds = pricing.lines(market.claim.count)
-    const yes = Math.max(1, market.line, bounds.yesAtLeast)
-    const no = Math.min(market.line - 1, bounds.noAtMost)
+    const yes = Math.max(1, market.lines.yes, bounds.yesAtLeast)
+    const no = Math.min(market.lines.no, bounds.noAtMost)
     return [{
       selectionId: runner.selectionId,
       back: pin?.back ? [...pin.back] : [{ price: yes, size: market.rates.yes }],
@@ -202,32 +210,38 @@ const runnersOf = (market: MarketState, pricing: Pricing, pins: ReadonlyMap<stri
   })
 }
 
+/** A market on a space whose result is already certain offers nothing more. */
+export const isDecided = (market: MarketState, event: EventState) => market.claim.kind === "outcomes" && event.spaces.get(market.claim.space)?.decided === true
+
 const bookOf = (market: MarketState, event: EventState, pricing: Pricing, now: number, pins = market.pins, status = statusOf(market, now)): MarketBook => ({
   marketId: market.externalId,
   eventId: market.eventId,
   marketType: market.type,
-  status,
+  status: status === "OPEN" && isDecided(market, event) ? "SUSPENDED" : status,
   inPlay: event.status === "live",
   runners: runnersOf(market, pricing, pins),
   version: market.book.version + 1
 })
 
 /**
- * Prices `targets` (markets of `event`) afresh from the event's model: a
- * fancy's line follows the score unless an operator priced it. Returns
- * false when the pins contradict each other (they were checked when set, so
- * only a stored model from elsewhere can): the caller suspends the event.
+ * Prices `targets` (markets of `event`) afresh from the event's model, or
+ * every market of the event when the match has moved on since (its chances
+ * with it); a fancy's lines follow the match unless an operator priced it.
+ * Returns the markets priced, or undefined when the pins contradict each
+ * other (they were checked when set, so only a stored model from elsewhere
+ * can): the caller suspends the event.
  */
-export const priceMarkets = (event: EventState, markets: ReadonlyArray<MarketState>, targets: Iterable<MarketState>, now: number) => {
+export const priceMarkets = (event: EventState, markets: ReadonlyArray<MarketState>, targets: ReadonlyArray<MarketState>, now: number) => {
+  const before = event.forecast
+  const match = refresh(event, now)
   const pricing = pricingOf(event, markets)
-  if (!pricing) return false
-  const list = [...targets].filter((m) => !m.closed)
-  if (list.some((m) => m.claim.kind === "runs")) {
-    const lines = fancyLines(markets, matchOf(event, now))
-    for (const market of list) if (market.claim.kind === "runs" && !isManual(market)) market.line = lines.get(market.externalId) ?? market.line
+  if (!pricing) return undefined
+  const list = (event.forecast === before ? targets : markets).filter((m) => !m.closed)
+  for (const market of list) {
+    if (market.claim.kind === "runs" && !isManual(market)) market.lines = fancyLines(market, event.forecast?.value, match)
+    market.book = bookOf(market, event, pricing, now)
   }
-  for (const market of list) market.book = bookOf(market, event, pricing, now)
-  return true
+  return list
 }
 
 /** The markets of `event` a move touched, to be priced again. */
@@ -235,9 +249,10 @@ export type Touched = ReadonlyArray<MarketState>
 
 /**
  * One price move of `market`'s event: a fancy's sizes flicker; an exchange
- * or bookmaker market's ladder sizes move, or its space's chances drift (now
- * and then a jump, in play a pull towards the score), which moves every
- * market on that space together.
+ * or bookmaker market's ladder sizes move, or its space's shown chances
+ * drift about the match's (now and then a jump, within the margin), which
+ * moves every market on that space together. The match itself moves them
+ * with every ball, goal, game or minute (`refresh`).
  */
 export const move = (market: MarketState, event: EventState, markets: ReadonlyArray<MarketState>, random: Rng, now: number): Touched => {
   if (market.closed) return []
@@ -254,17 +269,9 @@ export const move = (market: MarketState, event: EventState, markets: ReadonlyAr
   const { claim } = market
   const space = event.spaces.get(claim.space)
   if (!space) return []
-  const i = Math.floor(random() * space.chances.length)
+  const i = Math.floor(random() * space.wobble.length)
   const jump = random() < 0.02
-  space.chances[i] = space.chances[i]! * Math.exp((jump ? 0.25 : 0.03) * gaussian(random))
-  space.chances = normalise(space.chances.map((p) => Math.min(0.995, Math.max(0.002, p))))
-  if (event.status === "live" && claim.space === "result") {
-    const match = matchOf(event, now)
-    if (match) {
-      const target = implied(space.chances.length, event, match, now)
-      space.chances = normalise(space.chances.map((p, k) => 0.95 * p + 0.05 * (target[k] ?? p)))
-    }
-  }
+  space.wobble[i] = Math.min(WOBBLE, Math.max(-WOBBLE, space.wobble[i]! + (jump ? 0.006 : 0.0015) * gaussian(random)))
   // In play, a market now and then suspends for a few seconds.
   if (event.status === "live" && random() < 0.0015) market.suspendedUntil = now + 3000
   return markets.filter((m) => !m.closed && m.claim.kind === "outcomes" && m.claim.space === claim.space)

@@ -1,10 +1,16 @@
 /**
- * The demo feed's matches, free of I/O: seeded randomness and match scores
- * that are a pure function of (event, elapsed time), so a restarted server
- * shows the same match where it left off.
+ * The demo feed's matches, free of I/O: each played once from its event's
+ * seed (server/odds/fair.ts), so the score is a pure function of (event,
+ * elapsed time): a restarted server, or another one on the same database,
+ * shows the same match where it left off. The simulator's own moves (prices
+ * drifting, sizes) use `rng`, a small fast seeded generator that decides
+ * nothing that settles.
  */
 import { INNINGS_OVERS, runCountOf } from "../../src/domain/eventBook.ts"
-import type { Score } from "../../src/schema/betting.ts"
+import { drawsOf } from "./fair.ts"
+import { type MatchState, type Played, SPORTS } from "./sports.ts"
+
+export type { MatchState } from "./sports.ts"
 
 /** A small fast seeded generator (mulberry32). */
 export const rng = (seed: number) => {
@@ -35,258 +41,79 @@ export const normalise = (probs: ReadonlyArray<number>) => {
   return probs.map((p) => p / total)
 }
 
-/** Starting chances: a favourite and the rest, with a modest draw where there is one. */
-export const initialProbabilities = (count: number, random: Rng, draw: boolean) => {
-  const weights = Array.from({ length: count }, () => 0.4 + random() * 1.6)
-  if (draw && count === 3) weights[2] = (weights[0]! + weights[1]!) * 0.3
-  return normalise(weights)
-}
-
 // Sports by feed code.
 export const SPORT = { cricket: "4", football: "1", tennis: "2", kabaddi: "99994", basketball: "7522", horse: "7", greyhound: "4339" } as const
 
 const MINUTE = 60_000
 
+const DURATIONS: Readonly<Record<string, number>> = {
+  // Long enough that the demo's fixtures seeded in play (started 40 minutes before) still have a while to run.
+  [SPORT.cricket]: 120 * MINUTE,
+  [SPORT.football]: 95 * MINUTE,
+  [SPORT.tennis]: 90 * MINUTE,
+  [SPORT.kabaddi]: 60 * MINUTE,
+  [SPORT.basketball]: 75 * MINUTE,
+  [SPORT.horse]: 2 * MINUTE,
+  [SPORT.greyhound]: MINUTE
+}
+
 /** How long a demo match lasts on the wall clock, by sport code. */
-export const matchDuration = (sportCode: string) =>
-  ({
-    // Long enough that the demo's fixtures seeded in play (started 40 minutes before) still have a while to run.
-    [SPORT.cricket]: 120 * MINUTE,
-    [SPORT.football]: 95 * MINUTE,
-    [SPORT.tennis]: 90 * MINUTE,
-    [SPORT.kabaddi]: 60 * MINUTE,
-    [SPORT.basketball]: 75 * MINUTE,
-    [SPORT.horse]: 2 * MINUTE,
-    [SPORT.greyhound]: MINUTE
-  } as Record<string, number>)[sportCode] ?? 90 * MINUTE
+export const matchDuration = (sportCode: string) => DURATIONS[sportCode] ?? 90 * MINUTE
 
 export const isRacingCode = (sportCode: string) => sportCode === SPORT.horse || sportCode === SPORT.greyhound
 
-/** A simulated match at some moment: the score and what the feed needs to price and settle markets. */
-export interface MatchState {
-  readonly score: Score
-  /** The result so far for each side (runs, goals, sets, points). */
-  readonly home: number
-  readonly away: number
-  readonly finished: boolean
-  /** Cricket: the first innings so far, for fancy lines and results. */
-  readonly innings?: { readonly runs: ReadonlyArray<number>; readonly wicketAt: number | undefined; readonly balls: number; readonly complete: boolean }
-  /** Football: total goals (over/under). */
-  readonly goals?: number
-  /** Changes whenever something happens (a ball, a goal, a game): markets suspend briefly. */
-  readonly tick: number
+/** A match played out from the event's seed, kept for the events asked about lately (a match is played once). */
+const played = new Map<string, Played | undefined>()
+const KEEP_PLAYED = 500
+
+/** The event's match played from its seed, or undefined for a race (or a sport with no match simulated). */
+export const playedOf = (event: { readonly id: string; readonly name: string; readonly sportCode: string; readonly seed: string }) => {
+  const key = `${event.seed}:${event.sportCode}:${event.name}`
+  if (played.has(key)) return played.get(key)
+  const play = SPORTS[event.sportCode]
+  const match = play?.(drawsOf(event.seed, "match"), event.name, event.id)
+  if (played.size >= KEEP_PLAYED) played.delete(played.keys().next().value!)
+  played.set(key, match)
+  return match
 }
 
-interface CricketInnings {
-  readonly balls: ReadonlyArray<{ runs: number; wicket: boolean }>
-}
-
-const playInnings = (random: Rng, target?: number): CricketInnings => {
-  const balls: Array<{ runs: number; wicket: boolean }> = []
-  let runs = 0
-  let wickets = 0
-  while (balls.length < 120 && wickets < 10 && (target === undefined || runs < target)) {
-    const r = random()
-    const ball = r < 0.045 ? { runs: 0, wicket: true }
-      : r < 0.36 ? { runs: 0, wicket: false }
-      : r < 0.72 ? { runs: 1, wicket: false }
-      : r < 0.82 ? { runs: 2, wicket: false }
-      : r < 0.835 ? { runs: 3, wicket: false }
-      : r < 0.94 ? { runs: 4, wicket: false }
-      : { runs: 6, wicket: false }
-    if (ball.wicket) wickets++
-    runs += ball.runs
-    balls.push(ball)
-  }
-  return { balls }
-}
-
-const oversOf = (balls: number) => `${Math.floor(balls / 6)}.${balls % 6}`
-
-const shortName = (team: string) => team.replace(/[^A-Z]/g, "").slice(0, 3) || team.slice(0, 3).toUpperCase()
-
-const teams = (name: string) => {
-  const [home = name, away = ""] = name.split(" v ")
-  return { home, away }
-}
-
-const cricket = (seed: number, name: string, eventId: string, fraction: number): MatchState => {
-  const random = rng(seed)
-  const first = playInnings(random)
-  const target = first.balls.reduce((sum, b) => sum + b.runs, 0) + 1
-  const second = playInnings(random, target)
-  const slot = Math.floor(Math.min(1, Math.max(0, fraction)) * 240)
-  const firstBalls = Math.min(slot, first.balls.length)
-  const secondBalls = Math.max(0, Math.min(slot - 120, second.balls.length))
-  const sum = (inn: CricketInnings, n: number) => inn.balls.slice(0, n).reduce((s, b) => s + b.runs, 0)
-  const wkts = (inn: CricketInnings, n: number) => inn.balls.slice(0, n).filter((b) => b.wicket).length
-  const runs1 = sum(first, firstBalls)
-  const runs2 = sum(second, secondBalls)
-  const cumulative: Array<number> = []
-  let total = 0
-  for (const ball of first.balls.slice(0, firstBalls)) cumulative.push((total += ball.runs))
-  const wicketIndex = first.balls.findIndex((b) => b.wicket)
-  const finished = fraction >= 1 || (slot >= 120 && secondBalls === second.balls.length && second.balls.length > 0 && (runs2 >= target || second.balls.length < 120 || secondBalls >= 120))
-  const { home, away } = teams(name)
-  const live = fraction > 0 && !finished
-  const summary = slot < 120
-    ? `${shortName(home)} ${runs1}/${wkts(first, firstBalls)} (${oversOf(firstBalls)})`
-    : `${shortName(away)} ${runs2}/${wkts(second, secondBalls)} (${oversOf(secondBalls)}) · need ${Math.max(0, target - runs2)}`
-  return {
-    score: {
-      eventId,
-      sportCode: SPORT.cricket,
-      home: `${shortName(home)} ${runs1}/${wkts(first, firstBalls)}${slot < 120 ? ` (${oversOf(firstBalls)})` : ""}`,
-      away: slot >= 120 ? `${shortName(away)} ${runs2}/${wkts(second, secondBalls)} (${oversOf(secondBalls)})` : `${shortName(away)} yet to bat`,
-      summary: finished ? (runs2 >= target ? `${away} won` : `${home} won`) : summary,
-      clock: slot < 120 ? `1st inns, over ${oversOf(firstBalls)}` : `2nd inns, over ${oversOf(secondBalls)}`,
-      status: finished ? "finished" : live ? "live" : "scheduled"
-    },
-    home: runs1,
-    away: runs2,
-    finished,
-    innings: {
-      runs: cumulative,
-      wicketAt: wicketIndex >= 0 && wicketIndex < firstBalls ? wicketIndex : undefined,
-      balls: firstBalls,
-      complete: firstBalls === first.balls.length && (first.balls.length < 120 || firstBalls >= 120)
-    },
-    tick: slot
-  }
-}
-
-const football = (seed: number, name: string, eventId: string, fraction: number): MatchState => {
-  const random = rng(seed)
-  const minute = Math.floor(Math.min(1, Math.max(0, fraction)) * 90)
-  let h = 0
-  let a = 0
-  for (let m = 0; m < minute; m++) {
-    if (random() < 0.016) h++
-    if (random() < 0.013) a++
-  }
-  const finished = fraction >= 1
-  const { home, away } = teams(name)
-  return {
-    score: {
-      eventId,
-      sportCode: SPORT.football,
-      home: `${home} ${h}`,
-      away: `${away} ${a}`,
-      summary: `${h} - ${a}`,
-      clock: finished ? "FT" : minute === 0 ? "KO" : `${minute}'`,
-      status: finished ? "finished" : fraction > 0 ? "live" : "scheduled"
-    },
-    home: h,
-    away: a,
-    goals: h + a,
-    finished,
-    tick: h * 100 + a
-  }
-}
-
-const tennis = (seed: number, name: string, eventId: string, fraction: number): MatchState => {
-  const random = rng(seed)
-  // The whole match as a list of games, each won by "home" or "away".
-  const serverEdge = 0.5 + (random() - 0.5) * 0.3
-  const sets: Array<[number, number]> = []
-  const games: Array<{ set: number; h: number; a: number }> = []
-  let won: [number, number] = [0, 0]
-  while (won[0] < 2 && won[1] < 2) {
-    let h = 0
-    let a = 0
-    while (!((h >= 6 || a >= 6) && Math.abs(h - a) >= 2) && !(h === 7 || a === 7)) {
-      if (random() < serverEdge) h++
-      else a++
-      games.push({ set: sets.length, h, a })
-    }
-    sets.push([h, a])
-    won = h > a ? [won[0] + 1, won[1]] : [won[0], won[1] + 1]
-  }
-  const played = Math.floor(Math.min(1, Math.max(0, fraction)) * games.length)
-  const finished = fraction >= 1
-  const shown = finished ? games.length : played
-  const current = shown > 0 ? games[shown - 1] : undefined
-  const setScores = sets.slice(0, current?.set ?? 0).map(([h, a]) => `${h}-${a}`)
-  if (current) setScores.push(`${current.h}-${current.a}`)
-  const setDone = current !== undefined && sets[current.set]![0] === current.h && sets[current.set]![1] === current.a
-  const completed = sets.slice(0, (current?.set ?? 0) + (setDone ? 1 : 0))
-  const setsHome = completed.filter(([h, a]) => h > a).length
-  const setsAway = completed.length - setsHome
-  const { home, away } = teams(name)
-  return {
-    score: {
-      eventId,
-      sportCode: SPORT.tennis,
-      home: `${home} ${setsHome}`,
-      away: `${away} ${setsAway}`,
-      summary: setScores.join(" ") || "0-0",
-      clock: `Set ${(current?.set ?? 0) + 1}`,
-      status: finished ? "finished" : fraction > 0 ? "live" : "scheduled"
-    },
-    home: finished ? won[0] : setsHome,
-    away: finished ? won[1] : setsAway,
-    finished,
-    tick: shown
-  }
-}
-
-const points = (sportCode: string, perMinute: number, minutes: number) => (seed: number, name: string, eventId: string, fraction: number): MatchState => {
-  const random = rng(seed)
-  const minute = Math.floor(Math.min(1, Math.max(0, fraction)) * minutes)
-  let h = 0
-  let a = 0
-  for (let m = 0; m < minute; m++) {
-    h += Math.round(random() * perMinute)
-    a += Math.round(random() * perMinute)
-  }
-  const finished = fraction >= 1
-  const { home, away } = teams(name)
-  return {
-    score: {
-      eventId,
-      sportCode,
-      home: `${home} ${h}`,
-      away: `${away} ${a}`,
-      summary: `${h} - ${a}`,
-      clock: finished ? "FT" : `${minute}'`,
-      status: finished ? "finished" : fraction > 0 ? "live" : "scheduled"
-    },
-    home: h,
-    away: a,
-    finished,
-    tick: h * 1000 + a
-  }
-}
-
-const SIMULATORS: Record<string, (seed: number, name: string, eventId: string, fraction: number) => MatchState> = {
-  [SPORT.cricket]: cricket,
-  [SPORT.football]: football,
-  [SPORT.tennis]: tennis,
-  [SPORT.kabaddi]: points(SPORT.kabaddi, 1.2, 40),
-  [SPORT.basketball]: points(SPORT.basketball, 5, 48)
+/** What matchAt needs of an event. */
+export interface SeededEvent {
+  readonly id: string
+  readonly name: string
+  readonly sportCode: string
+  readonly startsAt: number
+  /** Its seed (server/odds/fair.ts): the match is played from it. */
+  readonly seed: string
 }
 
 /** The match at `now`, or undefined for racing (a race has no running score). */
-export const matchAt = (event: { readonly id: string; readonly name: string; readonly sportCode: string; readonly startsAt: number }, now: number) => {
-  const simulate = SIMULATORS[event.sportCode]
-  if (!simulate) return undefined
-  const fraction = (now - event.startsAt) / matchDuration(event.sportCode)
-  return simulate(hash(event.id), event.name, event.id, fraction)
+export const matchAt = (event: SeededEvent, now: number): MatchState | undefined =>
+  playedOf(event)?.at((now - event.startsAt) / matchDuration(event.sportCode))
+
+const races = new Map<string, ReadonlyArray<number>>()
+/** A race's chances, runner by runner: the first draws of its seed, as weights. */
+export const raceChances = (seed: string, runners: number): ReadonlyArray<number> => {
+  const key = `${seed}:${runners}`
+  let chances = races.get(key)
+  if (!chances) {
+    const random = drawsOf(seed, "race")
+    chances = normalise(Array.from({ length: runners }, () => 0.4 + random() * 1.6))
+    if (races.size >= KEEP_PLAYED) races.delete(races.keys().next().value!)
+    races.set(key, chances)
+  }
+  return chances
 }
 
-/** The chance the home side wins given the match so far (in-play prices lean towards it). */
-export const homeChance = (match: MatchState, fraction: number) => {
-  if (match.innings && match.score.clock.startsWith("2nd")) {
-    // Chasing: runs still needed against balls left.
-    const needed = match.home + 1 - match.away
-    const ballsLeft = Math.max(1, 240 - match.tick)
-    const x = (needed - ballsLeft * 1.35) / 12
-    return 1 / (1 + Math.exp(-x))
-  }
-  const margin = match.home - match.away
-  const scale = match.innings ? 0 : match.goals !== undefined ? 1.2 : 0.15
-  const x = margin * scale * (0.5 + 2 * Math.min(1, Math.max(0, fraction)))
-  return 1 / (1 + Math.exp(-x))
+/** A race's winner (a runner's index): drawn by its chances, from the draw after them. */
+export const raceWinner = (seed: string, runners: number) => {
+  const random = drawsOf(seed, "race")
+  const weights = Array.from({ length: runners }, () => 0.4 + random() * 1.6)
+  const total = weights.reduce((a, b) => a + b, 0)
+  const draw = random() * total
+  let sum = 0
+  for (const [i, w] of weights.entries()) if ((sum += w) > draw) return i
+  return runners - 1
 }
 
 /**

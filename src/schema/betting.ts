@@ -161,10 +161,30 @@ export type MarketPricePayload = typeof MarketPricePayload.Type
 
 const Id = Schema.String.check(Schema.isMaxLength(64))
 
-/** Public reads: live prices, fancy lines, racing. */
+const Hex64 = Schema.String.check(Schema.isPattern(/^[0-9a-f]{64}$/))
+
+/**
+ * How anyone can check an event's result afterwards: every draw that decides
+ * it comes from the event's seed, whose SHA-256 (the commitment) is
+ * published before it starts; the seed itself once it has settled
+ * (docs/security.md, "Results no one can predict").
+ */
+export const EventFairness = Schema.Struct({
+  eventId: Schema.String,
+  /** SHA-256 of the seed's hex text. */
+  commitment: Hex64,
+  /** The seed (64 hex digits), once the event has settled; null before. */
+  seed: Schema.NullOr(Hex64),
+  /** When the seed was revealed (ISO time). */
+  revealedAt: Schema.NullOr(Schema.String)
+})
+export type EventFairness = typeof EventFairness.Type
+
+/** Public reads: live prices, an event's fairness, fancy lines, racing. */
 export class OddsApi extends HttpApiGroup.make("odds")
   .add(
     HttpApiEndpoint.get("eventOdds", "/event-odds", { query: { event_id: Id }, success: Envelope(EventOdds) }),
+    HttpApiEndpoint.get("eventFairness", "/event-fairness", { query: { event_id: Id }, success: Envelope(EventFairness) }).annotate(Reasons, ["InvalidInput", "NotFound"]),
     HttpApiEndpoint.get("fancies", "/admin/get-active-fanies-of-event", { query: { event_id: Id }, success: Envelope(Schema.Array(Fancy)) }),
     HttpApiEndpoint.get("racing", "/racing", { success: Envelope(Schema.Array(RacingSport)) })
   )

@@ -1,7 +1,8 @@
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Simulation } from "../../server/odds/layer.ts"
-import { matchAt, matchDuration } from "../../server/odds/simulation.ts"
+import { createHash } from "node:crypto"
+import { fancyState, matchAt, matchDuration } from "../../server/odds/simulation.ts"
 import { loginAs, request, signUpPlayer, startServer, tempDir, type TestServer } from "./helpers.ts"
 import { balances, bet, catalogue, eventsOf, expectLedgerClean, fund, marketOf, setPrice } from "./betting-support.ts"
 
@@ -63,6 +64,7 @@ describe("the simulator's lifecycle", () => {
   let away = ""
   let strandedId = ""
   let strandedName = ""
+  let commitment = ""
 
   beforeAll(async () => {
     first = await startServer({ dataDir })
@@ -83,6 +85,11 @@ describe("the simulator's lifecycle", () => {
     const placed = await bet(first, player.token, "bet-sport", { marketId: market.marketId, selectionId: home, selectionType: "back", odds: 2, stake: 300 })
     expect(placed.status).toBe(200)
     backed = home
+    // Published before the start: the commitment to the event's seed, never the seed.
+    const before = await request(first.url, `/api/v1/event-fairness?event_id=${eventId}`)
+    expect(before.body.data).toMatchObject({ eventId, seed: null, revealedAt: null })
+    commitment = before.body.data.commitment
+    expect(commitment).toMatch(/^[0-9a-f]{64}$/)
     // The match started long enough ago to be over.
     const started = new Date(Date.now() - matchDuration("4") - 60_000)
     await first.sql((sql) => sql`UPDATE events SET starts_at = ${started}, status = 'live' WHERE id = ${eventId}`)
@@ -110,19 +117,41 @@ describe("the simulator's lifecycle", () => {
 
     const open = await server.sql((sql) => sql<{ n: number }>`SELECT count(*)::int AS n FROM markets WHERE event_id = ${eventId} AND status NOT IN ('SETTLED', 'VOID')`)
     expect(open[0]!.n).toBe(0)
-    const results = await server.sql((sql) => sql<{ settledBy: string }>`
+    const settledBy = await server.sql((sql) => sql<{ settledBy: string }>`
       SELECT r.settled_by FROM market_results r JOIN markets m ON m.id = r.market_id WHERE m.event_id = ${eventId}
     `)
-    expect(results.length).toBeGreaterThanOrEqual(6)
-    expect(new Set(results.map((r) => r.settledBy))).toEqual(new Set(["feed"]))
+    expect(settledBy.length).toBeGreaterThanOrEqual(6)
+    expect(new Set(settledBy.map((r) => r.settledBy))).toEqual(new Set(["feed"]))
 
-    // The player's bet paid by the simulated final score.
-    const [row] = await server.sql((sql) => sql<{ startsAt: Date }>`SELECT starts_at FROM events WHERE id = ${eventId}`)
-    const final = matchAt({ id: eventId, name: eventName, sportCode: "4", startsAt: new Date(row!.startsAt).getTime() }, Number.MAX_SAFE_INTEGER)!
-    const winner = final.home > final.away ? home : final.away > final.home ? away : undefined
+    // Nothing public before the start told the result: the match played from what anyone could see (the event's id,
+    // its feed id) is not the one that was settled, fancy line by fancy line.
+    const [row] = await server.sql((sql) => sql<{ startsAt: Date; externalId: string }>`SELECT starts_at, external_id FROM events WHERE id = ${eventId}`)
+    const startsAt = new Date(row!.startsAt).getTime()
+    const settled = await server.sql((sql) => sql<{ name: string; marketType: string; result: string; runners: Array<string> }>`
+      SELECT m.name, m.market_type, r.result,
+             (SELECT json_agg(x.selection_id ORDER BY x.sort) FROM runners x WHERE x.market_id = m.id) AS runners
+        FROM market_results r JOIN markets m ON m.id = r.market_id WHERE m.event_id = ${eventId} ORDER BY m.sort
+    `)
+    const predicted = (seed: string) => {
+      const final = matchAt({ id: eventId, name: eventName, sportCode: "4", startsAt, seed } as never, Number.MAX_SAFE_INTEGER)!
+      return settled.map((m) => m.marketType === "FANCY"
+        ? String(fancyState(m.name, final).result)
+        : final.home > final.away ? m.runners[0] : final.away > final.home ? m.runners[1] : null)
+    }
+    const results = settled.map((m) => m.result)
+    for (const guess of [eventId, row!.externalId, createHash("sha256").update(eventId).digest("hex")]) expect(predicted(guess)).not.toEqual(results)
+    // After it: the seed, whose SHA-256 is the commitment published before the start, plays the very match settled.
+    const after = await request(server.url, `/api/v1/event-fairness?event_id=${eventId}`)
+    const seed: string = after.body.data.seed
+    expect(after.body.data).toMatchObject({ eventId, commitment, seed: expect.stringMatching(/^[0-9a-f]{64}$/) })
+    expect(createHash("sha256").update(seed).digest("hex")).toBe(commitment)
+    expect(predicted(seed)).toEqual(results)
+
+    // The player's bet paid by the settled result.
+    const winner = results[settled.findIndex((m) => m.name === "Match Odds")]
     const user = await balances(server, playerToken)
     expect(user.exposure).toBe(0)
-    expect(user.balance).toBe(winner === backed ? 1300 : winner === undefined ? 1000 : 700)
+    expect(user.balance).toBe(winner === backed ? 1300 : winner === null ? 1000 : 700)
 
     // A new fixture of the same teams in the same league, with the same markets.
     const sports = (await request(server.url, "/api/v1/get-sports-data")).body.data

@@ -115,7 +115,7 @@ describe("the simulator's books", () => {
           const live = fraction >= 0
           const startsAt = live ? START - fraction * 120 * MINUTE : START + 60 * MINUTE
           const rows = fixtures(startsAt, live)
-          const harness = simulatorHarness(rows, { seed })
+          const harness = simulatorHarness(rows, { seed, secret: `secret ${seed}` })
           let now = START
           await Effect.runPromise(harness.simulator.load(now))
           const check = (after: string) => {

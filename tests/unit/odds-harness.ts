@@ -2,13 +2,20 @@ import { Effect } from "effect"
 import type { MarketBook } from "../../src/schema/betting.ts"
 import type { Fixtures, OpenMarket } from "../../server/odds/Fixtures.ts"
 import type { Lifecycle } from "../../server/odds/Lifecycle.ts"
+import type { Draws } from "../../server/odds/Draws.ts"
+import { seedFor } from "../../server/odds/fair.ts"
 import { makeSimulator } from "../../server/odds/Simulator.ts"
+
+/** Seeds as the server makes them, from a secret of the test's own. */
+export const testDraws = (secret = "test secret"): Pick<Draws["Service"], "seeds"> => ({
+  seeds: (eventIds) => Effect.succeed(new Map(eventIds.map((id) => [id, seedFor(secret, id)])))
+})
 
 /**
  * A simulator over fixed fixtures, with a lifecycle that settles nothing, every
  * event watched, and the latest book it published of each market.
  */
-export const simulatorHarness = (rows: ReadonlyArray<OpenMarket>, options: { readonly seed?: number; readonly watchers?: number } = {}) => {
+export const simulatorHarness = (rows: ReadonlyArray<OpenMarket>, options: { readonly seed?: number; readonly watchers?: number; readonly secret?: string } = {}) => {
   const latest = new Map<string, MarketBook>()
   const fixtures = { openMarkets: Effect.succeed(rows), scheduleNext: () => Effect.void } satisfies Fixtures["Service"]
   const lifecycle = {
@@ -17,7 +24,7 @@ export const simulatorHarness = (rows: ReadonlyArray<OpenMarket>, options: { rea
     recover: () => Effect.succeed(0),
     settleFancy: () => Effect.void
   } satisfies Lifecycle["Service"]
-  const simulator = makeSimulator({ fixtures, lifecycle }, { running: false, updatesPerSecond: 20, ...(options.seed === undefined ? {} : { seed: options.seed }) }, {
+  const simulator = makeSimulator({ fixtures, lifecycle, draws: testDraws(options.secret) }, { running: false, updatesPerSecond: 20, ...(options.seed === undefined ? {} : { seed: options.seed }) }, {
     publish: (changes) => {
       for (const { book } of changes.markets) {
         if (book.status === "CLOSED") latest.delete(book.marketId)

@@ -1,12 +1,15 @@
 import { Effect, Scope } from "effect"
 import { TestClock } from "effect/testing"
 import { describe, expect, it } from "vitest"
+import { checkEventBooks, claimOf } from "../../src/domain/eventBook.ts"
 import type { MarketBook } from "../../src/schema/betting.ts"
 import { type FeedChanges, makeBooks } from "../../server/odds/Books.ts"
 import type { Fixtures, OpenMarket } from "../../server/odds/Fixtures.ts"
 import type { Lifecycle } from "../../server/odds/Lifecycle.ts"
 import { makeSimulator, runSimulator } from "../../server/odds/Simulator.ts"
-import { matchDuration } from "../../server/odds/simulation.ts"
+import { seedFor } from "../../server/odds/fair.ts"
+import { matchAt, matchDuration } from "../../server/odds/simulation.ts"
+import { fixtures, simulatorHarness, testDraws } from "./odds-harness.ts"
 
 const START = Date.UTC(2026, 0, 1, 12)
 
@@ -64,7 +67,7 @@ const harness = (options: { running: boolean; startsAt?: number; watchers?: numb
     recover: () => Effect.succeed(0),
     settleFancy: () => Effect.void
   } satisfies Lifecycle["Service"]
-  const simulator = makeSimulator({ fixtures, lifecycle }, { running: options.running, updatesPerSecond: 10 }, {
+  const simulator = makeSimulator({ fixtures, lifecycle, draws: testDraws() }, { running: options.running, updatesPerSecond: 10 }, {
     publish: (changes) => published.push(changes),
     catalogueChanged: () => calls.push("catalogue"),
     watchers: () => options.watchers ?? 0
@@ -115,9 +118,9 @@ describe("the simulator", () => {
     const books = (id: string) => prices(published).filter((m) => m.book.marketId === id).map((m) => m.book)
     expect(books("1.1").at(-1)!.version).toBeGreaterThan(set.version)
     for (const book of books("1.1").filter((b) => b.version >= set.version)) expect(book.runners[0]!.back).toEqual(set.runners[0]!.back)
-    // Mumbai at 3.05 or better nowhere else: the bookmaker's back on them is at most 205.
-    const bookmaker = books("1.2").at(-1)!
-    expect(bookmaker.runners[0]!.back[0]?.price ?? 0).toBeLessThanOrEqual(205)
+    // The bookmaker follows the same chances, within the operator's price: together they are no arbitrage.
+    const latest = ["1.1", "1.2"].map((id) => ({ claim: claimOf({ ...rows(START)[id === "1.1" ? 0 : 1]!, runners: rows(START)[0]!.runners! }), book: books(id).at(-1)! }))
+    expect(checkEventBooks(latest).problems).toEqual([])
   })
 
   it("refuses an operator's price that would let a player win whatever happens, and changes nothing", async () => {
@@ -162,5 +165,21 @@ describe("the simulator", () => {
     }).pipe(Effect.provide(TestClock.layer())))
     expect(prices(published)).toHaveLength(2)
     expect(calls).toEqual([])
+  })
+})
+
+describe("a market whose result is already certain", () => {
+  it("is suspended until it is settled (three goals in: over 2.5 goals), while the others trade on", async () => {
+    const eventId = "f"
+    // A football match with three goals by the 80th minute, found among seeds made from the tests' own secrets.
+    const startsAt = START - 0.85 * matchDuration("1")
+    const secret = Array.from({ length: 200 }, (_, i) => `secret ${i}`).find((s) =>
+      (matchAt({ id: eventId, name: "Arsenal v Chelsea", sportCode: "1", startsAt, seed: seedFor(s, eventId) }, START)?.goals ?? 0) >= 3)!
+    const rows = fixtures(startsAt, true).filter((row) => row.eventId === eventId)
+    const harness = simulatorHarness(rows, { seed: 1, secret })
+    await Effect.runPromise(harness.simulator.load(START))
+    const status = (name: string) => harness.latest.get(rows.find((row) => row.name === name)!.externalId)?.status
+    expect(status("Over/Under 2.5 Goals")).toBe("SUSPENDED")
+    expect(status("Match Odds")).toBe("OPEN")
   })
 })

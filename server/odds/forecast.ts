@@ -1,0 +1,235 @@
+/**
+ * The chances of a match's outcomes from where it is now, free of I/O:
+ * worked out exactly from the sides' strengths and the rules the match is
+ * played by (sports.ts), never from its draws. So the prices are the house's
+ * honest view of the match: what the one who played it knows, less the
+ * future (the bettor who works the same sums finds only the margin).
+ */
+import type { RunCount } from "../../src/domain/eventBook.ts"
+import { ballChances, type Progress, setOver, type Strengths } from "./sports.ts"
+
+/** The chances of the final result and of what the markets on the match settle by. */
+export interface Forecast {
+  /** Home win, away win, a draw (a tie, where there is no draw to back, voids). */
+  readonly result: readonly [number, number, number]
+  /** The chance the match's total (goals, points) ends above `line`. */
+  readonly over?: (line: number) => number
+  /** The chances a fancy's count reaches each line (index: runs), if it is still open. */
+  readonly reach?: (count: RunCount) => ReadonlyArray<number> | undefined
+}
+
+/** Tail sums: tail[r] = chance of r or more. */
+const tails = (dist: ArrayLike<number>) => {
+  const tail = new Array<number>(dist.length + 1).fill(0)
+  for (let r = dist.length - 1; r >= 0; r--) tail[r] = tail[r + 1]! + dist[r]!
+  return tail
+}
+
+// ---- cricket ----
+
+/** Chances below this are dropped (the runs they would add up to are negligible). */
+const NEGLIGIBLE = 1e-15
+
+interface InningsForecast {
+  /** Runs at the end of the innings (the runs they stop at, with a target). */
+  readonly final: Float64Array
+  /** Runs after each of these balls, by ball count. */
+  readonly after: ReadonlyMap<number, Float64Array>
+  /** Runs when the first wicket falls (the innings' runs if none does); only from no wicket down. */
+  readonly firstWicket: Float64Array | undefined
+}
+
+/**
+ * An innings from `from` on, ball by ball: the chances of its runs at the
+ * end and after the balls in `snapshots`, and at its first wicket. With a
+ * target it stops once the target is reached.
+ */
+const innings = (edge: number, from: { balls: number; wickets: number; runs: number }, target: number | undefined, snapshots: ReadonlyArray<number>): InningsForecast => {
+  const { wicket, runs: [c0, c1, c2, c3, c4, c6] } = ballChances(edge)
+  const size = from.runs + 6 * (120 - from.balls) + 8
+  const stop = target ?? size
+  // live[w][r]: still batting with w wickets down and r runs (r in [low, high]); next: after the ball.
+  let live = Array.from({ length: 10 }, () => new Float64Array(size))
+  let next = Array.from({ length: 10 }, () => new Float64Array(size))
+  let low = from.runs
+  let high = from.runs
+  const final = new Float64Array(size)
+  const firstWicket = from.wickets === 0 ? new Float64Array(size) : undefined
+  const after = new Map<number, Float64Array>()
+  const snapshot = () => {
+    const dist = Float64Array.from(final)
+    for (const row of live) for (let r = low; r <= high; r++) dist[r]! += row[r]!
+    return dist
+  }
+  if (from.wickets >= 10 || from.runs >= stop) final[from.runs] = 1
+  else live[from.wickets]![from.runs] = 1
+  for (let ball = from.balls; ball < 120; ball++) {
+    if (snapshots.includes(ball)) after.set(ball, snapshot())
+    const top = high + 6
+    for (const row of next) row.fill(0, low, top + 1)
+    for (let w = 0; w < 10; w++) {
+      const row = live[w]!
+      const same = next[w]!
+      const out = w === 9 ? final : next[w + 1]!
+      for (let r = low; r <= high; r++) {
+        const p = row[r]!
+        if (p < NEGLIGIBLE) continue
+        out[r]! += p * wicket
+        if (w === 0 && firstWicket) firstWicket[r]! += p * wicket
+        same[r]! += p * c0
+        same[r + 1]! += p * c1
+        same[r + 2]! += p * c2
+        same[r + 3]! += p * c3
+        same[r + 4]! += p * c4
+        same[r + 6]! += p * c6
+      }
+    }
+    ;[live, next] = [next, live]
+    high = top
+    // Runs at or past the target end the innings there.
+    if (high >= stop) {
+      for (const row of live) {
+        for (let r = stop; r <= high; r++) {
+          final[r]! += row[r]!
+          row[r] = 0
+        }
+      }
+      high = stop - 1
+    }
+    const negligible = (r: number) => live.every((row) => row[r]! < NEGLIGIBLE)
+    while (high > low && negligible(high)) high--
+    while (low < high && negligible(low)) low++
+  }
+  for (const ball of snapshots) if (!after.has(ball)) after.set(ball, ball < from.balls ? new Float64Array(size) : snapshot())
+  if (firstWicket) for (let r = low; r <= high; r++) firstWicket[r]! += live[0]![r]!
+  for (const row of live) for (let r = low; r <= high; r++) final[r]! += row[r]!
+  return { final, after, firstWicket }
+}
+
+/** The second innings from the start, with no target: its runs (shared by every moment of the first innings). */
+const chases = new Map<number, Float64Array>()
+const chaseOf = (edge: number) => {
+  let chase = chases.get(edge)
+  if (!chase) {
+    chase = innings(1 / edge, { balls: 0, wickets: 0, runs: 0 }, undefined, []).final
+    if (chases.size > 200) chases.clear()
+    chases.set(edge, chase)
+  }
+  return chase
+}
+
+const cricket = (edge: number, progress: Extract<Progress, { kind: "cricket" }>): Forecast => {
+  if (progress.innings === 2) {
+    const target = progress.target!
+    const { final } = innings(1 / edge, progress, target, [])
+    const away = tails(final)[target] ?? 0
+    const tie = final[target - 1] ?? 0
+    return { result: [Math.max(0, 1 - away - tie), away, tie] }
+  }
+  const first = innings(edge, progress, undefined, [36, 60, 120])
+  const chase = tails(chaseOf(edge))
+  let away = 0
+  let tie = 0
+  for (let r = 0; r < first.final.length; r++) {
+    const p = first.final[r]!
+    if (p === 0) continue
+    away += p * (chase[r + 1] ?? 0)
+    tie += p * ((chase[r] ?? 0) - (chase[r + 1] ?? 0))
+  }
+  return {
+    result: [Math.max(0, 1 - away - tie), away, tie],
+    reach: (count) => {
+      // All out: every count of the innings is known.
+      if (progress.wickets >= 10) return undefined
+      if (count.kind === "firstWicket") return first.firstWicket && tails(first.firstWicket)
+      if (count.kind !== "overs") return undefined
+      const balls = Math.min(120, count.overs * 6)
+      return balls > progress.balls ? tails(first.after.get(balls) ?? first.final) : undefined
+    }
+  }
+}
+
+// ---- football and the points sports: minute by minute ----
+
+/** The chances of what one side adds over `minutes` minutes, each minute's chances `perMinute`. */
+const added = (perMinute: ReadonlyArray<number>, minutes: number) => {
+  let dist = [1]
+  for (let m = 0; m < minutes; m++) {
+    const next = new Array<number>(dist.length + perMinute.length - 1).fill(0)
+    for (const [i, p] of dist.entries()) for (const [k, q] of perMinute.entries()) next[i + k]! += p * q
+    dist = next
+  }
+  return dist
+}
+
+/** round(U x scale): the chances of 0, 1, 2, … */
+const roundedChances = (scale: number) => {
+  const chances: Array<number> = []
+  for (let v = 0; v - 0.5 < scale; v++) chances.push(Math.min(1, Math.max(0, (v + 0.5) / scale)) - Math.min(1, Math.max(0, (v - 0.5) / scale)))
+  return chances
+}
+
+const byMinute = (strengths: Extract<Strengths, { kind: "goals" | "points" }>, progress: Extract<Progress, { kind: "minutes" }>): Forecast => {
+  const left = strengths.minutes - progress.minute
+  const perMinute = (side: number) => (strengths.kind === "goals" ? [1 - side, side] : roundedChances(side))
+  const home = added(perMinute(strengths.home), left)
+  const away = added(perMinute(strengths.away), left)
+  const result: [number, number, number] = [0, 0, 0]
+  const totals: Array<number> = []
+  for (const [i, p] of home.entries()) {
+    for (const [j, q] of away.entries()) {
+      const h = progress.home + i
+      const a = progress.away + j
+      result[h > a ? 0 : a > h ? 1 : 2] += p * q
+      totals[h + a] = (totals[h + a] ?? 0) + p * q
+    }
+  }
+  return {
+    result,
+    over: (line) => totals.reduce((sum, p, total) => (total > line ? sum + (p ?? 0) : sum), 0)
+  }
+}
+
+// ---- tennis ----
+
+const tennis = (game: number, progress: Extract<Progress, { kind: "games" }>): Forecast => {
+  const setMemo = new Map<string, number>()
+  const setWin = (h: number, a: number): number => {
+    if (setOver(h, a)) return h > a ? 1 : 0
+    const key = `${h}:${a}`
+    let p = setMemo.get(key)
+    if (p === undefined) setMemo.set(key, (p = game * setWin(h + 1, a) + (1 - game) * setWin(h, a + 1)))
+    return p
+  }
+  const match = (sh: number, sa: number, h: number, a: number): number => {
+    if (sh === 2) return 1
+    if (sa === 2) return 0
+    const s = setWin(h, a)
+    return s * match(sh + 1, sa, 0, 0) + (1 - s) * match(sh, sa + 1, 0, 0)
+  }
+  const home = match(progress.sets[0], progress.sets[1], progress.games[0], progress.games[1])
+  return { result: [home, 1 - home, 0] }
+}
+
+const work = (strengths: Strengths, progress: Progress): Forecast => {
+  if (strengths.kind === "cricket" && progress.kind === "cricket") return cricket(strengths.edge, progress)
+  if ((strengths.kind === "goals" || strengths.kind === "points") && progress.kind === "minutes") return byMinute(strengths, progress)
+  if (strengths.kind === "tennis" && progress.kind === "games") return tennis(strengths.game, progress)
+  throw new Error(`no forecast for ${strengths.kind} at ${progress.kind}`)
+}
+
+/** Forecasts worked out lately: the same match at the same point (another simulator, a restart) is not worked out twice. */
+const recent = new Map<string, Forecast>()
+const KEEP = 200
+
+/** The chances from where the match is now. */
+export const forecastOf = (strengths: Strengths, progress: Progress): Forecast => {
+  const key = JSON.stringify([strengths, progress])
+  let forecast = recent.get(key)
+  if (!forecast) {
+    forecast = work(strengths, progress)
+    if (recent.size >= KEEP) recent.delete(recent.keys().next().value!)
+    recent.set(key, forecast)
+  }
+  return forecast
+}
