@@ -1,5 +1,5 @@
-import { assign, type EventObject, fromCallback, sendParent, setup } from "xstate"
-import type { Score } from "../schema/betting.ts"
+import { assign, type EventObject, fromCallback, fromPromise, sendParent, setup } from "xstate"
+import type { EventFairness, Score } from "../schema/betting.ts"
 import { unprovided } from "./unprovided.ts"
 
 /**
@@ -7,11 +7,13 @@ import { unprovided } from "./unprovided.ts"
  * flow is open its prices stream into the odds books (each odds cell reads
  * its own) and its score into this machine; a change of the catalogue
  * (events started or finished) is passed to the app, which reloads the
- * sports list.
+ * sports list. Its fairness (the commitment to its seed) is loaded once; a
+ * failure leaves it out.
  */
 export interface LiveEventContext {
   readonly eventId: string
   readonly score: Score | undefined
+  readonly fairness: EventFairness | undefined
 }
 
 export type LiveEventEvent = { type: "score.update"; score: Score } | { type: "catalogue.changed" }
@@ -22,7 +24,9 @@ export const liveEventMachine = setup({
     /** Watches the event on the odds channel; its score as `score.update`. */
     watchEvent: fromCallback<EventObject, { eventId: string }>(unprovided("liveEvent", "watchEvent")),
     /** The odds channel's `catalogue` message, as `catalogue.changed`. */
-    watchCatalogue: fromCallback<EventObject>(unprovided("liveEvent", "watchCatalogue"))
+    watchCatalogue: fromCallback<EventObject>(unprovided("liveEvent", "watchCatalogue")),
+    /** The event's commitment (and seed, once settled): GET /event-fairness. */
+    loadFairness: fromPromise<EventFairness, { eventId: string }>(unprovided("liveEvent", "loadFairness"))
   },
   actions: {
     /** The app (the parent of every flow) reloads the sports, spread over a few seconds. */
@@ -30,10 +34,18 @@ export const liveEventMachine = setup({
   }
 }).createMachine({
   id: "liveEvent",
-  context: ({ input }) => ({ eventId: input.eventId, score: undefined }),
+  context: ({ input }) => ({ eventId: input.eventId, score: undefined, fairness: undefined }),
   invoke: [
     { id: "watchEvent", src: "watchEvent", input: ({ context }) => ({ eventId: context.eventId }) },
-    { id: "watchCatalogue", src: "watchCatalogue" }
+    { id: "watchCatalogue", src: "watchCatalogue" },
+    {
+      id: "loadFairness",
+      src: "loadFairness",
+      input: ({ context }) => ({ eventId: context.eventId }),
+      onDone: { actions: assign({ fairness: ({ event }) => event.output }) },
+      // Without it the page shows no fairness line; nothing else depends on it.
+      onError: {}
+    }
   ],
   initial: "Watching",
   states: {

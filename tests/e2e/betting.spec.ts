@@ -65,6 +65,12 @@ test("search an event, back and lay on exchange, bookmaker and fancy; exposure a
   await page.getByRole("searchbox").first().fill("kolkata knight")
   await page.getByRole("link", { name: new RegExp(FIXTURE) }).first().click()
   await expect(page.getByRole("heading", { level: 1, name: FIXTURE })).toBeVisible()
+  // Its fairness: the commitment to the seed its results are drawn from, published before the start.
+  const committed = (await (await request.get(`/api/v1/event-fairness?event_id=${event._id}`)).json()).data
+  expect(committed.seed).toBeNull()
+  await page.getByText("Fairness: commitment").click()
+  await expect(page.getByTestId("fairness-commitment")).toHaveText(committed.commitment)
+  await expect(page.getByTestId("fairness")).toContainText("seed revealed after settlement")
 
   // Exchange back: profit (odds - 1) x stake as the stake is typed, and every runner's P/L.
   await page.getByRole("button", { name: `Back ${home!.name} at 2.50` }).click()

@@ -1,23 +1,35 @@
 import { describe, expect, it, vi } from "vitest"
-import { createActor, createMachine, fromCallback, type SnapshotFrom } from "xstate"
+import { createActor, createMachine, fromCallback, fromPromise, type SnapshotFrom } from "xstate"
 import { liveEventMachine } from "../../src/machines/liveEvent.machine.ts"
-import type { Score } from "../../src/schema/betting.ts"
+import type { EventFairness, Score } from "../../src/schema/betting.ts"
 import { expectFullCoverage, recordFlows, replayPaths } from "./harness.ts"
-import { type Effect, hosted, recorder, type WalkStep } from "./walk.ts"
+import { type Effect, hosted, recorder, settled, type WalkStep } from "./walk.ts"
 
 const score: Score = { eventId: "e1", sportCode: "4", home: "IND 84/2 (9.3)", away: "AUS yet to bat", summary: "IND 84/2 (9.3)", clock: "1st inns, over 9.3", status: "live" }
+const fairness: EventFairness = { eventId: "e1", commitment: "a".repeat(64), seed: null, revealedAt: null }
+const failure = { code: 500, message: "Something went wrong", reason: "ServerError" }
 
 type Live = SnapshotFrom<typeof liveEventMachine>
 
-/** Always watching the event it was opened for. */
+/** Always watching the event it was opened for; its fairness is what the server said, if it answered. */
 export const invariants = (s: Live) => {
   expect(s.context.eventId).toBe("e1")
   expect(s.matches("Watching")).toBe(true)
+  if (s.context.fairness) expect(s.context.fairness).toEqual(fairness)
 }
 
-/** Opening watches the event and the catalogue; a catalogue change goes to the app; a score shows at once. */
-const effects = ({ event, after }: WalkStep<Live>): Array<Effect> => {
-  if (event.type === "xstate.init") return [{ kind: "watch", name: "event", input: { eventId: "e1" } }, { kind: "watch", name: "catalogue" }]
+/** Opening watches the event and the catalogue and asks for its fairness; a catalogue change goes to the app; a score shows at once. */
+const effects = (step: WalkStep<Live>): Array<Effect> => {
+  const { event, after } = step
+  if (event.type === "xstate.init") {
+    return [
+      { kind: "watch", name: "event", input: { eventId: "e1" } },
+      { kind: "watch", name: "catalogue" },
+      { kind: "call", endpoint: "GET /api/v1/event-fairness", body: { event_id: "e1" } }
+    ]
+  }
+  if (settled(step, "loadFairness") === "done") expect(after.context.fairness).toEqual(fairness)
+  if (settled(step, "loadFairness") === "error") expect(after.context.fairness).toEqual(step.before?.context.fairness)
   if (event.type === "score.update") expect(after.context.score).toEqual(event.score)
   if (event.type === "catalogue.changed") return [{ kind: "do", name: "tell parent", params: { type: "catalogue.changed" } }]
   return []
@@ -30,14 +42,20 @@ describe("liveEvent machine (model-based)", () => {
       input: { eventId: "e1" },
       world,
       host: hosted(world),
-      actors: { watchEvent: world.watch("event"), watchCatalogue: world.watch("catalogue") },
+      actors: {
+        watchEvent: world.watch("event"),
+        watchCatalogue: world.watch("catalogue"),
+        loadFairness: world.call("GET /api/v1/event-fairness", ({ eventId }: { eventId: string }) => ({ event_id: eventId }))
+      },
+      outputs: { loadFairness: [fairness] },
+      errors: { loadFairness: [failure] },
       graphActions: { tellApp: vi.fn() },
       invariants: invariants as never,
       effects: effects as never,
       events: { "score.update": [{ type: "score.update", score }], "catalogue.changed": [{ type: "catalogue.changed" }] }
     })
     expectFullCoverage(coverage)
-    recordFlows("liveEvent", "The event on screen (event page, a race): its prices stream into the odds books and its score into context while the flow is open; a catalogue change is passed to the app, which reloads the sports.", coverage)
+    recordFlows("liveEvent", "The event on screen (event page, a race): its prices stream into the odds books and its score into context while the flow is open; its fairness (the commitment to its seed) is loaded once; a catalogue change is passed to the app, which reloads the sports.", coverage)
   })
 
   it("watches its event, follows the score and tells the app (its parent) that the catalogue changed", () => {
@@ -56,7 +74,8 @@ describe("liveEvent machine (model-based)", () => {
               send = sendBack
               return () => watched.push(`stop ${input.eventId}`)
             }),
-            watchCatalogue: fromCallback(() => () => {})
+            watchCatalogue: fromCallback(() => () => {}),
+            loadFairness: fromPromise(() => Promise.resolve(fairness))
           }
         })
       }

@@ -15,6 +15,7 @@ import { useOpenAuth, useUser } from "../session.ts"
 import { BetSlip, type BetSlipRef } from "../widgets/BetSlip.tsx"
 import { EventBets, EventLive } from "../widgets/EventPanels.tsx"
 import { BookmakerMarket, ExchangeMarket, FancyMarkets, type PickHandler } from "../widgets/Markets.tsx"
+import { Fairness } from "../widgets/Fairness.tsx"
 import { LiveScore } from "../widgets/LiveScore.tsx"
 import { PageLoading } from "../widgets/PageLoading.tsx"
 import { useProgressive } from "../widgets/progressive.ts"
@@ -140,6 +141,7 @@ const EventPage = () => {
         <h1 className="page-title m-0">{event.name}</h1>
         <p className="m-0 text-sm text-muted">{event.inPlay ? <span className="font-700 text-ok">In-Play</span> : eventDateLabel(event.date)}</p>
         {event.inPlay && live ? <LiveScore live={live} /> : null}
+        <Fairness live={live} />
       </header>
       {panels ? <EventLive eventId={event._id} collapsible /> : null}
       <EventMarkets sport={sport} league={league} event={event} channel="sport" />

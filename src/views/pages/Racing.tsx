@@ -5,6 +5,7 @@ import { pickRace, racingHref } from "../../domain/racing.ts"
 import type { FlowRef } from "../../machines/flows.ts"
 import { useFlow } from "../flows.ts"
 import { EventBets } from "../widgets/EventPanels.tsx"
+import { Fairness } from "../widgets/Fairness.tsx"
 import { EventMarkets, useLiveEvent, usePagePanels } from "./Event.tsx"
 
 /**
@@ -29,7 +30,7 @@ const RacingView = ({ racing }: { racing: FlowRef<"racing"> }) => {
     track: params.get("track") ?? undefined,
     event: params.get("event") ?? undefined
   })
-  useLiveEvent(chosen?.race?.event._id)
+  const live = useLiveEvent(chosen?.race?.event._id)
   const panels = usePagePanels()
   if (loading && sports.length === 0) return <p className="card m-0 p-6 text-center text-muted">Loading races…</p>
   if (failed) {
@@ -84,6 +85,7 @@ const RacingView = ({ racing }: { racing: FlowRef<"racing"> }) => {
             <p className="m-0 text-xs text-muted">{race.country.name} · {race.track.name}</p>
             <h2 id="race-title" className="page-title m-0">{race.event.name}</h2>
             <p className="m-0 text-sm text-muted">{race.event.inPlay ? <span className="font-700 text-ok">In-Play</span> : eventDateLabel(race.event.date)}</p>
+            <Fairness live={live} />
           </header>
           <EventMarkets
             sport={{ _id: sport._id, name: sport.name, slugName: sport.slugName, sportsCode: sport.sportsCode, leagues: [] }}
