@@ -99,7 +99,8 @@ const playInnings = (random: Rng, edge: number, target?: number): ReadonlyArray<
 }
 
 const cricket = (random: Rng, name: string, eventId: string): Played => {
-  const edge = factor(random, 0.3)
+  // Up to 10 % either way: a pre-match favourite at most about 3 to 1, as in real T20 markets.
+  const edge = factor(random, 0.1)
   const first = playInnings(random, edge)
   const target = first.reduce((sum, b) => sum + b.runs, 0) + 1
   const second = playInnings(random, 1 / edge, target)
@@ -204,7 +205,7 @@ const football = (random: Rng, name: string, eventId: string): Played => {
 }
 
 const points = (sportCode: string, perMinute: number, minutes: number) => (random: Rng, name: string, eventId: string): Played => {
-  const strengths = { kind: "points", home: perMinute * factor(random, 0.15), away: perMinute * factor(random, 0.15), minutes } as const
+  const strengths = { kind: "points", home: perMinute * factor(random, 0.04), away: perMinute * factor(random, 0.04), minutes } as const
   return byMinute(sportCode, strengths, name, eventId, (scale) => Math.round(random() * scale))
 }
 
@@ -217,7 +218,8 @@ export const MOST_GAMES = 39
 export const setOver = (h: number, a: number) => ((h >= 6 || a >= 6) && Math.abs(h - a) >= 2) || h === 7 || a === 7
 
 const tennis = (random: Rng, name: string, eventId: string): Played => {
-  const game = 0.5 + (random() - 0.5) * 0.3
+  // 0.44 to 0.56 a game: the favourite wins the match at most about three times in four.
+  const game = 0.5 + (random() - 0.5) * 0.12
   // The whole match as a list of games, each won by "home" or "away".
   const sets: Array<[number, number]> = []
   const games: Array<{ set: number; h: number; a: number }> = []
