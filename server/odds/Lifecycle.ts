@@ -1,12 +1,13 @@
 import { Context, Effect, Layer, Schema } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
+import { claimOf } from "../../src/domain/eventBook.ts"
 import { MarketType } from "../../src/schema/sports.ts"
 import { Settlement } from "../betting/Settlement.ts"
 import { decodeRows } from "../db/rows.ts"
 import { type Fixture, Fixtures } from "./Fixtures.ts"
 import type { Runner } from "./prices.ts"
 import { Draws } from "./Draws.ts"
-import { fancyState, isRacingCode, matchAt, matchDuration, type MatchState, raceWinner } from "./simulation.ts"
+import { fancyState, isRacingCode, matchAt, matchDuration, type MatchState, outcomeOf, raceWinner } from "./simulation.ts"
 
 /** Who settles as the feed (market_results.settled_by). */
 const FEED = "feed"
@@ -27,27 +28,24 @@ const SettlingEvent = Schema.Struct({
 })
 
 /**
- * The winner of an exchange or bookmaker market from the final score;
- * undefined to void it (a tie with no draw). A race (or an event with no
- * match simulated) is drawn from the event's seed, by its runners' chances.
+ * The winner of an exchange or bookmaker market from the final match: the
+ * runner on the outcome its space settled on (`outcomeOf`); undefined to
+ * void it (a tie with no draw to back). A race (or an event with no match
+ * simulated) is drawn from the event's seed, by its runners' chances.
  */
 export const winnerOf = (
-  market: { readonly name: string; readonly runners: ReadonlyArray<Runner> },
+  market: { readonly name: string; readonly marketType: MarketType; readonly runners: ReadonlyArray<Runner> },
   sportCode: string,
   match: MatchState | undefined,
   seed: string
 ) => {
   const ids = market.runners.map((r) => r.selectionId)
   if (isRacingCode(sportCode) || !match) return ids[raceWinner(seed, ids.length)]
-  if (market.name.startsWith("Over/Under")) {
-    const over = market.runners.find((r) => r.name.startsWith("Over"))
-    const under = market.runners.find((r) => r.name.startsWith("Under"))
-    const line = Number(/([\d.]+)/.exec(market.name)?.[1] ?? 2.5)
-    return (match.goals ?? match.home + match.away) > line ? over?.selectionId : under?.selectionId
-  }
-  if (match.home > match.away) return ids[0]
-  if (match.away > match.home) return ids[1]
-  return ids[2]
+  const claim = claimOf(market)
+  if (claim.kind !== "outcomes") return undefined
+  const outcome = outcomeOf(claim.space, match)
+  const index = outcome === undefined ? -1 : claim.outcomes.indexOf(outcome)
+  return index === -1 ? undefined : ids[index]
 }
 
 /**
@@ -67,8 +65,8 @@ export class Lifecycle extends Context.Service<Lifecycle, {
   finish(event: Fixture, now: number): Effect.Effect<boolean, SqlError.SqlError>
   /** Settles and finishes events left `settling`; how many there were. */
   recover(now: number): Effect.Effect<number, SqlError.SqlError>
-  /** A fancy whose result is known, settled once. */
-  settleFancy(externalId: string, runs: number): Effect.Effect<void, SqlError.SqlError>
+  /** A market whose result is known before the event ends (a fancy's runs, a runner's selection id), settled once. */
+  settleEarly(externalId: string, result: string): Effect.Effect<void, SqlError.SqlError>
 }>()("khel/Lifecycle") {
   static readonly layer = Layer.effect(
     Lifecycle,
@@ -141,9 +139,9 @@ export class Lifecycle extends Context.Service<Lifecycle, {
           return settling.length
         }).pipe(Effect.withSpan("Lifecycle.recover"))
 
-      const settleFancy = (externalId: string, runs: number) => once(settlement.settle(externalId, String(runs), FEED))
+      const settleEarly = (externalId: string, result: string) => once(settlement.settle(externalId, result, FEED))
 
-      return Lifecycle.of({ startDue, finish, recover, settleFancy })
+      return Lifecycle.of({ startDue, finish, recover, settleEarly })
     })
   )
 }

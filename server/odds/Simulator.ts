@@ -10,6 +10,7 @@ import { problemText } from "../../src/domain/eventBook.ts"
 import {
   checkEvent,
   close,
+  earlyResult,
   type EventState,
   isDecided,
   isManual,
@@ -25,7 +26,7 @@ import {
   suspendEvent,
   suspendForPlay
 } from "./prices.ts"
-import { fancyState, hash, matchDuration, rng } from "./simulation.ts"
+import { hash, matchDuration, rng } from "./simulation.ts"
 
 export interface SimulatorOptions {
   /** Off: nothing moves by itself; prices, scores and events change only when a step is called (tests). */
@@ -216,7 +217,7 @@ export const makeSimulator = (
     Effect.gen(function*() {
       const changed: Array<MarketState> = []
       const scores: Array<Score> = []
-      const decided: Array<{ market: MarketState; runs: number }> = []
+      const decided: Array<{ market: MarketState; result: string }> = []
       for (const event of events.values()) {
         if (event.status !== "live") continue
         const match = matchOf(event, now)
@@ -233,10 +234,10 @@ export const makeSimulator = (
           if (market.closed) continue
           if (play) suspendForPlay(market, event, now)
           if (event.decided) market.suspendedUntil = Infinity
-          const fancy = market.type === "FANCY" && !isManual(market) ? fancyState(market.name, match) : undefined
-          if (fancy?.result !== undefined) {
+          const result = isManual(market) ? undefined : earlyResult(market, match)
+          if (result !== undefined) {
             close(market)
-            decided.push({ market, runs: fancy.result })
+            decided.push({ market, result })
           } else {
             open.push(market)
           }
@@ -245,9 +246,9 @@ export const makeSimulator = (
         changed.push(...price(event, open, now))
       }
       output.publish({ markets: [...checked(changed, now)].map(priced), scores })
-      for (const { market, runs } of decided) {
+      for (const { market, result } of decided) {
         forget(market)
-        yield* deps.lifecycle.settleFancy(market.externalId, runs)
+        yield* deps.lifecycle.settleEarly(market.externalId, result)
       }
     }).pipe(Effect.withSpan("Simulator.scores"))
 

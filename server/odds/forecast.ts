@@ -16,7 +16,15 @@ export interface Forecast {
   readonly over?: (line: number) => number
   /** The chances a fancy's count reaches each line (index: runs), if it is still open. */
   readonly reach?: (count: RunCount) => ReadonlyArray<number> | undefined
+  /** The chances of the outcomes of the match's other spaces (claimOf's NAMED_SPACES), by space and outcome. */
+  readonly spaces?: Readonly<Record<string, Readonly<Record<string, number>>>>
 }
+
+/** A Yes/No space's chances from the chance of Yes. */
+const yesNo = (yes: number) => ({ yes, no: 1 - yes })
+
+/** The result's chances, by outcome (home "0", away "1", the draw "2"). */
+const byOutcome = ([home, away, draw]: readonly [number, number, number]) => ({ "0": home, "1": away, "2": draw })
 
 /** Tail sums: tail[r] = chance of r or more. */
 const tails = (dist: ArrayLike<number>) => {
@@ -118,15 +126,18 @@ const chaseOf = (edge: number) => {
   return chase
 }
 
+/** The balls at the end of each over: a session's runs can be counted at any of them. */
+const EVERY_OVER = Array.from({ length: 20 }, (_, i) => 6 * (i + 1))
+
 const cricket = (edge: number, progress: Extract<Progress, { kind: "cricket" }>): Forecast => {
   if (progress.innings === 2) {
     const target = progress.target!
     const { final } = innings(1 / edge, progress, target, [])
     const away = tails(final)[target] ?? 0
     const tie = final[target - 1] ?? 0
-    return { result: [Math.max(0, 1 - away - tie), away, tie] }
+    return { result: [Math.max(0, 1 - away - tie), away, tie], spaces: { tie: yesNo(tie) } }
   }
-  const first = innings(edge, progress, undefined, [36, 60, 120])
+  const first = innings(edge, progress, undefined, EVERY_OVER)
   const chase = tails(chaseOf(edge))
   let away = 0
   let tie = 0
@@ -138,6 +149,7 @@ const cricket = (edge: number, progress: Extract<Progress, { kind: "cricket" }>)
   }
   return {
     result: [Math.max(0, 1 - away - tie), away, tie],
+    spaces: { tie: yesNo(tie) },
     reach: (count) => {
       // All out: every count of the innings is known.
       if (progress.wickets >= 10) return undefined
@@ -169,24 +181,41 @@ const roundedChances = (scale: number) => {
   return chances
 }
 
+/** Home win, away win, a draw from two independent chances of what each side adds to a score. */
+const resultOf = (score: readonly [number, number], home: ReadonlyArray<number>, away: ReadonlyArray<number>) => {
+  const result: [number, number, number] = [0, 0, 0]
+  for (const [i, p] of home.entries()) {
+    for (const [j, q] of away.entries()) {
+      const h = score[0] + i
+      const a = score[1] + j
+      result[h > a ? 0 : a > h ? 1 : 2] += p * q
+    }
+  }
+  return result
+}
+
 const byMinute = (strengths: Extract<Strengths, { kind: "goals" | "points" }>, progress: Extract<Progress, { kind: "minutes" }>): Forecast => {
   const left = strengths.minutes - progress.minute
   const perMinute = (side: number) => (strengths.kind === "goals" ? [1 - side, side] : roundedChances(side))
   const home = added(perMinute(strengths.home), left)
   const away = added(perMinute(strengths.away), left)
-  const result: [number, number, number] = [0, 0, 0]
   const totals: Array<number> = []
-  for (const [i, p] of home.entries()) {
-    for (const [j, q] of away.entries()) {
-      const h = progress.home + i
-      const a = progress.away + j
-      result[h > a ? 0 : a > h ? 1 : 2] += p * q
-      totals[h + a] = (totals[h + a] ?? 0) + p * q
-    }
+  for (const [i, p] of home.entries()) for (const [j, q] of away.entries()) totals[progress.home + i + progress.away + j] = (totals[progress.home + i + progress.away + j] ?? 0) + p * q
+  const forecast = {
+    result: resultOf([progress.home, progress.away], home, away),
+    over: (line: number) => totals.reduce((sum, p, total) => (total > line ? sum + (p ?? 0) : sum), 0)
   }
+  if (strengths.kind !== "goals") return forecast
+  // Both score: each side's chance of at least one by the end (they score independently).
+  const scores = (now: number, dist: ReadonlyArray<number>) => (now > 0 ? 1 : 1 - (dist[0] ?? 0))
+  // Half-time: as it stood, or the first half's minutes still to play.
+  const half = strengths.minutes / 2
+  const halfTime = progress.halfTime === undefined
+    ? resultOf([progress.home, progress.away], added(perMinute(strengths.home), half - progress.minute), added(perMinute(strengths.away), half - progress.minute))
+    : resultOf(progress.halfTime, [1], [1])
   return {
-    result,
-    over: (line) => totals.reduce((sum, p, total) => (total > line ? sum + (p ?? 0) : sum), 0)
+    ...forecast,
+    spaces: { btts: yesNo(scores(progress.home, home) * scores(progress.away, away)), "half-time": byOutcome(halfTime) }
   }
 }
 
@@ -208,7 +237,8 @@ const tennis = (game: number, progress: Extract<Progress, { kind: "games" }>): F
     return s * match(sh + 1, sa, 0, 0) + (1 - s) * match(sh, sa + 1, 0, 0)
   }
   const home = match(progress.sets[0], progress.sets[1], progress.games[0], progress.games[1])
-  return { result: [home, 1 - home, 0] }
+  const firstSet = progress.firstSet === undefined ? setWin(progress.games[0], progress.games[1]) : progress.firstSet === 0 ? 1 : 0
+  return { result: [home, 1 - home, 0], spaces: { "set 1": { "0": firstSet, "1": 1 - firstSet } } }
 }
 
 const work = (strengths: Strengths, progress: Progress): Forecast => {

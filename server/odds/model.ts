@@ -178,9 +178,10 @@ export const spaceFor = (event: EventState, claim: MarketClaim) => {
 
 /**
  * The match's chances for a space: the result (home, away and the draw; with
- * no draw to back, a tie voids, so home and away share it out), a goals
- * total's under and over; a race (or a match not simulated) by its runners'
- * chances from its seed.
+ * no draw to back, a tie voids, so home and away share it out), a goals or
+ * points total's under and over, a named space's outcomes (both teams to
+ * score, half-time, the first set, a tie); a race (or a match not simulated)
+ * by its runners' chances from its seed.
  */
 const truthOf = (name: string, space: Space, forecast: Forecast | undefined, race: (runners: number) => ReadonlyArray<number>) => {
   const total = /^total (.+)$/.exec(name)?.[1]
@@ -188,6 +189,8 @@ const truthOf = (name: string, space: Space, forecast: Forecast | undefined, rac
     const over = forecast?.over?.(Number(total)) ?? 0.5
     return space.outcomes.map((o) => (o === "over" ? over : o === "under" ? 1 - over : 0))
   }
+  const named = forecast?.spaces?.[name]
+  if (named) return space.outcomes.map((o) => named[o] ?? 0)
   if (name !== "result") return space.outcomes.map(() => 1)
   if (!forecast) return [...race(space.outcomes.length)]
   const [home, away, draw] = forecast.result

@@ -11,7 +11,7 @@ import type { MarketType } from "../../src/schema/sports.ts"
 import { bookmakerLevels, exchangeLevels, flickerSizes, type LadderSizes, ladderDown, ladderFloor, ladderUp, newSizes } from "./ladder.ts"
 import { forecastOf, type Forecast } from "./forecast.ts"
 import { type EventState, type Pin, type Pricing, pricingOf, showChances, spaceFor, type View, WOBBLE } from "./model.ts"
-import { fancyState, gaussian, matchAt, type MatchState, playedOf, raceChances, type Rng, SPORT } from "./simulation.ts"
+import { fancyState, gaussian, matchAt, type MatchState, playedOf, raceChances, type Rng, settledOutcomeOf, SPORT } from "./simulation.ts"
 
 export type { EventState } from "./model.ts"
 
@@ -208,6 +208,21 @@ const runnersOf = (market: MarketState, pricing: Pricing, pins: ReadonlyMap<stri
     const pin = pins.get(runner.selectionId)
     return { selectionId: runner.selectionId, back: pin?.back ? [...pin.back] : levels.back, lay: pin?.lay ? [...pin.lay] : levels.lay }
   })
+}
+
+/**
+ * What a market settles on once no play can change it, before the event
+ * ends: a fancy's runs, or the runner on its space's settled outcome
+ * (`settledOutcomeOf`); undefined while it is still open.
+ */
+export const earlyResult = (market: MarketState, match: MatchState | undefined): string | undefined => {
+  if (market.claim.kind === "runs") {
+    const runs = fancyState(market.name, match).result
+    return runs === undefined ? undefined : String(runs)
+  }
+  const outcome = match ? settledOutcomeOf(market.claim.space, match) : undefined
+  const index = outcome === undefined ? -1 : market.claim.outcomes.indexOf(outcome)
+  return market.runners[index]?.selectionId
 }
 
 /** A market on a space whose result is already certain offers nothing more. */

@@ -117,6 +117,47 @@ export const raceWinner = (seed: string, runners: number) => {
 }
 
 /**
+ * The outcome a space settles on from the final match (claimOf's spaces and
+ * outcomes): the result, a total's over or under, both teams to score,
+ * the half-time result, the first set, a tie; undefined when there is none
+ * (a space this match does not have).
+ */
+export const outcomeOf = (space: string, match: MatchState): string | undefined => {
+  const side = (home: number, away: number) => (home > away ? "0" : away > home ? "1" : "2")
+  const total = /^total (.+)$/.exec(space)?.[1]
+  if (total !== undefined) return (match.goals ?? match.home + match.away) > Number(total) ? "over" : "under"
+  const { progress } = match
+  switch (space) {
+    case "result":
+      return side(match.home, match.away)
+    case "btts":
+      return match.home > 0 && match.away > 0 ? "yes" : "no"
+    case "tie":
+      return match.home === match.away ? "yes" : "no"
+    case "half-time":
+      return progress.kind === "minutes" && progress.halfTime ? side(...progress.halfTime) : undefined
+    case "set 1":
+      return progress.kind === "games" && progress.firstSet !== undefined ? String(progress.firstSet) : undefined
+    default:
+      return undefined
+  }
+}
+
+/**
+ * The outcome a space has settled on while the match still runs, once no
+ * play can change it: the half-time result after half-time, the first set
+ * once it is over, both teams to score once both have, a total's over once
+ * it is passed; anything at the end.
+ */
+export const settledOutcomeOf = (space: string, match: MatchState): string | undefined => {
+  if (match.finished) return outcomeOf(space, match)
+  const total = /^total (.+)$/.exec(space)?.[1]
+  if (total !== undefined) return (match.goals ?? match.home + match.away) > Number(total) ? "over" : undefined
+  if (space === "btts") return match.home > 0 && match.away > 0 ? "yes" : undefined
+  return space === "half-time" || space === "set 1" ? outcomeOf(space, match) : undefined
+}
+
+/**
  * A fancy market against the first innings so far: its current line, or
  * its result once decided.
  */

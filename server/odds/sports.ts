@@ -14,8 +14,22 @@ import type { Rng } from "./simulation.ts"
 /** Where a match is, as much as its chances depend on. */
 export type Progress =
   | { readonly kind: "cricket"; readonly innings: 1 | 2; readonly balls: number; readonly wickets: number; readonly runs: number; readonly target: number | undefined }
-  | { readonly kind: "minutes"; readonly minute: number; readonly minutes: number; readonly home: number; readonly away: number }
-  | { readonly kind: "games"; readonly sets: readonly [number, number]; readonly games: readonly [number, number] }
+  | {
+    readonly kind: "minutes"
+    readonly minute: number
+    readonly minutes: number
+    readonly home: number
+    readonly away: number
+    /** The score at half-time, once it is past. */
+    readonly halfTime: readonly [number, number] | undefined
+  }
+  | {
+    readonly kind: "games"
+    readonly sets: readonly [number, number]
+    readonly games: readonly [number, number]
+    /** Who won the first set (0 home, 1 away), once it is over. */
+    readonly firstSet: 0 | 1 | undefined
+  }
 
 /** A simulated match at some moment: the score and what the feed needs to price and settle markets. */
 export interface MatchState {
@@ -172,10 +186,13 @@ const byMinute = (
       const minute = Math.floor(clamp01(fraction) * strengths.minutes)
       let h = 0
       let a = 0
-      for (const [x, y] of minutes.slice(0, minute)) {
+      let halfTime: readonly [number, number] | undefined
+      for (const [m, [x, y]] of minutes.slice(0, minute).entries()) {
+        if (m === strengths.minutes / 2) halfTime = [h, a]
         h += x
         a += y
       }
+      if (minute === strengths.minutes / 2) halfTime = [h, a]
       const finished = fraction >= 1
       return {
         score: {
@@ -193,7 +210,7 @@ const byMinute = (
         finished,
         tick: goals ? h * 100 + a : h * 1000 + a,
         step: minute,
-        progress: { kind: "minutes", minute, minutes: strengths.minutes, home: h, away: a }
+        progress: { kind: "minutes", minute, minutes: strengths.minutes, home: h, away: a, halfTime }
       }
     }
   }
@@ -263,7 +280,12 @@ const tennis = (random: Rng, name: string, eventId: string): Played => {
         finished,
         tick: shown,
         step: shown,
-        progress: { kind: "games", sets: [setsHome, setsAway], games: setDone || !current ? [0, 0] : [current.h, current.a] }
+        progress: {
+          kind: "games",
+          sets: [setsHome, setsAway],
+          games: setDone || !current ? [0, 0] : [current.h, current.a],
+          firstSet: completed.length === 0 ? undefined : completed[0]![0] > completed[0]![1] ? 0 : 1
+        }
       }
     }
   }

@@ -41,6 +41,16 @@ const bookmaker = (home: string, away: string, draw = false): MarketSpec => ({
 
 const fancy = (name: string): MarketSpec => ({ name, type: "FANCY", runners: [name] })
 
+/** An over/under line on the match's total ("Goals", "Points"). */
+const overUnder = (line: number, unit: string): MarketSpec => ({
+  name: `Over/Under ${line} ${unit}`,
+  type: "EXCHANGE",
+  runners: [`Under ${line} ${unit}`, `Over ${line} ${unit}`]
+})
+
+/** A Yes/No question on the match (claimOf's NAMED_SPACES). */
+const question = (name: string): MarketSpec => ({ name, type: "EXCHANGE", runners: ["Yes", "No"] })
+
 const short = (team: string) => team.replace(/[^A-Z]/g, "").slice(0, 3) || team.slice(0, 3).toUpperCase()
 
 const HORSES = [
@@ -84,9 +94,8 @@ export const DEMO_SPORTS: ReadonlyArray<SportSpec> = [
     markets: (home, away) => [
       matchOdds(home, away),
       bookmaker(home, away),
-      fancy(`6 Over Runs ${short(home)}`),
-      fancy(`10 Over Runs ${short(home)}`),
-      fancy(`20 Over Runs ${short(home)}`),
+      question("Tied Match"),
+      ...[6, 10, 15, 20].map((overs) => fancy(`${overs} Over Runs ${short(home)}`)),
       fancy(`Fall of 1st Wkt ${short(home)}`)
     ]
   },
@@ -104,7 +113,9 @@ export const DEMO_SPORTS: ReadonlyArray<SportSpec> = [
     markets: (home, away) => [
       matchOdds(home, away, true),
       bookmaker(home, away, true),
-      { name: "Over/Under 2.5 Goals", type: "EXCHANGE", runners: ["Under 2.5 Goals", "Over 2.5 Goals"] }
+      ...[0.5, 1.5, 2.5, 3.5, 4.5].map((line) => overUnder(line, "Goals")),
+      question("Both Teams To Score"),
+      { name: "Half Time", type: "EXCHANGE", runners: [home, away, "The Draw"] }
     ]
   },
   {
@@ -114,7 +125,7 @@ export const DEMO_SPORTS: ReadonlyArray<SportSpec> = [
       { name: "ATP Finals", fixtures: ["Sinner v Alcaraz", "Djokovic v Zverev", "Medvedev v Rublev"] },
       { name: "WTA Finals", fixtures: ["Sabalenka v Swiatek", "Gauff v Rybakina"] }
     ],
-    markets: (home, away) => [matchOdds(home, away)]
+    markets: (home, away) => [matchOdds(home, away), { name: "Set 1 Winner", type: "EXCHANGE", runners: [home, away] }]
   },
   {
     name: "Kabaddi",
@@ -122,7 +133,8 @@ export const DEMO_SPORTS: ReadonlyArray<SportSpec> = [
     leagues: [
       { name: "Pro Kabaddi League", fixtures: ["Patna Pirates v Bengal Warriorz", "Jaipur Pink Panthers v U Mumba", "Puneri Paltan v Tamil Thalaivas"] }
     ],
-    markets: (home, away) => [matchOdds(home, away), bookmaker(home, away)]
+    // The line near the expected total (sports.ts: about 0.58 points a side a minute over 40 minutes).
+    markets: (home, away) => [matchOdds(home, away), bookmaker(home, away), overUnder(46.5, "Points")]
   },
   {
     name: "Basketball",
@@ -130,7 +142,8 @@ export const DEMO_SPORTS: ReadonlyArray<SportSpec> = [
     leagues: [
       { name: "NBA", fixtures: ["Los Angeles Lakers v Boston Celtics", "Golden State Warriors v Denver Nuggets", "Miami Heat v New York Knicks"] }
     ],
-    markets: (home, away) => [matchOdds(home, away)]
+    // About 2.5 points a side a minute over 48 minutes.
+    markets: (home, away) => [matchOdds(home, away), overUnder(239.5, "Points")]
   },
   {
     name: "Horse Racing",

@@ -59,13 +59,26 @@ export const countWithin = (a: RunCount, b: RunCount) => {
   return a.kind === "other" && b.kind === "other"
 }
 
-/** The outcome space of a goals line ("Over/Under 2.5 Goals"), or undefined. */
+/** The outcome space of a goals or points line ("Over/Under 2.5 Goals", "Over/Under 46.5 Points"), or undefined. */
 const totalLine = (name: string) => /^Over\/Under ([\d.]+)/.exec(name)?.[1]
 
 /**
+ * Markets on a space of their own, by name: Yes/No questions settle on
+ * "yes" or "no"; the others, like the result, runner by position (home,
+ * away, the draw).
+ */
+export const NAMED_SPACES: Readonly<Record<string, string>> = {
+  "Both Teams To Score": "btts",
+  "Half Time": "half-time",
+  "Set 1 Winner": "set 1",
+  "Tied Match": "tie"
+}
+
+/**
  * What a market settles on, from its name and runners: a fancy on its count;
- * "Over/Under N" on the total; anything else on the result, runner by
- * position (home, away, the draw; a race's runners), as the feed settles it.
+ * "Over/Under N" on the total; a named market (NAMED_SPACES) on its own
+ * space; anything else on the result, runner by position (home, away, the
+ * draw; a race's runners), as the feed settles it.
  */
 export const claimOf = (market: {
   readonly name: string
@@ -84,7 +97,9 @@ export const claimOf = (market: {
       outcomes: market.runners.map((r) => (r.name.startsWith("Over") ? "over" : r.name.startsWith("Under") ? "under" : r.name))
     }
   }
-  return { kind: "outcomes", space: "result", outcomes: market.runners.map((_, i) => String(i)) }
+  const named = NAMED_SPACES[market.name]
+  const outcome = (name: string, i: number) => (named && name === "Yes" ? "yes" : named && name === "No" ? "no" : String(i))
+  return { kind: "outcomes", space: named ?? "result", outcomes: market.runners.map((r, i) => outcome(r.name, i)) }
 }
 
 /** A level's decimal odds: exchange odds as they are, a bookmaker rate per 100 plus the stake, a fancy's size per 100 plus the stake. */

@@ -136,6 +136,8 @@ describe("the simulator's lifecycle", () => {
       const final = matchAt({ id: eventId, name: eventName, sportCode: "4", startsAt, seed } as never, Number.MAX_SAFE_INTEGER)!
       return settled.map((m) => m.marketType === "FANCY"
         ? String(fancyState(m.name, final).result)
+        : m.name === "Tied Match"
+        ? m.runners[final.home === final.away ? 0 : 1]
         : final.home > final.away ? m.runners[0] : final.away > final.home ? m.runners[1] : null)
     }
     const results = settled.map((m) => m.result)

@@ -65,7 +65,7 @@ const harness = (options: { running: boolean; startsAt?: number; watchers?: numb
         return true
       }),
     recover: () => Effect.succeed(0),
-    settleFancy: () => Effect.void
+    settleEarly: () => Effect.void
   } satisfies Lifecycle["Service"]
   const simulator = makeSimulator({ fixtures, lifecycle, draws: testDraws() }, { running: options.running, updatesPerSecond: 10 }, {
     publish: (changes) => published.push(changes),
@@ -181,5 +181,37 @@ describe("a market whose result is already certain", () => {
     const status = (name: string) => harness.latest.get(rows.find((row) => row.name === name)!.externalId)?.status
     expect(status("Over/Under 2.5 Goals")).toBe("SUSPENDED")
     expect(status("Match Odds")).toBe("OPEN")
+  })
+})
+
+describe("a market whose result is known before the end", () => {
+  it("is closed and settled as soon as no play can change it: half-time after the break, a goals line once passed", async () => {
+    const eventId = "f"
+    const name = "Arsenal v Chelsea"
+    // Twenty minutes into the second half, with at least one goal in the first and two in the match.
+    const startsAt = START - 0.75 * matchDuration("1")
+    const found = Array.from({ length: 300 }, (_, i) => `secret ${i}`).map((secret) => ({ secret, seed: seedFor(secret, eventId) })).find(({ seed }) => {
+      const half = matchAt({ id: eventId, name, sportCode: "1", startsAt, seed }, startsAt + matchDuration("1") / 2)!
+      const now = matchAt({ id: eventId, name, sportCode: "1", startsAt, seed }, START)!
+      return half.home + half.away >= 1 && now.goals! >= 2 && now.goals! < 3
+    })!
+    const event = { id: eventId, name, sportCode: "1", startsAt, seed: found.seed }
+    const half = matchAt(event, startsAt + matchDuration("1") / 2)!
+    const rows = fixtures(startsAt, true).filter((row) => row.eventId === eventId)
+    const harness = simulatorHarness(rows, { seed: 1, secret: found.secret })
+    await Effect.runPromise(harness.simulator.load(START))
+    await Effect.runPromise(harness.simulator.scores(START))
+    const market = (market: string) => rows.find((row) => row.name === market)!
+    const runner = (market: string, runner: string) => rows.find((row) => row.name === market)!.runners!.find((r) => r.name === runner)!.selectionId
+    const atHalf = half.home > half.away ? "Arsenal" : half.away > half.home ? "Chelsea" : "The Draw"
+    expect(harness.settled.get(market("Half Time").externalId)).toBe(runner("Half Time", atHalf))
+    expect(harness.settled.get(market("Over/Under 0.5 Goals").externalId)).toBe(runner("Over/Under 0.5 Goals", "Over 0.5 Goals"))
+    expect(harness.settled.get(market("Over/Under 1.5 Goals").externalId)).toBe(runner("Over/Under 1.5 Goals", "Over 1.5 Goals"))
+    // Still to play for: the match, 2.5 goals and more.
+    for (const open of ["Match Odds", "Bookmaker", "Over/Under 2.5 Goals", "Over/Under 4.5 Goals"]) {
+      expect(harness.settled.has(market(open).externalId), open).toBe(false)
+      expect(harness.latest.get(market(open).externalId)?.status, open).not.toBe("CLOSED")
+    }
+    expect(harness.latest.has(market("Half Time").externalId)).toBe(false)
   })
 })
