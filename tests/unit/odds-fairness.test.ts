@@ -2,8 +2,9 @@ import { createHash } from "node:crypto"
 import { describe, expect, it } from "vitest"
 import { forecastOf } from "../../server/odds/forecast.ts"
 import { commitmentOf, drawsOf, seedFor } from "../../server/odds/fair.ts"
-import { matchAt, raceChances, raceWinner, rng, type Rng } from "../../server/odds/simulation.ts"
+import { matchAt, raceChances, raceWinner } from "../../server/odds/simulation.ts"
 import { SPORTS } from "../../server/odds/sports.ts"
+import { frequency, given } from "./odds-harness.ts"
 
 describe("an event's seed and draws", () => {
   it("come from the secret and the event's id only: the same on every server, another for another secret", () => {
@@ -45,20 +46,6 @@ describe("an event's seed and draws", () => {
     for (let k = 0; k < 6; k++) expect(Math.abs(won[k]! - expected[k]!)).toBeLessThan(4 * Math.sqrt(races * 0.25))
   })
 })
-
-/** Draws whose first few are given (the sides' strengths), the rest from a fast generator. */
-const given = (first: ReadonlyArray<number>, seed: number): Rng => {
-  const rest = rng(seed)
-  let i = 0
-  return () => (i < first.length ? first[i++]! : rest())
-}
-
-/** Over `count` matches of fixed strengths, how often `happens` (and the 4-standard-error band of a chance). */
-const frequency = (sport: string, strengths: ReadonlyArray<number>, count: number, happens: (played: ReturnType<NonNullable<(typeof SPORTS)[string]>>) => boolean) => {
-  let n = 0
-  for (let i = 0; i < count; i++) if (happens(SPORTS[sport]!(given(strengths, i + 1), "Home v Away", "e"))) n++
-  return { rate: n / count, band: 4 * Math.sqrt(0.25 / count) }
-}
 
 describe("the forecast: a match's chances worked out exactly from its strengths and its rules", () => {
   it("cricket: the result and the fancy lines before the start", () => {

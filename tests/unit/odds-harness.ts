@@ -5,6 +5,8 @@ import type { Lifecycle } from "../../server/odds/Lifecycle.ts"
 import type { Draws } from "../../server/odds/Draws.ts"
 import { seedFor } from "../../server/odds/fair.ts"
 import { makeSimulator } from "../../server/odds/Simulator.ts"
+import { rng, type Rng } from "../../server/odds/simulation.ts"
+import { type Played, SPORTS } from "../../server/odds/sports.ts"
 import { DEMO_SPORTS } from "../../server/seed/catalogue.ts"
 
 /** Seeds as the server makes them, from a secret of the test's own. */
@@ -62,4 +64,18 @@ export const fixtures = (startsAt: number, live: boolean): Array<OpenMarket> => 
   add("b", "Miami Heat v New York Knicks", "7522")
   add("r", "Ascot R1", "7")
   return rows
+}
+
+/** Draws whose first few are given (the sides' strengths), the rest from a fast generator. */
+export const given = (first: ReadonlyArray<number>, seed: number): Rng => {
+  const rest = rng(seed)
+  let i = 0
+  return () => (i < first.length ? first[i++]! : rest())
+}
+
+/** How often `happens` over `count` matches of fixed strengths, and the 4-standard-error band of a chance. */
+export const frequency = (sport: string, strengths: ReadonlyArray<number>, count: number, happens: (played: Played) => boolean) => {
+  let n = 0
+  for (let i = 0; i < count; i++) if (happens(SPORTS[sport]!(given(strengths, i + 1), "Home v Away", "e"))) n++
+  return { rate: n / count, band: 4 * Math.sqrt(0.25 / count) }
 }

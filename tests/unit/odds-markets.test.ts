@@ -3,23 +3,10 @@ import { claimOf } from "../../src/domain/eventBook.ts"
 import { forecastOf } from "../../server/odds/forecast.ts"
 import { winnerOf } from "../../server/odds/Lifecycle.ts"
 import { seedFor } from "../../server/odds/fair.ts"
-import { matchAt, matchDuration, rng, type Rng } from "../../server/odds/simulation.ts"
+import { matchAt, matchDuration } from "../../server/odds/simulation.ts"
 import { type Played, SPORTS } from "../../server/odds/sports.ts"
 import { DEMO_SPORTS } from "../../server/seed/catalogue.ts"
-
-/** Draws whose first few are given (the sides' strengths), the rest from a fast generator. */
-const given = (first: ReadonlyArray<number>, seed: number): Rng => {
-  const rest = rng(seed)
-  let i = 0
-  return () => (i < first.length ? first[i++]! : rest())
-}
-
-/** How often `happens` over `count` matches of fixed strengths, and the 4-standard-error band of a chance. */
-const frequency = (sport: string, strengths: ReadonlyArray<number>, count: number, happens: (played: Played) => boolean) => {
-  let n = 0
-  for (let i = 0; i < count; i++) if (happens(SPORTS[sport]!(given(strengths, i + 1), "Home v Away", "e"))) n++
-  return { rate: n / count, band: 4 * Math.sqrt(0.25 / count) }
-}
+import { frequency, given } from "./odds-harness.ts"
 
 describe("the markets of a match: priced from its forecast", () => {
   it("football: both teams to score and the half-time result, before the start and during the first half", () => {
