@@ -1,61 +1,44 @@
 /**
  * `npm run admin -- <command> [args]`: operator commands on the database the
- * server uses (DATABASE_URL, or the embedded database in DATA_DIR, which
- * needs the server stopped: one process owns a data folder).
+ * server uses (DATABASE_URL, or the embedded database in DATA_DIR). One
+ * process owns an embedded database: when a server runs on it, the server
+ * runs the command (server/admin/socket.ts); else the CLI opens it.
  *
  * Commands live in a registry; a capability adds its own by importing its
- * module below (one line), where the module calls `registerCommand`.
+ * module in server/admin/run.ts (one line), where the module calls `registerCommand`.
  */
-import { Cause, Effect, Exit, Layer, Logger, References } from "effect"
+import { Cause, Console, Effect, Layer, Logger, References } from "effect"
 import { ServerConfig } from "./config.ts"
 import { DatabaseLive } from "./db/database.ts"
-import { allCommands, findCommand, UsageError } from "./admin/registry.ts"
+import { parseCommandLine, runCommand } from "./admin/run.ts"
 import { AdminServicesLive } from "./admin/services.ts"
-import "./admin/commands.ts"
-import "./betting/commands.ts"
-import "./desk/commands.ts"
-import "./odds/commands.ts"
-import "./integrity/commands.ts"
-import "./protection/commands.ts"
-import "./vitals/commands.ts"
-
-const help = () => {
-  console.log("Usage: npm run admin -- <command> [args]\n\nCommands:")
-  console.log("  help\n      Lists the commands.")
-  for (const command of allCommands()) console.log(`  ${command.name}${command.usage ? ` ${command.usage}` : ""}\n      ${command.description}`)
-}
+import { runOnServer } from "./admin/socket.ts"
 
 const main = async (argv: ReadonlyArray<string>) => {
-  const [name, ...args] = argv
-  if (name === undefined || name === "help" || name === "--help") {
-    help()
-    return 0
-  }
-  const command = findCommand(name)
-  if (!command) {
-    console.error(`Unknown command: ${name}\n`)
-    help()
-    return 2
-  }
+  const line = parseCommandLine(argv)
+  if (line._tag === "Printed") return Effect.runPromise(line.print)
   const config = ServerConfig.fromEnv()
+  // The embedded database belongs to the server running on it, if any: it runs the command (server/admin/socket.ts).
+  if (!config.databaseUrl) {
+    const answered = await runOnServer(config.dataDir, argv)
+    if (answered !== undefined) return answered
+  }
   const layer = AdminServicesLive.pipe(
     Layer.provideMerge(DatabaseLive),
     Layer.provide(ServerConfig.layer(config)),
     Layer.provide(Logger.layer([])),
     Layer.provide(Layer.succeed(References.MinimumLogLevel, "Error"))
   )
-  const exit = await Effect.runPromiseExit(
-    Effect.suspend(() => command.run(args)).pipe(Effect.provide(layer), Effect.scoped) as Effect.Effect<void, unknown>
+  return Effect.runPromise(
+    runCommand(line.command, line.args).pipe(
+      Effect.provide(layer),
+      // The database could not be opened (another process holds it, a bad DATABASE_URL).
+      Effect.catchCause((cause) => {
+        const error = Cause.squash(cause)
+        return Effect.as(Console.error(`${line.command.name} failed: ${error instanceof Error ? error.message : String(error)}`), 1)
+      })
+    )
   )
-  if (Exit.isSuccess(exit)) return 0
-  const error = Cause.squash(exit.cause)
-  if (error instanceof UsageError) {
-    console.error(`Usage: npm run admin -- ${command.name} ${command.usage}\n${error.message}`)
-    return 2
-  }
-  const message = (error as { message?: string })?.message ?? String(error)
-  console.error(`${command.name} failed: ${message}`)
-  return 1
 }
 
 const code = await main(process.argv.slice(2))

@@ -5,6 +5,7 @@ import { HttpApiBuilder, HttpApiScalar } from "effect/http-api"
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import { Api } from "../src/schema/api.ts"
+import { AdminSocketLive } from "./admin/socket.ts"
 import { BettingHandlersLive, BettingServicesLive } from "./betting/layer.ts"
 import { CasinoHandlersLive, CasinoRoutes, CasinoServicesLive, ProviderSignatureLive } from "./casino/layer.ts"
 import { Khel } from "./casino/khel/Khel.ts"
@@ -131,5 +132,5 @@ export const makeServer = (config: ServerConfigShape, server: Server = createSer
     Layer.provide(http)
   )
   // The services stay in the output, so tools and tests built on this layer can use them.
-  return realtime.pipe(Layer.provideMerge(ServicesLive), Layer.provideMerge(ServerConfig.layer(config)))
+  return Layer.mergeAll(realtime, AdminSocketLive).pipe(Layer.provideMerge(ServicesLive), Layer.provideMerge(ServerConfig.layer(config)))
 }

@@ -1,4 +1,4 @@
-import { Effect, Schema } from "effect"
+import { Console, Effect, Schema } from "effect"
 import { fixed2, toPaise } from "../../src/domain/money.ts"
 import { parseInstant } from "../../src/domain/ranges.ts"
 import type { DepositAccountPayload } from "../../src/schema/admin.ts"
@@ -48,10 +48,7 @@ const rupees = (text: string) => {
   return paise
 }
 
-const table = (rows: ReadonlyArray<Record<string, unknown>>) => {
-  if (rows.length === 0) return console.log("(none)")
-  console.table(rows)
-}
+const table = (rows: ReadonlyArray<Record<string, unknown>>) => (rows.length === 0 ? Console.log("(none)") : Console.table(rows))
 
 export const verifyLedger: AdminCommand = {
   name: "verify-ledger",
@@ -61,16 +58,16 @@ export const verifyLedger: AdminCommand = {
     Effect.gen(function*() {
       const check = yield* Ledger.use((ledger) => ledger.verify)
       const problems = check.unbalanced.length + check.drifted.length + check.belowFloor.length
-      console.log(`transactions: ${check.transactions}`)
-      console.log(`unbalanced transactions: ${check.unbalanced.length}`)
-      console.log(`accounts whose balance differs from their entries: ${check.drifted.length}`)
-      console.log(`accounts below their floor: ${check.belowFloor.length}`)
-      console.log(`sum of all balances (must be 0): ${check.total}`)
+      yield* Console.log(`transactions: ${check.transactions}`)
+      yield* Console.log(`unbalanced transactions: ${check.unbalanced.length}`)
+      yield* Console.log(`accounts whose balance differs from their entries: ${check.drifted.length}`)
+      yield* Console.log(`accounts below their floor: ${check.belowFloor.length}`)
+      yield* Console.log(`sum of all balances (must be 0): ${check.total}`)
       if (problems > 0 || check.total !== "0") {
-        for (const row of [...check.unbalanced, ...check.drifted, ...check.belowFloor]) console.log(JSON.stringify(row))
+        for (const row of [...check.unbalanced, ...check.drifted, ...check.belowFloor]) yield* Console.log(JSON.stringify(row))
         return yield* Effect.fail(new Error("the ledger does not verify"))
       }
-      console.log("ledger OK")
+      yield* Console.log("ledger OK")
     })
 }
 
@@ -81,7 +78,7 @@ const deposits: AdminCommand = {
   run: (args) =>
     Effect.gen(function*() {
       const list = yield* Payments.use((p) => p.deposits({ ...rangeFrom(args), status: statusFrom(args) }))
-      table(list.map((d) => ({ id: d._id, player: d.user?.username, amount: fixed2(d.amount), type: d.type, ref: d.txnRef ?? "", screenshot: d.screenshot ? "yes" : "", status: d.status, at: d.createdAt })))
+      yield* table(list.map((d) => ({ id: d._id, player: d.user?.username, amount: fixed2(d.amount), type: d.type, ref: d.txnRef ?? "", screenshot: d.screenshot ? "yes" : "", status: d.status, at: d.createdAt })))
     })
 }
 
@@ -92,7 +89,7 @@ const withdrawals: AdminCommand = {
   run: (args) =>
     Effect.gen(function*() {
       const list = yield* Payments.use((p) => p.withdrawals({ ...rangeFrom(args), status: statusFrom(args) }))
-      table(list.map((w) => ({
+      yield* table(list.map((w) => ({
         id: w._id,
         player: w.user?.username,
         amount: fixed2(w.amount),
@@ -113,7 +110,7 @@ const decide = (name: string, description: string, act: (d: Decisions["Service"]
       const [id, ...remark] = need(args, 1, `${name} <id> [remark]`)
       const decisions = yield* Decisions
       const result = yield* explain(act(decisions, id!, remark.join(" ") || undefined) as Effect.Effect<{ status: string; amount: number }, ApiError | SqlError.SqlError>)
-      console.log(`${id}: ${result.status} (₹${fixed2(result.amount)})`)
+      yield* Console.log(`${id}: ${result.status} (₹${fixed2(result.amount)})`)
     })
 })
 
@@ -124,7 +121,7 @@ const depositAccounts: AdminCommand = {
   run: () =>
     Effect.gen(function*() {
       const list = yield* Payments.use((p) => p.depositAccounts({ includeInactive: true }))
-      table(list.map((a) => ({ id: a._id, type: a.type, number: a.accountNumber, holder: a.accountHolderName, bank: a.bankName ?? "", ifsc: a.ifscCode ?? "", active: a.active })))
+      yield* table(list.map((a) => ({ id: a._id, type: a.type, number: a.accountNumber, holder: a.accountHolderName, bank: a.bankName ?? "", ifsc: a.ifscCode ?? "", active: a.active })))
     })
 }
 
@@ -145,7 +142,7 @@ const addDepositAccount: AdminCommand = {
   run: (args) =>
     Effect.gen(function*() {
       const account = yield* Audit.use((audit) => audit.around(CLI, { action: "deposit-account.add" }, Payments.use((p) => p.addDepositAccount(accountPayload(args)))))
-      console.log(`added ${account._id} (${account.type} ${account.accountNumber})`)
+      yield* Console.log(`added ${account._id} (${account.type} ${account.accountNumber})`)
     })
 }
 
@@ -161,7 +158,7 @@ const setActive = (name: string, active: boolean): AdminCommand => ({
       if (!current) return yield* Effect.fail(new Error(`no deposit account ${id}`))
       const { _id, active: _active, ...fields } = current
       yield* Audit.use((audit) => audit.around(CLI, { action: "deposit-account.update", subject: { kind: "deposit-account", id: id! } }, payments.updateDepositAccount(id!, { ...fields, active }), Effect.succeed(current)))
-      console.log(`${id}: ${active ? "active" : "inactive"}`)
+      yield* Console.log(`${id}: ${active ? "active" : "inactive"}`)
     })
 })
 
@@ -180,7 +177,7 @@ const credit: AdminCommand = {
         audit.around(CLI, { action: "player.credit", subject: { kind: "player", id: user.id } }, Payments.use((p) => p.credit(user.id, paise, note.join(" "), CLI_OPERATOR)))
       )
       const balances = yield* Ledger.use((ledger) => ledger.balances(user.id))
-      console.log(`credited ₹${fixed2(paise / 100)} to ${user.username} (transaction ${transactionId}); main balance ₹${fixed2(balances.main / 100)}`)
+      yield* Console.log(`credited ₹${fixed2(paise / 100)} to ${user.username} (transaction ${transactionId}); main balance ₹${fixed2(balances.main / 100)}`)
     })
 }
 
@@ -194,7 +191,7 @@ const balances: AdminCommand = {
       const user = yield* Users.use((users) => users.byUsername(username!))
       if (!user) return yield* Effect.fail(new Error(`no player ${username}`))
       const b = yield* Ledger.use((ledger) => ledger.balances(user.id))
-      table([Object.fromEntries(Object.entries(b).map(([k, v]) => [k, fixed2(v / 100)]))])
+      yield* table([Object.fromEntries(Object.entries(b).map(([k, v]) => [k, fixed2(v / 100)]))])
     })
 }
 

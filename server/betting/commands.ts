@@ -1,4 +1,4 @@
-import { Effect } from "effect"
+import { Console, Effect } from "effect"
 import { type AdminCommand, explain, registerCommand, UsageError } from "../admin/registry.ts"
 import { Audit, CLI } from "../desk/Audit.ts"
 import { ODDS_EVENTS } from "../odds/cluster.ts"
@@ -12,7 +12,7 @@ const SettlementCli = Settlement.layer
 const CLI_OPERATOR = "cli"
 
 const printSettlement = (s: { marketId: string; outcome: string; result: string | null; bets: number; players: number; playersNet: number }) =>
-  console.log(`market ${s.marketId}: ${s.outcome === "void" ? "voided" : `settled, result ${s.result}`}; ${s.bets} bets of ${s.players} players; players net ₹${s.playersNet.toFixed(2)}`)
+  Console.log(`market ${s.marketId}: ${s.outcome === "void" ? "voided" : `settled, result ${s.result}`}; ${s.bets} bets of ${s.players} players; players net ₹${s.playersNet.toFixed(2)}`)
 
 /** The running servers' odds leader closes the market at once (else at its next reload of the markets). */
 const tellTheFeed = Realtime.use((realtime) => realtime.tellServers(ODDS_EVENTS.reload))
@@ -27,7 +27,7 @@ export const settle: AdminCommand = {
       if (!marketId || !result) throw new UsageError("Give the market's id and its result.")
       const settlement = yield* Settlement
       const audit = yield* Audit
-      printSettlement(yield* explain(audit.around(CLI, { action: "market.settle", subject: { kind: "market", id: marketId } }, settlement.settle(marketId, result, CLI_OPERATOR))))
+      yield* printSettlement(yield* explain(audit.around(CLI, { action: "market.settle", subject: { kind: "market", id: marketId } }, settlement.settle(marketId, result, CLI_OPERATOR))))
       yield* tellTheFeed
     }).pipe(Effect.provide(SettlementCli))
 }
@@ -42,7 +42,7 @@ export const voidMarket: AdminCommand = {
       if (!marketId) throw new UsageError("Give the market's id.")
       const settlement = yield* Settlement
       const audit = yield* Audit
-      printSettlement(yield* explain(audit.around(CLI, { action: "market.void", subject: { kind: "market", id: marketId } }, settlement.voidMarket(marketId, reason.join(" ") || "Voided by the operator", CLI_OPERATOR))))
+      yield* printSettlement(yield* explain(audit.around(CLI, { action: "market.void", subject: { kind: "market", id: marketId } }, settlement.voidMarket(marketId, reason.join(" ") || "Voided by the operator", CLI_OPERATOR))))
       yield* tellTheFeed
     }).pipe(Effect.provide(SettlementCli))
 }
@@ -55,8 +55,8 @@ export const markets: AdminCommand = {
     Effect.gen(function*() {
       const settlement = yield* Settlement
       const rows = yield* settlement.unsettled(args.join(" "))
-      if (rows.length === 0) console.log("(none)")
-      else console.table(rows)
+      if (rows.length === 0) yield* Console.log("(none)")
+      else yield* Console.table(rows)
     }).pipe(Effect.provide(SettlementCli))
 }
 

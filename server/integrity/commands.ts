@@ -1,4 +1,4 @@
-import { Effect, Schema } from "effect"
+import { Console, Effect, Schema } from "effect"
 import { SignalKind } from "../../src/schema/integrity.ts"
 import { type AdminCommand, registerCommand, UsageError } from "../admin/registry.ts"
 import { Users } from "../identity/Users.ts"
@@ -21,8 +21,8 @@ export const signals: AdminCommand = {
       const player = username === undefined ? undefined : yield* Users.use((users) => users.byUsername(username.toLowerCase()))
       if (username !== undefined && !player) throw new UsageError(`There is no player ${username}.`)
       const page = yield* Signals.use((s) => s.list({ kind, userId: player?.id }))
-      if (page.signals.length === 0) return console.log("(none)")
-      console.table(page.signals.map((s) => ({
+      if (page.signals.length === 0) return yield* Console.log("(none)")
+      yield* Console.table(page.signals.map((s) => ({
         at: s.createdAt,
         kind: s.kind,
         players: s.players.map((p) => p.username).join(", "),

@@ -1,4 +1,4 @@
-import { Effect } from "effect"
+import { Console, Effect } from "effect"
 import { type AdminCommand, registerCommand } from "../admin/registry.ts"
 import { Draws } from "./Draws.ts"
 
@@ -11,7 +11,7 @@ export const rotateFeedSecret: AdminCommand = {
     Effect.gen(function*() {
       const draws = yield* Draws
       const { id, erased } = yield* draws.rotate
-      console.log(`feed secret ${id} now draws every new event; ${erased} retired secret${erased === 1 ? "" : "s"} erased`)
+      yield* Console.log(`feed secret ${id} now draws every new event; ${erased} retired secret${erased === 1 ? "" : "s"} erased`)
     }).pipe(Effect.provide(Draws.layer))
 }
 

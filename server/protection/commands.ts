@@ -1,4 +1,4 @@
-import { Effect } from "effect"
+import { Console, Effect } from "effect"
 import { fixed2 } from "../../src/domain/money.ts"
 import { LIMIT_KINDS, LIMIT_PERIODS, limitAmountProblem } from "../../src/domain/protection.ts"
 import { isRegion, regionName } from "../../src/domain/regions.ts"
@@ -8,20 +8,21 @@ import { CLI } from "./audit.ts"
 import { Compliance } from "./Compliance.ts"
 import { Protection } from "./Protection.ts"
 
-const table = (rows: ReadonlyArray<Record<string, unknown>>) => (rows.length === 0 ? console.log("(none)") : console.table(rows))
+const table = (rows: ReadonlyArray<Record<string, unknown>>) => (rows.length === 0 ? Console.log("(none)") : Console.table(rows))
 
-const printSettings = (settings: ComplianceSettings) => {
-  console.log(`real-money deposits: ${settings.depositsOpen ? "open" : "closed (the site runs on demo credit)"}`)
-  console.log(`blocked regions: ${settings.blockedRegions.length ? settings.blockedRegions.map((code) => `${code} (${regionName(code)})`).join(", ") : "none"}`)
-  console.log(`region header from a trusted proxy: ${settings.regionHeader ?? "none"} (read only when the server runs with TRUST_PROXY on)`)
-  console.log("default limits for new players:")
-  table(settings.defaultLimits.map((limit) => ({ kind: limit.kind, period: limit.period, amount: fixed2(limit.amount) })))
-}
+const printSettings = (settings: ComplianceSettings) =>
+  Effect.gen(function*() {
+    yield* Console.log(`real-money deposits: ${settings.depositsOpen ? "open" : "closed (the site runs on demo credit)"}`)
+    yield* Console.log(`blocked regions: ${settings.blockedRegions.length ? settings.blockedRegions.map((code) => `${code} (${regionName(code)})`).join(", ") : "none"}`)
+    yield* Console.log(`region header from a trusted proxy: ${settings.regionHeader ?? "none"} (read only when the server runs with TRUST_PROXY on)`)
+    yield* Console.log("default limits for new players:")
+    yield* table(settings.defaultLimits.map((limit) => ({ kind: limit.kind, period: limit.period, amount: fixed2(limit.amount) })))
+  })
 
 const update = (change: ComplianceSettingsUpdate) =>
   Effect.gen(function*() {
     const compliance = yield* Compliance
-    printSettings(yield* explain(compliance.update(change, CLI)))
+    yield* printSettings(yield* explain(compliance.update(change, CLI)))
   })
 
 const regionsOf = (args: ReadonlyArray<string>) => {
@@ -42,11 +43,11 @@ export const showProtection: AdminCommand = {
       if (!username) throw new UsageError("Give the player's username (or id).")
       const view = yield* explain((yield* Protection).playerView(username))
       const { user, protection } = view
-      console.log(`player: ${user.username} (${user.name}), id ${user.id}`)
-      console.log(`region: ${user.region ? `${user.region} (${regionName(user.region)})` : "not declared"}; 18+ confirmed: ${user.ageConfirmedAt ?? "no"}`)
-      console.log(`play: ${protection.closed ? `closed (${protection.closed.reason}): ${protection.closed.message}` : "open"}`)
-      console.log("limits:")
-      table(protection.limits.filter((limit) => limit.amount !== null || limit.pending !== null).map((limit) => ({
+      yield* Console.log(`player: ${user.username} (${user.name}), id ${user.id}`)
+      yield* Console.log(`region: ${user.region ? `${user.region} (${regionName(user.region)})` : "not declared"}; 18+ confirmed: ${user.ageConfirmedAt ?? "no"}`)
+      yield* Console.log(`play: ${protection.closed ? `closed (${protection.closed.reason}): ${protection.closed.message}` : "open"}`)
+      yield* Console.log("limits:")
+      yield* table(protection.limits.filter((limit) => limit.amount !== null || limit.pending !== null).map((limit) => ({
         kind: limit.kind,
         period: limit.period,
         inForce: limit.amount === null ? "none" : fixed2(limit.amount),
@@ -57,12 +58,12 @@ export const showProtection: AdminCommand = {
         confirmableFrom: limit.pending?.confirmableAt ?? ""
       })))
       const check = protection.realityCheck
-      console.log(`reality check: ${check.minutes === 0 ? "off" : `every ${check.minutes} minutes, next ${check.nextAt}`}; session since ${check.sessionStartedAt}, net ${fixed2(check.netResult)}`)
-      console.log(`time-out: ${protection.timeOut ? `${protection.timeOut.startedAt} until ${protection.timeOut.until}` : "none"}`)
+      yield* Console.log(`reality check: ${check.minutes === 0 ? "off" : `every ${check.minutes} minutes, next ${check.nextAt}`}; session since ${check.sessionStartedAt}, net ${fixed2(check.netResult)}`)
+      yield* Console.log(`time-out: ${protection.timeOut ? `${protection.timeOut.startedAt} until ${protection.timeOut.until}` : "none"}`)
       const exclusion = protection.selfExclusion
-      console.log(`self-exclusion: ${exclusion ? `${exclusion.startedAt} until ${exclusion.until}${exclusion.returnsAt ? `; reopens ${exclusion.returnsAt}` : ""}` : "none"}`)
-      console.log("audit (newest first):")
-      table(view.audit.slice(0, 20).map((entry) => ({ at: entry.at, actor: entry.actor, action: entry.action, ip: entry.ip ?? "", detail: JSON.stringify(entry.detail) })))
+      yield* Console.log(`self-exclusion: ${exclusion ? `${exclusion.startedAt} until ${exclusion.until}${exclusion.returnsAt ? `; reopens ${exclusion.returnsAt}` : ""}` : "none"}`)
+      yield* Console.log("audit (newest first):")
+      yield* table(view.audit.slice(0, 20).map((entry) => ({ at: entry.at, actor: entry.actor, action: entry.action, ip: entry.ip ?? "", detail: JSON.stringify(entry.detail) })))
     })
 }
 
@@ -70,7 +71,7 @@ export const showSettings: AdminCommand = {
   name: "protection-settings",
   usage: "",
   description: "The compliance switches: real-money deposits, blocked regions, the trusted proxy's region header, default limits.",
-  run: () => Effect.flatMap(Compliance.use((compliance) => compliance.settings), (settings) => Effect.sync(() => printSettings(settings)))
+  run: () => Effect.flatMap(Compliance.use((compliance) => compliance.settings), printSettings)
 }
 
 export const blockRegion: AdminCommand = {

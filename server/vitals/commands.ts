@@ -1,4 +1,4 @@
-import { Effect } from "effect"
+import { Console, Effect } from "effect"
 import type { VitalName } from "../../src/schema/vitals.ts"
 import { type AdminCommand, registerCommand, UsageError } from "../admin/registry.ts"
 import { Vitals } from "./Vitals.ts"
@@ -29,16 +29,16 @@ const vitals: AdminCommand = {
       const days = index === -1 ? 7 : Number(args[index + 1])
       if (!Number.isInteger(days) || days < 1 || days > 365) throw new UsageError("--days takes a whole number of days from 1 to 365")
       const lines = yield* Vitals.use((v) => v.report(days))
-      console.log(`Real-user vitals, last ${days} day${days === 1 ? "" : "s"}: 75th percentile per route and device class`)
-      if (lines.length === 0) return console.log("(no reports yet)")
+      yield* Console.log(`Real-user vitals, last ${days} day${days === 1 ? "" : "s"}: 75th percentile per route and device class`)
+      if (lines.length === 0) return yield* Console.log("(no reports yet)")
       const rows = [
         ["route", "device", "visits", ...NAMES.map((name) => `${name} p75`)],
         ...lines.map((line) => [line.route, line.device, String(line.samples), ...NAMES.map((name) => cell(name, line.p75[name]))])
       ]
       const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)))
       for (const [n, row] of rows.entries()) {
-        console.log(row.map((text, i) => (i < 2 ? text.padEnd(widths[i]!) : text.padStart(widths[i]!))).join("  "))
-        if (n === 0) console.log(widths.map((w) => "-".repeat(w)).join("  "))
+        yield* Console.log(row.map((text, i) => (i < 2 ? text.padEnd(widths[i]!) : text.padStart(widths[i]!))).join("  "))
+        if (n === 0) yield* Console.log(widths.map((w) => "-".repeat(w)).join("  "))
       }
     }).pipe(Effect.provide(Vitals.layer))
 }

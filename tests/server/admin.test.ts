@@ -2,7 +2,7 @@ import { execFile } from "node:child_process"
 import { promisify } from "node:util"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { request, signUpPlayer, startServer, tempDir, type TestServer } from "./helpers.ts"
-import { adminToken, createDeposit, expectLedgerVerifies, freshKey, user } from "./payments-support.ts"
+import { adminToken, balancesOf, createDeposit, expectLedgerVerifies, freshKey, user } from "./payments-support.ts"
 
 const run = promisify(execFile)
 
@@ -128,5 +128,22 @@ describe("admin CLI", () => {
     } finally {
       if (own.databaseUrl) await own.close()
     }
+  }, CLI_TEST_TIMEOUT)
+
+  it("works beside a running server: on the embedded database the server runs the command, audited as the CLI's", async () => {
+    const { token, user: player } = await signUpPlayer(server)
+    const deposit = (await createDeposit(server, token, 650)).body.data
+    const env: Record<string, string> = server.databaseUrl ? { DATABASE_URL: server.databaseUrl } : { DATA_DIR: server.dataDir, DATABASE_URL: "" }
+    const approved = await admin(["approve-deposit", deposit._id], env)
+    expect(approved).toMatchObject({ code: 0, stdout: `${deposit._id}: approved (₹650.00)\n` })
+    expect((await balancesOf(server, player.id)).main).toBe(650_00)
+    // Refusals and usage errors come back with their exit codes; tables keep their layout.
+    const twice = await admin(["approve-deposit", deposit._id], env)
+    expect(twice.code).toBe(1)
+    expect(twice.stderr).toMatch(/already approved/)
+    expect((await admin(["credit", player.username, "abc"], env)).code).toBe(2)
+    expect((await admin(["deposits", "--status", "approved"], env)).stdout).toMatch(new RegExp(`│.*${deposit._id}.*│`))
+    const audit = await server.sql((sql) => sql`SELECT actor, action FROM staff_audit WHERE subject_id = ${deposit._id} ORDER BY at`)
+    expect(audit).toContainEqual({ actor: "cli", action: "deposit.approve" })
   }, CLI_TEST_TIMEOUT)
 })
