@@ -83,8 +83,20 @@ const firstChunks = (): Plugin => ({
   }
 })
 
+/** `npm run dev`: /admin and its routes are the desk's page (built apart by vite.desk.config.ts). */
+const deskInDev = (): Plugin => ({
+  name: "khel:desk-in-dev",
+  apply: "serve",
+  configureServer: (server) => {
+    server.middlewares.use((request, _response, next) => {
+      if (request.url === "/admin" || request.url?.startsWith("/admin/")) request.url = "/admin.html"
+      next()
+    })
+  }
+})
+
 export default defineConfig({
-  plugins: [UnoCSS(), react(), headScript(), staticPreloader(), inlineStylesheet(), firstChunks()],
+  plugins: [UnoCSS(), react(), headScript(), staticPreloader(), inlineStylesheet(), firstChunks(), deskInDev()],
   build: {
     target: "es2022",
     // Maps are built for an error tracker but not referenced from the bundles, and the server never serves them.

@@ -5,7 +5,7 @@ import { extname, join, normalize, sep } from "node:path"
 import { ServerConfig } from "../config.ts"
 import { accepts } from "./compression.ts"
 import { failureResponse } from "./envelopes.ts"
-import { siteCsp } from "./headers.ts"
+import { SITE_CSP, siteCsp } from "./headers.ts"
 
 const IMMUTABLE = "public, max-age=31536000, immutable"
 const SHORT = "public, max-age=3600"
@@ -135,6 +135,12 @@ export const SiteRoutes = Layer.unwrap(Effect.gen(function*() {
       }
       if (extname(pathname) !== "" && extname(pathname) !== ".html") {
         return HttpServerResponse.text("Not found", { status: 404 })
+      }
+      // The operator's desk is an app of its own (admin.html, vite.desk.config.ts), with its own routes under /admin.
+      if (pathname === "/admin" || pathname.startsWith("/admin/")) {
+        const desk = join(distDir, "admin.html")
+        if (!existsSync(desk)) return HttpServerResponse.text("The desk is not built yet: run `npm run build`.", { status: 503 })
+        return yield* sendFile(request, desk, "no-cache", { "content-security-policy": SITE_CSP })
       }
       const first = yield* firstResources.of(pathname)
       const { csp, firstChunks } = build()

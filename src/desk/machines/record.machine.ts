@@ -1,0 +1,131 @@
+import { assign, fromPromise, setup } from "xstate"
+import { unprovided } from "../../machines/unprovided.ts"
+import { newIdempotencyKey, type Refusal, refusalOf, unanswered } from "../../machines/writes.ts"
+
+/**
+ * One record on the desk and what staff do to it (a player's page, a
+ * market's book, the Today figures): the record loaded and read again when
+ * the desk hears it changed; the fields of its forms in context
+ * (`field.change`); a command run by name (`command.run`: "note", "suspend",
+ * "settle"…), first checked by its rule from src/domain (the record machine
+ * of a screen is made with its rules), then sent with an Idempotency-Key per
+ * attempt. A command that succeeds reads the record again and clears the
+ * fields; a refusal says why (a lost answer keeps the key for the retry).
+ */
+export type Fields = Readonly<Record<string, string>>
+
+/** A command's rule: the problem with the fields for it, or undefined. */
+export type Rule<R> = (fields: Fields, record: R) => string | undefined
+
+export interface RecordContext<R> {
+  readonly id: string
+  readonly record: R | undefined
+  readonly fields: Fields
+  readonly pending: { readonly command: string; readonly key: string } | undefined
+  /** The last command that succeeded, and what the server said of it. */
+  readonly done: { readonly command: string; readonly result: unknown } | undefined
+  readonly refusal: Refusal | undefined
+}
+
+export type RecordEvent =
+  | { type: "live.changed"; id: string }
+  | { type: "record.reload" }
+  | { type: "field.change"; field: string; value: string }
+  | { type: "command.run"; command: string }
+
+export interface RecordInput {
+  readonly id: string
+}
+
+/** What the provided `run` is asked to do: the command on the record, with the fields and the attempt's key. */
+export interface RecordCommand {
+  readonly id: string
+  readonly command: string
+  readonly fields: Fields
+  readonly key: string
+}
+
+export const recordMachine = <R>(rules: Readonly<Record<string, Rule<R>>> = {}) => {
+  const problemOf = (context: RecordContext<R>, command: string) => (context.record === undefined ? "Wait for the record to load." : rules[command]?.(context.fields, context.record))
+  return setup({
+    types: {
+      context: {} as RecordContext<R>,
+      events: {} as RecordEvent,
+      input: {} as RecordInput
+    },
+    actors: {
+      load: fromPromise<R, string>(unprovided("record", "load")),
+      run: fromPromise<unknown, RecordCommand>(unprovided("record", "run"))
+    },
+    guards: {
+      valid: ({ context, event }) => event.type === "command.run" && problemOf(context, event.command) === undefined,
+      isThis: ({ context, event }) => event.type === "live.changed" && event.id === context.id,
+      unanswered
+    }
+  }).createMachine({
+    id: "record",
+    context: ({ input }) => ({ id: input.id, record: undefined, fields: {}, pending: undefined, done: undefined, refusal: undefined }),
+    initial: "Loading",
+    on: {
+      "record.reload": ".Loading",
+      "field.change": { actions: assign({ fields: ({ context, event }) => ({ ...context.fields, [event.field]: event.value }) }) }
+    },
+    states: {
+      Loading: {
+        tags: ["loading"],
+        invoke: {
+          id: "load",
+          src: "load",
+          input: ({ context }) => context.id,
+          onDone: { target: "Ready", actions: assign({ record: ({ event }) => event.output }) },
+          onError: { target: "Failed", actions: assign({ refusal: ({ event }) => refusalOf(event.error) }) }
+        }
+      },
+      Failed: {
+        on: { "live.changed": { guard: "isThis", target: "Loading" } }
+      },
+      Ready: {
+        initial: "Idle",
+        states: {
+          Idle: {
+            on: {
+              "live.changed": { guard: "isThis", target: "#record.Loading" },
+              "command.run": [
+                {
+                  guard: "valid",
+                  target: "Running",
+                  actions: assign({
+                    // The same command again after a lost answer keeps its key: the server answers what it did.
+                    pending: ({ context, event }) => context.pending?.command === event.command ? context.pending : { command: event.command, key: newIdempotencyKey(event.command) },
+                    refusal: undefined,
+                    done: undefined
+                  })
+                },
+                { actions: assign({ refusal: ({ context, event }) => ({ reason: "InvalidInput" as const, message: problemOf(context, event.command)! }), done: undefined }) }
+              ]
+            }
+          },
+          Running: {
+            tags: ["busy"],
+            invoke: {
+              id: "run",
+              src: "run",
+              input: ({ context }) => ({ id: context.id, command: context.pending!.command, fields: context.fields, key: context.pending!.key }),
+              onDone: {
+                target: "#record.Loading",
+                actions: assign({ done: ({ context, event }) => ({ command: context.pending!.command, result: event.output }), pending: undefined, fields: {} })
+              },
+              onError: [
+                { guard: "unanswered", target: "Idle", actions: assign({ refusal: ({ event }) => refusalOf(event.error) }) },
+                // Refused: the record may have changed meanwhile (someone decided first): read it again.
+                { target: "#record.Loading", actions: assign({ pending: undefined, refusal: ({ event }) => refusalOf(event.error) }) }
+              ]
+            }
+          }
+        }
+      }
+    }
+  })
+}
+
+export type RecordMachine<R> = ReturnType<typeof recordMachine<R>>

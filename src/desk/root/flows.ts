@@ -1,0 +1,94 @@
+import type { AnyActorLogic } from "xstate"
+import { Effect } from "effect"
+import { AdminApi } from "../../schema/admin.ts"
+import { DeskQueuesApi } from "../../schema/desk/queues.ts"
+import { DeskAccountApi } from "../../schema/desk/staff.ts"
+import type { DeskDeposit, DeskWithdrawal } from "../../schema/desk/queues.ts"
+import { IntegrityAdminApi, type IntegritySignal } from "../../schema/integrity.ts"
+import { type DeskFlowName, depositQueue, sessionsRecord, signalsList, withdrawalQueue } from "../machines/flows.ts"
+import type { QueueCommand, QueueKind } from "../machines/queue.machine.ts"
+import type { Page, PageRequest } from "../machines/list.machine.ts"
+import type { RecordCommand } from "../machines/record.machine.ts"
+import type { Failure } from "../../schema/errors.ts"
+import { DeskApi, type DeskFailure } from "../services/api.ts"
+import { data, task } from "./runtime.ts"
+
+/**
+ * Every desk flow with its world: the calls of the shared API each machine's
+ * actors make. The root actor spawns these (src/desk/root/desk.ts).
+ */
+const queues = DeskQueuesApi.endpoints
+const admin = AdminApi.endpoints
+const account = DeskAccountApi.endpoints
+
+const pageQuery = ({ query, after }: PageRequest) => ({ ...query, ...(after !== undefined ? { after } : {}) })
+
+/** Claim, let go, approve (a withdrawal: paid, with the bank's reference) or reject: the server decides; its message shows as a toast. */
+const act = (command: QueueCommand): Effect.Effect<unknown, Failure, DeskApi> =>
+  data(DeskApi.use((api) =>
+    Effect.gen(function*(): Effect.fn.Return<{ readonly data: unknown }, DeskFailure> {
+      const params = { id: command.id }
+      const deposit = command.kind === "deposit"
+      const decision = { idempotencyKey: command.key }
+      switch (command.action) {
+        case "claim":
+          return yield* api.call(deposit ? queues.claimDeposit : queues.claimWithdrawal, { params })
+        case "release":
+          return yield* api.call(deposit ? queues.releaseDeposit : queues.releaseWithdrawal, { params })
+        case "approve":
+          return yield* api.call(deposit ? admin.approveDeposit : admin.approveWithdrawal, { params, payload: command.reference ? { reference: command.reference, remark: `Paid, reference ${command.reference}` } : {} }, decision)
+        case "reject":
+          return yield* api.call(deposit ? admin.rejectDeposit : admin.rejectWithdrawal, { params, payload: command.remark ? { remark: command.remark } : {} }, decision)
+      }
+    })
+  ))
+
+const deposits = depositQueue.provide({
+  actors: {
+    loadPage: task<Page<DeskDeposit>, PageRequest & { readonly kind: QueueKind }>((request) => data(DeskApi.use((api) => api.call(queues.deposits, { query: pageQuery(request) })))),
+    loadDetail: task(({ id }) =>
+      data(DeskApi.use((api) =>
+        Effect.gen(function*() {
+          const detail = yield* api.call(queues.deposit, { params: { id } })
+          const shot = detail.data.deposit.screenshot
+          const image = shot === null ? null : (yield* api.call(queues.screenshot, { params: { id: shot } })).data.image
+          return { ...detail, data: { ...detail.data, image } }
+        })
+      ))
+    ),
+    act: task(act)
+  }
+})
+
+const withdrawals = withdrawalQueue.provide({
+  actors: {
+    loadPage: task<Page<DeskWithdrawal>, PageRequest & { readonly kind: QueueKind }>((request) => data(DeskApi.use((api) => api.call(queues.withdrawals, { query: pageQuery(request) })))),
+    loadDetail: task(({ id }) => data(DeskApi.use((api) => api.call(queues.withdrawal, { params: { id } })))),
+    act: task(act)
+  }
+})
+
+const sessions = sessionsRecord.provide({
+  actors: {
+    load: task(() => data(DeskApi.use((api) => api.call(account.sessions, {})))),
+    run: task<unknown, RecordCommand>(({ fields }) => data(DeskApi.use((api) => api.call(account.endSession, { params: { id: fields.session ?? "" } }))))
+  }
+})
+
+const signals = signalsList.provide({
+  actors: {
+    // The server pages signals newest first by the last one's id, without a count.
+    load: task<Page<IntegritySignal>, PageRequest>(({ query, after }) =>
+      data(DeskApi.use((api) =>
+        Effect.map(api.call(IntegrityAdminApi.endpoints.signals, { query: { ...query, ...(after !== undefined ? { before: after } : {}) } }), (envelope) => ({
+          ...envelope,
+          data: { items: envelope.data.signals, next: envelope.data.next, total: null }
+        }))
+      ))
+    )
+  }
+})
+
+const FLOWS: Readonly<Record<DeskFlowName, AnyActorLogic>> = { deposits, withdrawals, sessions, signals }
+
+export const flowLogic = (flow: DeskFlowName): AnyActorLogic => FLOWS[flow]

@@ -1,0 +1,24 @@
+import type { ReactElement } from "react"
+import type { Permission } from "../../domain/staff.ts"
+import { AccountPage } from "./pages/AccountPage.tsx"
+import { DepositsPage } from "./pages/DepositsPage.tsx"
+import { SignalsPage } from "./pages/SignalsPage.tsx"
+import { WithdrawalsPage } from "./pages/WithdrawalsPage.tsx"
+
+/**
+ * The desk's screens, in the order of its menu: each shown to the roles whose
+ * permission it names (the server refuses the rest anyway), routed under /admin.
+ */
+export interface Screen {
+  readonly path: string
+  readonly label: string
+  readonly permission: Permission | "staff"
+  readonly element: ReactElement
+}
+
+export const SCREENS: ReadonlyArray<Screen> = [
+  { path: "/deposits", label: "Deposits", permission: "queues.read", element: <DepositsPage /> },
+  { path: "/withdrawals", label: "Withdrawals", permission: "queues.read", element: <WithdrawalsPage /> },
+  { path: "/signals", label: "Signals", permission: "players.read", element: <SignalsPage /> },
+  { path: "/account", label: "My account", permission: "staff", element: <AccountPage /> }
+]
