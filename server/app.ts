@@ -21,6 +21,7 @@ import { Compression } from "./edge/compression.ts"
 import { drainOnStop } from "./edge/drain.ts"
 import { EnvelopesLive } from "./edge/envelopes.ts"
 import { SiteRoutes } from "./edge/site.ts"
+import { Visitors } from "./edge/visitors.ts"
 import { SystemHandlers } from "./edge/system.ts"
 import { IdentityHandlersLive, IdentityServicesLive, SessionsLive } from "./identity/layer.ts"
 import { Idempotency } from "./ledger/Idempotency.ts"
@@ -46,7 +47,7 @@ const SeedLive = Layer.unwrap(Effect.gen(function*() {
 }))
 
 /** Domain services shared by the HTTP handlers and socket.io, each built once. */
-const ServicesLive = Layer.mergeAll(Settings.layer, Catalogue.layer, Vitals.layer, SeedLive, PaymentServicesLive, CasinoServicesLive,
+const ServicesLive = Layer.mergeAll(Settings.layer, Catalogue.layer, Vitals.layer, Visitors.layer, SeedLive, PaymentServicesLive, CasinoServicesLive,
   // The odds feed reads the catalogue when it starts: after the demo data is in.
   BettingServicesLive.pipe(Layer.provide(SeedLive)),
   // The operator's desk, over payments (and the same instances of everything below).

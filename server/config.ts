@@ -19,6 +19,8 @@ export interface AbuseLimits {
   readonly pendingDepositsPerPlayer: number
   /** Screenshot bytes a player may upload in 24 hours. */
   readonly screenshotBytesPerDay: number
+  /** Visitor cookies given to browsers at one address in an hour (each is a voice in the vitals report). */
+  readonly visitorsPerAddressPerHour: number
 }
 
 /** Everything the server reads from its environment, read once at start. */
@@ -66,7 +68,8 @@ export const DEFAULT_LIMITS: AbuseLimits = {
   signInFailuresPerAddress: 50,
   pendingSignUpHours: 24,
   pendingDepositsPerPlayer: 3,
-  screenshotBytesPerDay: 20 * 1024 * 1024
+  screenshotBytesPerDay: 20 * 1024 * 1024,
+  visitorsPerAddressPerHour: 60
 }
 
 const LOG_LEVELS = { debug: "Debug", info: "Info", warn: "Warn", error: "Error" } as const
@@ -123,7 +126,8 @@ export class ServerConfig extends Context.Service<ServerConfig, ServerConfigShap
         signInFailuresPerAddress: count(env, "SIGNIN_FAILURES_PER_ADDRESS", DEFAULT_LIMITS.signInFailuresPerAddress),
         pendingSignUpHours: count(env, "PENDING_SIGNUP_HOURS", DEFAULT_LIMITS.pendingSignUpHours),
         pendingDepositsPerPlayer: count(env, "PENDING_DEPOSITS_PER_PLAYER", DEFAULT_LIMITS.pendingDepositsPerPlayer),
-        screenshotBytesPerDay: count(env, "SCREENSHOT_MB_PER_DAY", DEFAULT_LIMITS.screenshotBytesPerDay / 1024 / 1024) * 1024 * 1024
+        screenshotBytesPerDay: count(env, "SCREENSHOT_MB_PER_DAY", DEFAULT_LIMITS.screenshotBytesPerDay / 1024 / 1024) * 1024 * 1024,
+        visitorsPerAddressPerHour: count(env, "VISITORS_PER_ADDRESS_PER_HOUR", DEFAULT_LIMITS.visitorsPerAddressPerHour)
       },
       serverId: env.SERVER_ID || `${hostname()}-${process.pid}`,
       namedServer: Boolean(env.SERVER_ID),

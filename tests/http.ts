@@ -9,7 +9,7 @@ import { DEMO_STAFF } from "../server/seed/demoStaff.ts"
  * the per-address limits (SMS codes, failed sign-ins) are raised; the tests of
  * those limits start their server with the production ones.
  */
-export const TEST_SERVER_ENV = { SMS_PER_ADDRESS_PER_HOUR: "100000", SIGNIN_FAILURES_PER_ADDRESS: "100000" } as const
+export const TEST_SERVER_ENV = { SMS_PER_ADDRESS_PER_HOUR: "100000", SIGNIN_FAILURES_PER_ADDRESS: "100000", VISITORS_PER_ADDRESS_PER_HOUR: "100000" } as const
 
 let utrCounter = 0
 /** A fresh UPI payment reference (12 digits): the clock, the process and a counter, so unique across a run's workers. */

@@ -12,6 +12,7 @@ import { decodeRows, NumericText, Paise } from "../db/rows.ts"
 import { type AccountRef, Ledger } from "../ledger/Ledger.ts"
 import { Protection } from "../protection/Protection.ts"
 import { Realtime } from "../realtime/Realtime.ts"
+import { Referral } from "../referral/Referral.ts"
 import { wageringOf } from "./wagering.ts"
 
 const EventMarket = Schema.Struct({ id: Schema.String, externalId: Schema.String, name: Schema.String, marketType: MarketType })
@@ -76,8 +77,10 @@ const accounts = (userId: string, wallet: 1 | 2) => ({
  * Wagering (src/domain/bonus.ts) counts per outcome space, not per market:
  * an event's markets settled on the same outcomes (Match Odds and Bookmaker)
  * are locked together, in id order, and the one whose settlement leaves none
- * of them open counts what the player risked over all of them, once. A market
- * alone (a fancy, a race) counts at its own settlement.
+ * of them open counts what the player risked over all of them, once: from the
+ * bonus wallet towards their bonus, from the main wallet towards the play a
+ * referral reward waits for. A market alone (a fancy, a race) counts at its
+ * own settlement.
  */
 export class Settlement extends Context.Service<Settlement, {
   settle(marketId: string, result: string, by: string): Effect.Effect<SettlementView, ApiError | SqlError.SqlError>
@@ -91,6 +94,7 @@ export class Settlement extends Context.Service<Settlement, {
       const sql = yield* SqlClient.SqlClient
       const ledger = yield* Ledger
       const bonus = yield* Bonus
+      const referral = yield* Referral
       const realtime = yield* Realtime
       const protection = yield* Protection
 
@@ -187,7 +191,10 @@ export class Settlement extends Context.Service<Settlement, {
           yield* sql`DELETE FROM market_exposures WHERE market_id = ${market.id}`
           // The last of the space's markets to close counts what each player risked over all of them.
           if (group.every((row) => row.id === market.id || row.status === "SETTLED" || row.status === "VOID")) {
-            for (const counted of yield* wageringOf(sql, group)) yield* bonus.recordWagering(counted.userId, counted.bonus)
+            for (const counted of yield* wageringOf(sql, group)) {
+              yield* bonus.recordWagering(counted.userId, counted.bonus)
+              yield* referral.recordPlay(counted.userId, counted.own)
+            }
           }
           return {
             marketId: market.externalId,

@@ -1,5 +1,6 @@
 import { Layer } from "effect"
 import { Bonus } from "../bonus/Bonus.ts"
+import { Referral } from "../referral/Referral.ts"
 import { BettingAdminHandlers, BettingHandlers } from "./http.ts"
 import { OddsHandlers } from "../odds/http.ts"
 import { OddsFeedLive } from "../odds/layer.ts"
@@ -16,8 +17,8 @@ import { Settlement } from "./Settlement.ts"
 export const BettingServicesLive = Layer.mergeAll(Betting.layer, OddsChannelLive).pipe(
   Layer.provideMerge(Layer.mergeAll(OddsFeedLive, Bets.layer)),
   Layer.provideMerge(Settlement.layer),
-  // Settled stakes count towards bonus wagering (the same Bonus instance: layers are shared by reference).
-  Layer.provide(Bonus.layer)
+  // Settled stakes count towards bonus wagering and a referral's play (the same instances: layers are shared by reference).
+  Layer.provide(Layer.mergeAll(Bonus.layer, Referral.layer))
 )
 
 /** The HTTP groups of src/schema/betting.ts. */

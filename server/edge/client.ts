@@ -34,3 +34,17 @@ export const clientAddress = (request: HttpServerRequest.HttpServerRequest, trus
 export const isSecure = (request: HttpServerRequest.HttpServerRequest, trustProxy: number) =>
   ((request.source as IncomingMessage).socket as TLSSocket | undefined)?.encrypted === true ||
   forwarded(request.headers["x-forwarded-proto"], trustProxy)?.toLowerCase() === "https"
+
+/**
+ * Whether an address is a client's own on the internet: not loopback, link-local or private (RFC 1918, IPv6
+ * unique local), which are a proxy's or a local network's and shared by everyone behind them.
+ */
+export const isPublicAddress = (address: string) => {
+  const ip = plain(address).toLowerCase()
+  const v4 = /^(\d+)\.(\d+)\.\d+\.\d+$/.exec(ip)
+  if (v4) {
+    const [a, b] = [Number(v4[1]), Number(v4[2])]
+    return !(a === 10 || a === 127 || a === 0 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168))
+  }
+  return ip.includes(":") && ip !== "::1" && ip !== "::" && !/^f[cd]/.test(ip) && !/^fe[89ab]/.test(ip)
+}

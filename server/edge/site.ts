@@ -6,6 +6,7 @@ import { ServerConfig } from "../config.ts"
 import { accepts } from "./compression.ts"
 import { failureResponse } from "./envelopes.ts"
 import { SITE_CSP, siteCsp } from "./headers.ts"
+import { Visitors } from "./visitors.ts"
 
 const IMMUTABLE = "public, max-age=31536000, immutable"
 const SHORT = "public, max-age=3600"
@@ -90,6 +91,7 @@ const readFirstChunks = (distDir: string): Readonly<Record<string, ReadonlyArray
 export const SiteRoutes = Layer.unwrap(Effect.gen(function*() {
   const { distDir } = yield* ServerConfig
   const firstResources = yield* FirstResources
+  const visitors = yield* Visitors
   const root = normalize(distDir + sep)
   const index = join(distDir, "index.html")
 
@@ -144,7 +146,13 @@ export const SiteRoutes = Layer.unwrap(Effect.gen(function*() {
       }
       const first = yield* firstResources.of(pathname)
       const { csp, firstChunks } = build()
-      return yield* sendFile(request, index, "no-cache", { "content-security-policy": csp, ...linkHeader(first, firstChunks[pathname] ?? []) })
+      // The page gives its browser the visitor cookie (edge/visitors.ts): what the vitals beacon and a sign-in carry.
+      const cookie = yield* visitors.cookieFor(request)
+      return yield* sendFile(request, index, "no-cache", {
+        "content-security-policy": csp,
+        ...linkHeader(first, firstChunks[pathname] ?? []),
+        ...(cookie ? { "set-cookie": cookie } : {})
+      })
     }).pipe(Effect.catch(() => Effect.succeed(HttpServerResponse.text("Not found", { status: 404 }))))
 
   /** Unknown API paths answer like the API does, never with the site. */

@@ -33,6 +33,8 @@ import { Users } from "./Users.ts"
 export interface Client {
   readonly ip?: string | undefined
   readonly userAgent?: string | undefined
+  /** The visitor cookie's id (server/edge/visitors.ts): the browser, when it loaded one of our pages. */
+  readonly device?: string | undefined
 }
 
 export interface SignedIn {

@@ -37,7 +37,7 @@ const idleLimit = (scope: SessionScope) => (scope === "desk" ? `${DESK_IDLE_MINU
  * off the session that launched them and end with it.
  */
 export class Sessions extends Context.Service<Sessions, {
-  create(userId: string, client: { ip?: string | undefined; userAgent?: string | undefined }, scope?: SessionScope): Effect.Effect<string, SqlError.SqlError>
+  create(userId: string, client: { ip?: string | undefined; userAgent?: string | undefined; device?: string | undefined }, scope?: SessionScope): Effect.Effect<string, SqlError.SqlError>
   /** The session of a token of that scope (a player's by default) that has not ended. */
   authenticate(token: string, scope?: SessionScope): Effect.Effect<SessionUser | undefined, SqlError.SqlError>
   /** Ends one session; the ids of the sessions that ended (none if it had ended already). */
@@ -50,11 +50,12 @@ export class Sessions extends Context.Service<Sessions, {
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
 
-      const create = Effect.fn("Sessions.create")(function*(userId: string, client: { ip?: string | undefined; userAgent?: string | undefined }, scope: SessionScope = "player") {
+      const create = Effect.fn("Sessions.create")(function*(userId: string, client: { ip?: string | undefined; userAgent?: string | undefined; device?: string | undefined }, scope: SessionScope = "player") {
         const token = randomBytes(32).toString("base64url")
         yield* sql`
-          INSERT INTO sessions (user_id, token_hash, expires_at, ip, user_agent, scope)
-          VALUES (${userId}, ${hashToken(token)}, now() + ${lifetime(scope)}::interval, ${client.ip ?? null}, ${client.userAgent?.slice(0, 300) ?? null}, ${scope})
+          INSERT INTO sessions (user_id, token_hash, expires_at, ip, user_agent, scope, device)
+          VALUES (${userId}, ${hashToken(token)}, now() + ${lifetime(scope)}::interval, ${client.ip ?? null}, ${client.userAgent?.slice(0, 300) ?? null}, ${scope},
+                  ${client.device ?? null})
         `
         return token
       })

@@ -6,48 +6,55 @@ import { Api } from "../../src/schema/api.ts"
 import { CurrentUser } from "../../src/schema/middleware.ts"
 import { ok } from "../../src/schema/envelope.ts"
 import { sqlDefect } from "../edge/defects.ts"
+import { Visitors } from "../edge/visitors.ts"
 import { Compliance } from "../protection/Compliance.ts"
 import { Identity, type Client } from "./Identity.ts"
 import { Users } from "./Users.ts"
 
-/** Who is calling, for throttling and the session record (the edge has resolved the address behind trusted proxies). */
-export const clientOf = (request: HttpServerRequest.HttpServerRequest): Client => ({
+/**
+ * Who is calling, for throttling and the session record (the edge has resolved the address behind trusted
+ * proxies), with the browser's visitor id when `visitors` is given.
+ */
+export const clientOf = (request: HttpServerRequest.HttpServerRequest, visitors?: Visitors["Service"]): Client => ({
   ip: request.remoteAddress._tag === "Some" ? request.remoteAddress.value : undefined,
-  userAgent: request.headers["user-agent"]
+  userAgent: request.headers["user-agent"],
+  device: visitors?.idOf(request)
 })
 
 export const IdentityHandlers = HttpApiBuilder.group(Api, "identity", Effect.fn(function*(handlers) {
   const identity = yield* Identity
   const compliance = yield* Compliance
+  const visitors = yield* Visitors
   return handlers.handleAll({
     signUp: ({ payload, request }) =>
       Effect.gen(function*() {
         // A state the operator does not serve is refused before anything is stored.
         yield* sqlDefect(compliance.admitSignUp(payload.region, request.headers))
-        const mobileNo = yield* sqlDefect(identity.signUp(payload, clientOf(request)))
+        const mobileNo = yield* sqlDefect(identity.signUp(payload, clientOf(request, visitors)))
         return ok({ mobile_no: mobileNo }, `We have sent a 4-digit code to ${formatPhone(mobileNo)}`)
       }),
     verifyOtp: ({ payload, request }) =>
-      Effect.map(sqlDefect(identity.verifyOtp(payload, clientOf(request))), ({ token, user }) => ok(user, "Your number is verified. Welcome to Khel!", token)),
+      Effect.map(sqlDefect(identity.verifyOtp(payload, clientOf(request, visitors))), ({ token, user }) => ok(user, "Your number is verified. Welcome to Khel!", token)),
     resendOtp: ({ payload, request }) =>
-      Effect.map(sqlDefect(identity.resendOtp(payload, clientOf(request))), (mobileNo) => ok({ mobile_no: mobileNo }, `A new code is on its way to ${formatPhone(mobileNo)}`)),
+      Effect.map(sqlDefect(identity.resendOtp(payload, clientOf(request, visitors))), (mobileNo) => ok({ mobile_no: mobileNo }, `A new code is on its way to ${formatPhone(mobileNo)}`)),
     login: ({ payload, request }) =>
-      Effect.map(sqlDefect(identity.login(payload, clientOf(request))), ({ token, user }) => ok(user, "Logged In", token)),
+      Effect.map(sqlDefect(identity.login(payload, clientOf(request, visitors))), ({ token, user }) => ok(user, "Logged In", token)),
     forgotPassword: ({ payload, request }) =>
       "otp" in payload
-        ? Effect.as(sqlDefect(identity.resetPassword(payload, clientOf(request))), ok(null, "Password reset. Please log in with your new password."))
-        : Effect.map(sqlDefect(identity.forgotPassword(payload, clientOf(request))), (mobileNo) =>
+        ? Effect.as(sqlDefect(identity.resetPassword(payload, clientOf(request, visitors))), ok(null, "Password reset. Please log in with your new password."))
+        : Effect.map(sqlDefect(identity.forgotPassword(payload, clientOf(request, visitors))), (mobileNo) =>
           ok({ mobile_no: mobileNo }, `If ${formatPhone(mobileNo)} is registered, a 4-digit code is on its way to it.`))
   })
 }))
 
 export const SessionHandlers = HttpApiBuilder.group(Api, "session", Effect.fn(function*(handlers) {
   const identity = yield* Identity
+  const visitors = yield* Visitors
   return handlers.handleAll({
     changePassword: ({ payload, request }) =>
       Effect.gen(function*() {
         const user = yield* CurrentUser
-        const token = yield* sqlDefect(identity.changePassword(user, payload, clientOf(request)))
+        const token = yield* sqlDefect(identity.changePassword(user, payload, clientOf(request, visitors)))
         return ok(null, "Password Changed", token)
       }),
     logout: () =>

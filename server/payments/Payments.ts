@@ -27,6 +27,7 @@ import { Realtime } from "../realtime/Realtime.ts"
 import { Referral } from "../referral/Referral.ts"
 import { Uploads } from "../uploads/Uploads.ts"
 import { upiQrDataUrl } from "./qr.ts"
+import { payoutOwnership } from "./payoutAccounts.ts"
 import { depositReferences, isReferenceTaken } from "./references.ts"
 
 const AccountRow = Schema.Struct({
@@ -38,7 +39,9 @@ const AccountRow = Schema.Struct({
   ifscCode: Schema.NullOr(Schema.String),
   accountType: Schema.NullOr(BankAccountType),
   image: Schema.optional(Schema.NullOr(Schema.String)),
-  active: Schema.optional(Schema.Boolean)
+  active: Schema.optional(Schema.Boolean),
+  /** A player's account: what makes it the same account whoever adds it (migration 0122). */
+  payoutKey: Schema.optional(Schema.String)
 })
 type AccountRow = typeof AccountRow.Type
 
@@ -192,7 +195,9 @@ export class Payments extends Context.Service<Payments, {
       const bonus = yield* Bonus
       const referral = yield* Referral
       const protection = yield* Protection
-      const references = depositReferences(sql, yield* Signals)
+      const signals = yield* Signals
+      const references = depositReferences(sql, signals)
+      const payouts = payoutOwnership(sql, signals)
       const realtime = yield* Realtime
 
       // Operator deposit accounts -------------------------------------------------------------
@@ -251,29 +256,42 @@ export class Payments extends Context.Service<Payments, {
         return rows.map(accountView)
       })
 
+      // A payout account belongs to the first player who adds it (payoutAccounts.ts): another is refused, and signalled.
       const addAccount = Effect.fn("Payments.addAccount")(function*(userId: string, input: AccountDetailsPayload) {
         const account = yield* normalizeAccount(input)
-        const rows = yield* sql`
-          INSERT INTO payment_accounts (user_id, type, account_number, account_holder_name, bank_name, ifsc_code, account_type)
-          VALUES (${userId}, ${account.type}, ${account.accountNumber}, ${account.accountHolderName}, ${account.bankName}, ${account.ifscCode}, ${account.accountType})
-          ON CONFLICT (user_id, type, account_number) DO NOTHING
-          RETURNING id, type, account_number, account_holder_name, bank_name, ifsc_code, account_type
-        `.pipe(decodeRows(AccountRow))
-        if (!rows[0]) return yield* conflict(account.type === "upi" ? "You have already added this UPI id." : "You have already added this bank account.")
-        return accountView(rows[0])
+        return yield* sql.withTransaction(Effect.gen(function*() {
+          const [row] = yield* sql`
+            INSERT INTO payment_accounts (user_id, type, account_number, account_holder_name, bank_name, ifsc_code, account_type)
+            VALUES (${userId}, ${account.type}, ${account.accountNumber}, ${account.accountHolderName}, ${account.bankName}, ${account.ifscCode}, ${account.accountType})
+            ON CONFLICT (user_id, type, account_number) DO NOTHING
+            RETURNING id, type, account_number, account_holder_name, bank_name, ifsc_code, account_type, payout_key
+          `.pipe(decodeRows(AccountRow))
+          if (!row) return yield* conflict(account.type === "upi" ? "You have already added this UPI id." : "You have already added this bank account.")
+          yield* payouts.claim(userId, row.payoutKey!)
+          return accountView(row)
+        })).pipe(Effect.catchTag("PayoutAccountTaken", (taken) => payouts.refuse(userId, account.type, taken)))
       })
 
       const updateAccount = Effect.fn("Payments.updateAccount")(function*(userId: string, input: UpdateAccountDetailsPayload) {
         const account = yield* normalizeAccount(input)
-        const rows = yield* sql`
-          UPDATE payment_accounts SET type = ${account.type}, account_number = ${account.accountNumber},
-                 account_holder_name = ${account.accountHolderName}, bank_name = ${account.bankName}, ifsc_code = ${account.ifscCode},
-                 account_type = ${account.accountType}, updated_at = now()
-           WHERE id = ${input.accountId} AND user_id = ${userId}
-          RETURNING id, type, account_number, account_holder_name, bank_name, ifsc_code, account_type
-        `.pipe(decodeRows(AccountRow), Effect.catchIf(isUniqueViolation, () => conflict("You already have another account with this number.")))
-        if (!rows[0]) return yield* notFound("There is no such account.")
-        return accountView(rows[0])
+        return yield* sql.withTransaction(Effect.gen(function*() {
+          const [before] = yield* sql`SELECT payout_key FROM payment_accounts WHERE id = ${input.accountId} AND user_id = ${userId} FOR UPDATE`.pipe(
+            decodeRows(Schema.Struct({ payoutKey: Schema.String }))
+          )
+          if (!before) return yield* notFound("There is no such account.")
+          const [row] = yield* sql`
+            UPDATE payment_accounts SET type = ${account.type}, account_number = ${account.accountNumber},
+                   account_holder_name = ${account.accountHolderName}, bank_name = ${account.bankName}, ifsc_code = ${account.ifscCode},
+                   account_type = ${account.accountType}, updated_at = now()
+             WHERE id = ${input.accountId} AND user_id = ${userId}
+            RETURNING id, type, account_number, account_holder_name, bank_name, ifsc_code, account_type, payout_key
+          `.pipe(decodeRows(AccountRow), Effect.catchIf(isUniqueViolation, () => conflict("You already have another account with this number.")))
+          if (row!.payoutKey !== before.payoutKey) {
+            yield* payouts.claim(userId, row!.payoutKey!)
+            yield* payouts.release(userId, before.payoutKey)
+          }
+          return accountView(row!)
+        })).pipe(Effect.catchTag("PayoutAccountTaken", (taken) => payouts.refuse(userId, account.type, taken)))
       })
 
       // Deposits -----------------------------------------------------------------------------
@@ -401,11 +419,16 @@ export class Payments extends Context.Service<Payments, {
       const createWithdrawal = Effect.fn("Payments.createWithdrawal")(function*(userId: string, input: WithdrawalPayload) {
         const paise = yield* amountPaise(input.amount)
         if (paise < MIN_WITHDRAWAL * 100) return yield* badRequest(PAYMENT_MESSAGES.minWithdrawal)
-        const [account] = yield* sql`
-          SELECT id, type, account_number, account_holder_name, bank_name, ifsc_code, account_type
+        const [found] = yield* sql`
+          SELECT id, type, account_number, account_holder_name, bank_name, ifsc_code, account_type, payout_key
             FROM payment_accounts WHERE id = ${input.accountId} AND user_id = ${userId}
         `.pipe(decodeRows(AccountRow))
-        if (!account) return yield* notFound("There is no such account. Add it on the withdrawal page first.")
+        if (!found) return yield* notFound("There is no such account. Add it on the withdrawal page first.")
+        // Accounts added before one player owned each: only the owner withdraws to it.
+        if (!(yield* payouts.owns(userId, found.payoutKey!))) {
+          return yield* conflict("This payout account is registered to another player. Please withdraw to an account in your own name.")
+        }
+        const { payoutKey: _key, ...account } = found
         return yield* sql.withTransaction(Effect.gen(function*() {
           const [row] = yield* sql`
             INSERT INTO withdrawal_requests (user_id, account_id, account, amount)

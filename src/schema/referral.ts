@@ -11,9 +11,11 @@ export const ReferralUser = Schema.Struct({
   name: Schema.String,
   username: Schema.String,
   joinedAt: Schema.String,
-  /** The reward earned from this player (0 until their first deposit is approved). */
+  /** The reward earned from this player (0 until it is paid). */
   reward: Rupees,
-  rewardedAt: Schema.NullOr(Schema.String)
+  rewardedAt: Schema.NullOr(Schema.String),
+  /** Awaiting their first deposit, then their own play on settled markets; rewarded, or withheld (shared payout account, device or address). */
+  status: Schema.Literals(["awaitingDeposit", "awaitingPlay", "rewarded", "withheld"])
 })
 export type ReferralUser = typeof ReferralUser.Type
 

@@ -1,7 +1,8 @@
 import { expect, type Page, test } from "./coverage.ts"
 import sharp from "sharp"
 import { WAGERING_RULE } from "../../src/domain/bonus.ts"
-import { apiLogin, createPlayer, openSignedIn } from "./support.ts"
+import { REFERRAL_RULE } from "../../src/domain/referral.ts"
+import { apiLogin, catalogueEvent, createPlayer, openSignedIn } from "./support.ts"
 
 const dialog = (page: Page) => page.getByRole("dialog")
 const header = (page: Page) => page.getByRole("banner")
@@ -253,7 +254,7 @@ test("a friend's screenshot-only deposit sends txnRef empty; forfeiting the bonu
   await expect(card).toContainText("forfeited")
   await expect(card.getByRole("button")).toHaveCount(0)
 
-  // The referrer earned 10 % of the friend's first deposit, listed by week and claimed to the main balance.
+  // The referrer earns 10 % of the friend's first deposit once the friend has wagered it.
   const referrerPage = await (await browser.newContext()).newPage()
   const weekly = referrerPage.waitForRequest((r) => r.url().includes("/api/v1/get-weekly-refferal-transactions"))
   await openSignedIn(referrerPage, referrer.token, "/referral-bonus")
@@ -261,6 +262,21 @@ test("a friend's screenshot-only deposit sends txnRef empty; forfeiting the bonu
   expect(asked.get("startDate")).toMatch(/^\d{4}-\d{2}-\d{2}T/)
   expect(asked.get("endDate")).toMatch(/^\d{4}-\d{2}-\d{2}T/)
   await expect(referrerPage.getByTestId("referral-link")).toContainText(`referral_code=${referrer.user.referralCode}`)
+  await expect(referrerPage.getByText(REFERRAL_RULE, { exact: false })).toBeVisible()
+  await expect(referrerPage.getByTestId("referral-users")).toContainText("Awaiting their play")
+  await expect(referrerPage.getByTestId("ref-bonus")).toHaveText("₹0.00")
+
+  // The friend's ₹1,000 backed at 2.00 on a market alone (Over/Under of a match no other test bets on), and lost.
+  const { event } = await catalogueEvent(request, "Kerala Blasters v FC Goa")
+  const overUnder = event.markets.find((m) => m.name.startsWith("Over/Under"))!
+  const [under, over] = overUnder.runners
+  const asAdmin = { headers: { authorization: `Bearer ${admin.token}` } }
+  expect((await request.post("/api/v1/admin/market-price", { ...asAdmin, data: { marketId: overUnder.marketId, selectionId: under!.selectionId, back: { price: 2, size: 5000 }, lay: { price: 2.02, size: 5000 }, status: "OPEN" } })).status()).toBe(200)
+  expect((await request.post("/api/v1/bet-sport", { headers: { authorization: `Bearer ${friend.token}` }, data: { marketId: overUnder.marketId, selectionId: under!.selectionId, selectionType: "back", odds: 2, stake: 1000 } })).status()).toBe(200)
+  expect((await request.post("/api/v1/admin/settle-market", { ...asAdmin, data: { marketId: overUnder.marketId, result: over!.selectionId } })).status()).toBe(200)
+
+  // Rewarded, listed by week and claimed to the main balance.
+  await referrerPage.reload()
   await expect(referrerPage.getByTestId("ref-bonus")).toHaveText("₹100.00")
   await expect(referrerPage.getByTestId("referral-users")).toContainText(friend.user.username)
   await expect(referrerPage.getByTestId("referral-weekly").getByRole("row").nth(1)).toContainText("₹100.00")

@@ -107,3 +107,32 @@ export const setPrice = (server: TestServer, adminToken: string, body: Record<st
 
 export const bet = (server: TestServer, token: string, path: "bet-sport" | "bet-racing" | "fancy-bet-sport", json: Record<string, unknown>, key?: string) =>
   request(server.url, `/api/v1/${path}`, { method: "POST", token, json, ...(key ? { headers: { "idempotency-key": key } } : {}) })
+
+/** A cricket match that has not started and is not in `used` (it is added), with its Match Odds and Bookmaker markets. */
+export const freshMatch = async (server: TestServer, used: Set<string>) => {
+  const match = eventsOf(await catalogue(server), "cricket", false).find((event: CatalogueEvent) =>
+    !used.has(event._id) && event.markets.some((m) => m.name === "Match Odds") && event.markets.some((m) => m.marketType === "BOOKMAKER")
+  )!
+  used.add(match._id)
+  return { matchOdds: marketOf(match, "EXCHANGE", "Match Odds"), bookmaker: marketOf(match, "BOOKMAKER"), home: 0, away: 1 }
+}
+
+/** Prices a market's first runner by hand, back 2.00 / lay 2.02, so a back is taken at 2. */
+export const priceAtEvens = async (server: TestServer, adminToken: string, market: { marketId: string; runners: Array<{ selectionId: string }> }) => {
+  expect((await setPrice(server, adminToken, { marketId: market.marketId, selectionId: market.runners[0]!.selectionId, back: { price: 2, size: 50_000 }, lay: { price: 2.02, size: 50_000 }, status: "OPEN" })).status).toBe(200)
+  return 2
+}
+
+export const settleMarket = (server: TestServer, adminToken: string, marketId: string, result: string) =>
+  request(server.url, "/api/v1/admin/settle-market", { method: "POST", token: adminToken, json: { marketId, result } })
+
+/** Real play from the main wallet: `stake` backed at 2.00 on a fresh match that then goes the other way, both its markets settled. */
+export const backAndLose = async (server: TestServer, adminToken: string, token: string, stake: number, used: Set<string>) => {
+  const { matchOdds, bookmaker } = await freshMatch(server, used)
+  const placed = await bet(server, token, "bet-sport", {
+    marketId: matchOdds.marketId, selectionId: matchOdds.runners[0]!.selectionId, selectionType: "back", odds: await priceAtEvens(server, adminToken, matchOdds), stake
+  })
+  expect(placed.status).toBe(200)
+  expect((await settleMarket(server, adminToken, matchOdds.marketId, matchOdds.runners[1]!.selectionId)).status).toBe(200)
+  expect((await settleMarket(server, adminToken, bookmaker.marketId, bookmaker.runners[1]!.selectionId)).status).toBe(200)
+}

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { request, signUpPlayer, startServer, type TestServer } from "./helpers.ts"
 import { adminToken, balancesOf, expectLedgerVerifies, fund, post, settleStake, user } from "./payments-support.ts"
-import { bet, type CatalogueEvent, catalogue, eventsOf, marketOf, setPrice } from "./betting-support.ts"
+import { bet, freshMatch as freshMatchOf, priceAtEvens, setPrice, settleMarket } from "./betting-support.ts"
 
 let server: TestServer
 let admin: string
@@ -111,29 +111,15 @@ const bonusPlayer = async (deposit: number) => {
 }
 
 const used = new Set<string>()
-/** A cricket match that has not started and that no other test has used, with its Match Odds and Bookmaker markets. */
-const freshMatch = async () => {
-  const match = eventsOf(await catalogue(server), "cricket", false).find((event: CatalogueEvent) =>
-    !used.has(event._id) && event.markets.some((m) => m.name === "Match Odds") && event.markets.some((m) => m.marketType === "BOOKMAKER")
-  )!
-  used.add(match._id)
-  const matchOdds = marketOf(match, "EXCHANGE", "Match Odds")
-  const bookmaker = marketOf(match, "BOOKMAKER")
-  return { matchOdds, bookmaker, home: 0, away: 1 }
-}
-
+const freshMatch = () => freshMatchOf(server, used)
 /** A runner's best back price now, priced by hand so the bet is taken at it. */
-const price = async (market: { marketId: string; runners: Array<{ selectionId: string }> }) => {
-  expect((await setPrice(server, admin, { marketId: market.marketId, selectionId: market.runners[0]!.selectionId, back: { price: 2, size: 50_000 }, lay: { price: 2.02, size: 50_000 }, status: "OPEN" })).status).toBe(200)
-  return 2
-}
+const price = (market: { marketId: string; runners: Array<{ selectionId: string }> }) => priceAtEvens(server, admin, market)
 const rate = async (market: { marketId: string; runners: Array<{ selectionId: string }> }) => {
   expect((await setPrice(server, admin, { marketId: market.marketId, selectionId: market.runners[0]!.selectionId, back: { price: 96, size: 50_000 }, lay: { price: 104, size: 50_000 }, status: "OPEN" })).status).toBe(200)
   return 96
 }
 
-const settle = (marketId: string, result: string) =>
-  request(server.url, "/api/v1/admin/settle-market", { method: "POST", token: admin, json: { marketId, result } })
+const settle = (marketId: string, result: string) => settleMarket(server, admin, marketId, result)
 const voidMarket = (marketId: string) => request(server.url, "/api/v1/admin/void-market", { method: "POST", token: admin, json: { marketId, reason: "test" } })
 
 describe("wagering counts what is really at risk", () => {

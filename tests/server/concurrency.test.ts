@@ -1,6 +1,7 @@
 import { Deferred, Effect, Fiber } from "effect"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { countStatuses as count, request, signUpPlayer, startServer, type TestServer } from "./helpers.ts"
+import { backAndLose } from "./betting-support.ts"
 import { addUpi, adminToken, approveDeposit, balancesOf, createDeposit, expectLedgerVerifies, fund } from "./payments-support.ts"
 
 /**
@@ -107,6 +108,8 @@ describe(`concurrency on ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}`,
     const referrer = await signUpPlayer(server)
     const friend = await signUpPlayer(server, { affiliateCode: referrer.user.referralCode })
     await fund(server, friend.token, 5000, admin)
+    // The reward waits for the friend's own play of the deposit.
+    await backAndLose(server, admin, friend.token, 5000, new Set())
     const results = await Promise.all(Array.from({ length: 10 }, () => request(server.url, "/api/v1/claim-ref-bonus", { method: "PUT", token: referrer.token, json: {} })))
     expect(count(results.map((r) => r.status))).toEqual({ 200: 1, 422: 9 })
     const balances = await balancesOf(server, referrer.user.id)

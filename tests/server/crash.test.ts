@@ -53,7 +53,7 @@ describe("crash safety", () => {
     const token = verified.body.meta.token as string
     const admin = (await deskSignIn(url, "admin")).token
     await request(url, "/api/v1/admin/credit", { method: "POST", token: admin, json: { user: verified.body.data.username, amount: 100_000 } })
-    const upi = await request(url, "/api/v1/account-details", { method: "POST", token, json: { type: "upi", accountNumber: "crash@ybl", accountHolderName: "Crash Test" } })
+    const upi = await request(url, "/api/v1/account-details", { method: "POST", token, json: { type: "upi", accountNumber: `crash.${mobileNo.slice(-8)}@ybl`, accountHolderName: "Crash Test" } })
     const accounts = await request(url, "/api/v1/admin-account-details", { token })
     const depositAccount = accounts.body.data[0]._id as string
 

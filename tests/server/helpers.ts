@@ -183,15 +183,19 @@ let phoneCounter = 0
 /** A fresh valid Indian mobile number (E.164), unique within this process. */
 export const freshPhone = () => `+917${String(Date.now() % 1e6).padStart(6, "0")}${String(++phoneCounter % 1000).padStart(3, "0")}`
 
-/** Signs up and verifies a new player through the API; returns their token and user. */
+/**
+ * Signs up and verifies a new player through the API; returns their token and user. `headers` go with both
+ * calls: an address (`X-Forwarded-For`, on a server that trusts a proxy) or a browser's visitor cookie.
+ */
 export const signUpPlayer = async (
   server: Pick<TestServer, "url" | "dataDir">,
-  options: { name?: string; password?: string; affiliateCode?: string; region?: string } = {}
+  options: { name?: string; password?: string; affiliateCode?: string; region?: string; headers?: Record<string, string> } = {}
 ) => {
   const mobileNo = freshPhone()
   const password = options.password ?? "Monsoon#Tiffin42"
   const signUp = await request(server.url, "/identity/user/sign-up", {
     method: "POST",
+    ...(options.headers ? { headers: options.headers } : {}),
     json: {
       name: options.name ?? "Test Player",
       mobile_no: mobileNo,
@@ -204,7 +208,7 @@ export const signUpPlayer = async (
   })
   if (signUp.status !== 200) throw new Error(`sign-up failed: ${JSON.stringify(signUp.body)}`)
   const otp = await waitForCode(server.dataDir, mobileNo, "signup")
-  const verified = await request(server.url, "/identity/user/verify-otp", { method: "POST", json: { mobile_no: mobileNo, otp } })
+  const verified = await request(server.url, "/identity/user/verify-otp", { method: "POST", json: { mobile_no: mobileNo, otp }, ...(options.headers ? { headers: options.headers } : {}) })
   if (verified.status !== 200) throw new Error(`verify failed: ${JSON.stringify(verified.body)}`)
   return { token: verified.body.meta.token as string, user: verified.body.data as { id: string; username: string; referralCode: string }, mobileNo, password }
 }

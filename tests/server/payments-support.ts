@@ -68,7 +68,9 @@ export const fund = async (server: TestServer, token: string, amount: number, ad
   return deposit.body.data._id as string
 }
 
-export const addUpi = async (server: TestServer, token: string, upi = "ravi.kumar@okhdfcbank") => {
+let upiCounter = 0
+/** Adds a UPI id as the player's payout account (by default one of their own: a UPI id is one player's). */
+export const addUpi = async (server: TestServer, token: string, upi = `ravi.kumar.${process.pid}.${++upiCounter}@okhdfcbank`) => {
   const res = await request(server.url, "/api/v1/account-details", {
     method: "POST",
     token,

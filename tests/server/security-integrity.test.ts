@@ -2,7 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { PAYMENT_MESSAGES } from "../../src/domain/payments.ts"
 import type { IntegritySignal } from "../../src/schema/integrity.ts"
 import { freshUtr, request, signUpPlayer, startServer, type TestServer } from "./helpers.ts"
-import { adminToken, approveDeposit, createDeposit, expectLedgerVerifies } from "./payments-support.ts"
+import { TAKEN_MESSAGE } from "../../server/payments/payoutAccounts.ts"
+import { addUpi, adminToken, approveDeposit, createDeposit, expectLedgerVerifies, fund } from "./payments-support.ts"
 
 /** Integrity: references (UTR) claimed once, and the signals the operator reads (docs/security.md). */
 let server: TestServer
@@ -108,5 +109,60 @@ describe("payment references (UTR)", () => {
 
     expect((await request(server.url, "/api/v1/admin/signals", { token: one.token })).status).toBe(403)
     expect((await request(server.url, "/api/v1/admin/signals")).status).toBe(401)
+  })
+})
+
+describe("payout accounts", () => {
+  const add = (token: string, json: Record<string, unknown>) => request(server.url, "/api/v1/account-details", { method: "POST", token, json })
+  const bank = (accountNumber: string, ifscCode: string) =>
+    ({ type: "bank", accountNumber, ifscCode, bankName: "HDFC Bank", accountHolderName: "Owner Name", accountType: "savings" })
+
+  it("belong to the first player who adds one: another is refused, in any spelling or branch, also by editing; an account let go is free", async () => {
+    const owner = await signUpPlayer(server, { name: "Account Owner" })
+    const other = await signUpPlayer(server, { name: "Account Other" })
+    const upi = `owner.${Date.now()}@okhdfcbank`
+    await addUpi(server, owner.token, upi)
+    expect((await add(other.token, { type: "upi", accountNumber: upi.toUpperCase(), accountHolderName: "Other" })).body.meta)
+      .toEqual({ code: 409, message: TAKEN_MESSAGE.upi, error: "Conflict" })
+    // The same bank and number at another branch is the same account.
+    const number = String(Date.now()).slice(-12)
+    expect((await add(owner.token, bank(number, "HDFC0001234"))).status).toBe(200)
+    expect((await add(other.token, bank(number, "HDFC0009999"))).body.meta).toEqual({ code: 409, message: TAKEN_MESSAGE.bank, error: "Conflict" })
+    expect((await add(other.token, bank(number, "ICIC0009999"))).status).toBe(200)
+    // Editing one's own account into another player's is refused too, and leaves it as it was.
+    const mine = await addUpi(server, other.token, `other.${Date.now()}@okaxis`)
+    const edit = await request(server.url, "/api/v1/account-details", {
+      method: "PUT", token: other.token, json: { accountId: mine, type: "upi", accountNumber: upi, accountHolderName: "Other" }
+    })
+    expect(edit.body.meta).toEqual({ code: 409, message: TAKEN_MESSAGE.upi, error: "Conflict" })
+    const held = (await request(server.url, "/api/v1/account-details", { token: other.token })).body.data as Array<{ _id: string; accountNumber: string }>
+    expect(held.find((a) => a._id === mine)!.accountNumber).toMatch(/^other\./)
+    const [signal] = (await signals(`?kind=shared_payout_account&user=${other.user.id}`)).signals.filter((s) => s.subject === `upi:${upi}`)
+    expect(signal!.players.map((p) => p.id).sort()).toEqual([owner.user.id, other.user.id].sort())
+
+    // The owner edits it into another UPI id: theirs no longer, the other player may add it.
+    const ownerAccounts = (await request(server.url, "/api/v1/account-details", { token: owner.token })).body.data as Array<{ _id: string; type: string }>
+    const ownersUpi = ownerAccounts.find((a) => a.type === "upi")!._id
+    expect((await request(server.url, "/api/v1/account-details", {
+      method: "PUT", token: owner.token, json: { accountId: ownersUpi, type: "upi", accountNumber: `new.${upi}`, accountHolderName: "Account Owner" }
+    })).status).toBe(200)
+    expect((await add(other.token, { type: "upi", accountNumber: upi, accountHolderName: "Other" })).status).toBe(200)
+  })
+
+  it("refuses a withdrawal to an account another player owns, added before accounts were checked", async () => {
+    const owner = await signUpPlayer(server)
+    const late = await signUpPlayer(server)
+    const upi = `early.${Date.now()}@okicici`
+    await addUpi(server, owner.token, upi)
+    // As migration 0122 found it: a second holder of the same UPI id.
+    const [row] = await server.sql((sql) => sql<{ id: string }>`
+      INSERT INTO payment_accounts (user_id, type, account_number, account_holder_name) VALUES (${late.user.id}, 'upi', ${upi}, 'Late Holder') RETURNING id
+    `)
+    await fund(server, late.token, 1000, admin)
+    const refused = await request(server.url, "/api/v1/withdrawal-request", { method: "POST", token: late.token, json: { amount: 500, accountId: row!.id } })
+    expect(refused.body.meta).toEqual({
+      code: 409, message: "This payout account is registered to another player. Please withdraw to an account in your own name.", error: "Conflict"
+    })
+    expect((await request(server.url, "/api/v1/getUserData", { token: late.token })).body.data.balance).toBe(1000)
   })
 })

@@ -1,7 +1,7 @@
 import { useSelector } from "@xstate/react"
 import { formatRupees } from "../../domain/money.ts"
 import { lastWeeks } from "../../domain/ranges.ts"
-import { referralLink } from "../../domain/referral.ts"
+import { REFERRAL_RULE, referralLink, referralRewardText } from "../../domain/referral.ts"
 import type { FlowRef } from "../../machines/flows.ts"
 import { useFlow } from "../flows.ts"
 import { CopyButton, PlayerPage, Signed, Table, when } from "../payments/ui.tsx"
@@ -31,7 +31,7 @@ const ReferralView = ({ referral }: { referral: FlowRef<"referral"> }) => {
             {link ? <CopyButton value={link} label="referral link" /> : null}
           </div>
           <p className="m-0 text-xs text-muted">
-            Friends who sign up with it earn you 10% of their first approved deposit (up to ₹1,000), in your referral bonus. Code: <strong className="text-fg">{code}</strong>
+            {REFERRAL_RULE} Code: <strong className="text-fg">{code}</strong>
           </p>
         </section>
         <section className="card flex flex-col gap-2 p-4" aria-labelledby="ref-bonus">
@@ -53,7 +53,7 @@ const ReferralView = ({ referral }: { referral: FlowRef<"referral"> }) => {
           caption="Referred players"
           testId="referral-users"
           head={["Name", "Username", "Joined", "Reward"]}
-          rows={(users?.users ?? []).map((u) => [u.name, u.username, when(u.joinedAt), u.reward > 0 ? formatRupees(u.reward) : "Awaiting first deposit"])}
+          rows={(users?.users ?? []).map((u) => [u.name, u.username, when(u.joinedAt), referralRewardText(u.status, formatRupees(u.reward))])}
         />
       </section>
       <section className="flex flex-col gap-2" aria-labelledby="ref-weekly">
