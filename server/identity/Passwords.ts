@@ -1,5 +1,6 @@
 import { hash, verify } from "@node-rs/argon2"
 import { Context, Effect, Layer } from "effect"
+import { decoratedWord, SITE_WORDS } from "../../src/domain/validation.ts"
 
 /** argon2id with the OWASP minimum: 19 MiB memory, 2 passes, 1 lane. */
 const OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const
@@ -26,8 +27,10 @@ export class Passwords extends Context.Service<Passwords, {
   verify(hashed: string | undefined, password: string): Effect.Effect<boolean>
   /**
    * Whether a new password is too guessable: common passwords and their
-   * variants (zxcvbn with its common-language dictionary), and passwords
-   * built from the account's own name, username or phone number.
+   * variants (zxcvbn with its common-language dictionary), passwords built
+   * from the site's name, the demo passwords' words or the account's own
+   * name, username or phone number, and a weak word dressed with symbols
+   * and digits (`decoratedWord`: `India@1234` is as weak as `India`).
    */
   isWeak(password: string, accountWords: ReadonlyArray<string>): Effect.Effect<boolean>
 }>()("khel/Passwords") {
@@ -41,7 +44,12 @@ export class Passwords extends Context.Service<Passwords, {
         verify: (hashed, password) =>
           Effect.promise(() => verify(hashed ?? decoyHash, password).catch(() => false)).pipe(Effect.map((ok) => ok && hashed !== undefined)),
         isWeak: (password, accountWords) =>
-          Effect.map(estimator, (zxcvbn) => zxcvbn.check(password, accountWords.filter((word) => word.length >= 3)).score < MIN_PASSWORD_SCORE)
+          Effect.map(estimator, (zxcvbn) => {
+            const guessed = [...SITE_WORDS, ...accountWords.filter((word) => word.length >= 3)]
+            const weak = (text: string) => zxcvbn.check(text, guessed).score < MIN_PASSWORD_SCORE
+            const word = decoratedWord(password)
+            return weak(password) || (word !== undefined && weak(word))
+          })
       })
     })
   )

@@ -10,7 +10,18 @@ export const PASSWORD_MIN = 8
 export const PASSWORD_MAX = 128
 export const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN} characters`
 /** What a new password must be, as the forms say it under the field: the server refuses a short or guessable one. */
-export const PASSWORD_HINT = `At least ${PASSWORD_MIN} characters, and hard to guess: not a common password, nor your name or number.`
+export const PASSWORD_HINT =
+  `At least ${PASSWORD_MIN} characters, and hard to guess: not a common password, a common word with symbols and digits added (Password@123), nor your name or number.`
+
+/** Words everyone guesses first on this site: its name, and the demo accounts' passwords' words. */
+export const SITE_WORDS = ["khel", "demo", "credit", "admin"] as const
+
+/**
+ * The word of a password that is one word with symbols or digits around it
+ * ("Password@123", "India@1234", "123#Khel" → the word): such decoration is
+ * what everyone adds, so the password is only as strong as its word.
+ */
+export const decoratedWord = (password: string) => /^[^\p{L}\p{M}]*([\p{L}\p{M}]+)[^\p{L}\p{M}]*$/u.exec(password)?.[1]
 
 const blank = (value: string | undefined) => value === undefined || value.trim() === ""
 

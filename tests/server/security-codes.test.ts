@@ -182,8 +182,13 @@ describe("passwords", () => {
       const res = await signUp(password)
       expect(shape(res), password).toEqual([400, "WeakPassword", expect.stringMatching(/^This password is too common or too easy to guess\./)])
     }
+    // A common word, the site's name or a demo password's word with symbols and digits around it (issue 27).
+    for (const password of ["Password@123", "India@1234", "Qwerty@123", "Abcd@1234", "Khel@1234", "Demo@1234", "Credit@1234", "Admin@1234", "2024#Cricket!"]) {
+      expect(shape(await signUp(password)), password).toEqual([400, "WeakPassword", expect.stringMatching(/^This password is too common/)])
+    }
     // Made of the player's own name and number.
     expect((await signUp(`mehta${mobileNo.slice(3)}`)).body.meta.error).toBe("WeakPassword")
+    expect((await signUp("Kiran@12345")).body.meta.error).toBe("WeakPassword")
     // The spec's messages come first.
     expect((await signUp("short")).body.meta.message).toBe("Password must be at least 8 characters")
     expect((await post("/sign-up", { name: "Kiran", mobile_no: mobileNo, password: "password", confirmPassword: "other", ageConfirmed: true, region: "MH" }, freshAddress())).body.meta.message).toBe("Passwords do not match")
