@@ -32,7 +32,7 @@ const vitals: AdminCommand = {
       yield* Console.log(`Real-user vitals, last ${days} day${days === 1 ? "" : "s"}: 75th percentile per route and device class`)
       if (lines.length === 0) return yield* Console.log("(no reports yet)")
       const rows = [
-        ["route", "device", "visits", ...NAMES.map((name) => `${name} p75`)],
+        ["route", "device", "visitors", ...NAMES.map((name) => `${name} p75`)],
         ...lines.map((line) => [line.route, line.device, String(line.samples), ...NAMES.map((name) => cell(name, line.p75[name]))])
       ]
       const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)))

@@ -3,8 +3,10 @@ import { HttpIncomingMessage, HttpServerRequest } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { RateLimiterMemory } from "rate-limiter-flexible"
 import { Api } from "../../src/schema/api.ts"
-import { fail, ok, tooMany } from "../../src/schema/envelope.ts"
+import { fail, forbidden, ok, tooMany } from "../../src/schema/envelope.ts"
 import { BeaconLimits, VITALS_MAX_BYTES } from "../../src/schema/vitals.ts"
+import { Visitors } from "../edge/visitors.ts"
+import { RateLimits } from "../limits/RateLimits.ts"
 import { Vitals } from "./Vitals.ts"
 
 /**
@@ -14,7 +16,18 @@ import { Vitals } from "./Vitals.ts"
  */
 export const BEACONS_PER_MINUTE = 120
 
-export const BeaconLimitsLive = Layer.sync(BeaconLimits, () => {
+/** Beacons per visitor per minute, counted by every server alike: a page visit sends one to three. */
+export const BEACONS_PER_VISITOR_PER_MINUTE = 20
+
+export const NOT_OUR_PAGE = "Vitals are taken only from pages this site served."
+
+/**
+ * A beacon is taken from a page this site served: it carries the signed
+ * visitor cookie the page came with (server/edge/visitors.ts), else 403.
+ */
+export const BeaconLimitsLive = Layer.effect(BeaconLimits, Effect.gen(function*() {
+  const visitors = yield* Visitors
+  const perVisitor = (yield* RateLimits).make({ name: "vitals-visitor", points: BEACONS_PER_VISITOR_PER_MINUTE, seconds: 60 })
   const limiter = new RateLimiterMemory({ points: BEACONS_PER_MINUTE, duration: 60 })
   return (httpEffect) =>
     Effect.gen(function*() {
@@ -25,13 +38,24 @@ export const BeaconLimitsLive = Layer.sync(BeaconLimits, () => {
       const address = request.remoteAddress._tag === "Some" ? request.remoteAddress.value : "unknown"
       const allowed = yield* Effect.promise(() => limiter.consume(address).then(() => true, () => false))
       if (!allowed) return yield* tooMany("Too many vitals reports from this address. Please try again in a minute.")
+      const visitor = visitors.idOf(request)
+      if (visitor === undefined) return yield* forbidden(NOT_OUR_PAGE)
+      if (!(yield* perVisitor.take(visitor)).allowed) return yield* tooMany("Too many vitals reports from this browser. Please try again in a minute.")
       return yield* Effect.provideService(httpEffect, HttpIncomingMessage.MaxBodySize, ByteSize.bytes(VITALS_MAX_BYTES))
     })
-})
+}))
 
 export const VitalsHandlers = HttpApiBuilder.group(Api, "vitals", Effect.fn(function*(handlers) {
   const vitals = yield* Vitals
+  const visitors = yield* Visitors
   return handlers.handleAll({
-    reportVitals: ({ payload }) => Effect.map(Effect.orDie(vitals.record(payload)), () => ok(null, "Recorded"))
+    reportVitals: ({ payload, request }) =>
+      Effect.gen(function*() {
+        // BeaconLimits let it through with a valid visitor cookie.
+        const visitor = visitors.idOf(request)
+        if (visitor === undefined) return yield* forbidden(NOT_OUR_PAGE)
+        yield* Effect.orDie(vitals.record(payload, visitor))
+        return ok(null, "Recorded")
+      })
   })
 }))

@@ -37,12 +37,15 @@ export type VitalsPayload = typeof VitalsPayload.Type
 /** Largest beacon body accepted, in bytes: a full batch is about 400. */
 export const VITALS_MAX_BYTES = 2048
 
-/** A beacon from any visitor: its body capped at `VITALS_MAX_BYTES` (413), its rate limited per address (429). */
+/**
+ * A beacon from a page the site served (its signed visitor cookie, else 403): its body capped at
+ * `VITALS_MAX_BYTES` (413), its rate limited per address and per visitor (429).
+ */
 export class BeaconLimits extends HttpApiMiddleware.Service<BeaconLimits>()("khel/BeaconLimits", {
   error: ApiError
 }) {}
 
-/** Real-user vitals: the site's beacon (anyone, no session). */
+/** Real-user vitals: the site's beacon (no session; a visitor cookie from one of the site's pages). */
 export class VitalsApi extends HttpApiGroup.make("vitals")
   .add(HttpApiEndpoint.post("reportVitals", "/vitals", { payload: VitalsPayload, success: Envelope(Schema.Null) }))
   .middleware(BeaconLimits)

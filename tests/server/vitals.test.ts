@@ -1,16 +1,28 @@
 import { execFile } from "node:child_process"
 import { promisify } from "node:util"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { BEACONS_PER_MINUTE } from "../../server/vitals/http.ts"
-import { request, startServer, tempDir, type TestServer } from "./helpers.ts"
+import { PLAUSIBLE_MAX } from "../../src/domain/vitals.ts"
+import { BEACONS_PER_MINUTE, BEACONS_PER_VISITOR_PER_MINUTE, NOT_OUR_PAGE } from "../../server/vitals/http.ts"
+import { Vitals } from "../../server/vitals/Vitals.ts"
+import { rawRequest, request, startServer, tempDir, type TestServer } from "./helpers.ts"
 
 const run = promisify(execFile)
 
 let server: TestServer
 const dataDir = tempDir("vitals")
 
+/** A browser that loaded one of the site's pages: the visitor cookie the page came with (name=value). */
+const pageVisit = async () => {
+  const page = await rawRequest(`${server.url}/`)
+  const cookie = page.headers["set-cookie"]?.split(";")[0]
+  expect(cookie).toMatch(/^khel_visitor=/)
+  return cookie!
+}
+let browser: string
+
 beforeAll(async () => {
   server = await startServer({ dataDir })
+  browser = await pageVisit()
 })
 afterAll(async () => {
   await server?.close()
@@ -18,8 +30,13 @@ afterAll(async () => {
 
 const count = () => server.sql((sql) => sql<{ n: number }>`SELECT count(*)::int AS n FROM web_vitals`).then((rows) => rows[0]!.n)
 
-const beacon = (body: unknown, headers: Record<string, string> = {}) =>
-  request(server.url, "/api/v1/vitals", { method: "POST", headers: { "content-type": "application/json", ...headers }, body: typeof body === "string" ? body : JSON.stringify(body) })
+/** A beacon from `cookie`'s browser (null: none). */
+const beacon = (body: unknown, cookie: string | null = browser) =>
+  request(server.url, "/api/v1/vitals", {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
+    body: typeof body === "string" ? body : JSON.stringify(body)
+  })
 
 const batch = {
   route: "/event",
@@ -34,7 +51,7 @@ const batch = {
 }
 
 describe("real-user vitals", () => {
-  it("stores a beacon's batch as one row per vital, with no session needed", async () => {
+  it("stores a beacon's batch as one row per vital, with no session needed, from the page's visitor", async () => {
     const before = await count()
     const res = await beacon(batch)
     expect(res.status).toBe(200)
@@ -48,6 +65,35 @@ describe("real-user vitals", () => {
       { name: "LCP", value: 2100, route: "/event", device: "mobile", connection: "4g" },
       { name: "TTFB", value: 420.5, route: "/event", device: "mobile", connection: "4g" }
     ])
+    const visitors = await server.sql((sql) => sql<{ visitor: string }>`SELECT DISTINCT visitor FROM web_vitals WHERE route = '/event'`)
+    expect(visitors).toEqual([{ visitor: browser.split("=")[1]!.split(".")[0] }])
+  })
+
+  it("takes beacons only from pages the site served: none without its signed visitor cookie, or with a forged one", async () => {
+    const before = await count()
+    const [id, issued] = browser.split("=")[1]!.split(".")
+    for (const cookie of [null, `khel_visitor=${id}.${issued}.${"A".repeat(32)}`, `khel_visitor=${"B".repeat(22)}.${issued}.${"A".repeat(32)}`]) {
+      const res = await beacon(batch, cookie)
+      expect(res.body.meta, String(cookie)).toEqual({ code: 403, message: NOT_OUR_PAGE, error: "Forbidden" })
+    }
+    expect(await count()).toBe(before)
+  })
+
+  it("keeps a value past what a real visit measures as that most, and counts each visitor once, however many reports it sends", async () => {
+    await server.sql((sql) => sql`DELETE FROM web_vitals WHERE route = '/poison'`)
+    const lcp = (value: number) => ({ ...batch, route: "/poison", device: "desktop", vitals: [{ name: "LCP", value, rating: "poor" }] })
+    // Eight real visitors: LCP 1000, 1500, … 4500 ms.
+    for (let i = 0; i < 8; i++) expect((await beacon(lcp(1000 + 500 * i), await pageVisit())).status).toBe(200)
+    // One browser sends as many 59,999 ms reports as it may, then is refused.
+    const poisoner = await pageVisit()
+    for (let i = 0; i < BEACONS_PER_VISITOR_PER_MINUTE; i++) expect((await beacon(lcp(59_999), poisoner)).status).toBe(200)
+    const refused = await beacon(lcp(59_999), poisoner)
+    expect(refused.body.meta).toEqual({ code: 429, message: "Too many vitals reports from this browser. Please try again in a minute.", error: "RateLimited" })
+    const stored = await server.sql((sql) => sql<{ value: number }>`SELECT DISTINCT value FROM web_vitals WHERE route = '/poison' AND value > 5000`)
+    expect(stored).toEqual([{ value: PLAUSIBLE_MAX.LCP }])
+    // Nine visitors: 1000 … 4500 and the poisoner's 30,000 once. p75 of them: the seventh, 4000 ms.
+    const [line] = (await server.run(Vitals.use((vitals) => vitals.report(1)))).filter((l) => l.route === "/poison")
+    expect(line).toEqual({ route: "/poison", device: "desktop", samples: 9, p75: { LCP: 4000 } })
   })
 
   it("refuses a bad batch with an envelope and stores nothing of it", async () => {
@@ -83,10 +129,14 @@ describe("real-user vitals", () => {
   it("limits beacons per address", async () => {
     // Earlier tests of this file spent some of this address's minute; spend the rest, then one more is refused.
     let status = 200
-    for (let i = 0; i < BEACONS_PER_MINUTE + 1 && status === 200; i++) status = (await beacon({ ...batch, route: "/flood" })).status
+    let from = await pageVisit()
+    for (let i = 0; i < BEACONS_PER_MINUTE + 1 && status === 200; i++) {
+      if (i % BEACONS_PER_VISITOR_PER_MINUTE === 0) from = await pageVisit()
+      status = (await beacon({ ...batch, route: "/flood" }, from)).status
+    }
     expect(status).toBe(429)
-    const refused = await beacon(batch)
-    expect(refused.body.meta).toMatchObject({ code: 429, error: "RateLimited" })
+    const refused = await beacon(batch, await pageVisit())
+    expect(refused.body.meta).toEqual({ code: 429, message: "Too many vitals reports from this address. Please try again in a minute.", error: "RateLimited" })
   })
 
   it("prints the 75th percentile per route and device class on the command line", async () => {
