@@ -10,6 +10,8 @@ import { GAME_IMAGE } from "../../src/domain/casino.ts"
  * PNG otherwise. Rendered once per look and format, then kept in memory.
  */
 
+const escapeXml = (text: string) => text.replace(/[<>&"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
+
 const PALETTES: Record<string, readonly [string, string, string]> = {
   "Indian Games": ["#b45309", "#7c2d12", "#fde68a"],
   "Dragon Tiger": ["#b91c1c", "#450a0a", "#fca5a5"],
@@ -45,19 +47,46 @@ const MOTIFS: Record<string, (light: string) => string> = {
   "Game Shows": (light) => `<g transform="translate(250 78)">${Array.from({ length: 12 }, (_, i) =>
     `<path d="M0 0 L${(56 * Math.cos((i * Math.PI) / 6)).toFixed(1)} ${(56 * Math.sin((i * Math.PI) / 6)).toFixed(1)} A56 56 0 0 1 ${(56 * Math.cos(((i + 1) * Math.PI) / 6)).toFixed(1)} ${(56 * Math.sin(((i + 1) * Math.PI) / 6)).toFixed(1)} Z" fill="${i % 2 ? light : "#fff"}" fill-opacity="${i % 2 ? 0.9 : 0.35}"/>`).join("")}
     <circle r="10" fill="#fff"/></g>`,
-  slots: (light) => `<g transform="translate(196 40)">${[0, 1, 2].map((i) =>
-    `<rect x="${i * 40}" y="0" width="34" height="76" rx="6" fill="#fff" fill-opacity=".92"/><text x="${i * 40 + 17}" y="50" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-size="30" font-weight="700" fill="${["#b91c1c", "#111827", "#a16207"][i]}">7</text>`).join("")}
-    <rect x="-6" y="-6" width="126" height="88" rx="10" fill="none" stroke="${light}" stroke-width="4"/></g>`,
   cards: (light) => `${card(232, 74, -14, "A", false, light)}${card(268, 70, 10, "K", true, light)}`,
   "Dragon Tiger": (light) => `${card(228, 74, -10, "D", true, light)}${card(276, 74, 10, "T", false, light)}`,
   "Indian Games": (light) => `${card(232, 74, -12, "J", true, light)}${card(270, 70, 8, "7", false, light)}
     <circle cx="250" cy="128" r="10" fill="${light}"/>`
 }
 
-const motifOf = (category: string, kind: "live" | "slot") =>
-  kind === "slot" ? MOTIFS.slots! : MOTIFS[category] ?? MOTIFS.cards!
+/** Bytes of a game's own, stable seed: the same game always looks the same, two games rarely alike. */
+const seedOf = (title: string) => createHash("sha1").update(title).digest()
 
-const escapeXml = (text: string) => text.replace(/[<>&"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
+// Reel symbols DejaVu Sans draws, and the inks they are printed in.
+const SYMBOLS = ["7", "★", "♦", "♥", "♣", "♠", "$", "BAR", "✿", "◆", "☀", "♛"] as const
+const INKS = ["#b91c1c", "#111827", "#a16207", "#1d4ed8", "#047857", "#7e22ce"] as const
+
+/**
+ * A slot's reels, different for each game: three or five reels, the symbols on them and their inks, and what
+ * lights up behind them are picked by the game's seed (its title), so every slot in a lobby has art of its own.
+ */
+const slotMotif = (title: string) => (light: string) => {
+  const seed = seedOf(title)
+  const reels = seed[0]! % 3 === 0 ? 5 : 3
+  const width = reels === 5 ? 26 : 34
+  const gap = reels === 5 ? 28 : 40
+  // Centred where the frame stays inside the card's 320 px.
+  const left = (reels === 5 ? 238 : 254) - (reels * gap - (gap - width)) / 2
+  const symbol = (i: number) => SYMBOLS[seed[1 + i]! % SYMBOLS.length]!
+  const backdrop = [
+    `<circle cx="254" cy="78" r="70" fill="${light}" fill-opacity=".14"/>`,
+    Array.from({ length: 8 }, (_, i) => `<path d="M254 78 L${(254 + 120 * Math.cos((i * Math.PI) / 4)).toFixed(1)} ${(78 + 120 * Math.sin((i * Math.PI) / 4)).toFixed(1)} L${(254 + 120 * Math.cos((i * Math.PI) / 4 + 0.26)).toFixed(1)} ${(78 + 120 * Math.sin((i * Math.PI) / 4 + 0.26)).toFixed(1)} Z" fill="${light}" fill-opacity=".12"/>`).join(""),
+    Array.from({ length: 6 }, (_, i) => `<circle cx="${200 + (seed[8 + i]! % 110)}" cy="${16 + (seed[14 + i]! % 120)}" r="${3 + (seed[i]! % 5)}" fill="${light}" fill-opacity=".5"/>`).join("")
+  ][seed[7]! % 3]
+  return `${backdrop}<g transform="translate(${left.toFixed(1)} 40)">${Array.from({ length: reels }, (_, i) => {
+    const text = symbol(i)
+    const size = text.length > 1 ? 13 : reels === 5 ? 22 : 30
+    return `<rect x="${i * gap}" y="0" width="${width}" height="76" rx="6" fill="#fff" fill-opacity=".92"/><text x="${i * gap + width / 2}" y="${46 + size / 4}" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-size="${size}" font-weight="700" fill="${INKS[seed[6 + i]! % INKS.length]}">${escapeXml(text)}</text>`
+  }).join("")}
+    <rect x="-6" y="-6" width="${reels * gap - (gap - width) + 12}" height="88" rx="10" fill="none" stroke="${light}" stroke-width="4"/></g>`
+}
+
+const motifOf = (title: string, category: string, kind: "live" | "slot") =>
+  kind === "slot" ? slotMotif(title) : MOTIFS[category] ?? MOTIFS.cards!
 
 /** Up to two lines of about 16 characters, breaking at spaces. */
 const titleLines = (title: string) => {
@@ -91,7 +120,7 @@ export const artworkSvg = ({ title, category, kind }: ArtworkInput) => {
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
   <rect width="${width}" height="${height}" fill="url(#g)"/>
   <circle cx="270" cy="40" r="90" fill="#fff" fill-opacity=".06"/>
-  ${motifOf(category, kind)(light)}
+  ${motifOf(title, category, kind)(light)}
   ${lines.map((line, i) => `<text x="16" y="${height - 22 - (lines.length - 1 - i) * (size + 4)}" font-family="DejaVu Sans, sans-serif" font-size="${size}" font-weight="700" fill="#fff">${escapeXml(line)}</text>`).join("\n  ")}
 </svg>`
 }

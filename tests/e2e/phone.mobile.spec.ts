@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "./coverage.ts"
+import { shoot, titleFits } from "./looks.ts"
 import { apiLogin, catalogueEvent, createPlayer, fundedPlayer, openSignedIn, waitForApp } from "./support.ts"
 
 /**
@@ -6,12 +7,6 @@ import { apiLogin, catalogueEvent, createPlayer, fundedPlayer, openSignedIn, wai
  * toasts above a modal. Each test leaves a screenshot beside its results for a person to look at.
  */
 test.use({ viewport: { width: 412, height: 915 } })
-
-const shoot = async (page: Page, name: string) => {
-  const path = test.info().outputPath(`${name}.png`)
-  await page.screenshot({ path })
-  await test.info().attach(name, { path, contentType: "image/png" })
-}
 
 /** How far the page scrolls sideways: 0 when nothing is wider than the screen. */
 const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
@@ -197,4 +192,12 @@ test("a race on a phone has the player's bets on it below its markets, and no li
   await expect(main.getByRole("region", { name: "My Bets" })).toBeVisible()
   await expect(main.getByTestId("live-panel")).toHaveCount(0)
   await expect(main.getByRole("group", { name: "Live score and TV" })).toHaveCount(0)
+})
+
+test("casino titles fit their cards on a phone", async ({ page }) => {
+  await page.goto("/live-casino")
+  await waitForApp(page)
+  await expect(page.getByTestId("game-title").first()).toBeVisible()
+  for (const title of await page.getByTestId("game-title").all()) expect(await titleFits(title), await title.textContent() ?? "").toBe(true)
+  await shoot(page, "live-casino-lobby")
 })

@@ -11,6 +11,8 @@ import {
   OTHER
 } from "../../src/domain/casino.ts"
 import { indiaDay } from "../../src/domain/ranges.ts"
+import { artworkSvg } from "../../server/casino/artwork.ts"
+import { CATALOGUE } from "../../server/casino/catalogue.ts"
 
 describe("casino categories", () => {
   it("are exactly SPEC section 9's for Ezugi and Evolution", () => {
@@ -61,5 +63,18 @@ describe("casino bet days", () => {
   it("count days in India (UTC+05:30)", () => {
     expect(indiaDay(new Date("2026-03-01T18:29:59Z"))).toBe("2026-03-01")
     expect(indiaDay(new Date("2026-03-01T18:30:00Z"))).toBe("2026-03-02")
+  })
+})
+
+describe("slot artwork", () => {
+  // The art without the title written on it: what tells one slot's card from another's at a glance.
+  const picture = (svg: string) => svg.replace(/<text x="16"[^>]*>[^<]*<\/text>/g, "")
+  const slots = CATALOGUE.filter((group) => group.kind === "slot").flatMap((group) => group.entries)
+
+  it("differs from game to game, within a category too, and stays the same for a game", () => {
+    const pictures = slots.map((entry) => picture(artworkSvg({ title: entry.title, category: entry.category, kind: "slot" })))
+    expect(slots.length).toBeGreaterThan(5)
+    expect(new Set(pictures).size).toBe(slots.length)
+    expect(picture(artworkSvg({ title: "Starburst", category: "Video Slots", kind: "slot" }))).toBe(pictures[slots.findIndex((e) => e.title === "Starburst")])
   })
 })

@@ -47,6 +47,7 @@ export const GameCard = ({ game, eager = false, busy = false, onPlay }: {
         </span>
       </span>
     </span>
-    <span className="block truncate px-2 py-1.5 text-xs font-600 sm:text-sm">{game.title}</span>
+    {/* Up to two lines, always two lines tall (2lh: whatever the line height at this width): a long title fits, cards stay aligned. */}
+    <span className="line-clamp-2 h-[calc(2lh+0.75rem)] px-2 py-1.5 text-xs font-600 leading-tight sm:text-sm" data-testid="game-title">{game.title}</span>
   </button>
 )
