@@ -17,14 +17,16 @@ process.env.ODDS_SIMULATOR = "off"
  */
 let server: TestServer
 let admin: string
-let matches: Array<CatalogueEvent>
-let nextMatch = 0
+let markets: Array<PricedMarket> = []
 
 beforeAll(async () => {
   // Deposit limits count requests as they are filed: the quota of requests waiting is not what is tested here.
   server = await startServer({ testClock: true, limits: { ...SUITE_LIMITS, pendingDepositsPerPlayer: 1000 } })
   admin = await adminToken(server)
-  matches = eventsOf(await catalogue(server), "cricket", false)
+  // Priced before any test moves the clock: a match past its end on the server's clock is decided, and its
+  // markets suspend as soon as they are priced again (the simulator is off, so nothing reprices them later).
+  const matches = eventsOf(await catalogue(server), "cricket", false)
+  for (const match of matches.slice(0, 4)) markets.push(await priced(match))
 })
 afterAll(async () => {
   await server?.close()
@@ -38,9 +40,11 @@ const credit = async (username: string, rupees: number) => {
   expect(res.status, JSON.stringify(res.body)).toBe(200)
 }
 
-/** An exchange market of its own (each test takes the next match), priced back 2.00 / lay 2.02 on its first runner. */
-const freshMarket = async () => {
-  const market = marketOf(matches[nextMatch++]!, "EXCHANGE")
+type PricedMarket = { marketId: string; selectionId: string; loser: string }
+
+/** A match's exchange market, priced back 2.00 / lay 2.02 on its first runner. */
+const priced = async (match: CatalogueEvent): Promise<PricedMarket> => {
+  const market = marketOf(match, "EXCHANGE")
   const res = await setPrice(server, admin, {
     marketId: market.marketId,
     selectionId: market.runners[0]!.selectionId,
@@ -51,6 +55,9 @@ const freshMarket = async () => {
   expect(res.status).toBe(200)
   return { marketId: market.marketId, selectionId: market.runners[0]!.selectionId, loser: market.runners[1]!.selectionId }
 }
+
+/** An exchange market of its own: each test takes the next one priced at the start. */
+const freshMarket = async () => markets.shift()!
 
 const backBet = (token: string, market: { marketId: string; selectionId: string }, stake: number) =>
   bet(server, token, "bet-sport", { marketId: market.marketId, selectionId: market.selectionId, selectionType: "back", odds: 2, stake })
