@@ -4,6 +4,9 @@ import { apiLogin, createPlayer, waitForApp, waitForLoginReload } from "./suppor
 const dialog = (page: Page) => page.getByRole("dialog")
 const cards = (page: Page) => page.getByTestId("game-card")
 const toast = (page: Page, text: string) => page.getByTestId("toast-warning").filter({ hasText: text })
+/** A statement row by its plain title ("Casino bet") and what it was for (the game). */
+const statementRow = (page: Page, title: string, detail: string) =>
+  page.getByRole("row").filter({ hasText: title }).filter({ hasText: detail }).first()
 
 test("browse the lobbies and their categories; artwork loads lazily below the fold", async ({ page }) => {
   await page.goto("/live-casino")
@@ -112,10 +115,10 @@ test("a visitor is asked to log in; a player launches a table, plays a round, re
 
   // The statement and profit and loss show the bet (and the win, if any).
   await page.goto("/statements")
-  await expect(page.getByText(/Casino bet: Khel Dragon Tiger/).first()).toBeVisible()
-  if (win > 0) await expect(page.getByText(/Casino win: Khel Dragon Tiger/).first()).toBeVisible()
+  await expect(statementRow(page, "Casino bet", "Khel Dragon Tiger")).toBeVisible()
+  if (win > 0) await expect(statementRow(page, "Casino win", "Khel Dragon Tiger")).toBeVisible()
   await page.goto("/profit-loss")
-  await expect(page.getByText(/Casino bet: Khel Dragon Tiger/).first()).toBeVisible()
+  await expect(statementRow(page, "Casino bet", "Khel Dragon Tiger")).toBeVisible()
   const token = await page.evaluate(() => localStorage.getItem("token"))
   const statement = (await (await request.get("/api/v1/account-statement", { headers: { authorization: `Bearer ${token}` } })).json()).data
   const rows = statement.rows as Array<{ kind: string; description: string; debit: number; credit: number }>
