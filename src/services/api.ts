@@ -1,8 +1,8 @@
 import { Context, Effect, Layer, Option, Schema } from "effect"
 import { FetchHttpClient, HttpClient, HttpClientRequest } from "effect/http"
-import type { HttpApiEndpoint } from "effect/http-api"
 import { ErrorTag, Reasons } from "../schema/errors.ts"
 import { NOT_UNDERSTOOD, readAnswer, UNREACHABLE } from "./answer.ts"
+import { type AnyEndpoint, fillPath, type Input, type Success } from "./endpoint.ts"
 import { Notices } from "./notices.ts"
 import { endSession as sessionEnded, SESSION_ENDED } from "./sessionEnd.ts"
 import { Storage } from "./storage.ts"
@@ -17,22 +17,6 @@ export class ApiFailure extends Schema.TaggedError<ApiFailure>()("ApiFailure", {
   message: Schema.String,
   reason: ErrorTag
 }) {}
-
-/**
- * What a call needs of an endpoint of the shared definition: its method, path
- * and schemas. (Structural, so endpoints of a group used on its own, before
- * the whole API adds its middleware, fit too.)
- */
-type AnyEndpoint = Pick<HttpApiEndpoint.Top, "method" | "path" | "success" | "annotations" | "~Success" | "~Payload" | "~Query" | "~Params">
-
-/** The decoded success body of an endpoint: its envelope. */
-export type Success<E extends AnyEndpoint> = E["~Success"]["Type"]
-
-/** What a call needs besides the endpoint: the payload, query and path params its schemas describe. */
-export type Input<E extends AnyEndpoint> =
-  & ([E["~Payload"]["Type"]] extends [never] ? {} : { readonly payload: E["~Payload"]["Encoded"] })
-  & ([E["~Query"]["Type"]] extends [never] ? {} : { readonly query: E["~Query"]["Encoded"] })
-  & ([E["~Params"]["Type"]] extends [never] ? {} : { readonly params: Record<string, string> })
 
 /**
  * Which toasts a call shows. "write": the success message as a success toast
@@ -51,9 +35,7 @@ export interface CallOptions {
 }
 
 export { onSessionEnded } from "./sessionEnd.ts"
-
-const fillPath = (path: string, params: Record<string, string> | undefined) =>
-  params ? path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? "")) : path
+export type { Input, Success } from "./endpoint.ts"
 
 const origin = () => (typeof location === "undefined" ? "http://localhost" : location.origin)
 

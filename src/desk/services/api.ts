@@ -1,8 +1,8 @@
 import { Context, Effect, Layer, Option, Schema } from "effect"
 import { FetchHttpClient, HttpClient, HttpClientRequest } from "effect/http"
-import type { HttpApiEndpoint } from "effect/http-api"
 import { ErrorTag, Reasons } from "../../schema/errors.ts"
 import { NOT_UNDERSTOOD, readAnswer, UNREACHABLE } from "../../services/answer.ts"
+import { type AnyEndpoint, fillPath, type Input, type Success } from "../../services/endpoint.ts"
 import type { NoticeStore } from "../../services/noticeStore.ts"
 import { readDeskToken, sessionEnded } from "./session.ts"
 
@@ -13,14 +13,7 @@ export class DeskFailure extends Schema.TaggedError<DeskFailure>()("DeskFailure"
   reason: ErrorTag
 }) {}
 
-type AnyEndpoint = Pick<HttpApiEndpoint.Top, "method" | "path" | "success" | "annotations" | "~Success" | "~Payload" | "~Query" | "~Params">
-
-export type Success<E extends AnyEndpoint> = E["~Success"]["Type"]
-
-export type Input<E extends AnyEndpoint> =
-  & ([E["~Payload"]["Type"]] extends [never] ? {} : { readonly payload: E["~Payload"]["Encoded"] })
-  & ([E["~Query"]["Type"]] extends [never] ? {} : { readonly query: E["~Query"]["Encoded"] })
-  & ([E["~Params"]["Type"]] extends [never] ? {} : { readonly params: Record<string, string> })
+export type { Input, Success } from "../../services/endpoint.ts"
 
 export interface CallOptions {
   /** "write": the server's success message as a toast and any refusal as a warning; "failure": the warning only (reads); "none". */
@@ -31,9 +24,6 @@ export interface CallOptions {
 
 /** The desk's toasts (its own store: src/desk/root/world.ts). */
 export class DeskNotices extends Context.Service<DeskNotices, NoticeStore>()("khel/DeskNotices") {}
-
-const fillPath = (path: string, params: Record<string, string> | undefined) =>
-  params ? path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? "")) : path
 
 /**
  * Calls a desk endpoint of the shared HttpApi definition with the desk
