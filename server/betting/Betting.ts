@@ -1,19 +1,22 @@
 import { randomUUID } from "node:crypto"
 import { Context, Duration, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient, type SqlError, type Statement } from "effect/sql"
-import { backProfit, isSameOrBetter, marketExposure, type Position, validPrice } from "../../src/domain/betting.ts"
+import { isSameOrBetter, marketExposure, type Position, validPrice } from "../../src/domain/betting.ts"
+import { type Match, matchOffers, offersOf, positionsOf } from "../../src/domain/matching.ts"
 import { formatRupees, toPaise, toRupees } from "../../src/domain/money.ts"
-import type { Bet } from "../../src/schema/bets.ts"
-import { type BetSetting, MarketBook, type OddsChangeRule, type PlaceBetPayload, PlacedBet } from "../../src/schema/betting.ts"
+import type { Persistence } from "../../src/schema/bets.ts"
+import { MarketBook, type PlaceBetPayload, PlacedBet } from "../../src/schema/betting.ts"
 import { type ApiError, badRequest, conflict, notFound, unprocessable } from "../../src/schema/envelope.ts"
 import { MarketType } from "../../src/schema/sports.ts"
 import { Roles } from "../../src/schema/user.ts"
-import { decodeRows, Paise } from "../db/rows.ts"
+import { Paise } from "../db/rows.ts"
 import { ClaimRow, Idempotency } from "../ledger/Idempotency.ts"
 import { type AccountRef, Ledger } from "../ledger/Ledger.ts"
 import { OddsFeed } from "../odds/OddsFeed.ts"
 import { BetProtectionInputs, Protection } from "../protection/Protection.ts"
 import { Realtime } from "../realtime/Realtime.ts"
+import { betFigures, DEFAULT_LIMITS, type Limits, limitsFrom, OpenBetParts, partsOf, viewOfBet } from "./Bets.ts"
+import { Matcher } from "./Matcher.ts"
 
 /** Which endpoint a bet came through: each takes its own kind of market. */
 export type BetChannel = "sport" | "racing" | "fancy"
@@ -36,33 +39,25 @@ const MarketInfo = Schema.Struct({
   isRacing: Schema.Boolean,
   runners: Schema.NullOr(Schema.Array(Runner)),
   /** The most specific stake limits (bet_limits), as JSON numbers of paise. */
-  limits: Schema.NullOr(Schema.Struct({ minStake: Schema.Int, maxStake: Schema.Int, inPlayDelaySeconds: Schema.Int })),
-  acceptAnyOdds: Schema.NullOr(Schema.Boolean)
+  limits: Schema.NullOr(Schema.Struct({ minStake: Schema.Int, maxStake: Schema.Int, inPlayDelaySeconds: Schema.Int }))
 })
 type MarketInfo = typeof MarketInfo.Type
 
-const Limits = Schema.Struct({ minStake: Paise, maxStake: Paise, inPlayDelaySeconds: Schema.Int })
-type Limits = typeof Limits.Type
 
 const Wallet = Schema.Literals([1, 2])
 
 /**
  * What `bet_inputs` (migrations 0081, 0083) reads, everything the bet is decided on about the player and the market:
- * statuses (the market's null when there is no such market), the player's open bets on the market (JSON numbers)
- * and what the market holds of theirs, their protection rules and loss counts; `fingerprint` is of all of it.
+ * statuses (the market's null when there is no such market), the player's open bets on the market (JSON numbers:
+ * migration 0110) and what the market holds of theirs, their protection rules and loss counts; `fingerprint` is of
+ * all of it.
  */
 const BetInputs = Schema.Struct({
   wallet: Wallet,
   userStatus: Schema.String,
   marketStatus: Schema.NullOr(Schema.String),
   eventStatus: Schema.NullOr(Schema.String),
-  openBets: Schema.NullOr(Schema.Array(Schema.Struct({
-    selectionId: Schema.String,
-    side: Schema.Literals(["back", "lay"]),
-    odds: Schema.Finite,
-    size: Schema.NullOr(Schema.Finite),
-    stake: Schema.Int
-  }))),
+  openBets: Schema.NullOr(Schema.Array(OpenBetParts)),
   heldWallet: Schema.NullOr(Wallet),
   heldExposure: Schema.NullOr(Paise),
   ...BetProtectionInputs.fields,
@@ -99,6 +94,7 @@ export const MESSAGES = {
   badPrice: "Those odds are not valid for this market.",
   badStake: "Stake must be an amount in rupees with at most two decimals.",
   noPrice: "There is no price on offer for that selection right now.",
+  // Bookmaker and fancy rates are fixed: a changed one is refused unless the player takes the best available price.
   oddsChanged: "Odds changed. Please check the new price and place your bet again.",
   insufficient: "Insufficient balance to place this bet.",
   notPlayer: "Only player accounts can place bets.",
@@ -109,19 +105,20 @@ export const MESSAGES = {
   wrongChannelNotRacing: "This is not a racing market."
 } as const
 
-/** When no row of bet_limits applies (the migration adds a default row). */
-const DEFAULT_LIMITS: Limits = { minStake: 10_000n, maxStake: 50_000_000n, inPlayDelaySeconds: 0 }
 
 const minStakeMessage = (paise: bigint) => `Minimum stake is ${formatRupees(toRupees(paise))}.`
 const maxStakeMessage = (paise: bigint) => `Maximum stake is ${formatRupees(toRupees(paise))}.`
 
 /**
- * Placing bets. Everything is checked again inside one database
- * transaction (with the Idempotency-Key record): the market is open, the
- * stake within limits, the price the same or better than asked (or any, by
- * the player's choice), and what the market's worst case grows by is moved
- * from the player's balance to their exposure. A bet that does not add risk
- * is accepted whatever the balance.
+ * Placing bets. An exchange bet is matched against the ladder at its price
+ * or better (or at any price, by the player's choice) and what the ladder
+ * does not cover waits unmatched at its price (src/domain/matching.ts;
+ * `Matcher` matches it later; the player may cancel it); a bookmaker or fancy bet is
+ * taken whole at the rate on offer when it is the one asked or better (or
+ * any, by choice). Everything is decided again inside one statement (with the
+ * Idempotency-Key record): the market is open, the stake within limits, and
+ * what the market's worst case grows by is moved from the player's balance to
+ * their exposure. A bet that does not add risk is accepted whatever the balance.
  */
 export class Betting extends Context.Service<Betting, {
   place(
@@ -130,8 +127,6 @@ export class Betting extends Context.Service<Betting, {
     payload: PlaceBetPayload,
     idempotencyKey: string | undefined
   ): Effect.Effect<PlacedBet, ApiError | SqlError.SqlError>
-  setting(userId: string, scope: { readonly sportsId?: string | undefined; readonly leagueId?: string | undefined; readonly eventId?: string | undefined }): Effect.Effect<BetSetting, SqlError.SqlError>
-  setOddsChange(userId: string, rule: OddsChangeRule): Effect.Effect<void, SqlError.SqlError>
 }>()("khel/Betting") {
   static readonly layer = Layer.effect(
     Betting,
@@ -142,6 +137,7 @@ export class Betting extends Context.Service<Betting, {
       const feed = yield* OddsFeed
       const realtime = yield* Realtime
       const protection = yield* Protection
+      const matcher = yield* Matcher
 
       /**
        * Everything the bet is decided on, in one round trip: the player's inputs (`bet_inputs`, with `args` from
@@ -155,12 +151,8 @@ export class Betting extends Context.Service<Betting, {
                  l.id AS league_id, l.slug AS league_slug, s.id AS sport_id, s.slug AS sport_slug, s.is_racing,
                  (SELECT json_agg(json_build_object('selectionId', r.selection_id, 'name', r.name) ORDER BY r.sort)
                     FROM runners r WHERE r.market_id = m.id) AS runners,
-                 (SELECT json_build_object('minStake', b.min_stake, 'maxStake', b.max_stake, 'inPlayDelaySeconds', b.in_play_delay_seconds)
-                    FROM bet_limits b
-                   WHERE (b.sport_id IS NULL OR b.sport_id = s.id) AND (b.league_id IS NULL OR b.league_id = l.id) AND (b.event_id IS NULL OR b.event_id = e.id)
-                   ORDER BY (b.event_id IS NOT NULL) DESC, (b.league_id IS NOT NULL) DESC, (b.sport_id IS NOT NULL) DESC
-                   LIMIT 1) AS limits,
-                 (SELECT p.accept_any_odds FROM betting_preferences p WHERE p.user_id = ${userId}) AS accept_any_odds,
+                 (SELECT json_build_object('minStake', bl.min_stake, 'maxStake', bl.max_stake, 'inPlayDelaySeconds', bl.in_play_delay_seconds)
+                    ${limitsFrom(sql, { sport: sql`s.id`, league: sql`l.id`, event: sql`e.id` })}) AS limits,
                  ${book} AS stored_book, inputs.*, stored.*, now() AS at
             FROM (SELECT) AS one
             LEFT JOIN (markets m
@@ -186,48 +178,39 @@ export class Betting extends Context.Service<Betting, {
           ? { minStake: BigInt(market.limits.minStake), maxStake: BigInt(market.limits.maxStake), inPlayDelaySeconds: market.limits.inPlayDelaySeconds }
           : DEFAULT_LIMITS
 
-      const limitsFor = (scope: { sportId?: string | undefined; leagueId?: string | undefined; eventId?: string | undefined }) =>
-        sql`
-          SELECT min_stake, max_stake, in_play_delay_seconds FROM bet_limits
-           WHERE (sport_id IS NULL OR sport_id = ${scope.sportId ?? null})
-             AND (league_id IS NULL OR league_id = ${scope.leagueId ?? null})
-             AND (event_id IS NULL OR event_id = ${scope.eventId ?? null})
-           ORDER BY (event_id IS NOT NULL) DESC, (league_id IS NOT NULL) DESC, (sport_id IS NOT NULL) DESC
-           LIMIT 1
-        `.pipe(decodeRows(Limits), Effect.map((rows) => rows[0] ?? DEFAULT_LIMITS))
-
-      const oddsChangeOf = (userId: string) =>
-        sql`SELECT accept_any_odds FROM betting_preferences WHERE user_id = ${userId}`.pipe(decodeRows(Schema.Struct({ acceptAnyOdds: Schema.Boolean })),
-          Effect.map((rows): OddsChangeRule => (rows[0]?.acceptAnyOdds ? "any" : "better"))
-        )
-
-      const setting = Effect.fn("Betting.setting")(function*(userId: string, scope: { readonly sportsId?: string | undefined; readonly leagueId?: string | undefined; readonly eventId?: string | undefined }) {
-        const limits = yield* limitsFor({ sportId: scope.sportsId, leagueId: scope.leagueId, eventId: scope.eventId })
-        return {
-          minStake: toRupees(limits.minStake),
-          maxStake: toRupees(limits.maxStake),
-          betDelay: limits.inPlayDelaySeconds,
-          oddsChange: yield* oddsChangeOf(userId)
-        } satisfies BetSetting
-      })
-
-      const setOddsChange = Effect.fn("Betting.setOddsChange")(function*(userId: string, rule: OddsChangeRule) {
-        yield* sql`
-          INSERT INTO betting_preferences (user_id, accept_any_odds) VALUES (${userId}, ${rule === "any"})
-          ON CONFLICT (user_id) DO UPDATE SET accept_any_odds = EXCLUDED.accept_any_odds, updated_at = now()
-        `
-      })
-
       /**
-       * The price on offer now for this side: the best back or lay level (fancy: the Yes or No line with its
-       * size), from the book the feed's source published last, whichever server takes the bet.
+       * The prices on offer now for this side, best first (fancy: the Yes or No line with its size), from the book the
+       * feed's source published last, whichever server takes the bet.
        */
       const priceIn = (book: MarketBook | undefined, selectionId: string, side: "back" | "lay") => {
-        if (!book) return { status: "CLOSED" as const, level: undefined }
+        if (!book) return { status: "CLOSED" as const, levels: [] }
         const runner = book.runners.find((r) => r.selectionId === selectionId)
-        const level = side === "back" ? runner?.back[0] : runner?.lay[0]
-        return { status: book.status, level }
+        return { status: book.status, levels: (side === "back" ? runner?.back : runner?.lay) ?? [] }
       }
+
+      /**
+       * How the bet is taken from what is on offer. Exchange: matched level by level at the asked price or better (at
+       * any price when the player takes the best available one); the rest waits, or is cancelled at once (`cancelNow`:
+       * in play, by the player's choice). Bookmaker and fancy: all of it at the rate on offer, if that is the one asked
+       * or better (or any, by choice), else refused.
+       */
+      const decide = (type: MarketType, payload: PlaceBetPayload, stake: number, price: ReturnType<typeof priceIn>, cancelNow: boolean) =>
+        Effect.gen(function*() {
+          const side = payload.selectionType
+          if (type === "EXCHANGE") {
+            const matched = matchOffers(offersOf(side, price.levels), side, payload.bestPrice ? undefined : payload.odds, stake)
+            const waits = cancelNow ? 0 : matched.unmatched
+            return { matches: matched.matches, unmatched: waits, cancelled: matched.unmatched - waits, size: null }
+          }
+          const level = price.levels[0]
+          if (!level) return yield* unprocessable(MESSAGES.noPrice)
+          const current = { odds: level.price, size: type === "FANCY" ? level.size : null }
+          if (payload.bestPrice !== true && !isSameOrBetter(type, side, { odds: payload.odds, size: payload.size ?? null }, current)) {
+            return yield* unprocessable(MESSAGES.oddsChanged, "OddsChanged")
+          }
+          const matches: ReadonlyArray<Match> = [{ odds: current.odds, stake }]
+          return { matches, unmatched: 0, cancelled: 0, size: current.size }
+        })
 
       /** The request against the market: endpoint, selection, price shape, stake shape. Runs inside the write, so a replayed key skips it. */
       const check = (market: MarketInfo, channel: BetChannel, payload: PlaceBetPayload) =>
@@ -292,26 +275,17 @@ export class Betting extends Context.Service<Betting, {
 
               if (price.status === "SUSPENDED") return yield* unprocessable(MESSAGES.suspended, "MarketSuspended")
               if (price.status === "CLOSED") return yield* unprocessable(MESSAGES.closed, "MarketClosed")
-              if (!price.level) return yield* unprocessable(MESSAGES.noPrice)
-              const requested = { odds: payload.odds, size: payload.size ?? null }
-              const current = { odds: price.level.price, size: market.marketType === "FANCY" ? price.level.size : null }
-              if (market.acceptAnyOdds !== true && !isSameOrBetter(market.marketType, payload.selectionType, requested, current)) {
-                return yield* unprocessable(MESSAGES.oddsChanged, "OddsChanged")
-              }
+              const live = inputs.eventStatus === "live"
+              // Kept in play unless the player chose otherwise; cancelled at in-play by default before it.
+              const persistence: Persistence = payload.persistence ?? (live ? "keep" : "cancel")
+              const decided = yield* decide(market.marketType, payload, stake, price, live && persistence === "cancel")
 
-              // Matched at the price on offer, which is the one asked for or better (or, by choice, any).
-              const next: Position = { selectionId: payload.selectionId, side: payload.selectionType, odds: current.odds, stake, size: current.size }
               const held = inputs.heldWallet ? { wallet: inputs.heldWallet, exposure: inputs.heldExposure ?? 0n } : undefined
-              const positions: Array<Position> = (inputs.openBets ?? []).map((row) => ({
-                selectionId: row.selectionId,
-                side: row.side,
-                odds: Number(row.odds),
-                stake: Number(row.stake),
-                size: row.size === null ? null : Number(row.size)
-              }))
+              const positions: Array<Position> = (inputs.openBets ?? []).flatMap((row) => positionsOf(partsOf(row)))
+              const parts = { selectionId: payload.selectionId, side: payload.selectionType, odds: payload.odds, ...decided }
               const selections = (market.runners ?? []).map((r) => r.selectionId)
               const before = held ? Number(held.exposure) : marketExposure(market.marketType, selections, positions)
-              const after = marketExposure(market.marketType, selections, [...positions, next])
+              const after = marketExposure(market.marketType, selections, [...positions, ...positionsOf(parts)])
               const delta = after - before
               // A closed account bets nothing; otherwise what the bet adds to the worst case must fit every loss limit.
               yield* protection.admitBet(inputs, user.id, delta)
@@ -321,28 +295,29 @@ export class Betting extends Context.Service<Betting, {
               const exposureAccount: AccountRef = { user: user.id, kind: wallet === 2 ? "bonus_exposure" : "exposure" }
 
               // The bet's id is chosen here, so the posting and the stored response can name it in the same
-              // statement; its time is the database's, read above.
+              // statement; its time is the database's, read above. Nothing matched and nothing left to wait (cancelled
+              // at once, in play): the bet is recorded as cancelled.
               const betId = randomUUID()
-              const liability = next.side === "back" ? stake : backProfit(market.marketType, next.odds, stake, next.size)
-              const bet: Bet = {
-                _id: betId,
-                selection: runner.name,
-                selectionId: runner.selectionId,
-                selectionType: next.side,
-                odds: next.odds,
-                stake: toRupees(stake),
-                liability: toRupees(liability),
-                oddsSize: next.size ?? null,
+              const closed = decided.matches.length === 0 && decided.unmatched === 0
+              const figures = betFigures(market.marketType, parts)
+              const bet = viewOfBet({
+                id: betId,
+                selectionName: runner.name,
+                ...parts,
+                stake,
+                persistence,
                 marketType: market.marketType,
-                marketId: market.externalId,
+                marketExternalId: market.externalId,
                 marketName: market.name,
-                status: "open",
-                profitLoss: null,
-                createdAt: inputs.at.toISOString(),
-                eventId: { _id: market.eventId, name: market.eventName, slugName: market.eventSlug },
-                sportId: { slugName: market.sportSlug },
-                leagueId: { slugName: market.leagueSlug }
-              }
+                status: closed ? "cancelled" : "open",
+                profitLoss: closed ? 0 : null,
+                createdAt: inputs.at,
+                eventId: market.eventId,
+                eventName: market.eventName,
+                eventSlug: market.eventSlug,
+                sportSlug: market.sportSlug,
+                leagueSlug: market.leagueSlug
+              })
               const placed = { bet, marketExposure: toRupees(after) } satisfies PlacedBet
               const posting = delta === 0 ? undefined : yield* ledger.prepare({
                 kind: delta > 0 ? "bet.exposure" : "bet.release",
@@ -383,11 +358,12 @@ export class Betting extends Context.Service<Betting, {
                      ),
                      placed AS (
                        INSERT INTO bets (id, user_id, market_id, event_id, selection_id, selection_name, side, market_type, odds, size, stake,
-                                         profit, liability, wallet, in_play, created_at)
-                       SELECT ${betId}, ${user.id}, ${market.id}, ${market.eventId}, ${runner.selectionId}, ${runner.name}, ${next.side}, ${market.marketType},
-                              ${next.odds}, ${next.size ?? null}, ${stake},
-                              ${next.side === "back" ? backProfit(market.marketType, next.odds, stake, next.size) : stake}, ${liability},
-                              ${wallet}, ${inputs.eventStatus === "live"}, ${inputs.at}
+                                         profit, liability, wallet, in_play, created_at, unmatched, cancelled, matches, persistence,
+                                         status, profit_loss, settled_at, book_version)
+                       SELECT ${betId}, ${user.id}, ${market.id}, ${market.eventId}, ${runner.selectionId}, ${runner.name}, ${parts.side}, ${market.marketType},
+                              ${parts.odds}, ${parts.size}, ${stake}, ${figures.profit}, ${figures.liability},
+                              ${wallet}, ${live}, ${inputs.at}, ${parts.unmatched}, ${parts.cancelled}, ${JSON.stringify(parts.matches)}::jsonb, ${persistence},
+                              ${closed ? "cancelled" : "open"}, ${closed ? 0 : null}, ${closed ? inputs.at : null}, ${book?.version ?? null}
                          FROM checked
                      ),
                      posted AS MATERIALIZED (SELECT ${posting?.call ?? sql`NULL::text`} AS transaction_id FROM checked)
@@ -409,6 +385,8 @@ export class Betting extends Context.Service<Betting, {
               }
               // My Bets changes even when no money moved (a bet that left the worst case as it was).
               if (!posting) yield* sql.afterCommit(realtime.notifyUser(user.id, "bet"))
+              // What waits is matched as soon as the market comes to it: the market may have come already.
+              if (parts.unmatched > 0) yield* sql.afterCommit(matcher.noteWaiting(market.externalId))
               return placed
             })
 
@@ -431,7 +409,7 @@ export class Betting extends Context.Service<Betting, {
         })
       })
 
-      return Betting.of({ place, setting, setOddsChange })
+      return Betting.of({ place })
     })
   )
 }

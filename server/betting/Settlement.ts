@@ -1,6 +1,6 @@
 import { Context, Effect, Layer, Schema } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
-import { fancyOutcome, type Position, runnerOutcome } from "../../src/domain/betting.ts"
+import { fancyOutcome, runnerOutcome } from "../../src/domain/betting.ts"
 import { outcomeSpaceOf } from "../../src/domain/bonus.ts"
 import { toRupees } from "../../src/domain/money.ts"
 import { settlementDescription, type Verdict } from "../../src/domain/statements.ts"
@@ -13,6 +13,7 @@ import { type AccountRef, Ledger } from "../ledger/Ledger.ts"
 import { Protection } from "../protection/Protection.ts"
 import { Realtime } from "../realtime/Realtime.ts"
 import { Referral } from "../referral/Referral.ts"
+import { matchedPositions } from "./Bets.ts"
 import { wageringOf } from "./wagering.ts"
 
 const EventMarket = Schema.Struct({ id: Schema.String, externalId: Schema.String, name: Schema.String, marketType: MarketType })
@@ -36,6 +37,7 @@ const OpenBet = Schema.Struct({
   odds: NumericText,
   size: Schema.NullOr(NumericText),
   stake: Paise,
+  matches: Schema.NullOr(Schema.Array(Schema.Struct({ odds: Schema.Finite, stake: Schema.Int }))),
   wallet: Wallet
 })
 type OpenBet = typeof OpenBet.Type
@@ -54,14 +56,6 @@ export interface UnsettledMarket {
   readonly openBets: number
 }
 
-const position = (bet: OpenBet): Position => ({
-  selectionId: bet.selectionId,
-  side: bet.side,
-  odds: Number(bet.odds),
-  stake: Number(bet.stake),
-  size: bet.size === null ? null : Number(bet.size)
-})
-
 const accounts = (userId: string, wallet: 1 | 2) => ({
   free: { user: userId, kind: wallet === 2 ? "bonus" : "main" } as AccountRef,
   held: { user: userId, kind: wallet === 2 ? "bonus_exposure" : "exposure" } as AccountRef
@@ -71,7 +65,8 @@ const accounts = (userId: string, wallet: 1 | 2) => ({
  * Settles a market exactly once: the market row is locked and moved to
  * SETTLED or VOID, its result recorded, and for every player with open bets
  * one ledger transaction releases what was held and pays or collects the
- * result against the house. A second attempt finds the market settled and is
+ * result of the matched bets against the house; what waits unmatched is
+ * cancelled (a bet of which nothing was matched is closed as cancelled). A second attempt finds the market settled and is
  * refused; bets placed meanwhile wait for the lock and then see it closed.
  *
  * Wagering (src/domain/bonus.ts) counts per outcome space, not per market:
@@ -139,7 +134,7 @@ export class Settlement extends Context.Service<Settlement, {
                     ${decision.outcome === "void" ? decision.reason : ""})
           `
           const bets = yield* sql`
-            SELECT id, user_id, selection_id, side, odds::text AS odds, size::text AS size, stake, wallet
+            SELECT id, user_id, selection_id, side, odds::text AS odds, size::text AS size, stake, matches, wallet
               FROM bets WHERE market_id = ${market.id} AND status = 'open'
              ORDER BY user_id, created_at
           `.pipe(decodeRows(OpenBet))
@@ -155,9 +150,8 @@ export class Settlement extends Context.Service<Settlement, {
             const wallet = heldBy.get(userId)?.wallet ?? userBets[0]!.wallet
             const exposure = Number(heldBy.get(userId)?.exposure ?? 0n)
             const results = userBets.map((bet) =>
-              decision.outcome === "void" ? 0
-                : market.marketType === "FANCY" ? fancyOutcome(position(bet), runs!)
-                : runnerOutcome(market.marketType, position(bet), winner!)
+              decision.outcome === "void" ? 0 : matchedPositions(bet).reduce((sum, part) =>
+                sum + (market.marketType === "FANCY" ? fancyOutcome(part, runs!) : runnerOutcome(market.marketType, part, winner!)), 0)
             )
             const net = results.reduce((a, b) => a + b, 0)
             playersNet += net
@@ -182,8 +176,11 @@ export class Settlement extends Context.Service<Settlement, {
             }
             for (const [index, bet] of userBets.entries()) {
               const pl = results[index]!
-              const status = decision.outcome === "void" ? "void" : pl > 0 ? "won" : "lost"
-              yield* sql`UPDATE bets SET status = ${status}, profit_loss = ${pl}, settled_at = now() WHERE id = ${bet.id}`
+              const status = matchedPositions(bet).length === 0 ? "cancelled" : decision.outcome === "void" ? "void" : pl > 0 ? "won" : "lost"
+              yield* sql`
+                UPDATE bets SET status = ${status}, profit_loss = ${pl}, settled_at = now(), cancelled = cancelled + unmatched, unmatched = 0
+                 WHERE id = ${bet.id}
+              `
             }
             // The player's result counts towards their loss limits and activity statement.
             yield* protection.recordResult(userId, "sports", net, `market:${market.id}`)

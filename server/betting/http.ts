@@ -6,7 +6,10 @@ import { Audit } from "../desk/Audit.ts"
 import { actorOf } from "../desk/Staff.ts"
 import type { PlaceBetPayload } from "../../src/schema/betting.ts"
 import { ok } from "../../src/schema/envelope.ts"
+import { betOutcome } from "../../src/domain/matching.ts"
 import { type BetChannel, Betting } from "./Betting.ts"
+import { Preferences, preferencesMessage } from "./Preferences.ts"
+import { Waiting } from "./Waiting.ts"
 import { Bets } from "./Bets.ts"
 import { Settlement } from "./Settlement.ts"
 import { Catalogue } from "../catalogue/Catalogue.ts"
@@ -19,13 +22,15 @@ export const BettingHandlers = HttpApiBuilder.group(Api, "betting", Effect.fn(fu
   const betting = yield* Betting
   const bets = yield* Bets
   const catalogue = yield* Catalogue
+  const waiting = yield* Waiting
+  const preferences = yield* Preferences
 
   const place = (channel: BetChannel) => ({ payload, request }: { payload: PlaceBetPayload; request: HttpServerRequest.HttpServerRequest }) =>
     Effect.gen(function*() {
       const user = yield* CurrentUser
       const key = yield* idempotencyKeyOf(request)
       const placed = yield* sqlDefect(betting.place(user, channel, payload, key))
-      return ok(placed, "Bet placed")
+      return ok(placed, betOutcome(placed.bet))
     })
 
   return handlers.handleAll({
@@ -33,17 +38,29 @@ export const BettingHandlers = HttpApiBuilder.group(Api, "betting", Effect.fn(fu
     setting: ({ query }) =>
       Effect.gen(function*() {
         const user = yield* CurrentUser
-        return ok(yield* sqlDefect(betting.setting(user.id, query)))
+        return ok(yield* sqlDefect(preferences.setting(user.id, query)))
       }),
     updateSetting: ({ payload }) =>
       Effect.gen(function*() {
         const user = yield* CurrentUser
-        yield* sqlDefect(betting.setOddsChange(user.id, payload.oddsChange))
-        return ok(yield* sqlDefect(betting.setting(user.id, {})), payload.oddsChange === "any" ? "Any odds change will be accepted" : "Only the same or better odds will be accepted")
+        yield* sqlDefect(preferences.update(user.id, payload))
+        return ok(yield* sqlDefect(preferences.setting(user.id, {})), preferencesMessage(payload))
       }),
     betSport: place("sport"),
     betRacing: place("racing"),
     fancyBetSport: place("fancy"),
+    cancelBet: ({ payload, request }) =>
+      Effect.gen(function*() {
+        const user = yield* CurrentUser
+        const changed = yield* sqlDefect(waiting.cancel(user.id, payload, yield* idempotencyKeyOf(request)))
+        return ok(changed, `${changed.bet.selection}: ${betOutcome(changed.bet)}`)
+      }),
+    editBet: ({ payload, request }) =>
+      Effect.gen(function*() {
+        const user = yield* CurrentUser
+        const changed = yield* sqlDefect(waiting.edit(user.id, payload, yield* idempotencyKeyOf(request)))
+        return ok(changed, `${changed.bet.selection}: ${betOutcome(changed.bet)}`)
+      }),
     betsByMarket: ({ query }) =>
       Effect.gen(function*() {
         const user = yield* CurrentUser

@@ -4,6 +4,7 @@ import { type OutcomeMarket, outcomesOf, wageringOfEvent } from "../../src/domai
 import type { Position } from "../../src/domain/betting.ts"
 import type { MarketType } from "../../src/schema/sports.ts"
 import { decodeRows, NumericText, Paise } from "../db/rows.ts"
+import { matchedPositions } from "./Bets.ts"
 
 const SettledBet = Schema.Struct({
   userId: Schema.String,
@@ -13,6 +14,7 @@ const SettledBet = Schema.Struct({
   odds: NumericText,
   size: Schema.NullOr(NumericText),
   stake: Paise,
+  matches: Schema.NullOr(Schema.Array(Schema.Struct({ odds: Schema.Finite, stake: Schema.Int }))),
   wallet: Schema.Literals([1, 2]),
   /** Placed from the bonus wallet while the player's bonus in play was active. */
   bonusCovered: Schema.Boolean
@@ -39,7 +41,7 @@ export const wageringOf = (sql: SqlClient.SqlClient, markets: ReadonlyArray<{ re
   Effect.gen(function*() {
     const ids = markets.map((market) => market.id)
     const bets = yield* sql`
-      SELECT b.user_id, b.market_id, b.selection_id, b.side, b.odds::text AS odds, b.size::text AS size, b.stake, b.wallet,
+      SELECT b.user_id, b.market_id, b.selection_id, b.side, b.odds::text AS odds, b.size::text AS size, b.stake, b.matches, b.wallet,
              (b.wallet = 2 AND bo.activated_at IS NOT NULL AND b.created_at >= bo.activated_at) AS bonus_covered
         FROM bets b LEFT JOIN bonuses bo ON bo.user_id = b.user_id AND bo.status = 'active'
        WHERE b.market_id IN ${sql.in(ids)} AND b.status IN ('won', 'lost')
@@ -49,13 +51,6 @@ export const wageringOf = (sql: SqlClient.SqlClient, markets: ReadonlyArray<{ re
     const outcomes = new Map(markets.map((market) => [market.id, outcomesOf({ ...market, runners: runners.filter((r) => r.marketId === market.id) })]))
     const byUser = new Map<string, Array<typeof SettledBet.Type>>()
     for (const bet of bets) byUser.set(bet.userId, [...(byUser.get(bet.userId) ?? []), bet])
-    const position = (bet: typeof SettledBet.Type): Position => ({
-      selectionId: bet.selectionId,
-      side: bet.side,
-      odds: Number(bet.odds),
-      stake: Number(bet.stake),
-      size: bet.size === null ? null : Number(bet.size)
-    })
     return [...byUser].map(([userId, own]): PlayerWagering => {
       const counted = (covers: (bet: typeof SettledBet.Type) => boolean) =>
         wageringOfEvent(markets.map((market): OutcomeMarket & { covered: ReadonlyArray<Position> } => {
@@ -63,8 +58,9 @@ export const wageringOf = (sql: SqlClient.SqlClient, markets: ReadonlyArray<{ re
           return {
             type: market.marketType,
             runners: outcomes.get(market.id)!,
-            bets: placed.map(position),
-            covered: placed.filter(covers).map(position)
+            // What of each settled bet was matched (what waited was cancelled at settlement).
+            bets: placed.flatMap(matchedPositions),
+            covered: placed.filter(covers).flatMap(matchedPositions)
           }
         }))
       return { userId, bonus: counted((bet) => bet.bonusCovered), own: counted((bet) => bet.wallet === 1) }

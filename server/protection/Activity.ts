@@ -129,7 +129,8 @@ export class Activity extends Context.Service<Activity, {
             FROM withdrawal_requests WHERE user_id = ${userId} AND status = 'approved' AND decided_at >= ${from} GROUP BY 2
           UNION ALL
           SELECT 'stakes', month, sum(stake)::bigint FROM (
-            SELECT ${month("created_at")} AS month, stake FROM bets WHERE user_id = ${userId} AND status <> 'void' AND created_at >= ${from}
+            SELECT ${month("created_at")} AS month, stake - unmatched - cancelled AS stake FROM bets
+             WHERE user_id = ${userId} AND status NOT IN ('void', 'cancelled') AND created_at >= ${from}
             UNION ALL
             SELECT ${month("created_at")}, amount FROM casino_transactions
              WHERE user_id = ${userId} AND kind = 'debit' AND NOT rolled_back AND created_at >= ${from}

@@ -23,8 +23,8 @@ const DESK_ROOM = "desk"
 export const DESK_EVENT = "desk"
 export type DeskTopic = "deposits" | "withdrawals" | "approvals" | "markets" | "players"
 
-/** A user's event: the user (its room and the event's name) and what changed. */
-type UserEvent = readonly [userId: string, payload: { readonly reason: string; readonly at: number }]
+/** A user's event: the user (its room and the event's name), what changed and what to tell them (src/schema/realtime.ts). */
+type UserEvent = readonly [userId: string, payload: { readonly reason: string; readonly at: number; readonly message?: string }]
 /** The servers' message carrying user events to each other, and how long an event waits for others to join it. */
 const USER_EVENTS = "khel:user-events"
 const USER_EVENTS_EVERY_MS = 10
@@ -58,7 +58,8 @@ const closePool = async (pool: pg.Pool, connections: Set<pg.ClientBase>) => {
  */
 export class Realtime extends Context.Service<Realtime, {
   readonly io: SocketServer
-  notifyUser(userId: string, reason: string): Effect.Effect<void>
+  /** Tells the user's sockets that something about their account changed, and what to say about it (a toast), if anything. */
+  notifyUser(userId: string, reason: string, message?: string): Effect.Effect<void>
   /** Tells every desk (on every server) that a record of `topic` changed: a new request, a claim, a decision. */
   notifyDesk(topic: DeskTopic, id: string): Effect.Effect<void>
   /**
@@ -148,9 +149,9 @@ export class Realtime extends Context.Service<Realtime, {
         yield* Effect.addFinalizer(() => Effect.sync(sendPending))
       }
 
-      const notifyUser = (userId: string, reason: string): Effect.Effect<void> =>
+      const notifyUser = (userId: string, reason: string, message?: string): Effect.Effect<void> =>
         Effect.sync(() => {
-          const event: UserEvent = [userId, { reason, at: Date.now() }]
+          const event: UserEvent = [userId, message === undefined ? { reason, at: Date.now() } : { reason, at: Date.now(), message }]
           emitHere(event)
           if (!config.databaseUrl) return
           if (pending.length === 0) setTimeout(sendPending, USER_EVENTS_EVERY_MS)

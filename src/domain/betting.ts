@@ -17,13 +17,21 @@ import { toRupees } from "./money.ts"
 
 export type Side = "back" | "lay"
 
-/** A placed or proposed bet, amounts in paise. `size` only for FANCY. */
+/**
+ * A placed or proposed bet, amounts in paise. `size` only for FANCY. An exchange bet is as many positions as it has
+ * parts: each part matched at its price, and what still waits unmatched at the asked price (`waiting`).
+ */
 export interface Position {
   readonly selectionId: string
   readonly side: Side
   readonly odds: number
   readonly stake: number
   readonly size?: number | null | undefined
+  /**
+   * Unmatched, waiting at its price: it may be matched (at that price or better) or never, so only what it would lose
+   * counts towards the worst case, never what it would win.
+   */
+  readonly waiting?: boolean | undefined
 }
 
 /** Hundredths of a price with at most two decimals (1.85 -> 185), exactly. */
@@ -56,7 +64,7 @@ export const liabilityOf = (type: MarketType, bet: Position) =>
  * the fancy result reaches its line) or not: back gains on it, lay loses.
  */
 export const betResult = (type: MarketType, bet: Position, happens: boolean) =>
-  happens === (bet.side === "back") ? winAmount(type, bet) : -liabilityOf(type, bet)
+  happens === (bet.side === "back") ? (bet.waiting ? 0 : winAmount(type, bet)) : -liabilityOf(type, bet)
 
 /** Exchange and bookmaker: the bet's result when `winner` wins the market. */
 export const runnerOutcome = (type: MarketType, bet: Position, winner: string) => betResult(type, bet, bet.selectionId === winner)
@@ -163,21 +171,30 @@ export const validPrice = (type: MarketType, odds: number, size?: number | null)
 /** Profit and liability of a bet the slip is about to place, in paise. */
 export const slipFigures = (type: MarketType, bet: Position) => ({ profit: winAmount(type, bet), liability: liabilityOf(type, bet) })
 
-/** An open bet as the formulas read it: the stake in paise. */
-export const positionOf = (bet: {
+/** An open bet (as the API shows it, rupees) as the formulas read it: its matched parts and what waits, in paise. */
+export const positionsOfBet = (bet: {
   readonly selectionId: string
   readonly selectionType: Side
   readonly odds: number
-  readonly stake: number
   readonly oddsSize: number | null
-}): Position => ({ selectionId: bet.selectionId, side: bet.selectionType, odds: bet.odds, stake: Math.round(bet.stake * 100), size: bet.oddsSize })
+  readonly unmatched: number
+  readonly matches: ReadonlyArray<{ readonly odds: number; readonly stake: number }>
+}): Array<Position> => {
+  const base = { selectionId: bet.selectionId, side: bet.selectionType, size: bet.oddsSize }
+  const parts: Array<Position> = bet.matches.map((match) => ({ ...base, odds: match.odds, stake: Math.round(match.stake * 100) }))
+  if (bet.unmatched > 0) parts.push({ ...base, odds: bet.odds, stake: Math.round(bet.unmatched * 100), waiting: true })
+  return parts
+}
 
 /** The player's open bets as positions, by market id. */
-export const positionsByMarket = (bets: ReadonlyArray<Parameters<typeof positionOf>[0] & { readonly marketId: string }>) => {
+export const positionsByMarket = (bets: ReadonlyArray<Parameters<typeof positionsOfBet>[0] & { readonly marketId: string }>) => {
   const map = new Map<string, Array<Position>>()
-  for (const bet of bets) map.set(bet.marketId, [...(map.get(bet.marketId) ?? []), positionOf(bet)])
+  for (const bet of bets) map.set(bet.marketId, [...(map.get(bet.marketId) ?? []), ...positionsOfBet(bet)])
   return map
 }
+
+/** What is matched of positions: the P/L a runner shows is of matched bets (what waits may never be matched). */
+export const matchedOnly = (positions: ReadonlyArray<Position>) => positions.filter((position) => !position.waiting)
 
 interface MarketShape {
   readonly marketId: string
@@ -189,8 +206,8 @@ const inRupees = (book: ReadonlyMap<string, number>) => new Map([...book].map(([
 
 /**
  * What each runner of each exchange or bookmaker market does to the player,
- * in rupees: with their open bets (`pl`, only when they have some) and with
- * the bet being made in the slip as well (`next`, only for its market).
+ * in rupees: with their matched bets (`pl`, only when they have some) and with
+ * the bet being made in the slip as well, if it is matched (`next`, only for its market).
  */
 export const marketBooks = (
   markets: ReadonlyArray<MarketShape>,
@@ -202,9 +219,10 @@ export const marketBooks = (
     if (market.marketType === "FANCY") continue
     const bets = open.get(market.marketId) ?? []
     const ids = market.runners.map((r) => r.selectionId)
+    const matched = matchedOnly(bets)
     books.set(market.marketId, {
-      pl: bets.length > 0 ? inRupees(runnerBook(market.marketType, ids, bets)) : undefined,
-      next: pending?.marketId === market.marketId ? inRupees(runnerBook(market.marketType, ids, [...bets, pending.bet])) : undefined
+      pl: matched.length > 0 ? inRupees(runnerBook(market.marketType, ids, matched)) : undefined,
+      next: pending?.marketId === market.marketId ? inRupees(runnerBook(market.marketType, ids, [...matched, pending.bet])) : undefined
     })
   }
   return books

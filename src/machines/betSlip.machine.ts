@@ -1,5 +1,5 @@
 import { assign, enqueueActions, type EventObject, fromCallback, fromPromise, setup, spawnChild } from "xstate"
-import { fancyBook, marketExposure, type Position, positionOf, runnerBook, slipFigures, validPrice } from "../domain/betting.ts"
+import { fancyBook, marketExposure, matchedOnly, type Position, positionsOfBet, runnerBook, slipFigures, validPrice } from "../domain/betting.ts"
 import { amountInput, DEFAULT_CHIPS, formatRupees, toPaise, toRupees } from "../domain/money.ts"
 import type { Bet } from "../schema/bets.ts"
 import type { BetSetting, OddsChangeRule, PlacedBet } from "../schema/betting.ts"
@@ -87,6 +87,8 @@ export interface PlaceRequest {
   readonly odds: number
   readonly size: number | null
   readonly stake: number
+  /** Take the best available price (the player's "accept any odds change"). */
+  readonly bestPrice: boolean
   readonly key: string
 }
 
@@ -143,8 +145,9 @@ export const projection = (context: BetSlipContext) => {
   if (selection.marketType === "FANCY") {
     return { runners: [], fancy: fancyBook(withBet).map((row) => ({ result: row.result, pl: toRupees(row.pl) })), exposure: toRupees(marketExposure("FANCY", ids, withBet)) }
   }
-  const now = runnerBook(selection.marketType, ids, context.open)
-  const next = runnerBook(selection.marketType, ids, withBet)
+  // A runner shows what the matched bets leave (and the slip's bet if matched); the exposure counts what waits too.
+  const now = runnerBook(selection.marketType, ids, matchedOnly(context.open))
+  const next = runnerBook(selection.marketType, ids, matchedOnly(withBet))
   return {
     runners: selection.runners.map((r) => ({ selectionId: r.selectionId, name: r.name, now: toRupees(now.get(r.selectionId) ?? 0), next: toRupees(next.get(r.selectionId) ?? 0) })),
     fancy: [],
@@ -241,7 +244,7 @@ export const betSlipMachine = setup({
           id: "loadOpenBets",
           src: "loadOpenBets",
           input: ({ context }) => ({ marketId: context.selection!.marketId }),
-          onDone: { actions: assign({ open: ({ event }) => event.output.map(positionOf) }) },
+          onDone: { actions: assign({ open: ({ event }) => event.output.flatMap(positionsOfBet) }) },
           onError: { actions: assign({ open: [] }) }
         },
         {
@@ -314,7 +317,14 @@ export const betSlipMachine = setup({
           invoke: {
             id: "placeBet",
             src: "placeBet",
-            input: ({ context }) => ({ selection: context.selection!, odds: context.odds, size: context.size, stake: Number(context.stake), key: context.key! }),
+            input: ({ context }) => ({
+              selection: context.selection!,
+              odds: context.odds,
+              size: context.size,
+              stake: Number(context.stake),
+              bestPrice: context.setting?.oddsChange === "any",
+              key: context.key!
+            }),
             onDone: {
               target: "Placed",
               actions: [

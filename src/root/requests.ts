@@ -58,14 +58,15 @@ export const switchWalletPayload = ({ wallet }: { wallet: WalletCode }) => ({ se
 /** Which endpoint takes a bet: fancy-bet-sport, bet-racing or bet-sport. */
 export const betEndpointOf = (channel: SlipSelection["channel"]) => (channel === "fancy" ? "fancyBetSport" : channel === "racing" ? "betRacing" : "betSport")
 
-/** A bet: marketId, selectionId, selectionType, odds, stake, and size for a fancy line. */
-export const placeBetPayload = ({ selection, odds, size, stake }: PlaceRequest) => ({
+/** A bet: marketId, selectionId, selectionType, odds, stake, size for a fancy line, and whether it takes the best price. */
+export const placeBetPayload = ({ selection, odds, size, stake, bestPrice }: PlaceRequest) => ({
   marketId: selection.marketId,
   selectionId: selection.selectionId,
   selectionType: selection.side,
   odds,
   stake,
-  ...(size === null ? {} : { size })
+  ...(size === null ? {} : { size }),
+  ...(bestPrice ? { bestPrice } : {})
 })
 export const oddsRulePayload = ({ rule }: { rule: OddsChangeRule }) => ({ oddsChange: rule })
 

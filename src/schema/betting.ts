@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
-import { Bet, SelectionType } from "./bets.ts"
+import { Bet, Persistence, SelectionType } from "./bets.ts"
 import { Envelope } from "./envelope.ts"
 import { CLOSED_TO_PLAY, Reasons } from "./errors.ts"
 import { Authentication, Requires, StaffAuthentication } from "./middleware.ts"
@@ -76,9 +76,31 @@ export const PlaceBetPayload = Schema.Struct({
   odds: Schema.Finite,
   stake: Stake,
   /** Fancy: the size the player saw. */
-  size: Schema.optionalKey(Schema.Finite)
+  size: Schema.optionalKey(Schema.Finite),
+  /**
+   * Take the best available price: an exchange bet is matched at whatever the ladder offers (what it cannot cover
+   * waits at `odds`); a bookmaker or fancy bet takes the rate on offer even when it moved against the player.
+   * Without it, a bet is matched only at `odds` or better, and a changed rate is refused.
+   */
+  bestPrice: Schema.optionalKey(Schema.Boolean),
+  /** Exchange: what the unmatched part does when the event goes in play (by default cancelled before, kept in play). */
+  persistence: Schema.optionalKey(Persistence)
 })
 export type PlaceBetPayload = typeof PlaceBetPayload.Type
+
+/** Cancels what waits of an exchange bet: `stake` rupees of it, or all of it. */
+export const CancelBetPayload = Schema.Struct({
+  betId: Schema.String.check(Schema.isMaxLength(64)),
+  stake: Schema.optionalKey(Stake)
+})
+export type CancelBetPayload = typeof CancelBetPayload.Type
+
+/** Moves what waits of an exchange bet to another price (matched at once as far as the ladder allows). */
+export const EditBetPayload = Schema.Struct({
+  betId: Schema.String.check(Schema.isMaxLength(64)),
+  odds: Schema.Finite
+})
+export type EditBetPayload = typeof EditBetPayload.Type
 
 export const PlacedBet = Schema.Struct({
   bet: Bet,
@@ -87,20 +109,28 @@ export const PlacedBet = Schema.Struct({
 })
 export type PlacedBet = typeof PlacedBet.Type
 
+/** The player's remembered default for "take the best available price": not ticked (`better`) or ticked (`any`). */
 export const OddsChangeRule = Schema.Literals(["better", "any"])
 export type OddsChangeRule = typeof OddsChangeRule.Type
 
-/** The limits that apply to an event for the signed-in player. Rupees and seconds. */
+/** The limits that apply to an event for the signed-in player, and their betting settings. Rupees and seconds. */
 export const BetSetting = Schema.Struct({
   minStake: Rupees,
   maxStake: Rupees,
-  /** Seconds an in-play bet waits before it is accepted. */
+  /** Seconds an in-play bet waits before it is decided. */
   betDelay: Schema.Int,
-  oddsChange: OddsChangeRule
+  oddsChange: OddsChangeRule,
+  /** One-click betting: the stake a click on a price places at once, or null (off: the bet slip opens). */
+  oneClick: Schema.NullOr(Rupees)
 })
 export type BetSetting = typeof BetSetting.Type
 
-export const BetPreferencesPayload = Schema.Struct({ oddsChange: OddsChangeRule })
+/** The player's betting settings; what is left out stays as it was. */
+export const BetPreferencesPayload = Schema.Struct({
+  oddsChange: Schema.optionalKey(OddsChangeRule),
+  oneClick: Schema.optionalKey(Schema.NullOr(Stake))
+})
+export type BetPreferencesPayload = typeof BetPreferencesPayload.Type
 
 /** A fancy line as the event page lists it. */
 export const Fancy = Schema.Struct({
@@ -191,7 +221,7 @@ export class OddsApi extends HttpApiGroup.make("odds")
   .prefix("/api/v1")
 {}
 
-/** Why a bet may be refused: the bet slip guards on these (an odds change offers the new price). */
+/** Why a bet may be refused: the bet slip guards on these (a changed bookmaker or fancy rate offers the new one). */
 const PLACEMENT_REASONS = [
   "InvalidInput",
   "SessionEnded",
@@ -209,6 +239,10 @@ const PLACEMENT_REASONS = [
   ...CLOSED_TO_PLAY
 ] as const
 
+/** Why cancelling or moving what waits of a bet may be refused. */
+const WAITING_REASONS = ["InvalidInput", "SessionEnded", "NotFound", "NotWaiting", "Conflict"] as const
+const EDIT_REASONS = [...WAITING_REASONS, "MarketSuspended", "MarketClosed", "InsufficientBalance", "LimitReached", ...CLOSED_TO_PLAY] as const
+
 /** Signed-in players: limits, placing bets, their open bets. */
 export const BettingEndpoints = {
   sportsDataAuthenticate,
@@ -220,6 +254,8 @@ export const BettingEndpoints = {
   betSport: HttpApiEndpoint.post("betSport", "/bet-sport", { payload: PlaceBetPayload, success: Envelope(PlacedBet) }).annotate(Reasons, PLACEMENT_REASONS),
   betRacing: HttpApiEndpoint.post("betRacing", "/bet-racing", { payload: PlaceBetPayload, success: Envelope(PlacedBet) }).annotate(Reasons, PLACEMENT_REASONS),
   fancyBetSport: HttpApiEndpoint.post("fancyBetSport", "/fancy-bet-sport", { payload: PlaceBetPayload, success: Envelope(PlacedBet) }).annotate(Reasons, PLACEMENT_REASONS),
+  cancelBet: HttpApiEndpoint.post("cancelBet", "/cancel-bet", { payload: CancelBetPayload, success: Envelope(PlacedBet) }).annotate(Reasons, WAITING_REASONS),
+  editBet: HttpApiEndpoint.post("editBet", "/edit-bet", { payload: EditBetPayload, success: Envelope(PlacedBet) }).annotate(Reasons, EDIT_REASONS),
   betsByMarket: HttpApiEndpoint.get("betsByMarket", "/bet-sport-byMarket", {
     query: { marketId: Schema.optionalKey(Id), eventId: Schema.optionalKey(Id) },
     success: Envelope(Schema.Array(Bet))
@@ -239,7 +275,7 @@ export const BettingAdminEndpoints = {
 
 /** Signed-in players: bet limits, placing bets, their open bets (src/schema/betting.ts). */
 export class BettingApi extends HttpApiGroup.make("betting")
-  .add(BettingEndpoints.sportsDataAuthenticate, BettingEndpoints.setting, BettingEndpoints.updateSetting, BettingEndpoints.betSport, BettingEndpoints.betRacing, BettingEndpoints.fancyBetSport, BettingEndpoints.betsByMarket)
+  .add(BettingEndpoints.sportsDataAuthenticate, BettingEndpoints.setting, BettingEndpoints.updateSetting, BettingEndpoints.betSport, BettingEndpoints.betRacing, BettingEndpoints.fancyBetSport, BettingEndpoints.cancelBet, BettingEndpoints.editBet, BettingEndpoints.betsByMarket)
   .middleware(Authentication)
   .prefix("/api/v1")
 {}

@@ -26,6 +26,7 @@ export const ErrorTag = Schema.Literals([
   "MarketClosed",
   "StakeOutOfRange",
   "PricesContradict", // 422: an operator's price would let a player win whatever happens across the event's markets
+  "NotWaiting", // 422: nothing of the bet waits unmatched any more (it was matched, cancelled or settled)
   // Money.
   "InsufficientBalance",
   "ReferenceUsed", // 409: a deposit's payment reference (UTR) is already on a pending or approved deposit

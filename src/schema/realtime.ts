@@ -7,8 +7,11 @@ import { Schema } from "effect"
  * they carry, in betting.ts, so the first page needs none of them.)
  */
 
-/** The event named by the user's id: something about their account changed (a deposit approved, a bet settled). */
-export const UserChanged = Schema.Struct({ reason: Schema.String, at: Schema.Finite })
+/**
+ * The event named by the user's id: something about their account changed (a deposit approved, a bet settled), and
+ * what to tell the player, when it is news they did not ask for this moment (a waiting bet matched).
+ */
+export const UserChanged = Schema.Struct({ reason: Schema.String, at: Schema.Finite, message: Schema.optionalKey(Schema.String) })
 export type UserChanged = typeof UserChanged.Type
 
 /** `catalogue`: events started, finished or were added. */

@@ -86,7 +86,7 @@ export interface Stream {
 /**
  * A steady stream of bets through nginx: each player bets again as soon as
  * its last bet is answered, backs and lays in turn (exposure stays small), on
- * the given markets, at any price (the players accept any odds).
+ * the given markets, at any price (1.01 to back, 1000 to lay: the ladder always covers it).
  */
 export const streamBets = (base: string, players: ReadonlyArray<{ token: string }>, markets: ReadonlyArray<Market>, prefix: string): Stream => {
   const placed = new Map<string, string>()

@@ -31,12 +31,13 @@ const findEvent = async (request: APIRequestContext, name: string) => {
 const price = (request: APIRequestContext, admin: string, data: Record<string, unknown>) =>
   request.post("/api/v1/admin/market-price", { headers: { authorization: `Bearer ${admin}` }, data }).then((res) => expect(res.status()).toBe(200))
 
-const place = async (page: Page, stake: string) => {
+/** Places the slip's bet and sees it matched whole: `outcome` is what the slip says ("Matched ₹300.00 at 52"). */
+const place = async (page: Page, stake: string, outcome: string) => {
   const slip = page.getByTestId("bet-slip")
   await expect(slip).toBeVisible()
   await slip.getByLabel("Stake (₹)").fill(stake)
   await slip.getByRole("button", { name: "Place Bet" }).click()
-  await expect(slip.getByRole("status")).toHaveText("Bet placed")
+  await expect(slip.getByRole("status")).toHaveText(outcome)
   await expect(slip).toBeHidden()
 }
 
@@ -88,7 +89,7 @@ test("search an event, back and lay on exchange, bookmaker and fancy; exposure a
   await expect(slip.getByRole("table", { name: "Projected profit and loss" })).toContainText("300.00")
   await expect(slip.getByRole("table", { name: "Projected profit and loss" })).toContainText("-200.00")
   await slip.getByRole("button", { name: "Place Bet" }).click()
-  await expect(slip.getByRole("status")).toHaveText("Bet placed")
+  await expect(slip.getByRole("status")).toHaveText("Matched ₹200.00 at 2.50")
   await expect(page.getByTestId("balance-exposure")).toHaveText("₹200.00")
   expect(entryStylesheets).toEqual([])
 
@@ -97,7 +98,7 @@ test("search an event, back and lay on exchange, bookmaker and fancy; exposure a
   await slip.getByLabel("Stake (₹)").fill("100")
   await expect(slip.getByTestId("slip-liability")).toHaveText("₹68.00")
   await slip.getByRole("button", { name: "Place Bet" }).click()
-  await expect(slip.getByRole("status")).toHaveText("Bet placed")
+  await expect(slip.getByRole("status")).toHaveText("Matched ₹100.00 at 1.68")
   // If the home side wins: +300 + 100; if the away side wins: -200 - 68. The worst case is held.
   await expect(page.getByTestId("balance-exposure")).toHaveText("₹268.00")
 
@@ -106,11 +107,11 @@ test("search an event, back and lay on exchange, bookmaker and fancy; exposure a
   await slip.getByRole("button", { name: "1,000" }).click()
   await expect(slip.getByTestId("slip-profit")).toHaveText("₹600.00")
   await slip.getByRole("button", { name: "Place Bet" }).click()
-  await expect(slip.getByRole("status")).toHaveText("Bet placed")
+  await expect(slip.getByRole("status")).toHaveText("Matched ₹1,000.00 at 60")
 
   // Fancy "Yes" at 52 for size 100.
   await page.getByRole("button", { name: `Yes ${fancy.name} at 52` }).click()
-  await place(page, "300")
+  await place(page, "300", "Matched ₹300.00 at 52")
 
   // The sidebar's My Bets lists all four, newest first, each tagged Back or Lay (the fancy "Yes" is a Back).
   const sidebar = page.getByRole("complementary", { name: "Live score and my bets" })
@@ -145,29 +146,43 @@ test("search an event, back and lay on exchange, bookmaker and fancy; exposure a
   await expect(modal).toBeHidden()
 })
 
-test("an odds change is refused, the slip takes the new price, and the bet goes through on confirmation", async ({ page, request }) => {
+test("an exchange price that moved waits for the market at the price asked; a bookmaker rate that moved is refused and offered", async ({ page, request }) => {
   const player = await fundedPlayer(request, 2000)
   const event = await findEvent(request, "Delhi Capitals v Rajasthan Royals")
   const exchange = event.markets.find((m) => m.marketType === "EXCHANGE")!
+  const bookmaker = event.markets.find((m) => m.marketType === "BOOKMAKER")!
   const runner = exchange.runners[0]!
   await price(request, player.admin, { marketId: exchange.marketId, selectionId: runner.selectionId, back: { price: 3, size: 5000 }, lay: { price: 3.05, size: 5000 }, status: "OPEN" })
+  await price(request, player.admin, { marketId: bookmaker.marketId, selectionId: bookmaker.runners[0]!.selectionId, back: { price: 60, size: 5000 }, lay: { price: 62, size: 5000 }, status: "OPEN" })
   await openSignedIn(page, player.token, `/event?sport=cricket&league=indian-premier-league&event=${event.slugName}`)
   await page.getByRole("button", { name: `Back ${runner.name} at 3.00` }).click()
   const slip = page.getByTestId("bet-slip")
   await slip.getByLabel("Stake (₹)").fill("500")
-  // The price drops before the player confirms.
+  // The price drops before the player confirms: the bet is taken, waiting at 3.00, its stake held.
   await price(request, player.admin, { marketId: exchange.marketId, selectionId: runner.selectionId, back: { price: 2.8, size: 5000 } })
   await expect(page.getByRole("button", { name: `Back ${runner.name} at 2.80` })).toBeVisible()
+  await slip.getByRole("button", { name: "Place Bet" }).click()
+  await expect(slip.getByRole("status")).toHaveText("Waiting at 3.00")
+  await expect(page.getByTestId("balance-exposure")).toHaveText("₹500.00")
+  // The market comes back to 3.00: the bet is matched there.
+  await price(request, player.admin, { marketId: exchange.marketId, selectionId: runner.selectionId, back: { price: 3, size: 5000 } })
+  const auth = { authorization: `Bearer ${player.token}` }
+  await expect.poll(async () => (await (await request.get(`/api/v1/bet-sport-byMarket?marketId=${exchange.marketId}`, { headers: auth })).json()).data[0]?.status).toBe("matched")
+
+  // A bookmaker's rate is fixed: moved before the bet, it is refused, and the slip offers the new one.
+  await page.getByRole("button", { name: `Back ${bookmaker.runners[0]!.name} at 60` }).click()
+  await slip.getByLabel("Stake (₹)").fill("100")
+  await price(request, player.admin, { marketId: bookmaker.marketId, selectionId: bookmaker.runners[0]!.selectionId, back: { price: 58, size: 5000 } })
+  await expect(page.getByRole("button", { name: `Back ${bookmaker.runners[0]!.name} at 58` })).toBeVisible()
   await slip.getByRole("button", { name: "Place Bet" }).click()
   await expect(slip.getByRole("alert")).toHaveText("Odds changed. Please check the new price and place your bet again.")
   // The refusal shows once, in the slip: no toast repeats it (the call's answer came before the slip showed it).
   await expect(page.getByTestId("toasts").getByRole("alert").or(page.getByTestId("toasts").getByRole("status"))).toHaveCount(0)
-  await expect(slip.getByRole("textbox", { name: "Odds" })).toHaveValue("2.80")
-  await expect(page.getByTestId("balance-exposure")).toHaveText("₹0.00")
+  await expect(slip.getByRole("textbox", { name: "Rate" })).toHaveValue("58")
   await slip.getByRole("button", { name: "Place Again" }).click()
-  await expect(slip.getByRole("status")).toHaveText("Bet placed")
+  await expect(slip.getByRole("status")).toHaveText("Matched ₹100.00 at 58")
   await expect(page.getByTestId("toasts").getByRole("status")).toHaveCount(0)
-  await expect(page.getByTestId("balance-exposure")).toHaveText("₹500.00")
+  await expect(page.getByTestId("balance-exposure")).toHaveText("₹600.00")
 })
 
 test("a settled winning bet pays out and shows in the statement and profit and loss", async ({ page, request }) => {
@@ -178,7 +193,7 @@ test("a settled winning bet pays out and shows in the statement and profit and l
   await price(request, player.admin, { marketId: exchange.marketId, selectionId: runner.selectionId, back: { price: 2, size: 5000 }, lay: { price: 2.02, size: 5000 }, status: "OPEN" })
   await openSignedIn(page, player.token, `/event?sport=cricket&league=indian-premier-league&event=${event.slugName}`)
   await page.getByRole("button", { name: `Back ${runner.name} at 2.00` }).click()
-  await place(page, "400")
+  await place(page, "400", "Matched ₹400.00 at 2.00")
   await expect(page.getByTestId("balance-exposure")).toHaveText("₹400.00")
 
   // The operator posts the result.

@@ -62,7 +62,7 @@ test("a recorded session replays headlessly to the same states, actor by actor",
   const slip = page.getByTestId("bet-slip")
   await slip.getByLabel("Stake (₹)").fill("200")
   await slip.getByRole("button", { name: "Place Bet" }).click()
-  await expect(slip.getByRole("status")).toHaveText("Bet placed")
+  await expect(slip.getByRole("status")).toHaveText("Matched ₹200.00 at 2.50")
   await expect(slip).toBeHidden()
   // The stake is held: the user's socket event has reloaded the user.
   await expect(page.getByTestId("balance-exposure")).toHaveText("₹200.00")

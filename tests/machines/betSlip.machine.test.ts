@@ -35,11 +35,12 @@ const exchange: SlipSelection = {
 }
 const fancy: SlipSelection = { ...exchange, marketId: "1.2", marketName: "6 Over Runs IND", marketType: "FANCY", channel: "fancy", selectionId: "f", name: "6 Over Runs IND", side: "lay", odds: 45, size: 100, runners: [{ selectionId: "f", name: "6 Over Runs IND" }] }
 
-const setting: BetSetting = { minStake: 100, maxStake: 500000, betDelay: 2, oddsChange: "better" }
+const setting: BetSetting = { minStake: 100, maxStake: 500000, betDelay: 2, oddsChange: "better", oneClick: null }
 const placed: PlacedBet = {
   bet: {
     _id: "b1", selection: "India", selectionId: "a", selectionType: "back", odds: 2.5, stake: 100, liability: 100, oddsSize: null,
-    marketType: "EXCHANGE", marketId: "1.1", marketName: "Match Odds", status: "open", profitLoss: null, createdAt: "2026-01-01T00:00:00.000Z",
+    marketType: "EXCHANGE", marketId: "1.1", marketName: "Match Odds", status: "matched", matched: 100, matches: [{ odds: 2.5, stake: 100 }], unmatched: 0,
+    persistence: "cancel", profitLoss: null, createdAt: "2026-01-01T00:00:00.000Z",
     eventId: { _id: "e1", name: "India v Australia", slugName: "india-v-australia" }, sportId: { slugName: "cricket" }, leagueId: { slugName: "t20" }
   },
   marketExposure: 100
@@ -74,12 +75,14 @@ export const invariants = (s: Slip) => {
   if (s.matches({ Open: "Stake" }) || s.matches({ Open: "Chips" })) must(c.error === undefined, "no refusal shows while editing", c.error)
 }
 
-/** SPEC section 7 and docs/api.md: the endpoint for the market, the body `{ marketId, selectionId, selectionType, odds, stake }` (plus `size` for a fancy line). */
+/** SPEC section 7 and docs/api.md: the endpoint for the market, the body `{ marketId, selectionId, selectionType, odds, stake }` (plus `size` for a fancy line, `bestPrice` when taken). */
 const betCall = (c: Slip["context"]): Effect => {
   const selection = c.selection!
   const endpoint = { sport: "POST /api/v1/bet-sport", fancy: "POST /api/v1/fancy-bet-sport", racing: "POST /api/v1/bet-racing" }[selection.channel]
   const payload = { marketId: selection.marketId, selectionId: selection.selectionId, selectionType: selection.side, odds: c.odds, stake: Number(c.stake) }
-  return { kind: "call", endpoint, body: { payload: selection.marketType === "FANCY" ? { ...payload, size: c.size } : payload, idempotencyKey: c.key } }
+  const sized = selection.marketType === "FANCY" ? { ...payload, size: c.size } : payload
+  // The player's "accept any odds change": this bet takes the best available price.
+  return { kind: "call", endpoint, body: { payload: c.setting?.oddsChange === "any" ? { ...sized, bestPrice: true } : sized, idempotencyKey: c.key } }
 }
 
 /** Opening a selection loads its limits and the market's open bets and follows its live price. */

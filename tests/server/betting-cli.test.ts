@@ -42,7 +42,7 @@ describe("npm run admin -- settle / void-market / markets", () => {
     eventName = event.name
     market = marketOf(event, "EXCHANGE")
     ;[winner, loser] = marketOf(event, "EXCHANGE").runners.map((r) => r.selectionId) as [string, string]
-    await setPrice(server, adminToken, { marketId: market.marketId, selectionId: winner, back: { price: 1.5, size: 100 }, lay: { price: 1.52, size: 100 }, status: "OPEN" })
+    await setPrice(server, adminToken, { marketId: market.marketId, selectionId: winner, back: { price: 1.5, size: 1000 }, lay: { price: 1.52, size: 1000 }, status: "OPEN" })
     const signedUp = await signUpPlayer(server)
     player = signedUp
     await fund(server, signedUp.user.id, 100_000)

@@ -1,6 +1,9 @@
 import { Effect } from "effect"
 import { expect } from "vitest"
-import { request, type TestServer } from "./helpers.ts"
+import { marketExposure } from "../../src/domain/betting.ts"
+import { positionsOf } from "../../src/domain/matching.ts"
+import type { MarketType } from "../../src/schema/sports.ts"
+import { request, signUpPlayer, type TestServer } from "./helpers.ts"
 
 /** Puts money in a player's main account the way a confirmed deposit does: one balanced ledger transaction. */
 export const fund = (server: TestServer, userId: string, paise: number, kind: "main" | "bonus" = "main") =>
@@ -21,6 +24,13 @@ export const fund = (server: TestServer, userId: string, paise: number, kind: "m
       yield* sql`INSERT INTO ledger_entries (transaction_id, account_id, amount, balance_after) VALUES (${tx!.id}, ${deposits!.id}, ${-paise}, ${deposits!.balance})`
     }))
   )
+
+/** A new player with `rupees` in their main balance. */
+export const fundedPlayer = async (server: TestServer, rupees: number) => {
+  const player = await signUpPlayer(server)
+  if (rupees > 0) await fund(server, player.user.id, rupees * 100)
+  return player
+}
 
 /**
  * The checks of `Ledger.verify` (npm run admin -- verify-ledger), plus the
@@ -54,6 +64,28 @@ export const expectLedgerClean = async (server: TestServer) => {
   expect(result.belowFloor).toEqual([])
   expect(result.total).toBe("0")
   expect(result.exposureMismatch).toEqual([])
+  await expectHoldsWorstCase(server)
+}
+
+/**
+ * Each market holds, for each player, the worst case of their open bets on it (src/domain/betting.ts): matched parts
+ * and what waits unmatched, as the rules count them.
+ */
+export const expectHoldsWorstCase = async (server: TestServer) => {
+  const rows = await server.sql((sql) => sql<{ userId: string; marketId: string; marketType: MarketType; held: string | null; runners: Array<string>; bets: Array<{ selectionId: string; side: "back" | "lay"; odds: number; size: number | null; stake: number; unmatched: number; matches: Array<{ odds: number; stake: number }> | null }> }>`
+    SELECT b.user_id, b.market_id, m.market_type, me.exposure::text AS held,
+           (SELECT json_agg(r.selection_id) FROM runners r WHERE r.market_id = b.market_id) AS runners,
+           json_agg(json_build_object('selectionId', b.selection_id, 'side', b.side, 'odds', b.odds, 'size', b.size, 'stake', b.stake, 'unmatched', b.unmatched, 'matches', b.matches)) AS bets
+      FROM bets b JOIN markets m ON m.id = b.market_id
+      LEFT JOIN market_exposures me ON me.user_id = b.user_id AND me.market_id = b.market_id
+     WHERE b.status = 'open'
+     GROUP BY b.user_id, b.market_id, m.market_type, me.exposure
+  `)
+  const wrong = rows.flatMap((row) => {
+    const worst = marketExposure(row.marketType, row.runners, row.bets.flatMap((bet) => positionsOf({ ...bet, matches: bet.matches ?? [{ odds: bet.odds, stake: bet.stake }] })))
+    return Number(row.held ?? 0) === worst ? [] : [{ user: row.userId, market: row.marketId, held: Number(row.held ?? 0), worst }]
+  })
+  expect(wrong).toEqual([])
 }
 
 export interface CatalogueMarket {

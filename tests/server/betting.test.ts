@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs"
 import { io } from "socket.io-client"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { DECISIONS } from "../../server/betting/Betting.ts"
-import { loginAs, request, signUpPlayer, startServer, type TestServer } from "./helpers.ts"
+import { loginAs, request, startServer, type TestServer } from "./helpers.ts"
 import {
   balances,
   bet,
@@ -13,6 +13,7 @@ import {
   eventsOf,
   expectLedgerClean,
   fund,
+  fundedPlayer,
   marketOf,
   priceOf,
   setPrice
@@ -29,11 +30,7 @@ let sports: Array<CatalogueSport>
 let match: CatalogueEvent
 let live: CatalogueEvent
 
-const player = async (rupees: number) => {
-  const p = await signUpPlayer(server)
-  if (rupees > 0) await fund(server, p.user.id, rupees * 100)
-  return p
-}
+const player = (rupees: number) => fundedPlayer(server, rupees)
 
 beforeAll(async () => {
   server = await startServer()
@@ -61,13 +58,18 @@ const fix = async (event: CatalogueEvent, type: "EXCHANGE" | "BOOKMAKER", select
 }
 
 describe("limits and preferences", () => {
-  it("serves the limits that apply and the player's odds-change rule", async () => {
+  it("serves the limits that apply and the player's betting settings, each changed on its own", async () => {
     const p = await player(0)
     const res = await request(server.url, `/api/v1/setting?eventId=${match._id}`, { token: p.token })
-    expect(res.body.data).toEqual({ minStake: 100, maxStake: 500000, betDelay: 2, oddsChange: "better" })
+    expect(res.body.data).toEqual({ minStake: 100, maxStake: 500000, betDelay: 2, oddsChange: "better", oneClick: null })
     const put = await request(server.url, "/api/v1/setting", { method: "PUT", token: p.token, json: { oddsChange: "any" } })
-    expect(put.body.data.oddsChange).toBe("any")
-    expect((await request(server.url, "/api/v1/setting", { token: p.token })).body.data.oddsChange).toBe("any")
+    expect(put.body.data).toMatchObject({ oddsChange: "any", oneClick: null })
+    const oneClick = await request(server.url, "/api/v1/setting", { method: "PUT", token: p.token, json: { oneClick: 500 } })
+    expect(oneClick.body.meta.message).toBe("One-click betting is on: a click on a price places ₹500.00")
+    expect((await request(server.url, "/api/v1/setting", { token: p.token })).body.data).toMatchObject({ oddsChange: "any", oneClick: 500 })
+    const off = await request(server.url, "/api/v1/setting", { method: "PUT", token: p.token, json: { oneClick: null, oddsChange: "better" } })
+    expect(off.body.data).toMatchObject({ oddsChange: "better", oneClick: null })
+    expect((await request(server.url, "/api/v1/setting", { method: "PUT", token: p.token, json: { oneClick: 10.001 } })).status).toBe(400)
     expect((await request(server.url, "/api/v1/setting")).status).toBe(401)
   })
 
@@ -96,8 +98,11 @@ describe("placing bets", () => {
     const market = await fix(match, "EXCHANGE", 0, 2.5, 2.52)
     const res = await bet(server, p.token, "bet-sport", { marketId: market.marketId, selectionId: market.runners[0]!.selectionId, selectionType: "back", odds: 2.5, stake: 200 })
     expect(res.status).toBe(200)
-    expect(res.body.meta.message).toBe("Bet placed")
-    expect(res.body.data.bet).toMatchObject({ selection: market.runners[0]!.name, selectionType: "back", odds: 2.5, stake: 200, liability: 200, status: "open", marketType: "EXCHANGE" })
+    expect(res.body.meta.message).toBe("Matched ₹200.00 at 2.50")
+    expect(res.body.data.bet).toMatchObject({
+      selection: market.runners[0]!.name, selectionType: "back", odds: 2.5, stake: 200, liability: 200, marketType: "EXCHANGE",
+      status: "matched", matched: 200, matches: [{ odds: 2.5, stake: 200 }], unmatched: 0, persistence: "cancel"
+    })
     expect(res.body.data.marketExposure).toBe(200)
     const user = await balances(server, p.token)
     expect(user.balance).toBe(1000)
@@ -202,6 +207,8 @@ describe("rejections carry a clear message and move nothing", () => {
     const market = await fix(match, "EXCHANGE", 0, 2, 2.02)
     const runner = market.runners[0]!.selectionId
     const fancy = marketOf(match, "FANCY")
+    // Another event's (the price model refuses rates that would contradict this one's exchange prices).
+    const bookmaker = await fix(eventsOf(sports, "cricket", false).at(-1)!, "BOOKMAKER", 0, 98, 102)
     const base = { marketId: market.marketId, selectionId: runner, selectionType: "back", odds: 2, stake: 100 }
     type Answer = Promise<{ status: number; body: { meta: { code: number; message: string; error?: string } } }>
     const cases: Array<[string, Answer, number, string | RegExp, string]> = [
@@ -215,7 +222,7 @@ describe("rejections carry a clear message and move nothing", () => {
       ["below the minimum", bet(server, p.token, "bet-sport", { ...base, stake: 99 }), 422, "Minimum stake is ₹100.00.", "StakeOutOfRange"],
       ["above the maximum", bet(server, p.token, "bet-sport", { ...base, stake: 500001 }), 422, "Maximum stake is ₹5,00,000.00.", "StakeOutOfRange"],
       ["more than the balance", bet(server, p.token, "bet-sport", { ...base, stake: 600 }), 422, "Insufficient balance to place this bet.", "InsufficientBalance"],
-      ["a worse price", bet(server, p.token, "bet-sport", { ...base, odds: 2.1 }), 422, "Odds changed. Please check the new price and place your bet again.", "OddsChanged"],
+      ["a bookmaker rate that moved", bet(server, p.token, "bet-sport", { ...base, marketId: bookmaker.marketId, selectionId: bookmaker.runners[0]!.selectionId, odds: 99 }), 422, "Odds changed. Please check the new price and place your bet again.", "OddsChanged"],
       ["a bad payload", bet(server, p.token, "bet-sport", { ...base, selectionType: "sideways" }), 400, /selectionType/, "InvalidInput"],
       // Staff have no session on the player site at all; an agent's account is an operator's that does.
       ["an operator account", bet(server, await agentToken(server), "bet-sport", base), 422, "Only player accounts can place bets.", "Refused"]
@@ -233,7 +240,7 @@ describe("rejections carry a clear message and move nothing", () => {
     await expectLedgerClean(server)
   })
 
-  it("refuses a suspended market, and an odds change unless the player accepts any", async () => {
+  it("refuses a suspended market; an exchange price that moved waits, a bookmaker rate that moved is refused unless the bet takes the best price", async () => {
     const p = await player(1000)
     const market = marketOf(match, "EXCHANGE")
     const runner = market.runners[0]!.selectionId
@@ -243,14 +250,21 @@ describe("rejections carry a clear message and move nothing", () => {
     expect(suspended.body.meta.message).toBe("This market is suspended. Please try again when it reopens.")
     await fix(match, "EXCHANGE", 0, 1.9, 1.92)
     const worse = await bet(server, p.token, "bet-sport", { marketId: market.marketId, selectionId: runner, selectionType: "back", odds: 2, stake: 100 })
-    expect(worse.body.meta.message).toBe("Odds changed. Please check the new price and place your bet again.")
+    expect(worse.status).toBe(200)
+    expect(worse.body.meta.message).toBe("Waiting at 2.00")
+    expect(worse.body.data.bet).toMatchObject({ odds: 2, status: "unmatched", matched: 0, unmatched: 100 })
     // A better price is matched at that better price.
     const better = await bet(server, p.token, "bet-sport", { marketId: market.marketId, selectionId: runner, selectionType: "back", odds: 1.85, stake: 100 })
-    expect(better.body.data.bet.odds).toBe(1.9)
-    await request(server.url, "/api/v1/setting", { method: "PUT", token: p.token, json: { oddsChange: "any" } })
-    const any = await bet(server, p.token, "bet-sport", { marketId: market.marketId, selectionId: runner, selectionType: "back", odds: 2, stake: 100 })
-    expect(any.status).toBe(200)
-    expect(any.body.data.bet.odds).toBe(1.9)
+    expect(better.body.data.bet).toMatchObject({ odds: 1.85, status: "matched", matches: [{ odds: 1.9, stake: 100 }] })
+    // The best available price: matched at what is on offer.
+    const any = await bet(server, p.token, "bet-sport", { marketId: market.marketId, selectionId: runner, selectionType: "back", odds: 2, stake: 100, bestPrice: true })
+    expect(any.body.meta.message).toBe("Matched ₹100.00 at 1.90")
+    // A bookmaker's rate is fixed: a moved one is refused, unless the bet takes the best price, and nothing waits.
+    const bookmaker = await fix(eventsOf(sports, "cricket", false).at(-2)!, "BOOKMAKER", 0, 88, 92)
+    const body = { marketId: bookmaker.marketId, selectionId: bookmaker.runners[0]!.selectionId, selectionType: "back", odds: 95, stake: 100 }
+    expect((await bet(server, p.token, "bet-sport", body)).body.meta).toMatchObject({ code: 422, error: "OddsChanged" })
+    const taken = await bet(server, p.token, "bet-sport", { ...body, bestPrice: true })
+    expect(taken.body.data.bet).toMatchObject({ odds: 95, status: "matched", matches: [{ odds: 88, stake: 100 }], unmatched: 0 })
     await expectLedgerClean(server)
   })
 })
@@ -428,8 +442,10 @@ describe("concurrency", () => {
   // this one write it (or the other way round) during a rolling restart: both must give the same fingerprint.
   it("bet_inputs in one query reads what 0081's read, fingerprint included", async () => {
     const old = readFileSync(new URL("../../server/db/migrations/0081_bet_in_one_statement.sql", import.meta.url), "utf8")
+    // The open bets as 0110 lists them (what waits and the matched parts), the rest as 0081 read it.
     const definitions = [...old.matchAll(/CREATE (?:OR REPLACE )?FUNCTION (?:protection_rules|bet_position|bet_inputs)\(.*?\$\$ LANGUAGE plpgsql VOLATILE;/gs)].map(([text]) =>
       text.replace(/\b(protection_rules|bet_position|bet_inputs)\(/g, "test_0081_$1(").replace(/^CREATE FUNCTION/, "CREATE OR REPLACE FUNCTION")
+        .replace("'stake', b.stake)", "'stake', b.stake, 'unmatched', b.unmatched, 'matches', b.matches)")
     )
     expect(definitions).toHaveLength(3)
     for (const definition of definitions) await server.sql((sql) => sql.unsafe(definition))

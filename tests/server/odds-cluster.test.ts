@@ -122,13 +122,13 @@ describe.runIf(process.env.DATABASE_URL)("one source of odds for several servers
     for (const server of [a, b]) {
       const placed = await bet(server, player.token, "bet-sport", { marketId: market.marketId, selectionId: home, selectionType: "back", odds: 2.5, stake: 100 })
       expect(placed.status, JSON.stringify(placed.body)).toBe(200)
-      expect(placed.body.data.bet.odds).toBe(2.5)
-      // A better price than the book's is refused the same way on both.
+      expect(placed.body.data.bet).toMatchObject({ status: "matched", matches: [{ odds: 2.5, stake: 100 }] })
+      // A better price than the book's waits the same way on both.
       const greedy = await bet(server, player.token, "bet-sport", { marketId: market.marketId, selectionId: home, selectionType: "back", odds: 2.6, stake: 100 })
-      expect(greedy.status).toBe(422)
-      expect(greedy.body.meta.error).toBe("OddsChanged")
+      expect(greedy.status).toBe(200)
+      expect(greedy.body.data.bet).toMatchObject({ status: "unmatched", unmatched: 100 })
     }
-    expect((await balances(b, player.token)).exposure).toBe(-200)
+    expect((await balances(b, player.token)).exposure).toBe(-400)
     await expectLedgerClean(a)
   })
 
@@ -145,7 +145,8 @@ describe.runIf(process.env.DATABASE_URL)("one source of odds for several servers
     await fund(a, player.user.id, 100_000)
     const placed = await bet(a, player.token, "bet-sport", { marketId: market.marketId, selectionId: home, selectionType: "back", odds: 3, stake: 100 })
     expect(placed.status, JSON.stringify(placed.body)).toBe(200)
-    expect(placed.body.data.bet.odds).toBe(3)
+    // Matched at the stored 3 (against the 2.5 in memory it would have waited).
+    expect(placed.body.data.bet).toMatchObject({ status: "matched", matches: [{ odds: 3, stake: 100 }] })
     await expectLedgerClean(a)
   })
 

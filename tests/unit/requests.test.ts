@@ -45,7 +45,7 @@ describe("request bodies", () => {
     expect(betEndpointOf("racing")).toBe("betRacing")
     expect(betEndpointOf("fancy")).toBe("fancyBetSport")
     expect(betEndpointOf("sport")).toBe("betSport")
-    expect(placeBetPayload({ selection: racing, odds: 4.2, size: null, stake: 500, key: "k" })).toEqual({ marketId: "1.9", selectionId: "h1", selectionType: "lay", odds: 4.2, stake: 500 })
+    expect(placeBetPayload({ selection: racing, odds: 4.2, size: null, stake: 500, bestPrice: false, key: "k" })).toEqual({ marketId: "1.9", selectionId: "h1", selectionType: "lay", odds: 4.2, stake: 500 })
   })
 
   it("queries: My Bets for one event or all; casino lobbies and launch ids", () => {

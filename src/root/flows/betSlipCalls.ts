@@ -23,7 +23,7 @@ export const loadOpenBets = (market: { marketId: string }, signal: AbortSignal) 
 export const saveOddsRule = (request: { rule: OddsChangeRule }, signal: AbortSignal) =>
   runTask(data(Api.use((api) => api.call(betting.updateSetting, { payload: oddsRulePayload(request) }))), signal)
 
-/** "Bet placed" or the reason it was refused shows in the slip, where the player acts, and only there (no toast as well). */
+/** What happened to the bet ("Matched ₹100.00 at 1.82", "Waiting at 1.82"…) or the reason it was refused shows in the slip, where the player acts, and only there (no toast as well). */
 export const placeBet = (request: PlaceRequest, signal: AbortSignal) =>
   runTask(
     data(Api.use((api) => api.call(betting[betEndpointOf(request.selection.channel)], { payload: placeBetPayload(request) }, { notify: "none", idempotencyKey: request.key }))),

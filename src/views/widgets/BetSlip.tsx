@@ -1,6 +1,7 @@
 import { useSelector } from "@xstate/react"
 import { useId } from "react"
 import { priceLabel } from "../../domain/betting.ts"
+import { betOutcome } from "../../domain/matching.ts"
 import { chipLabel, formatAmount, formatRupees } from "../../domain/money.ts"
 import { figures, projection, stakeProblem } from "../../machines/betSlip.machine.ts"
 import type { FlowRef } from "../../machines/flows.ts"
@@ -174,7 +175,7 @@ export const BetSlip = ({ slip }: { slip: BetSlipRef }) => {
       ) : null}
 
       {context.error ? <p role="alert" className="m-0 mt-2 rounded bg-warn/15 px-2 py-1 text-xs text-warn">{context.error}</p> : null}
-      {placed ? <p role="status" className="m-0 mt-2 rounded bg-ok/15 px-2 py-1 text-xs text-ok">Bet placed</p> : null}
+      {placed && context.placed ? <p role="status" className="m-0 mt-2 rounded bg-ok/15 px-2 py-1 text-xs text-ok">{betOutcome(context.placed.bet)}</p> : null}
 
       <div className="mt-3 flex gap-2">
         <button type="button" className="btn-ghost flex-1" onClick={() => slip.send({ type: "slip.close" })} disabled={busy}>Cancel</button>
