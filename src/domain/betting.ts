@@ -186,6 +186,10 @@ export const positionsOfBet = (bet: {
   return parts
 }
 
+/** What a bet's matched parts can lose, in rupees (an unmatched part risks nothing until it is matched). */
+export const matchedLiability = (bet: Parameters<typeof positionsOfBet>[0] & { readonly marketType: MarketType }) =>
+  matchedOnly(positionsOfBet(bet)).reduce((sum, part) => sum + liabilityOf(bet.marketType, part), 0) / 100
+
 /** The player's open bets as positions, by market id. */
 export const positionsByMarket = (bets: ReadonlyArray<Parameters<typeof positionsOfBet>[0] & { readonly marketId: string }>) => {
   const map = new Map<string, Array<Position>>()

@@ -26,3 +26,23 @@ export const watchBalances = fromCallback<EventObject, void>(({ system, sendBack
   })
   return () => subscription.unsubscribe()
 })
+
+export interface BetsChanged {
+  readonly type: "bets.refresh"
+}
+
+/**
+ * Tells a list of bets that the player's bets changed (a waiting bet matched or cancelled, a bet settled), from the
+ * session's count of the user's bet events: sends `bets.refresh`. Pure, like `watchBalances`.
+ */
+export const watchBets = fromCallback<EventObject, void>(({ system, sendBack }) => {
+  const session: ActorRefFrom<typeof sessionMachine> | undefined = system.get("session")
+  if (!session) return
+  let seen = session.getSnapshot().context.betsChanged
+  const subscription = session.subscribe((snapshot) => {
+    if (snapshot.context.betsChanged === seen) return
+    seen = snapshot.context.betsChanged
+    sendBack({ type: "bets.refresh" } satisfies BetsChanged)
+  })
+  return () => subscription.unsubscribe()
+})

@@ -11,9 +11,12 @@ import { newIdempotencyKey, unanswered } from "./writes.ts"
 /**
  * The bet slip (ARCHITECTURE section 3): a price is clicked, the player
  * types a stake or picks a chip, sees profit or liability and the projected
- * P/L of every runner, and places the bet. The server applies the
- * odds-change rule; when it refuses because the price moved, the slip takes
- * the live price so the player can confirm again. Chips are editable.
+ * P/L of every runner, and places the bet. An exchange bet is matched at its
+ * price or better and what is not matched waits (the slip says which); a
+ * bookmaker or fancy rate that moved is refused, and the slip takes the live
+ * price so the player can confirm again. "Take the best available price" is
+ * chosen per bet; the player's remembered default (their setting, changed
+ * only by "Always") ticks it when the slip opens. Chips are editable.
  * While open, the slip follows the live price of its selection (the
  * `livePrice` callback actor sends `slip.price`).
  */
@@ -35,6 +38,8 @@ export interface SlipSelection {
   /** Fancy: the size of the line. */
   readonly size: number | null
   readonly runners: ReadonlyArray<{ readonly selectionId: string; readonly name: string }>
+  /** The event is in play: an exchange bet's unmatched part is kept (before it, the player chooses). */
+  readonly inPlay: boolean
 }
 
 export interface BetSlipContext {
@@ -49,6 +54,10 @@ export interface BetSlipContext {
   /** Chips being edited, as typed. */
   readonly draft: ReadonlyArray<string>
   readonly setting: BetSetting | undefined
+  /** This bet takes the best available price; undefined: as the player's remembered default says. */
+  readonly bestPrice: boolean | undefined
+  /** Exchange, before in-play: what of the bet waits unmatched is kept when the event goes in play (else cancelled then). */
+  readonly keep: boolean
   /** The player's open bets on this market. */
   readonly open: ReadonlyArray<Position>
   readonly error: string | undefined
@@ -64,8 +73,12 @@ export type BetSlipEvent =
   | { type: "slip.odds"; value: number }
   | { type: "slip.price"; odds: number; size: number | null }
   | { type: "slip.place" }
-  /** The player's odds-change rule: only the same or better price, or any. Saved on the server. */
+  /** This bet takes the best available price, or only its own price or better. */
+  | { type: "slip.bestPrice"; value: boolean }
+  /** The remembered default ("Always"): every slip starts with the best available price ticked, or not. Saved on the server. */
   | { type: "slip.oddsRule"; rule: OddsChangeRule }
+  /** Exchange, before in-play: keep what waits unmatched when the event goes in play. */
+  | { type: "slip.keep"; value: boolean }
   | { type: "slip.close" }
   | { type: "chips.edit" }
   | { type: "chips.change"; index: number; value: string }
@@ -87,8 +100,10 @@ export interface PlaceRequest {
   readonly odds: number
   readonly size: number | null
   readonly stake: number
-  /** Take the best available price (the player's "accept any odds change"). */
+  /** Take the best available price. */
   readonly bestPrice: boolean
+  /** Exchange, before in-play: keep what waits unmatched at in-play (unsent: the server's default). */
+  readonly persistence: "keep" | undefined
   readonly key: string
 }
 
@@ -97,6 +112,12 @@ export const ODDS_CHANGED = "Odds changed. Please check the new price and place 
 export const PLACED_CLOSE_MS = 1500
 
 export const MAX_CHIPS = 8
+
+/** Whether the bet takes the best available price: the player's choice for it, else their remembered default. */
+export const takesBestPrice = (context: Pick<BetSlipContext, "bestPrice" | "setting">) => context.bestPrice ?? context.setting?.oddsChange === "any"
+
+/** Whether the slip offers "Keep if unmatched at in-play": exchange bets before their event is in play. */
+export const offersKeep = (selection: SlipSelection | undefined) => selection !== undefined && selection.marketType === "EXCHANGE" && !selection.inPlay
 
 /** The stake in paise, or undefined while it is not a valid amount. */
 export const stakePaise = (context: Pick<BetSlipContext, "stake">) => {
@@ -187,6 +208,8 @@ export const betSlipMachine = setup({
   },
   guards: {
     canPlace: ({ context }) => stakeProblem(context) === undefined,
+    /** The bet's choices change until it is sent. */
+    editable: ({ context }) => context.key === undefined,
     oddsChanged: ({ event }) => "error" in event && reasonOf(event.error) === "OddsChanged",
     unanswered
   },
@@ -204,6 +227,8 @@ export const betSlipMachine = setup({
     chips: DEFAULT_CHIPS,
     draft: [],
     setting: undefined,
+    bestPrice: undefined,
+    keep: false,
     open: [],
     error: undefined,
     placed: undefined,
@@ -222,6 +247,8 @@ export const betSlipMachine = setup({
             size: event.selection.size,
             live: undefined,
             stake: "",
+            bestPrice: undefined,
+            keep: false,
             open: [],
             error: undefined,
             placed: undefined,
@@ -269,6 +296,8 @@ export const betSlipMachine = setup({
             live: undefined,
             // Another price of the same market keeps the stake the player typed.
             stake: context.selection?.marketId === event.selection.marketId ? context.stake : "",
+            bestPrice: undefined,
+            keep: false,
             error: undefined,
             placed: undefined,
             key: undefined
@@ -276,10 +305,13 @@ export const betSlipMachine = setup({
         },
         "slip.close": "Closed",
         "slip.price": { actions: assign({ live: ({ event }) => ({ odds: event.odds, size: event.size }) }) },
+        "slip.bestPrice": { guard: "editable", actions: assign({ bestPrice: ({ event }) => event.value }) },
+        "slip.keep": { guard: "editable", actions: assign({ keep: ({ event }) => event.value }) },
         "slip.oddsRule": {
-          guard: ({ context }) => context.setting !== undefined,
+          guard: ({ context }) => context.setting !== undefined && context.key === undefined,
           actions: [
-            assign({ setting: ({ context, event }) => ({ ...context.setting!, oddsChange: event.rule }) }),
+            // The bet follows the default just chosen.
+            assign({ setting: ({ context, event }) => ({ ...context.setting!, oddsChange: event.rule }), bestPrice: undefined }),
             spawnChild("saveOddsRule", { input: ({ event }) => ({ rule: (event as Extract<BetSlipEvent, { type: "slip.oddsRule" }>).rule }) })
           ]
         }
@@ -322,7 +354,8 @@ export const betSlipMachine = setup({
               odds: context.odds,
               size: context.size,
               stake: Number(context.stake),
-              bestPrice: context.setting?.oddsChange === "any",
+              bestPrice: takesBestPrice(context),
+              persistence: offersKeep(context.selection) && context.keep ? "keep" : undefined,
               key: context.key!
             }),
             onDone: {

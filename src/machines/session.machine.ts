@@ -1,4 +1,4 @@
-import { assign, fromCallback, fromPromise, sendTo, setup } from "xstate"
+import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup } from "xstate"
 import type { User } from "../schema/user.ts"
 import { unprovided, unprovidedAction } from "./unprovided.ts"
 import { walletMachine } from "./wallet.machine.ts"
@@ -10,11 +10,15 @@ import { walletMachine } from "./wallet.machine.ts"
  * socket event reloads the user; any 401 from the API ends the session;
  * logout tells the server, clears the stored session and goes home. While
  * signed in it runs the wallet switch (system id `wallet`), kept in step
- * with the user it loads.
+ * with the user it loads. News the player did not ask for this moment (a
+ * waiting bet matched) is told as a toast, and `betsChanged` counts the
+ * socket's bet events so open lists of bets load again (`watchBets`).
  */
 export interface SessionContext {
   readonly token: string | undefined
   readonly user: User | undefined
+  /** How many of the user's socket events were about their bets (placed, matched, cancelled, settled). */
+  readonly betsChanged: number
 }
 
 export type SessionEvent =
@@ -24,7 +28,8 @@ export type SessionEvent =
   | { type: "session.tokenChanged"; token: string }
   | { type: "session.logout" }
   | { type: "session.expired" }
-  | { type: "user.changed" }
+  /** The user's socket event: why (`bet.matched`, `bet.settle`, `deposit`…) and what to tell the player, if anything. */
+  | { type: "user.changed"; reason?: string | undefined; message?: string | undefined }
 
 /** The logout toast (SPEC section 8). */
 export const LOGGED_OUT = { message: "Logged Out", subMessage: "Where Real Life Happens" } as const
@@ -53,11 +58,19 @@ export const sessionMachine = setup({
     authenticateSocket: unprovidedAction<{ token: string | undefined }>("session", "authenticateSocket"),
     goHome: unprovidedAction("session", "goHome"),
     /** 'Logged Out' / 'Where Real Life Happens'. */
-    notifyLoggedOut: unprovidedAction("session", "notifyLoggedOut")
+    notifyLoggedOut: unprovidedAction("session", "notifyLoggedOut"),
+    /** A toast with the server's news ("India: Matched ₹200.00 at 1.78"). */
+    tellPlayer: unprovidedAction<{ message: string }>("session", "tellPlayer"),
+    /** What the socket said: bet news counted for the lists of bets, a message told. */
+    heard: enqueueActions(({ event, enqueue }) => {
+      if (event.type !== "user.changed") return
+      if (event.reason?.startsWith("bet")) enqueue.assign({ betsChanged: ({ context }) => context.betsChanged + 1 })
+      if (event.message) enqueue({ type: "tellPlayer", params: { message: event.message } })
+    })
   }
 }).createMachine({
   id: "session",
-  context: ({ input }) => ({ token: input.token, user: undefined }),
+  context: ({ input }) => ({ token: input.token, user: undefined, betsChanged: 0 }),
   initial: "Starting",
   states: {
     Starting: {
@@ -101,7 +114,7 @@ export const sessionMachine = setup({
       },
       initial: "Idle",
       states: {
-        Idle: { on: { "user.changed": "Refreshing" } },
+        Idle: { on: { "user.changed": { target: "Refreshing", actions: "heard" } } },
         Refreshing: {
           invoke: {
             id: "fetchUser",
@@ -118,7 +131,7 @@ export const sessionMachine = setup({
             onError: "Idle"
           },
           // Another change while loading: load again once this answer is in.
-          on: { "user.changed": { target: "Refreshing", reenter: true } }
+          on: { "user.changed": { target: "Refreshing", reenter: true, actions: "heard" } }
         }
       }
     },

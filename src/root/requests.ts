@@ -58,17 +58,21 @@ export const switchWalletPayload = ({ wallet }: { wallet: WalletCode }) => ({ se
 /** Which endpoint takes a bet: fancy-bet-sport, bet-racing or bet-sport. */
 export const betEndpointOf = (channel: SlipSelection["channel"]) => (channel === "fancy" ? "fancyBetSport" : channel === "racing" ? "betRacing" : "betSport")
 
-/** A bet: marketId, selectionId, selectionType, odds, stake, size for a fancy line, and whether it takes the best price. */
-export const placeBetPayload = ({ selection, odds, size, stake, bestPrice }: PlaceRequest) => ({
+/** A bet: marketId, selectionId, selectionType, odds, stake, size for a fancy line, whether it takes the best price, and Keep. */
+export const placeBetPayload = ({ selection, odds, size, stake, bestPrice, persistence }: PlaceRequest) => ({
   marketId: selection.marketId,
   selectionId: selection.selectionId,
   selectionType: selection.side,
   odds,
   stake,
   ...(size === null ? {} : { size }),
-  ...(bestPrice ? { bestPrice } : {})
+  ...(bestPrice ? { bestPrice } : {}),
+  ...(persistence ? { persistence } : {})
 })
 export const oddsRulePayload = ({ rule }: { rule: OddsChangeRule }) => ({ oddsChange: rule })
+
+/** cancel-bet: all of what waits of a bet. */
+export const cancelBetPayload = ({ betId }: { betId: string }) => ({ betId })
 
 /** bet-sport-byMarket for the slip: the market's open bets. */
 export const marketBetsQuery = ({ marketId }: { marketId: string }) => ({ marketId })

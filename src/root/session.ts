@@ -38,7 +38,7 @@ export const session = sessionMachine.provide({
     /** The user's socket event (SPEC section 7: reload the user) and the API's 401 signal, as machine events. */
     userChannel: fromCallback<SessionEvent, { userId: string }>(({ input, sendBack }) => {
       const stopSocket = socket.on(input.userId, (message) => {
-        if (isUserChanged(message)) sendBack({ type: "user.changed" })
+        if (isUserChanged(message)) sendBack({ type: "user.changed", reason: message.reason, message: message.message })
       })
       const stopExpiry = onSessionEnded(() => sendBack({ type: "session.expired" }))
       return () => {
@@ -54,6 +54,7 @@ export const session = sessionMachine.provide({
     clearSession: () => storage.clearSession(),
     authenticateSocket: (_, p: { token: string | undefined }) => socket.authenticate(p.token),
     goHome: () => navigator.go("/"),
-    notifyLoggedOut: () => noticeStore.show("success", LOGGED_OUT.message, LOGGED_OUT.subMessage)
+    notifyLoggedOut: () => noticeStore.show("success", LOGGED_OUT.message, LOGGED_OUT.subMessage),
+    tellPlayer: (_, { message }: { message: string }) => noticeStore.show("success", message)
   }
 })

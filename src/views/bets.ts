@@ -1,5 +1,7 @@
 import { useSelector } from "@xstate/react"
+import type { FlowRef } from "../machines/flows.ts"
 import { useFlow } from "./flows.ts"
+import type { CancelBets } from "./widgets/BetsTable.tsx"
 import { useUser } from "./session.ts"
 
 /**
@@ -8,8 +10,15 @@ import { useUser } from "./session.ts"
  * sidebar (My Bets), refreshed after a bet and when money moves. Undefined
  * for a visitor, who has none.
  */
-export const useEventBets = (eventId: string | undefined) => {
+export const useEventBetsFlow = (eventId: string | undefined) => {
   const signedIn = useUser() !== undefined
-  const bets = useFlow("myBets", { id: `bets.${eventId}`, input: { eventId }, enabled: signedIn && eventId !== undefined })
-  return useSelector(bets, (s) => s?.context.bets)
+  return useFlow("myBets", { id: `bets.${eventId}`, input: { eventId }, enabled: signedIn && eventId !== undefined })
+}
+
+export const useEventBets = (eventId: string | undefined) => useSelector(useEventBetsFlow(eventId), (s) => s?.context.bets)
+
+/** Cancel on a list's unmatched bets: sent to its flow, off while a cancel is in flight. */
+export const useCancelBets = (list: FlowRef<"myBets"> | undefined): CancelBets | undefined => {
+  const busy = useSelector(list, (s) => s?.hasTag("busy") ?? false)
+  return list ? { cancel: (betId) => list.send({ type: "bets.cancel", betId }), busy } : undefined
 }

@@ -164,10 +164,33 @@ test("an exchange price that moved waits for the market at the price asked; a bo
   await slip.getByRole("button", { name: "Place Bet" }).click()
   await expect(slip.getByRole("status")).toHaveText("Waiting at 3.00")
   await expect(page.getByTestId("balance-exposure")).toHaveText("₹500.00")
-  // The market comes back to 3.00: the bet is matched there.
+  // My Bets shows it apart, unmatched, with Cancel.
+  const sidebar = page.getByRole("complementary", { name: "Live score and my bets" })
+  const unmatched = sidebar.getByTestId("unmatched-row")
+  await expect(unmatched).toHaveCount(1)
+  await expect(unmatched).toContainText(`Back${runner.name}3.00500.00`)
+  await expect(sidebar.getByTestId("bet-row")).toHaveCount(0)
+  // The market comes back to 3.00: the bet is matched there, the player is told at once, and My Bets follows.
   await price(request, player.admin, { marketId: exchange.marketId, selectionId: runner.selectionId, back: { price: 3, size: 5000 } })
-  const auth = { authorization: `Bearer ${player.token}` }
-  await expect.poll(async () => (await (await request.get(`/api/v1/bet-sport-byMarket?marketId=${exchange.marketId}`, { headers: auth })).json()).data[0]?.status).toBe("matched")
+  const toasts = page.getByTestId("toasts")
+  await expect(toasts.getByRole("status").filter({ hasText: `${runner.name}: Matched ₹500.00 at 3.00` })).toBeVisible()
+  await expect(unmatched).toHaveCount(0)
+  await expect(sidebar.getByTestId("bet-row")).toContainText(`Back${runner.name}3.00500.00`)
+  await expect(page.getByTestId("balance-exposure")).toHaveText("₹500.00")
+  await toasts.getByRole("button", { name: "Dismiss" }).click()
+
+  // A bet above the market waits; Cancel gives its stake back.
+  await page.getByRole("button", { name: `Back ${runner.name} at 3.00` }).click()
+  await slip.getByRole("textbox", { name: "Odds" }).fill("3.50")
+  await slip.getByLabel("Stake (₹)").fill("200")
+  await slip.getByRole("button", { name: "Place Bet" }).click()
+  await expect(slip.getByRole("status")).toHaveText("Waiting at 3.50")
+  await expect(page.getByTestId("balance-exposure")).toHaveText("₹700.00")
+  await unmatched.getByRole("button", { name: `Cancel ₹200.00 unmatched on ${runner.name} at 3.50` }).click()
+  await expect(toasts.getByRole("status").filter({ hasText: `${runner.name}: ₹200.00 cancelled` })).toBeVisible()
+  await expect(unmatched).toHaveCount(0)
+  await expect(page.getByTestId("balance-exposure")).toHaveText("₹500.00")
+  await toasts.getByRole("button", { name: "Dismiss" }).click()
 
   // A bookmaker's rate is fixed: moved before the bet, it is refused, and the slip offers the new one.
   await page.getByRole("button", { name: `Back ${bookmaker.runners[0]!.name} at 60` }).click()

@@ -9,7 +9,8 @@ import {
   type PriceWatch,
   projection,
   type SlipSelection,
-  stakeProblem
+  stakeProblem,
+  takesBestPrice
 } from "../../src/machines/betSlip.machine.ts"
 import { betEndpointOf, marketBetsQuery, oddsRulePayload, placeBetPayload } from "../../src/root/requests.ts"
 import type { Bet } from "../../src/schema/bets.ts"
@@ -31,7 +32,8 @@ const exchange: SlipSelection = {
   side: "back",
   odds: 2.5,
   size: null,
-  runners: [{ selectionId: "a", name: "India" }, { selectionId: "b", name: "Australia" }]
+  runners: [{ selectionId: "a", name: "India" }, { selectionId: "b", name: "Australia" }],
+  inPlay: false
 }
 const fancy: SlipSelection = { ...exchange, marketId: "1.2", marketName: "6 Over Runs IND", marketType: "FANCY", channel: "fancy", selectionId: "f", name: "6 Over Runs IND", side: "lay", odds: 45, size: 100, runners: [{ selectionId: "f", name: "6 Over Runs IND" }] }
 
@@ -75,14 +77,20 @@ export const invariants = (s: Slip) => {
   if (s.matches({ Open: "Stake" }) || s.matches({ Open: "Chips" })) must(c.error === undefined, "no refusal shows while editing", c.error)
 }
 
-/** SPEC section 7 and docs/api.md: the endpoint for the market, the body `{ marketId, selectionId, selectionType, odds, stake }` (plus `size` for a fancy line, `bestPrice` when taken). */
+/**
+ * SPEC section 7 and docs/api.md: the endpoint for the market, the body `{ marketId, selectionId, selectionType, odds, stake }`
+ * (plus `size` for a fancy line, `bestPrice` when taken, `persistence: "keep"` when an exchange bet before in-play keeps what waits).
+ */
 const betCall = (c: Slip["context"]): Effect => {
   const selection = c.selection!
   const endpoint = { sport: "POST /api/v1/bet-sport", fancy: "POST /api/v1/fancy-bet-sport", racing: "POST /api/v1/bet-racing" }[selection.channel]
   const payload = { marketId: selection.marketId, selectionId: selection.selectionId, selectionType: selection.side, odds: c.odds, stake: Number(c.stake) }
   const sized = selection.marketType === "FANCY" ? { ...payload, size: c.size } : payload
-  // The player's "accept any odds change": this bet takes the best available price.
-  return { kind: "call", endpoint, body: { payload: c.setting?.oddsChange === "any" ? { ...sized, bestPrice: true } : sized, idempotencyKey: c.key } }
+  // This bet takes the best available price: the player's choice for it, else their remembered default.
+  const best = c.bestPrice ?? c.setting?.oddsChange === "any"
+  const priced = best ? { ...sized, bestPrice: true } : sized
+  const kept = c.keep && selection.marketType === "EXCHANGE" && !selection.inPlay ? { ...priced, persistence: "keep" } : priced
+  return { kind: "call", endpoint, body: { payload: kept, idempotencyKey: c.key } }
 }
 
 /** Opening a selection loads its limits and the market's open bets and follows its live price. */
@@ -115,7 +123,15 @@ const effects = (step: WalkStep<Slip>): Array<Effect> => {
     case "chips.save":
       return [{ kind: "store", what: "chips", value: { chips: after.context.chips } }]
     case "slip.oddsRule":
-      return before!.context.setting ? [{ kind: "call", endpoint: "PUT /api/v1/setting", body: { oddsChange: event.rule } }] : []
+      // The default is saved only when the player changes it, never while a bet is in flight; the bet follows it.
+      if (!before!.context.setting || before!.context.key !== undefined) return []
+      expect(after.context.bestPrice).toBeUndefined()
+      return [{ kind: "call", endpoint: "PUT /api/v1/setting", body: { oddsChange: event.rule } }]
+    case "slip.bestPrice":
+      // This bet only: nothing is saved; a bet in flight keeps what it was sent with.
+      if (before!.context.key === undefined) expect(takesBestPrice(after.context)).toBe(event.value)
+      else expect(after.context.bestPrice).toBe(before!.context.bestPrice)
+      return []
   }
   if (settled(step, "placeBet") === "done") {
     // A bet that went through leaves no refusal on the slip (a retry after "Odds changed" that was placed).
@@ -158,11 +174,13 @@ const model = {
     "slip.odds": [{ type: "slip.odds", value: 2.6 }],
     "slip.price": [{ type: "slip.price", odds: 2.4, size: null }],
     "chips.change": [{ type: "chips.change", index: 0, value: "500" }],
-    "slip.oddsRule": [{ type: "slip.oddsRule", rule: "any" }]
+    "slip.oddsRule": [{ type: "slip.oddsRule", rule: "any" }],
+    "slip.bestPrice": [{ type: "slip.bestPrice", value: true }],
+    "slip.keep": [{ type: "slip.keep", value: true }]
   },
   // What matters to the walk: the state, whether the slip can be placed, a live price and an attempt key.
   serialize: (s: { value: unknown; context: Parameters<typeof stakeProblem>[0] }) =>
-    JSON.stringify([s.value, stakeProblem(s.context) === undefined, s.context.live !== undefined, s.context.key !== undefined, s.context.selection?.marketType, s.context.setting?.oddsChange])
+    JSON.stringify([s.value, stakeProblem(s.context) === undefined, s.context.live !== undefined, s.context.key !== undefined, s.context.selection?.marketType, s.context.setting?.oddsChange, takesBestPrice(s.context as never)])
 }
 
 describe("betSlip machine (model-based)", () => {

@@ -28,7 +28,8 @@ export const quietSession = sessionMachine.provide({
     clearSession: nothing,
     authenticateSocket: nothing,
     goHome: nothing,
-    notifyLoggedOut: nothing
+    notifyLoggedOut: nothing,
+    tellPlayer: nothing
   }
 })
 
@@ -50,7 +51,8 @@ export const sessionWorld = (world: Recorder) => ({
     clearSession: world.store("session cleared"),
     authenticateSocket: world.act("socket token"),
     goHome: world.act("go home"),
-    notifyLoggedOut: world.toast("success", LOGGED_OUT)
+    notifyLoggedOut: world.toast("success", LOGGED_OUT),
+    tellPlayer: (_: unknown, { message }: { message: string }) => world.record({ kind: "toast", level: "success", message })
   }
 })
 

@@ -6,24 +6,38 @@ import type { Bet } from "../../src/schema/bets.ts"
 import type { RacingSport } from "../../src/schema/sports.ts"
 import { player, quietSession } from "./fixtures.ts"
 import { entered, expectFullCoverage, recordFlows, replayPaths } from "./harness.ts"
-import { myBetsQuery } from "../../src/root/requests.ts"
+import { cancelBetPayload, myBetsQuery } from "../../src/root/requests.ts"
 import { type Effect, recorder, settled, type WalkStep } from "./walk.ts"
 
 const failure = { code: 500, message: "Something went wrong", reason: "Internal" }
+const notWaiting = { code: 422, message: "Nothing of this bet is waiting any more: it was matched, cancelled or settled.", reason: "NotWaiting" }
+const unreachable = { code: 0, message: "We could not reach the server.", reason: "Unreachable" }
 
 type MyBets = SnapshotFrom<typeof myBetsMachine>
 
-/** The query is the one opened with; a failure has its message and a list has none; loading is tagged. */
+/** The query is the one opened with; a failure has its message and a list has none; loading is tagged; a cancel in flight has its bet and key. */
 export const myBetsInvariants = (query: BetsQuery) => (s: MyBets) => {
   expect(s.context.query).toEqual(query)
   expect(s.hasTag("loading")).toBe(s.matches("Loading"))
+  expect(s.hasTag("busy")).toBe(s.matches("Cancelling"))
+  if (s.matches("Cancelling")) expect(s.context.cancel?.key).toMatch(/^cancel-/)
   if (s.matches("Failed")) expect(s.context.error).toBe(failure.message)
   if (s.matches("Ready")) expect(s.context.error).toBeUndefined()
 }
 
-/** Every (re)load asks bet-sport-byMarket for the event's bets (or all); an answer replaces the list. */
+/**
+ * Every (re)load asks bet-sport-byMarket for the event's bets (or all); an answer replaces the list. Cancel asks
+ * cancel-bet for the bet under a key: a new key per cancel, the same one again after a lost answer; the list loads again.
+ */
 const myBetsEffects = (body: unknown) => (step: WalkStep<MyBets>): Array<Effect> => {
-  if (settled(step, "loadBets") === "done") expect(step.after.context.bets).toEqual(step.event.output)
+  const { before, event, after } = step
+  if (settled(step, "loadBets") === "done") expect(after.context.bets).toEqual(event.output)
+  if (settled(step, "cancelBet") === "error") expect(after.context.cancel).toEqual(event.error.reason === "Unreachable" ? before!.context.cancel : undefined)
+  if (event.type === "bets.cancel" && entered(step, "Cancelling")) {
+    if (before!.context.cancel?.betId === event.betId) expect(after.context.cancel).toBe(before!.context.cancel)
+    else expect(after.context.cancel?.key).not.toBe(before!.context.cancel?.key)
+    return [{ kind: "call", endpoint: "POST /api/v1/cancel-bet", body: { payload: { betId: event.betId }, idempotencyKey: after.context.cancel!.key } }]
+  }
   return entered(step, "Loading") ? [{ kind: "call", endpoint: "GET /api/v1/bet-sport-byMarket", body }] : []
 }
 
@@ -48,16 +62,22 @@ describe("myBets machine (model-based)", () => {
       replayPaths(myBetsMachine as never, {
         input,
         world,
-        actors: { loadBets: world.call("GET /api/v1/bet-sport-byMarket", myBetsQuery) },
-        outputs: { loadBets: [[]] },
-        errors: { loadBets: [failure] },
+        actors: {
+          loadBets: world.call("GET /api/v1/bet-sport-byMarket", myBetsQuery),
+          cancelBet: world.call("POST /api/v1/cancel-bet", (request: { betId: string; key: string }) => ({ payload: cancelBetPayload(request), idempotencyKey: request.key }))
+        },
+        outputs: { loadBets: [[]], cancelBet: [{}] },
+        errors: { loadBets: [failure], cancelBet: [notWaiting, unreachable] },
+        events: { "bets.cancel": [{ type: "bets.cancel", betId: "b1" }] },
+        // The cancel's key is random: the walk tells states apart by which bet a cancel is kept for.
+        serialize: (s: MyBets) => JSON.stringify([s.value, s.context.bets.length, s.context.error, s.context.cancel?.betId]),
         invariants: myBetsInvariants(input) as never,
         effects: myBetsEffects(input.eventId ? { eventId: input.eventId } : {}) as never
       })
     expectFullCoverage(walk({}))
     const coverage = walk({ eventId: "e1" })
     expectFullCoverage(coverage)
-    recordFlows("myBets", "The player's open bets (all: the My Bets modal; one event's: the flow bets.<eventId> the event page and the right sidebar share): load, refresh after a bet or when money moves, failure and retry.", coverage)
+    recordFlows("myBets", "The player's open bets (all: the My Bets modal; one event's: the flow bets.<eventId> the event page and the right sidebar share): load, refresh after a bet, when money moves or the socket says bets changed, failure and retry; Cancel on what waits (one key per cancel, kept after a lost answer).", coverage)
   })
 
   it("asks for one event's bets, and loads them again when the player's money moves", async () => {
@@ -81,6 +101,29 @@ describe("myBets machine (model-based)", () => {
     await vi.waitFor(() => expect(queries).toHaveLength(1))
     session.send({ type: "user.changed" })
     await vi.waitFor(() => expect(queries).toEqual([{ eventId: "e1" }, { eventId: "e1" }]))
+    app.stop()
+  })
+
+  it("loads again when the socket says the player's bets changed, though no money moved (a waiting bet matched)", async () => {
+    const queries: Array<BetsQuery> = []
+    const root = createMachine({
+      invoke: [
+        { src: "session", systemId: "session", input: { token: undefined } },
+        { src: "bets", input: { eventId: "e1" } }
+      ]
+    }).provide({
+      actors: {
+        session: quietSession,
+        bets: myBetsMachine.provide({ actors: { loadBets: fromPromise(async ({ input }: { input: BetsQuery }): Promise<ReadonlyArray<Bet>> => (queries.push(input), [])) } })
+      }
+    })
+    const app = createActor(root).start()
+    const session = app.system.get("session")
+    session.send({ type: "session.signedIn", token: "t", user: player, remember: true })
+    await vi.waitFor(() => expect(queries).toHaveLength(1))
+    session.send({ type: "user.changed", reason: "deposit" })
+    session.send({ type: "user.changed", reason: "bet.matched", message: "India: Matched ₹200.00 at 1.78" })
+    await vi.waitFor(() => expect(queries).toHaveLength(2))
     app.stop()
   })
 })

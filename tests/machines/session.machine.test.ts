@@ -43,7 +43,12 @@ const effects = (step: WalkStep<Session>): Array<Effect> => {
     expect(after.context.token).toBe(event.token)
     out.push({ kind: "store", what: "token", value: { token: event.token } }, { kind: "do", name: "socket token", params: { token: event.token } })
   }
-  if (event.type === "user.changed" && after.matches({ LoggedIn: "Refreshing" })) out.push({ kind: "call", endpoint: "GET /api/v1/getUserData" })
+  if (event.type === "user.changed" && after.matches({ LoggedIn: "Refreshing" })) {
+    // The socket's bet news is counted (open lists of bets load again), and its message told.
+    expect(after.context.betsChanged).toBe(before!.context.betsChanged + (event.reason?.startsWith("bet") ? 1 : 0))
+    if (event.message) out.push({ kind: "toast", level: "success", message: event.message })
+    out.push({ kind: "call", endpoint: "GET /api/v1/getUserData" })
+  }
   if (settled(step, "fetchUser") === "done") {
     expect(after.context.user).toEqual(event.output)
     out.push({ kind: "store", what: "user", value: { user: event.output } })
@@ -61,7 +66,8 @@ const actions = () => ({
   clearSession: vi.fn(),
   authenticateSocket: vi.fn(),
   goHome: vi.fn(),
-  notifyLoggedOut: vi.fn()
+  notifyLoggedOut: vi.fn(),
+  tellPlayer: vi.fn()
 })
 
 describe("session machine (model-based)", () => {
@@ -79,7 +85,8 @@ describe("session machine (model-based)", () => {
       events: {
         "session.loaded": [{ type: "session.loaded", user: player }],
         "session.signedIn": [{ type: "session.signedIn", token: "new", user: player, remember: true }],
-        "session.tokenChanged": [{ type: "session.tokenChanged", token: "rotated" }]
+        "session.tokenChanged": [{ type: "session.tokenChanged", token: "rotated" }],
+        "user.changed": [{ type: "user.changed" }, { type: "user.changed", reason: "bet.matched", message: "India: Matched ₹200.00 at 1.78" }]
       },
       serialize: (s) => JSON.stringify([s.value, s.context.token !== undefined])
     })
@@ -100,7 +107,7 @@ describe("session machine (model-based)", () => {
       actor.send({ type: "session.logout" })
       await new Promise((resolve) => setTimeout(resolve, 0))
       expect(actor.getSnapshot().matches("LoggedOut")).toBe(true)
-      expect(actor.getSnapshot().context).toEqual({ token: undefined, user: undefined })
+      expect(actor.getSnapshot().context).toEqual({ token: undefined, user: undefined, betsChanged: 0 })
       expect(spies.clearSession).toHaveBeenCalledTimes(1)
       expect(spies.goHome).toHaveBeenCalledTimes(1)
       expect(spies.notifyLoggedOut).toHaveBeenCalledTimes(1)

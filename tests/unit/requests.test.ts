@@ -40,12 +40,14 @@ describe("request bodies", () => {
   it("a bet goes to the market's endpoint with the spec's body", () => {
     const racing: SlipSelection = {
       eventId: "e1", sportId: "7", leagueId: "l1", marketId: "1.9", marketName: "Win", marketType: "EXCHANGE", channel: "racing",
-      selectionId: "h1", name: "Horse", side: "lay", odds: 4.2, size: null, runners: []
+      selectionId: "h1", name: "Horse", side: "lay", odds: 4.2, size: null, runners: [], inPlay: false
     }
     expect(betEndpointOf("racing")).toBe("betRacing")
     expect(betEndpointOf("fancy")).toBe("fancyBetSport")
     expect(betEndpointOf("sport")).toBe("betSport")
-    expect(placeBetPayload({ selection: racing, odds: 4.2, size: null, stake: 500, bestPrice: false, key: "k" })).toEqual({ marketId: "1.9", selectionId: "h1", selectionType: "lay", odds: 4.2, stake: 500 })
+    expect(placeBetPayload({ selection: racing, odds: 4.2, size: null, stake: 500, bestPrice: false, persistence: undefined, key: "k" })).toEqual({ marketId: "1.9", selectionId: "h1", selectionType: "lay", odds: 4.2, stake: 500 })
+    expect(placeBetPayload({ selection: racing, odds: 4.2, size: null, stake: 500, bestPrice: true, persistence: "keep", key: "k" }))
+      .toEqual({ marketId: "1.9", selectionId: "h1", selectionType: "lay", odds: 4.2, stake: 500, bestPrice: true, persistence: "keep" })
   })
 
   it("queries: My Bets for one event or all; casino lobbies and launch ids", () => {

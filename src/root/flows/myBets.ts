@@ -2,13 +2,16 @@ import { myBetsMachine } from "../../machines/myBets.machine.ts"
 import { BettingApi } from "../../schema/betting.ts"
 import { Api } from "../../services/api.ts"
 import { data, task } from "../bridge.ts"
-import { myBetsQuery } from "../requests.ts"
+import { cancelBetPayload, myBetsQuery } from "../requests.ts"
 
-/** The player's open bets, all or one event's (bet-sport-byMarket). */
+/** The player's open bets, all or one event's (bet-sport-byMarket); Cancel on what waits (cancel-bet: its message is the toast). */
 export default myBetsMachine.provide({
   actors: {
     loadBets: task((query) =>
       data(Api.use((api) => api.call(BettingApi.endpoints.betsByMarket, { query: myBetsQuery(query) }, { notify: "none" })))
+    ),
+    cancelBet: task((request: { betId: string; key: string }) =>
+      data(Api.use((api) => api.call(BettingApi.endpoints.cancelBet, { payload: cancelBetPayload(request) }, { idempotencyKey: request.key })))
     )
   }
 })

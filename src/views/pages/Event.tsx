@@ -84,10 +84,11 @@ const Markets = ({ sport, league, event, channel, slip }: { sport: Sport; league
         side: pick.side,
         odds: pick.price,
         size: market.marketType === "FANCY" ? pick.size : null,
-        runners: market.runners
+        runners: market.runners,
+        inPlay: event.inPlay
       }
     })
-  }, [user, openAuth, slip, event._id, sport._id, league._id, channel])
+  }, [user, openAuth, slip, event._id, event.inPlay, sport._id, league._id, channel])
 
   const open = useMemo(() => positionsByMarket(bets ?? []), [bets])
   // The open bets' P/L stays the same objects while a price is picked: only the slip's market re-renders.

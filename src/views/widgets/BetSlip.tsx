@@ -3,7 +3,7 @@ import { useId } from "react"
 import { priceLabel } from "../../domain/betting.ts"
 import { betOutcome } from "../../domain/matching.ts"
 import { chipLabel, formatAmount, formatRupees } from "../../domain/money.ts"
-import { figures, projection, stakeProblem } from "../../machines/betSlip.machine.ts"
+import { figures, offersKeep, projection, stakeProblem, takesBestPrice } from "../../machines/betSlip.machine.ts"
 import type { FlowRef } from "../../machines/flows.ts"
 
 export type BetSlipRef = FlowRef<"betSlip">
@@ -126,17 +126,33 @@ export const BetSlip = ({ slip }: { slip: BetSlipRef }) => {
         </div>
       )}
 
-      {context.setting ? (
-        <label className="mt-2 flex items-center gap-2 text-xs text-muted">
-          <input
-            type="checkbox"
-            checked={context.setting.oddsChange === "any"}
-            disabled={busy}
-            onChange={(e) => slip.send({ type: "slip.oddsRule", rule: e.target.checked ? "any" : "better" })}
-          />
-          Accept any odds change
-        </label>
-      ) : null}
+      <fieldset className="m-0 mt-2 flex flex-col gap-1 border-0 p-0 text-xs text-muted">
+        <legend className="sr-only">Bet options</legend>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <label className="flex items-center gap-2">
+            <input type="checkbox" checked={takesBestPrice(context)} disabled={busy} onChange={(e) => slip.send({ type: "slip.bestPrice", value: e.target.checked })} />
+            Take the best available price
+          </label>
+          {context.setting ? (
+            // The remembered default is the player's to set, and says so: it ticks the box on every slip, on every device.
+            <label className="flex items-center gap-2">
+              <input
+                type="checkbox"
+                checked={context.setting.oddsChange === "any"}
+                disabled={busy}
+                onChange={(e) => slip.send({ type: "slip.oddsRule", rule: e.target.checked ? "any" : "better" })}
+              />
+              Always (remembered for your account)
+            </label>
+          ) : null}
+        </div>
+        {offersKeep(selection) ? (
+          <label className="flex items-center gap-2">
+            <input type="checkbox" checked={context.keep} disabled={busy} onChange={(e) => slip.send({ type: "slip.keep", value: e.target.checked })} />
+            Keep what is unmatched when the event goes in play
+          </label>
+        ) : null}
+      </fieldset>
 
       <dl className="m-0 mt-2 grid grid-cols-2 gap-x-2 text-xs">
         <dt className="text-muted">{selection.side === "back" ? "Profit" : "Profit (stake)"}</dt>

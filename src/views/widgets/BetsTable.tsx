@@ -1,8 +1,10 @@
+import type { ReactNode } from "react"
 import { Link } from "react-router"
 import { eventHref } from "../../domain/catalogue.ts"
-import { priceLabel, sideLabel } from "../../domain/betting.ts"
+import { matchedLiability, priceLabel, sideLabel } from "../../domain/betting.ts"
 import { eventDateLabel } from "../../domain/dates.ts"
-import { formatAmount } from "../../domain/money.ts"
+import { averageOdds } from "../../domain/matching.ts"
+import { formatAmount, formatRupees } from "../../domain/money.ts"
 import type { Bet } from "../../schema/bets.ts"
 
 /** Bets grouped by event, in the order their newest bet was placed. */
@@ -16,53 +18,111 @@ export const groupByEvent = (bets: ReadonlyArray<Bet>) => {
   return [...groups.values()]
 }
 
-/** Selection (with a Back or Lay tag), Odds, Stake, P/L, Market, Created at (SPEC section 2, My Bets). */
-export const BetsTable = ({ bets }: { bets: ReadonlyArray<Bet> }) => (
-  <div className="max-h-[280px] overflow-auto">
-    <table className="w-full border-collapse text-xs">
-      <thead className="sticky top-0 bg-surface text-muted">
-        <tr>
-          <th scope="col" className="px-2 py-1 text-left font-600">Selection</th>
-          <th scope="col" className="px-2 py-1 text-right font-600">Odds</th>
-          <th scope="col" className="px-2 py-1 text-right font-600">Stake</th>
-          <th scope="col" className="px-2 py-1 text-right font-600">P/L</th>
-          <th scope="col" className="px-2 py-1 text-left font-600">Market</th>
-          <th scope="col" className="px-2 py-1 text-left font-600">Created at</th>
-        </tr>
-      </thead>
-      <tbody>
-        {bets.map((bet) => {
-          const fancy = bet.marketType === "FANCY"
-          // Back or Lay on every market, fancy included (a fancy Back is its Yes, a Lay its No).
-          const tag = sideLabel(bet.selectionType)
-          return (
-            <tr key={bet._id} className={`h-[58px] border-t border-line ${bet.selectionType === "back" ? "bg-back/10" : "bg-lay/10"}`} data-testid="bet-row">
-              <td className="px-2 py-1">
-                <span className={`mr-1 rounded px-1 py-0.5 text-[10px] font-700 text-[#10151f] ${bet.selectionType === "back" ? "bg-back" : "bg-lay"}`}>{tag}</span>
-                {bet.selection}
-              </td>
-              <td className="px-2 py-1 text-right">{priceLabel(bet.odds, bet.marketType)}{fancy && bet.oddsSize !== null ? ` / ${bet.oddsSize}` : ""}</td>
-              <td className="px-2 py-1 text-right">{formatAmount(bet.stake)}</td>
-              <td className="px-2 py-1 text-right">
-                {/* Settled: the result; open: what it risks. */}
-                {bet.profitLoss !== null ? (
-                  <span className={bet.profitLoss >= 0 ? "text-ok" : "text-bad"}>{formatAmount(bet.profitLoss)}</span>
-                ) : (
-                  <span className="text-bad">{formatAmount(-bet.liability)}</span>
-                )}
-              </td>
-              <td className="px-2 py-1">{bet.marketName}</td>
-              <td className="whitespace-nowrap px-2 py-1 text-muted">{eventDateLabel(bet.createdAt)}</td>
-            </tr>
-          )
-        })}
-      </tbody>
-    </table>
-  </div>
+/** What to do about an unmatched bet: cancel what of it waits (off while a cancel is in flight). */
+export interface CancelBets {
+  readonly cancel: (betId: string) => void
+  readonly busy: boolean
+}
+
+const head = (last: string) => (
+  <thead className="sticky top-0 bg-surface text-muted">
+    <tr>
+      <th scope="col" className="px-2 py-1 text-left font-600">Selection</th>
+      <th scope="col" className="px-2 py-1 text-right font-600">Odds</th>
+      <th scope="col" className="px-2 py-1 text-right font-600">Stake</th>
+      <th scope="col" className="px-2 py-1 text-right font-600">{last}</th>
+      <th scope="col" className="px-2 py-1 text-left font-600">Market</th>
+      <th scope="col" className="px-2 py-1 text-left font-600">Created at</th>
+    </tr>
+  </thead>
 )
 
+/** A bet's row: its side's colour and tag, the odds and stake given, `cell` in the fourth column. */
+const BetRow = ({ bet, odds, stake, cell, testId }: { bet: Bet; odds: number; stake: number; cell: ReactNode; testId: string }) => {
+  const fancy = bet.marketType === "FANCY"
+  return (
+    <tr className={`h-[58px] border-t border-line ${bet.selectionType === "back" ? "bg-back/10" : "bg-lay/10"}`} data-testid={testId}>
+      <td className="px-2 py-1">
+        {/* Back or Lay on every market, fancy included (a fancy Back is its Yes, a Lay its No). */}
+        <span className={`mr-1 rounded px-1 py-0.5 text-[10px] font-700 text-[#10151f] ${bet.selectionType === "back" ? "bg-back" : "bg-lay"}`}>{sideLabel(bet.selectionType)}</span>
+        {bet.selection}
+      </td>
+      <td className="px-2 py-1 text-right">{priceLabel(odds, bet.marketType)}{fancy && bet.oddsSize !== null ? ` / ${bet.oddsSize}` : ""}</td>
+      <td className="px-2 py-1 text-right">{formatAmount(stake)}</td>
+      <td className="px-2 py-1 text-right">{cell}</td>
+      <td className="px-2 py-1">{bet.marketName}</td>
+      <td className="whitespace-nowrap px-2 py-1 text-muted">{eventDateLabel(bet.createdAt)}</td>
+    </tr>
+  )
+}
+
+/**
+ * Selection (with a Back or Lay tag), Odds, Stake, P/L, Market, Created at (SPEC section 2, My Bets), the matched bets
+ * and the unmatched ones apart: a matched row shows what was matched (at its average price) and what it risks or
+ * won; an unmatched row what waits at the price asked, with Cancel. A partly matched bet shows in both.
+ */
+export const BetsTable = ({ bets, cancel }: { bets: ReadonlyArray<Bet>; cancel?: CancelBets | undefined }) => {
+  const matched = bets.filter((bet) => bet.matched > 0 || bet.profitLoss !== null)
+  const unmatched = bets.filter((bet) => bet.unmatched > 0)
+  return (
+    <div className="max-h-[280px] overflow-auto">
+      {matched.length > 0 ? (
+        <table className="w-full border-collapse text-xs" aria-label="Matched bets">
+          {unmatched.length > 0 ? <caption className="px-2 py-1 text-left text-xs font-700">Matched</caption> : null}
+          {head("P/L")}
+          <tbody>
+            {matched.map((bet) => (
+              <BetRow
+                key={bet._id}
+                bet={bet}
+                testId="bet-row"
+                odds={averageOdds(bet.matches.map((m) => ({ odds: m.odds, stake: Math.round(m.stake * 100) }))) ?? bet.odds}
+                stake={bet.matched > 0 ? bet.matched : bet.stake}
+                cell={bet.profitLoss !== null ? (
+                  // Settled: the result; open: what its matched part risks.
+                  <span className={bet.profitLoss >= 0 ? "text-ok" : "text-bad"}>{formatAmount(bet.profitLoss)}</span>
+                ) : (
+                  <span className="text-bad">{formatAmount(-matchedLiability(bet))}</span>
+                )}
+              />
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {unmatched.length > 0 ? (
+        <table className="w-full border-collapse text-xs" aria-label="Unmatched bets">
+          <caption className="px-2 py-1 text-left text-xs font-700">Unmatched</caption>
+          {head("")}
+          <tbody>
+            {unmatched.map((bet) => (
+              <BetRow
+                key={bet._id}
+                bet={bet}
+                testId="unmatched-row"
+                odds={bet.odds}
+                stake={bet.unmatched}
+                cell={cancel ? (
+                  <button
+                    type="button"
+                    className="btn-ghost px-2 py-0.5 text-xs"
+                    disabled={cancel.busy}
+                    aria-label={`Cancel ${formatRupees(bet.unmatched)} unmatched on ${bet.selection} at ${priceLabel(bet.odds, bet.marketType)}`}
+                    onClick={() => cancel.cancel(bet._id)}
+                  >
+                    Cancel
+                  </button>
+                ) : null}
+              />
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+    </div>
+  )
+}
+
 /** Groups of bets by event, collapsible, the first open, each linking to its event page. */
-export const BetGroups = ({ bets, onNavigate }: { bets: ReadonlyArray<Bet>; onNavigate?: () => void }) => {
+export const BetGroups = ({ bets, onNavigate, cancel }: { bets: ReadonlyArray<Bet>; onNavigate?: () => void; cancel?: CancelBets | undefined }) => {
   const groups = groupByEvent(bets)
   if (groups.length === 0) return <p className="m-0 p-4 text-center text-sm text-muted">No Data Available</p>
   return (
@@ -80,7 +140,7 @@ export const BetGroups = ({ bets, onNavigate }: { bets: ReadonlyArray<Bet>; onNa
           >
             Open {group.event.name}
           </Link>
-          <BetsTable bets={group.bets} />
+          <BetsTable bets={group.bets} cancel={cancel} />
         </details>
       ))}
     </div>

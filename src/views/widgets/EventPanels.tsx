@@ -1,6 +1,6 @@
 import { useSelector } from "@xstate/react"
 import type { FlowRef } from "../../machines/flows.ts"
-import { useEventBets } from "../bets.ts"
+import { useCancelBets, useEventBetsFlow } from "../bets.ts"
 import { useFlow } from "../flows.ts"
 import { useUser } from "../session.ts"
 import { BetGroups } from "./BetsTable.tsx"
@@ -100,11 +100,13 @@ export const EventLive = ({ eventId, collapsible = false }: { eventId: string; c
 /** My Bets for the event (the `bets.<eventId>` flow the markets share), or a note for a visitor. */
 export const EventBets = ({ eventId }: { eventId: string | undefined }) => {
   const signedIn = useUser() !== undefined
-  const bets = useEventBets(eventId)
+  const list = useEventBetsFlow(eventId)
+  const bets = useSelector(list, (s) => s?.context.bets)
+  const cancel = useCancelBets(list)
   return (
     <section className="card p-3" aria-labelledby="event-my-bets">
       <h2 id="event-my-bets" className="m-0 mb-2 text-sm font-700">My Bets</h2>
-      {signedIn ? <BetGroups bets={bets ?? []} /> : <p className="m-0 text-sm text-muted">Log in to see your bets.</p>}
+      {signedIn ? <BetGroups bets={bets ?? []} cancel={cancel} /> : <p className="m-0 text-sm text-muted">Log in to see your bets.</p>}
     </section>
   )
 }
