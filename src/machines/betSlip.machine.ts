@@ -1,4 +1,4 @@
-import { assign, enqueueActions, type EventObject, fromCallback, fromPromise, setup, spawnChild } from "xstate"
+import { and, assign, enqueueActions, type EventObject, fromCallback, fromPromise, setup, spawnChild, stateIn } from "xstate"
 import { fancyBook, marketExposure, matchedOnly, type Position, positionsOfBet, runnerBook, slipFigures, validPrice } from "../domain/betting.ts"
 import { amountInput, DEFAULT_CHIPS, formatRupees, toPaise, toRupees } from "../domain/money.ts"
 import type { Bet } from "../schema/bets.ts"
@@ -17,6 +17,9 @@ import { newIdempotencyKey, unanswered } from "./writes.ts"
  * price so the player can confirm again. "Take the best available price" is
  * chosen per bet; the player's remembered default (their setting, changed
  * only by "Always") ticks it when the slip opens. Chips are editable.
+ * One-click betting (the player's setting, with its stake): a click on a
+ * price places that stake at once, as soon as the slip's setting is in, and
+ * the outcome is also told as a toast.
  * While open, the slip follows the live price of its selection (the
  * `livePrice` callback actor sends `slip.price`).
  */
@@ -58,6 +61,8 @@ export interface BetSlipContext {
   readonly bestPrice: boolean | undefined
   /** Exchange, before in-play: what of the bet waits unmatched is kept when the event goes in play (else cancelled then). */
   readonly keep: boolean
+  /** The bet was placed by one click on a price (its outcome is also a toast). */
+  readonly oneClickBet: boolean
   /** The player's open bets on this market. */
   readonly open: ReadonlyArray<Position>
   readonly error: string | undefined
@@ -79,6 +84,8 @@ export type BetSlipEvent =
   | { type: "slip.oddsRule"; rule: OddsChangeRule }
   /** Exchange, before in-play: keep what waits unmatched when the event goes in play. */
   | { type: "slip.keep"; value: boolean }
+  /** One-click betting on at the stake typed, or off. Saved on the server. */
+  | { type: "slip.oneClick"; on: boolean }
   | { type: "slip.close" }
   | { type: "chips.edit" }
   | { type: "chips.change"; index: number; value: string }
@@ -190,6 +197,8 @@ export const betSlipMachine = setup({
     loadSetting: fromPromise<BetSetting, { sportsId: string; leagueId: string; eventId: string }>(unprovided("betSlip", "loadSetting")),
     loadOpenBets: fromPromise<ReadonlyArray<Bet>, { marketId: string }>(unprovided("betSlip", "loadOpenBets")),
     saveOddsRule: fromPromise<BetSetting, { rule: OddsChangeRule }>(unprovided("betSlip", "saveOddsRule")),
+    /** One-click betting's stake (rupees), or null: off. The server's confirmation shows as a toast. */
+    saveOneClick: fromPromise<BetSetting, { stake: number | null }>(unprovided("betSlip", "saveOneClick")),
     /** The bet, or its refusal with a reason (a toast tells the player either way). */
     placeBet: fromPromise<PlacedBet, PlaceRequest>(unprovided("betSlip", "placeBet")),
     /** The live price of the selection, as `slip.price` events. */
@@ -200,6 +209,8 @@ export const betSlipMachine = setup({
     restoreChips: unprovidedAction("betSlip", "restoreChips"),
     /** Keeps the player's chips. */
     storeChips: unprovidedAction<{ chips: ReadonlyArray<number> }>("betSlip", "storeChips"),
+    /** A one-click bet's outcome as a toast ("Matched ₹500.00 at 1.82"). */
+    tellOutcome: unprovidedAction<{ placed: PlacedBet }>("betSlip", "tellOutcome"),
     /** A bet went through: the event's open bets (a flow with the id `bets.<eventId>`, when open) load again. */
     betPlaced: enqueueActions(({ context, enqueue, system }) => {
       const bets = context.selection && system.get(`bets.${context.selection.eventId}`)
@@ -210,6 +221,14 @@ export const betSlipMachine = setup({
     canPlace: ({ context }) => stakeProblem(context) === undefined,
     /** The bet's choices change until it is sent. */
     editable: ({ context }) => context.key === undefined,
+    /** The setting just loaded has one-click betting on, and the slip was just opened by a click on a price. */
+    oneClick: and([
+      ({ context, event }) => "output" in event && (event.output as BetSetting).oneClick !== null && context.key === undefined,
+      stateIn("#betSlip.Open.Stake")
+    ]),
+    /** One-click betting can be turned on at a placeable stake, and off whenever it is on. */
+    canSetOneClick: ({ context, event }) =>
+      context.setting !== undefined && event.type === "slip.oneClick" && (event.on ? stakeProblem(context) === undefined : context.setting.oneClick !== null),
     oddsChanged: ({ event }) => "error" in event && reasonOf(event.error) === "OddsChanged",
     unanswered
   },
@@ -229,6 +248,7 @@ export const betSlipMachine = setup({
     setting: undefined,
     bestPrice: undefined,
     keep: false,
+    oneClickBet: false,
     open: [],
     error: undefined,
     placed: undefined,
@@ -249,6 +269,7 @@ export const betSlipMachine = setup({
             stake: "",
             bestPrice: undefined,
             keep: false,
+            oneClickBet: false,
             open: [],
             error: undefined,
             placed: undefined,
@@ -263,7 +284,20 @@ export const betSlipMachine = setup({
           id: "loadSetting",
           src: "loadSetting",
           input: ({ context }) => ({ sportsId: context.selection!.sportId, leagueId: context.selection!.leagueId, eventId: context.selection!.eventId }),
-          onDone: { actions: assign({ setting: ({ event }) => event.output }) },
+          onDone: [
+            {
+              // One click on a price places the one-click stake at once.
+              guard: "oneClick",
+              target: ".Placing",
+              actions: assign({
+                setting: ({ event }) => event.output,
+                stake: ({ event }) => String(event.output.oneClick),
+                oneClickBet: true,
+                key: () => newIdempotencyKey("bet")
+              })
+            },
+            { actions: assign({ setting: ({ event }) => event.output }) }
+          ],
           // Without limits the server still checks the stake; the slip just cannot hint.
           onError: { actions: assign({ setting: undefined }) }
         },
@@ -298,6 +332,7 @@ export const betSlipMachine = setup({
             stake: context.selection?.marketId === event.selection.marketId ? context.stake : "",
             bestPrice: undefined,
             keep: false,
+            oneClickBet: false,
             error: undefined,
             placed: undefined,
             key: undefined
@@ -307,6 +342,13 @@ export const betSlipMachine = setup({
         "slip.price": { actions: assign({ live: ({ event }) => ({ odds: event.odds, size: event.size }) }) },
         "slip.bestPrice": { guard: "editable", actions: assign({ bestPrice: ({ event }) => event.value }) },
         "slip.keep": { guard: "editable", actions: assign({ keep: ({ event }) => event.value }) },
+        "slip.oneClick": {
+          guard: "canSetOneClick",
+          actions: [
+            assign({ setting: ({ context, event }) => ({ ...context.setting!, oneClick: event.on ? Number(context.stake) : null }) }),
+            spawnChild("saveOneClick", { input: ({ context }) => ({ stake: context.setting!.oneClick }) })
+          ]
+        },
         "slip.oddsRule": {
           guard: ({ context }) => context.setting !== undefined && context.key === undefined,
           actions: [
@@ -363,7 +405,10 @@ export const betSlipMachine = setup({
               actions: [
                 // A retry after a refusal went through: the refusal no longer stands.
                 assign({ placed: ({ event }) => event.output, key: undefined, error: undefined }),
-                "betPlaced"
+                "betPlaced",
+                enqueueActions(({ context, event, enqueue }) => {
+                  if (context.oneClickBet) enqueue({ type: "tellOutcome", params: { placed: event.output } })
+                })
               ]
             },
             onError: [

@@ -70,6 +70,7 @@ export const placeBetPayload = ({ selection, odds, size, stake, bestPrice, persi
   ...(persistence ? { persistence } : {})
 })
 export const oddsRulePayload = ({ rule }: { rule: OddsChangeRule }) => ({ oddsChange: rule })
+export const oneClickPayload = ({ stake }: { stake: number | null }) => ({ oneClick: stake })
 
 /** cancel-bet: all of what waits of a bet. */
 export const cancelBetPayload = ({ betId }: { betId: string }) => ({ betId })

@@ -12,11 +12,11 @@ import {
   stakeProblem,
   takesBestPrice
 } from "../../src/machines/betSlip.machine.ts"
-import { betEndpointOf, marketBetsQuery, oddsRulePayload, placeBetPayload } from "../../src/root/requests.ts"
+import { betEndpointOf, marketBetsQuery, oddsRulePayload, oneClickPayload, placeBetPayload } from "../../src/root/requests.ts"
 import type { Bet } from "../../src/schema/bets.ts"
 import type { BetSetting, PlacedBet } from "../../src/schema/betting.ts"
 import type { Failure } from "../../src/schema/errors.ts"
-import { expectFullCoverage, recordFlows, replayPaths } from "./harness.ts"
+import { recordFlows, replayPaths } from "./harness.ts"
 import { type Effect, hosted, listener, must, recorder, settled, type WalkStep } from "./walk.ts"
 
 const exchange: SlipSelection = {
@@ -51,7 +51,7 @@ const oddsChanged: Failure = { code: 422, reason: "OddsChanged", message: ODDS_C
 const unreachable: Failure = { code: 0, reason: "Unreachable", message: "We could not reach the server." }
 const insufficient: Failure = { code: 422, reason: "InsufficientBalance", message: "Insufficient balance to place this bet." }
 
-const quiet = { restoreChips: () => {}, storeChips: () => {} }
+const quiet = { restoreChips: () => {}, storeChips: () => {}, tellOutcome: () => {} }
 
 type Slip = SnapshotFrom<typeof betSlipMachine>
 
@@ -127,17 +127,32 @@ const effects = (step: WalkStep<Slip>): Array<Effect> => {
       if (!before!.context.setting || before!.context.key !== undefined) return []
       expect(after.context.bestPrice).toBeUndefined()
       return [{ kind: "call", endpoint: "PUT /api/v1/setting", body: { oddsChange: event.rule } }]
+    case "slip.oneClick": {
+      // On at the stake typed (a placeable one), off when on; saved on the server.
+      const c = before!.context
+      if (!c.setting || (event.on ? stakeProblem(c) !== undefined : c.setting.oneClick === null)) return []
+      expect(after.context.setting?.oneClick).toBe(event.on ? Number(c.stake) : null)
+      return [{ kind: "call", endpoint: "PUT /api/v1/setting", body: { oneClick: after.context.setting!.oneClick } }]
+    }
     case "slip.bestPrice":
       // This bet only: nothing is saved; a bet in flight keeps what it was sent with.
       if (before!.context.key === undefined) expect(takesBestPrice(after.context)).toBe(event.value)
       else expect(after.context.bestPrice).toBe(before!.context.bestPrice)
       return []
   }
+  // One-click betting: the click that opened the slip places the one-click stake as soon as the setting is in.
+  if (settled(step, "loadSetting") === "done" && before!.matches({ Open: "Stake" })) {
+    expect(after.matches({ Open: "Placing" })).toBe(event.output.oneClick !== null && before!.context.key === undefined)
+    if (!after.matches({ Open: "Placing" })) return []
+    expect(after.context.stake).toBe(String(event.output.oneClick))
+    return [betCall(after.context)]
+  }
   if (settled(step, "placeBet") === "done") {
     // A bet that went through leaves no refusal on the slip (a retry after "Odds changed" that was placed).
     expect(after.context.error).toBeUndefined()
-    // The event's open bets load again after a bet went through.
-    return [{ kind: "do", name: "tell bets.e1", params: { type: "bets.refresh" } }]
+    // The event's open bets load again after a bet went through; a one-click bet's outcome is a toast too.
+    const told: Array<Effect> = after.context.oneClickBet ? [{ kind: "do", name: "tell outcome", params: { placed: event.output } }] : []
+    return [{ kind: "do", name: "tell bets.e1", params: { type: "bets.refresh" } }, ...told]
   }
   if (settled(step, "placeBet") === "error" && event.error.reason === "OddsChanged") expect(after.context.odds).toBe(before!.context.live?.odds ?? before!.context.odds)
   if (event.type.startsWith("xstate.after.")) return [{ kind: "unwatch", name: "live price" }]
@@ -153,6 +168,7 @@ const model = {
     loadSetting: world.call("GET /api/v1/setting", (query: unknown) => query),
     loadOpenBets: world.call("GET /api/v1/bet-sport-byMarket", marketBetsQuery),
     saveOddsRule: world.call("PUT /api/v1/setting", oddsRulePayload),
+    saveOneClick: world.call("PUT /api/v1/setting", oneClickPayload),
     placeBet: world.call(
       (request: PlaceRequest) => `POST /api/v1/${{ betSport: "bet-sport", fancyBetSport: "fancy-bet-sport", betRacing: "bet-racing" }[betEndpointOf(request.selection.channel)]}`,
       (request: PlaceRequest) => ({ payload: placeBetPayload(request), idempotencyKey: request.key })
@@ -161,7 +177,8 @@ const model = {
   },
   actions: {
     restoreChips: assign({ chips: () => (world.record({ kind: "store", what: "chips read" }), keptChips) }),
-    storeChips: world.store("chips")
+    storeChips: world.store("chips"),
+    tellOutcome: world.act("tell outcome")
   },
   invariants,
   effects,
@@ -176,7 +193,9 @@ const model = {
     "chips.change": [{ type: "chips.change", index: 0, value: "500" }],
     "slip.oddsRule": [{ type: "slip.oddsRule", rule: "any" }],
     "slip.bestPrice": [{ type: "slip.bestPrice", value: true }],
-    "slip.keep": [{ type: "slip.keep", value: true }]
+    "slip.keep": [{ type: "slip.keep", value: true }],
+    // In the one-click walk below.
+    "slip.oneClick": [] as Array<{ type: "slip.oneClick"; on: boolean }>
   },
   // What matters to the walk: the state, whether the slip can be placed, a live price and an attempt key.
   serialize: (s: { value: unknown; context: Parameters<typeof stakeProblem>[0] }) =>
@@ -185,8 +204,22 @@ const model = {
 
 describe("betSlip machine (model-based)", () => {
   it("reaches every state and takes every transition, checking the calls (the bet's spec payload and key), the live price and the chips at every step", () => {
-    const coverage = replayPaths(betSlipMachine as never, { ...model, actors: model.actors as never, invariants: invariants as never, effects: effects as never, serialize: model.serialize as never })
-    expectFullCoverage(coverage)
+    const walk = (overrides: Record<string, unknown>) =>
+      replayPaths(betSlipMachine as never, { ...model, ...overrides, actors: model.actors as never, invariants: invariants as never, effects: effects as never, serialize: model.serialize as never })
+    const coverage = walk({})
+    // With one-click betting on (a walk of its own, to keep each small): a click places at once; it can be turned off.
+    const oneClick = walk({
+      outputs: { ...model.outputs, loadSetting: [{ ...setting, oneClick: 500 }] },
+      events: {
+        ...(Object.fromEntries(Object.keys(model.events).map((type) => [type, []])) as Record<string, never>),
+        "slip.open": [{ type: "slip.open", selection: exchange }],
+        "slip.stake": [{ type: "slip.stake", value: "250" }],
+        "slip.oneClick": [{ type: "slip.oneClick", on: false }, { type: "slip.oneClick", on: true }]
+      }
+    })
+    const both = (which: "states" | "transitions") => coverage[which].missing.filter((name) => oneClick[which].missing.includes(name))
+    expect(both("states"), "state nodes never reached").toEqual([])
+    expect(both("transitions"), "transitions never taken").toEqual([])
     recordFlows("betSlip", "Bet slip: a price opens it, stake typed or from (editable) chips, placing with an idempotency key, placed (closes after 1.5 s) or rejected by reason; an OddsChanged refusal takes the live price the slip follows; an Unreachable answer keeps the key for the retry.", coverage)
   })
 })

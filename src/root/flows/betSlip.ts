@@ -1,6 +1,9 @@
 import { assign, type EventObject, fromCallback } from "xstate"
 import { DEFAULT_CHIPS } from "../../domain/money.ts"
 import { betSlipMachine, type PriceWatch } from "../../machines/betSlip.machine.ts"
+import { betOutcome } from "../../domain/matching.ts"
+import type { PlacedBet } from "../../schema/betting.ts"
+import { noticeStore } from "../../services/noticeStore.ts"
 import { odds } from "../../services/odds.ts"
 import { lazyTask } from "../lazyTask.ts"
 
@@ -38,11 +41,13 @@ export default betSlipMachine.provide({
     loadSetting: lazyTask(calls, (c) => c.loadSetting),
     loadOpenBets: lazyTask(calls, (c) => c.loadOpenBets),
     saveOddsRule: lazyTask(calls, (c) => c.saveOddsRule),
+    saveOneClick: lazyTask(calls, (c) => c.saveOneClick),
     placeBet: lazyTask(calls, (c) => c.placeBet),
     livePrice
   },
   actions: {
     restoreChips: assign({ chips: () => storedChips() ?? DEFAULT_CHIPS }),
+    tellOutcome: (_, { placed }: { placed: PlacedBet }) => noticeStore.show("success", `${placed.bet.selection}: ${betOutcome(placed.bet)}`),
     storeChips: (_, { chips }: { chips: ReadonlyArray<number> }) => {
       try {
         localStorage.setItem(CHIPS_KEY, JSON.stringify(chips))

@@ -3,7 +3,7 @@ import { BettingApi } from "../../schema/betting.ts"
 import type { PlaceRequest } from "../../machines/betSlip.machine.ts"
 import { Api } from "../../services/api.ts"
 import { data, runTask } from "../bridge.ts"
-import { betEndpointOf, marketBetsQuery, oddsRulePayload, placeBetPayload } from "../requests.ts"
+import { betEndpointOf, marketBetsQuery, oddsRulePayload, oneClickPayload, placeBetPayload } from "../requests.ts"
 
 /**
  * The bet slip's calls, on the Effect runtime: this chunk (and the runtime)
@@ -22,6 +22,10 @@ export const loadOpenBets = (market: { marketId: string }, signal: AbortSignal) 
 /** The server's confirmation of the new rule shows as a toast. */
 export const saveOddsRule = (request: { rule: OddsChangeRule }, signal: AbortSignal) =>
   runTask(data(Api.use((api) => api.call(betting.updateSetting, { payload: oddsRulePayload(request) }))), signal)
+
+/** One-click betting's stake, or off: the server's confirmation shows as a toast. */
+export const saveOneClick = (request: { stake: number | null }, signal: AbortSignal) =>
+  runTask(data(Api.use((api) => api.call(betting.updateSetting, { payload: oneClickPayload(request) }))), signal)
 
 /** What happened to the bet ("Matched ₹100.00 at 1.82", "Waiting at 1.82"…) or the reason it was refused shows in the slip, where the player acts, and only there (no toast as well). */
 export const placeBet = (request: PlaceRequest, signal: AbortSignal) =>

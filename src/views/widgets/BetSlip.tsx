@@ -146,6 +146,19 @@ export const BetSlip = ({ slip }: { slip: BetSlipRef }) => {
             </label>
           ) : null}
         </div>
+        {context.setting ? (
+          <label className="flex items-center gap-2">
+            <input
+              type="checkbox"
+              checked={context.setting.oneClick !== null}
+              disabled={busy || (context.setting.oneClick === null && problem !== undefined)}
+              onChange={(e) => slip.send({ type: "slip.oneClick", on: e.target.checked })}
+            />
+            {context.setting.oneClick !== null
+              ? `One-click betting: a click on a price places ${formatRupees(context.setting.oneClick)}`
+              : "One-click betting at this stake"}
+          </label>
+        ) : null}
         {offersKeep(selection) ? (
           <label className="flex items-center gap-2">
             <input type="checkbox" checked={context.keep} disabled={busy} onChange={(e) => slip.send({ type: "slip.keep", value: e.target.checked })} />
