@@ -1,4 +1,4 @@
-import { and, assign, enqueueActions, type EventObject, fromCallback, fromPromise, setup, spawnChild, stateIn } from "xstate"
+import { and, assign, or, enqueueActions, type EventObject, fromCallback, fromPromise, setup, spawnChild, stateIn } from "xstate"
 import { fancyBook, marketExposure, matchedOnly, type Position, positionsOfBet, runnerBook, slipFigures, validPrice } from "../domain/betting.ts"
 import { amountInput, DEFAULT_CHIPS, formatRupees, toPaise, toRupees } from "../domain/money.ts"
 import type { Bet } from "../schema/bets.ts"
@@ -221,14 +221,14 @@ export const betSlipMachine = setup({
     canPlace: ({ context }) => stakeProblem(context) === undefined,
     /** The bet's choices change until it is sent. */
     editable: ({ context }) => context.key === undefined,
-    /** The setting just loaded has one-click betting on, and the slip was just opened by a click on a price. */
-    oneClick: and([
-      ({ context, event }) => "output" in event && (event.output as BetSetting).oneClick !== null && context.key === undefined,
-      stateIn("#betSlip.Open.Stake")
-    ]),
-    /** One-click betting can be turned on at a placeable stake, and off whenever it is on. */
-    canSetOneClick: ({ context, event }) =>
-      context.setting !== undefined && event.type === "slip.oneClick" && (event.on ? stakeProblem(context) === undefined : context.setting.oneClick !== null),
+    /** The setting just loaded has one-click betting on (and no bet is in flight). */
+    settingOneClick: ({ context, event }) => "output" in event && (event.output as BetSetting).oneClick !== null && context.key === undefined,
+    /** The slip was just opened by a click on a price, and the setting says one click places the bet. */
+    oneClick: and([stateIn("#betSlip.Open.Stake"), "settingOneClick"]),
+    oneClickOn: ({ context, event }) => event.type === "slip.oneClick" && event.on && context.setting !== undefined && stakeProblem(context) === undefined,
+    oneClickOff: ({ context, event }) => event.type === "slip.oneClick" && !event.on && context.setting !== undefined && context.setting.oneClick !== null,
+    /** One-click betting can be turned on at a placeable stake in an open slip, and off whenever it is on. */
+    canSetOneClick: or([and([stateIn("#betSlip.Open"), "oneClickOn"]), "oneClickOff"]),
     oddsChanged: ({ event }) => "error" in event && reasonOf(event.error) === "OddsChanged",
     unanswered
   },
@@ -255,6 +255,16 @@ export const betSlipMachine = setup({
     key: undefined
   },
   entry: "restoreChips",
+  on: {
+    // Turned off from the event page too, while the slip is closed (a click on a price would place a bet).
+    "slip.oneClick": {
+      guard: "canSetOneClick",
+      actions: [
+        assign({ setting: ({ context, event }) => ({ ...context.setting!, oneClick: event.on ? Number(context.stake) : null }) }),
+        spawnChild("saveOneClick", { input: ({ context }) => ({ stake: context.setting!.oneClick }) })
+      ]
+    }
+  },
   initial: "Closed",
   states: {
     Closed: {
@@ -342,13 +352,6 @@ export const betSlipMachine = setup({
         "slip.price": { actions: assign({ live: ({ event }) => ({ odds: event.odds, size: event.size }) }) },
         "slip.bestPrice": { guard: "editable", actions: assign({ bestPrice: ({ event }) => event.value }) },
         "slip.keep": { guard: "editable", actions: assign({ keep: ({ event }) => event.value }) },
-        "slip.oneClick": {
-          guard: "canSetOneClick",
-          actions: [
-            assign({ setting: ({ context, event }) => ({ ...context.setting!, oneClick: event.on ? Number(context.stake) : null }) }),
-            spawnChild("saveOneClick", { input: ({ context }) => ({ stake: context.setting!.oneClick }) })
-          ]
-        },
         "slip.oddsRule": {
           guard: ({ context }) => context.setting !== undefined && context.key === undefined,
           actions: [

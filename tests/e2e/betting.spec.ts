@@ -153,7 +153,9 @@ test("an exchange price that moved waits for the market at the price asked; a bo
   const bookmaker = event.markets.find((m) => m.marketType === "BOOKMAKER")!
   const runner = exchange.runners[0]!
   await price(request, player.admin, { marketId: exchange.marketId, selectionId: runner.selectionId, back: { price: 3, size: 5000 }, lay: { price: 3.05, size: 5000 }, status: "OPEN" })
-  await price(request, player.admin, { marketId: bookmaker.marketId, selectionId: bookmaker.runners[0]!.selectionId, back: { price: 60, size: 5000 }, lay: { price: 62, size: 5000 }, status: "OPEN" })
+  // The favourite's rate, in line with the exchange's 3.00 on the other side (one price model per event).
+  const favourite = bookmaker.runners[1]!
+  await price(request, player.admin, { marketId: bookmaker.marketId, selectionId: favourite.selectionId, back: { price: 48, size: 5000 }, status: "OPEN" })
   await openSignedIn(page, player.token, `/event?sport=cricket&league=indian-premier-league&event=${event.slugName}`)
   await page.getByRole("button", { name: `Back ${runner.name} at 3.00` }).click()
   const slip = page.getByTestId("bet-slip")
@@ -193,19 +195,51 @@ test("an exchange price that moved waits for the market at the price asked; a bo
   await toasts.getByRole("button", { name: "Dismiss" }).click()
 
   // A bookmaker's rate is fixed: moved before the bet, it is refused, and the slip offers the new one.
-  await page.getByRole("button", { name: `Back ${bookmaker.runners[0]!.name} at 60` }).click()
+  await page.getByRole("button", { name: `Back ${favourite.name} at 48` }).click()
   await slip.getByLabel("Stake (₹)").fill("100")
-  await price(request, player.admin, { marketId: bookmaker.marketId, selectionId: bookmaker.runners[0]!.selectionId, back: { price: 58, size: 5000 } })
-  await expect(page.getByRole("button", { name: `Back ${bookmaker.runners[0]!.name} at 58` })).toBeVisible()
+  await price(request, player.admin, { marketId: bookmaker.marketId, selectionId: favourite.selectionId, back: { price: 45, size: 5000 } })
+  await expect(page.getByRole("button", { name: `Back ${favourite.name} at 45` })).toBeVisible()
   await slip.getByRole("button", { name: "Place Bet" }).click()
   await expect(slip.getByRole("alert")).toHaveText("Odds changed. Please check the new price and place your bet again.")
   // The refusal shows once, in the slip: no toast repeats it (the call's answer came before the slip showed it).
   await expect(page.getByTestId("toasts").getByRole("alert").or(page.getByTestId("toasts").getByRole("status"))).toHaveCount(0)
-  await expect(slip.getByRole("textbox", { name: "Rate" })).toHaveValue("58")
+  await expect(slip.getByRole("textbox", { name: "Rate" })).toHaveValue("45")
   await slip.getByRole("button", { name: "Place Again" }).click()
-  await expect(slip.getByRole("status")).toHaveText("Matched ₹100.00 at 58")
+  await expect(slip.getByRole("status")).toHaveText("Matched ₹100.00 at 45")
   await expect(page.getByTestId("toasts").getByRole("status")).toHaveCount(0)
-  await expect(page.getByTestId("balance-exposure")).toHaveText("₹600.00")
+  // The worst case: the favourite wins, -500 on the exchange, +45 here.
+  await expect(page.getByTestId("balance-exposure")).toHaveText("₹455.00")
+})
+
+test("one-click betting: turned on at the stake typed, a click on a price places it; turned off, a click opens the slip", async ({ page, request }) => {
+  const player = await fundedPlayer(request, 2000)
+  const event = await findEvent(request, "Gujarat Titans v Lucknow Super Giants")
+  const exchange = event.markets.find((m) => m.marketType === "EXCHANGE")!
+  const runner = exchange.runners[0]!
+  await price(request, player.admin, { marketId: exchange.marketId, selectionId: runner.selectionId, back: { price: 2, size: 5000 }, lay: { price: 2.02, size: 5000 }, status: "OPEN" })
+  await openSignedIn(page, player.token, `/event?sport=cricket&league=indian-premier-league&event=${event.slugName}`)
+  const slip = page.getByTestId("bet-slip")
+  const toasts = page.getByTestId("toasts")
+  await page.getByRole("button", { name: `Back ${runner.name} at 2.00` }).click()
+  await slip.getByLabel("Stake (₹)").fill("100")
+  await slip.getByRole("checkbox", { name: "One-click betting at this stake" }).check()
+  await expect(toasts.getByRole("status").filter({ hasText: "One-click betting is on: a click on a price places ₹100.00" })).toBeVisible()
+  await slip.getByRole("button", { name: "Close bet slip" }).click()
+
+  // One click: the bet is placed with the chosen stake, and the outcome is told.
+  await page.getByRole("button", { name: `Back ${runner.name} at 2.00` }).click()
+  await expect(toasts.getByRole("status").filter({ hasText: `${runner.name}: Matched ₹100.00 at 2.00` })).toBeVisible()
+  await expect(page.getByTestId("balance-exposure")).toHaveText("₹100.00")
+
+  // Off again, from the event page: a click opens the slip and places nothing.
+  await expect(slip).toBeHidden()
+  await expect(page.getByRole("note")).toHaveText(/One-click betting is on: a click on a price places ₹100.00/)
+  await page.getByRole("button", { name: "Turn off one-click betting" }).click()
+  await expect(toasts.getByRole("status").filter({ hasText: "One-click betting is off" })).toBeVisible()
+  await page.getByRole("button", { name: `Back ${runner.name} at 2.00` }).click()
+  await expect(slip.getByLabel("Stake (₹)")).toHaveValue("")
+  await expect(slip.getByRole("button", { name: "Place Bet" })).toBeEnabled({ enabled: false })
+  await expect(page.getByTestId("balance-exposure")).toHaveText("₹100.00")
 })
 
 test("a settled winning bet pays out and shows in the statement and profit and loss", async ({ page, request }) => {

@@ -130,7 +130,7 @@ const effects = (step: WalkStep<Slip>): Array<Effect> => {
     case "slip.oneClick": {
       // On at the stake typed (a placeable one), off when on; saved on the server.
       const c = before!.context
-      if (!c.setting || (event.on ? stakeProblem(c) !== undefined : c.setting.oneClick === null)) return []
+      if (!c.setting || (event.on ? !before!.matches("Open") || stakeProblem(c) !== undefined : c.setting.oneClick === null)) return []
       expect(after.context.setting?.oneClick).toBe(event.on ? Number(c.stake) : null)
       return [{ kind: "call", endpoint: "PUT /api/v1/setting", body: { oneClick: after.context.setting!.oneClick } }]
     }

@@ -8,6 +8,7 @@ import { proposed } from "../../machines/betSlip.machine.ts"
 import type { Event, League, Market, Sport } from "../../schema/sports.ts"
 import { AppActor } from "../app-actor.ts"
 import { useEventBets } from "../bets.ts"
+import { formatRupees } from "../../domain/money.ts"
 import { useAtLeast } from "../breakpoints.ts"
 import { useFlow } from "../flows.ts"
 import { useOddsBooks } from "../ports.ts"
@@ -53,6 +54,8 @@ const Markets = ({ sport, league, event, channel, slip }: { sport: Sport; league
   const odds = useOddsBooks()
   const bets = useEventBets(event._id)
   const slipMarket = useSelector(slip, (s) => (s.matches("Closed") ? undefined : s.context.selection?.marketId))
+  // Known once a slip has opened: a click on a price places this stake at once.
+  const oneClick = useSelector(slip, (s) => s.context.setting?.oneClick ?? null)
   // Only what changes the projection: live price ticks do not re-render the page.
   const pending = useSelector(
     slip,
@@ -114,6 +117,12 @@ const Markets = ({ sport, league, event, channel, slip }: { sport: Sport; league
   if (!odds) return <PageLoading />
   return (
     <>
+      {oneClick !== null ? (
+        <p role="note" className="card m-0 flex items-center justify-between gap-2 px-3 py-2 text-xs">
+          <span>One-click betting is on: a click on a price places {formatRupees(oneClick)}.</span>
+          <button type="button" className="btn-ghost px-2 py-1 text-xs" onClick={() => slip.send({ type: "slip.oneClick", on: false })}>Turn off one-click betting</button>
+        </p>
+      ) : null}
       {others.slice(0, rendered).map(renderMarket)}
       {fancies.length > 0 && rendered > others.length ? (
         // The slip only while it holds a fancy: a new slip element would re-render every fancy's cells on each slip change.
