@@ -207,8 +207,8 @@ test("an exchange price that moved waits for the market at the price asked; a bo
   await slip.getByRole("button", { name: "Place Again" }).click()
   await expect(slip.getByRole("status")).toHaveText("Matched ₹100.00 at 45")
   await expect(page.getByTestId("toasts").getByRole("status")).toHaveCount(0)
-  // The worst case: the favourite wins, -500 on the exchange, +45 here.
-  await expect(page.getByTestId("balance-exposure")).toHaveText("₹455.00")
+  // Each market holds its own worst case: 500 on the exchange, 100 on the bookmaker.
+  await expect(page.getByTestId("balance-exposure")).toHaveText("₹600.00")
 })
 
 test("one-click betting: turned on at the stake typed, a click on a price places it; turned off, a click opens the slip", async ({ page, request }) => {
