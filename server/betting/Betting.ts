@@ -385,6 +385,10 @@ export class Betting extends Context.Service<Betting, {
               }
               // My Bets changes even when no money moved (a bet that left the worst case as it was).
               if (!posting) yield* sql.afterCommit(realtime.notifyUser(user.id, "bet"))
+              // What matched came off the ladder the players see.
+              if (market.marketType === "EXCHANGE" && parts.matches.length > 0) {
+                yield* sql.afterCommit(feed.take(market.externalId, { selectionId: parts.selectionId, side: parts.side, matches: parts.matches }))
+              }
               // What waits is matched as soon as the market comes to it: the market may have come already.
               if (parts.unmatched > 0) yield* sql.afterCommit(matcher.noteWaiting(market.externalId))
               return placed

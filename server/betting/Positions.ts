@@ -1,11 +1,12 @@
 import { Context, Effect, Layer, Schema } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 import { marketExposure } from "../../src/domain/betting.ts"
-import { positionsOf } from "../../src/domain/matching.ts"
+import { newlyMatched, positionsOf } from "../../src/domain/matching.ts"
 import { type ApiError, notFound, unprocessable } from "../../src/schema/envelope.ts"
 import { MarketType } from "../../src/schema/sports.ts"
 import { decodeRows, Paise } from "../db/rows.ts"
 import { type AccountRef, Ledger } from "../ledger/Ledger.ts"
+import { OddsFeed } from "../odds/OddsFeed.ts"
 import { Realtime } from "../realtime/Realtime.ts"
 import { type BetRecord, BetRow, betSelect, recordOf } from "./Bets.ts"
 
@@ -67,6 +68,7 @@ export class Positions extends Context.Service<Positions, {
       const sql = yield* SqlClient.SqlClient
       const ledger = yield* Ledger
       const realtime = yield* Realtime
+      const feed = yield* OddsFeed
 
       const change = (
         userId: string,
@@ -120,7 +122,11 @@ export class Positions extends Context.Service<Positions, {
             INSERT INTO market_exposures (user_id, market_id, wallet, exposure) VALUES (${userId}, ${marketId}, ${wallet}, ${after})
             ON CONFLICT (user_id, market_id) DO UPDATE SET exposure = EXCLUDED.exposure
           `
+          const previous = new Map(bets.map((bet) => [bet.id, bet]))
           for (const bet of changed) {
+            // What matched just now came off the ladder the players see.
+            const taken = newlyMatched(previous.get(bet.id)?.matches ?? [], bet.matches)
+            if (taken.length > 0) yield* sql.afterCommit(feed.take(market.externalId, { selectionId: bet.selectionId, side: bet.side, matches: taken }))
             const cancelled = bet.stake - bet.unmatched - bet.matches.reduce((sum, match) => sum + match.stake, 0)
             yield* sql`
               UPDATE bets SET odds = ${bet.odds}, unmatched = ${bet.unmatched}, cancelled = ${cancelled}, matches = ${JSON.stringify(bet.matches)}::jsonb,

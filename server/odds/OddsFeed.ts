@@ -2,6 +2,7 @@ import { Context, type Effect } from "effect"
 import type { Statement } from "effect/sql"
 import type { EventOdds, MarketBook, MarketPricePayload, Score } from "../../src/schema/betting.ts"
 import type { ApiError } from "../../src/schema/envelope.ts"
+import type { Taken } from "./prices.ts"
 
 /** A change the feed publishes: a market's new book, an event's new score, or both. */
 export interface OddsUpdate {
@@ -38,6 +39,11 @@ export class OddsFeed extends Context.Service<OddsFeed, {
   watch(eventId: string, delta: 1 | -1): void
   /** An operator's manual price or status for a market (bookmaker desks run markets by hand). */
   setPrice(input: MarketPricePayload): Effect.Effect<MarketBook, ApiError>
+  /**
+   * A bet was matched on an exchange market (by its feed id): its stakes come off the ladder at the source (with
+   * several servers, the leader's), which publishes the smaller sizes. Told after the bet committed; never fails it.
+   */
+  take(marketId: string, taken: Taken): Effect.Effect<void>
   /** Reloads the markets from the database (after settlement or new fixtures). */
   readonly reload: Effect.Effect<void>
 }>()("khel/OddsFeed") {}

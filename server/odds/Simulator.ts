@@ -24,7 +24,9 @@ import {
   priceMarkets,
   setManualPrice,
   suspendEvent,
-  suspendForPlay
+  suspendForPlay,
+  type Taken,
+  takeMatched
 } from "./prices.ts"
 import { hash, matchDuration, rng } from "./simulation.ts"
 
@@ -298,6 +300,12 @@ export const makeSimulator = (
     return Effect.succeed(book)
   }
 
+  /** Matched stakes come off the market's ladder (`takeMatched`), published at once. */
+  const take = (marketId: string, taken: Taken, now: number) => {
+    const market = markets.get(marketId)
+    if (market && takeMatched(market, taken)) publishMarkets([market], now)
+  }
+
   return {
     options,
     load,
@@ -305,6 +313,7 @@ export const makeSimulator = (
     scores,
     lifecycle,
     setPrice,
+    take,
     /** The model behind a market's book, for the simulator that comes next. */
     modelOf: (externalId: string): MarketModel | undefined => {
       const market = markets.get(externalId)

@@ -27,6 +27,8 @@ export const ODDS_EVENTS = {
   leading: "odds:leading",
   /** any server → the leader (acknowledged): an operator's price. */
   setPrice: "odds:set-price",
+  /** any server → the leader: a matched bet took size off a ladder. */
+  taken: "odds:taken",
   /** any server or the CLI → the leader: markets changed in the database (settled, added); load them again. */
   reload: "odds:reload"
 } as const
@@ -49,6 +51,13 @@ const Answer = Schema.Union([
   Schema.Struct({ error: Schema.Struct({ code: Schema.Int, message: Schema.String, tag: ErrorTag }) })
 ])
 type Answer = typeof Answer.Type
+/** A bet matched on a market: what it took off the ladder (`takeMatched`). */
+const TakenMessage = Schema.Struct({
+  marketId: Schema.String,
+  selectionId: Schema.String,
+  side: Schema.Literals(["back", "lay"]),
+  matches: Schema.Array(Schema.Struct({ odds: Schema.Finite, stake: Schema.Int }))
+})
 
 const noLeader = () => fail(503, "The odds feed is changing hands. Please try again in a few seconds.")
 
@@ -215,6 +224,9 @@ export const ClusterFeedLive = Layer.effectContext(Effect.gen(function*() {
     if (!leading || !Schema.is(MarketPricePayload)(input)) return ack(null)
     answer(leading.setPrice(input), ack as (answer: Answer) => void)
   })
+  io.on(ODDS_EVENTS.taken, (message: unknown) => {
+    if (leading && Schema.is(TakenMessage)(message)) fork(Effect.flatMap(now, (at) => Effect.sync(() => leading?.simulator.take(message.marketId, message, at))))
+  })
   io.on(ODDS_EVENTS.reload, (ack: unknown) => {
     if (!leading) return typeof ack === "function" ? ack(null) : undefined
     answer(Effect.map(leading.reload, (written) => ({ seq: written })), typeof ack === "function" ? ack as (answer: Answer) => void : () => undefined)
@@ -244,6 +256,14 @@ export const ClusterFeedLive = Layer.effectContext(Effect.gen(function*() {
     setPrice: (input) =>
       viaLeader((leader) => leader.setPrice(input), ODDS_EVENTS.setPrice, input).pipe(
         Effect.flatMap((result) => (result.book ? Effect.succeed(result.book) : noLeader()))
+      ),
+    // The leader's ladder is the one served: told there, stored with its next flush.
+    take: (marketId, taken) =>
+      Effect.flatMap(now, (at) =>
+        Effect.sync(() => {
+          if (leading) leading.simulator.take(marketId, taken, at)
+          else io.serverSideEmit(ODDS_EVENTS.taken, { marketId, ...taken })
+        })
       ),
     reload: viaLeader((leader) => Effect.map(leader.reload, (written) => ({ seq: written })), ODDS_EVENTS.reload).pipe(Effect.ignore)
   })

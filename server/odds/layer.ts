@@ -33,6 +33,7 @@ const singleProcess = Layer.effectContext(Effect.gen(function*() {
     ...serving.serves,
     storedBook: undefined,
     setPrice: (input) => Effect.flatMap(Clock.currentTimeMillis, (now) => simulator.setPrice(input, now)),
+    take: (marketId, taken) => Effect.flatMap(Clock.currentTimeMillis, (now) => Effect.sync(() => simulator.take(marketId, taken, now))),
     reload: Effect.flatMap(Clock.currentTimeMillis, (now) => simulator.load(now)).pipe(Effect.orDie)
   })
   return Context.make(OddsFeed, feed).pipe(Context.add(Simulation, Simulation.of({ current: Effect.succeed(simulator) })))

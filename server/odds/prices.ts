@@ -298,6 +298,48 @@ export const suspendForPlay = (market: MarketState, event: EventState, now: numb
   if (event.sportCode === SPORT.football) market.suspendedUntil = now + 4000
 }
 
+/** What a matched bet took off a runner's ladder: the side it took (the player's) and its parts, stakes in paise. */
+export interface Taken {
+  readonly selectionId: string
+  readonly side: "back" | "lay"
+  readonly matches: ReadonlyArray<{ readonly odds: number; readonly stake: number }>
+}
+
+/** The least a level shows once matched bets took it (a ladder never shows an empty level). */
+const LEFT_AT_LEAST = 2
+
+/**
+ * Matched stakes come off the exchange ladder the players see, level by level, so a big bet visibly moves the
+ * market; the sizes refill as the model moves them (`flickerSizes`). A side an operator priced by hand keeps its
+ * levels. The same prices, a new version; false when nothing was on the ladder to take.
+ */
+export const takeMatched = (market: MarketState, taken: Taken): boolean => {
+  if (market.closed || market.type !== "EXCHANGE" || market.pins.has(taken.selectionId)) return false
+  const i = market.runners.findIndex((r) => r.selectionId === taken.selectionId)
+  const sizes = market.sizes[i]?.[taken.side]
+  const shown = market.book.runners.find((r) => r.selectionId === taken.selectionId)?.[taken.side]
+  if (!sizes || !shown) return false
+  const hundredths = (price: number) => Math.round(price * 100)
+  const levels = shown.map((level) => ({ ...level }))
+  let changed = false
+  for (const match of taken.matches) {
+    // A book's level k is the ladder's size k (`exchangeLevels` drops levels only past the ladder's ends).
+    const k = levels.findIndex((level) => hundredths(level.price) === hundredths(match.odds))
+    if (k < 0 || sizes[k] === undefined) continue
+    const left = Math.max(LEFT_AT_LEAST, Math.round(levels[k]!.size - match.stake / 100))
+    sizes[k] = left
+    levels[k] = { price: levels[k]!.price, size: left }
+    changed = true
+  }
+  if (!changed) return false
+  market.book = {
+    ...market.book,
+    runners: market.book.runners.map((r) => (r.selectionId === taken.selectionId ? { ...r, [taken.side]: levels } : r)),
+    version: market.book.version + 1
+  }
+  return true
+}
+
 /** Closed for good (settled, or its event is being settled): the last book clients get. */
 export const close = (market: MarketState) => {
   market.closed = true

@@ -45,6 +45,15 @@ export const mergeMatches = (matches: ReadonlyArray<Match>): Array<Match> => {
   return [...byPrice].filter(([, stake]) => stake > 0).map(([h, stake]) => ({ odds: h / 100, stake }))
 }
 
+/** What `after` matched that `before` had not (per price): what a change of a bet took off the ladder. */
+export const newlyMatched = (before: ReadonlyArray<Match>, after: ReadonlyArray<Match>): Array<Match> => {
+  const had = new Map(mergeMatches(before).map((match) => [hundredths(match.odds), match.stake]))
+  return mergeMatches(after).flatMap((match) => {
+    const stake = match.stake - (had.get(hundredths(match.odds)) ?? 0)
+    return stake > 0 ? [{ odds: match.odds, stake }] : []
+  })
+}
+
 export interface Matched {
   /** The parts matched, best price first. */
   readonly matches: ReadonlyArray<Match>

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Matcher } from "../../server/betting/Matcher.ts"
 import { Simulation } from "../../server/odds/layer.ts"
 import { connectSocket, loginAs, request, startServer, type TestServer } from "./helpers.ts"
-import { balances, bet, catalogue, type CatalogueEvent, type CatalogueSport, eventsOf, expectLedgerClean, fundedPlayer, marketOf, setPrice } from "./betting-support.ts"
+import { balances, bet, catalogue, type CatalogueEvent, type CatalogueSport, eventsOf, expectLedgerClean, fundedPlayer, marketOf, priceOf, setPrice } from "./betting-support.ts"
 
 /**
  * Exchange bets matched against the ladder, what waits unmatched, cancelled,
@@ -106,6 +106,22 @@ describe("matching against the ladder", () => {
     socket.close()
     expect((await balances(server, p.token)).exposure).toBe(-500)
     await expectLedgerClean(server)
+  })
+
+  it("a matched bet takes its stake off the ladder the players see: the level shows what is left, at the same price", async () => {
+    const p = await player(5000)
+    const event = eventsOf(sports, "cricket", false)[3]!
+    const market = marketOf(event, "EXCHANGE", "Match Odds")
+    const runner = market.runners[0]!
+    const before = await priceOf(server, event._id, market.marketId, runner.selectionId)
+    // The least stake, inside the best level (its sizes start at ₹100): one level is taken and no more.
+    const stake = 100
+    const res = await bet(server, p.token, "bet-sport", { marketId: market.marketId, selectionId: runner.selectionId, selectionType: "back", odds: before.back.price, stake })
+    expect(res.body.meta.message).toBe(`Matched ₹${stake}.00 at ${before.back.price.toFixed(2)}`)
+    await expect.poll(async () => (await priceOf(server, event._id, market.marketId, runner.selectionId)).back)
+      .toEqual({ price: before.back.price, size: Math.max(2, Math.round(before.back.size - stake)) })
+    // The lay side was not touched.
+    expect((await priceOf(server, event._id, market.marketId, runner.selectionId)).lay).toEqual(before.lay)
   })
 
   it("in play, bets whose price moved a tick during the delay are all taken: those it moved against wait, then match when it returns", async () => {

@@ -8,6 +8,7 @@ import {
   matchWaiting,
   meets,
   mergeMatches,
+  newlyMatched,
   type Offer,
   offersOf,
   openStatus,
@@ -102,6 +103,25 @@ describe("matching a bet against the ladder (src/domain/matching.ts)", () => {
       expect(matchedStake(mergeMatches(parts))).toBe(matchedStake(parts))
     }))
     expect(averageOdds([])).toBeUndefined()
+  })
+})
+
+describe("what a change of a bet took off the ladder", () => {
+  const parts = fc.array(fc.record({ odds, stake }), { maxLength: 4 })
+
+  it("is what was added per price: the earlier parts plus it make the later ones", () => {
+    fc.assert(fc.property(parts, parts, (before, added) => {
+      const after = mergeMatches([...before, ...added])
+      const taken = newlyMatched(before, after)
+      expect(taken.every((m) => m.stake > 0)).toBe(true)
+      expect(mergeMatches([...before, ...taken])).toEqual(expect.arrayContaining(after))
+      expect(matchedStake(taken)).toBe(matchedStake(added))
+    }))
+  })
+
+  it("is nothing when nothing more matched (a cancel, a move that matched nothing)", () => {
+    expect(newlyMatched([{ odds: 1.8, stake: 100 }], [{ odds: 1.8, stake: 100 }])).toEqual([])
+    expect(newlyMatched([{ odds: 1.8, stake: 100 }], [{ odds: 1.8, stake: 150 }, { odds: 1.79, stake: 20 }])).toEqual([{ odds: 1.8, stake: 50 }, { odds: 1.79, stake: 20 }])
   })
 })
 
