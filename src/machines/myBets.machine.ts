@@ -12,9 +12,11 @@ import { newIdempotencyKey, unanswered } from "./writes.ts"
  * `bets.<eventId>`). Loaded when opened, loaded again on `bets.refresh` (the
  * bet slip placed a bet), whenever the player's money moves (a bet
  * settled) or the socket says their bets changed (a waiting bet matched),
- * while the list on screen stays. Cancel on an unmatched bet cancels what of
- * it waits (one at a time, under an Idempotency-Key kept for a retry after a
- * lost answer); the server's answer shows as a toast, and the list loads again.
+ * while the list on screen stays. On an unmatched bet, Cancel cancels what of
+ * it waits and a price step moves it to that price (matched there at once as
+ * far as the ladder goes): one change at a time, under an Idempotency-Key kept
+ * for a retry of the same change after a lost answer; the server's answer
+ * shows as a toast, and the list loads again.
  */
 export interface BetsQuery {
   readonly eventId?: string | undefined
@@ -24,11 +26,26 @@ export interface MyBetsContext {
   readonly query: BetsQuery
   readonly bets: ReadonlyArray<Bet>
   readonly error: string | undefined
-  /** The cancel in flight, or the one whose answer was lost (retried with the same key). */
-  readonly cancel: { readonly betId: string; readonly key: string } | undefined
+  /** The change in flight (a cancel, or a move when it names a price), or the one whose answer was lost (retried with the same key). */
+  readonly change: BetChange | undefined
 }
 
-export type MyBetsEvent = { type: "bets.refresh" } | { type: "balances.changed" } | { type: "bets.cancel"; betId: string }
+export interface BetChange {
+  readonly betId: string
+  readonly key: string
+  /** The price what waits moves to; none for a cancel. */
+  readonly odds?: number | undefined
+}
+
+export type MyBetsEvent =
+  | { type: "bets.refresh" }
+  | { type: "balances.changed" }
+  | { type: "bets.cancel"; betId: string }
+  | { type: "bets.move"; betId: string; odds: number }
+
+/** The same change again after a lost answer keeps its key; any other is a new one. */
+const nextChange = (last: BetChange | undefined, betId: string, odds?: number): BetChange =>
+  last?.betId === betId && last.odds === odds ? last : { betId, key: newIdempotencyKey(odds === undefined ? "cancel" : "move"), odds }
 
 export const myBetsMachine = setup({
   types: { context: {} as MyBetsContext, events: {} as MyBetsEvent, input: {} as BetsQuery },
@@ -36,13 +53,15 @@ export const myBetsMachine = setup({
     loadBets: fromPromise<ReadonlyArray<Bet>, BetsQuery>(unprovided("myBets", "loadBets")),
     /** Cancels what waits of a bet (the server's message shows as a toast, its refusal too). */
     cancelBet: fromPromise<PlacedBet, { betId: string; key: string }>(unprovided("myBets", "cancelBet")),
+    /** Moves what waits of a bet to another price (edit-bet; its message shows as a toast, its refusal too). */
+    moveBet: fromPromise<PlacedBet, { betId: string; key: string; odds: number }>(unprovided("myBets", "moveBet")),
     watchBalances,
     watchBets
   },
   guards: { unanswered }
 }).createMachine({
   id: "myBets",
-  context: ({ input }) => ({ query: { ...(input.eventId ? { eventId: input.eventId } : {}) }, bets: [], error: undefined, cancel: undefined }),
+  context: ({ input }) => ({ query: { ...(input.eventId ? { eventId: input.eventId } : {}) }, bets: [], error: undefined, change: undefined }),
   invoke: [{ id: "watchBalances", src: "watchBalances" }, { id: "watchBets", src: "watchBets" }],
   initial: "Loading",
   states: {
@@ -60,11 +79,8 @@ export const myBetsMachine = setup({
       on: {
         "bets.refresh": "Loading",
         "balances.changed": "Loading",
-        "bets.cancel": {
-          target: "Cancelling",
-          // The same bet again after a lost answer is the same cancel: its key.
-          actions: assign({ cancel: ({ context, event }) => (context.cancel?.betId === event.betId ? context.cancel : { betId: event.betId, key: newIdempotencyKey("cancel") }) })
-        }
+        "bets.cancel": { target: "Cancelling", actions: assign({ change: ({ context, event }) => nextChange(context.change, event.betId) }) },
+        "bets.move": { target: "Moving", actions: assign({ change: ({ context, event }) => nextChange(context.change, event.betId, event.odds) }) }
       }
     },
     Failed: { on: { "bets.refresh": "Loading", "balances.changed": "Loading" } },
@@ -73,11 +89,24 @@ export const myBetsMachine = setup({
       invoke: {
         id: "cancelBet",
         src: "cancelBet",
-        input: ({ context }) => context.cancel!,
-        onDone: { target: "Loading", actions: assign({ cancel: undefined }) },
+        input: ({ context }) => context.change!,
+        onDone: { target: "Loading", actions: assign({ change: undefined }) },
         onError: [
           { guard: "unanswered", target: "Loading" },
-          { target: "Loading", actions: assign({ cancel: undefined }) }
+          { target: "Loading", actions: assign({ change: undefined }) }
+        ]
+      }
+    },
+    Moving: {
+      tags: ["busy"],
+      invoke: {
+        id: "moveBet",
+        src: "moveBet",
+        input: ({ context }) => ({ betId: context.change!.betId, key: context.change!.key, odds: context.change!.odds! }),
+        onDone: { target: "Loading", actions: assign({ change: undefined }) },
+        onError: [
+          { guard: "unanswered", target: "Loading" },
+          { target: "Loading", actions: assign({ change: undefined }) }
         ]
       }
     }

@@ -74,6 +74,8 @@ export const oneClickPayload = ({ stake }: { stake: number | null }) => ({ oneCl
 
 /** cancel-bet: all of what waits of a bet. */
 export const cancelBetPayload = ({ betId }: { betId: string }) => ({ betId })
+/** edit-bet: what waits of a bet, to another price. */
+export const editBetPayload = ({ betId, odds }: { betId: string; odds: number }) => ({ betId, odds })
 
 /** bet-sport-byMarket for the slip: the market's open bets. */
 export const marketBetsQuery = ({ marketId }: { marketId: string }) => ({ marketId })

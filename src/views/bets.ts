@@ -1,7 +1,7 @@
 import { useSelector } from "@xstate/react"
 import type { FlowRef } from "../machines/flows.ts"
 import { useFlow } from "./flows.ts"
-import type { CancelBets } from "./widgets/BetsTable.tsx"
+import type { BetChanges } from "./widgets/BetsTable.tsx"
 import { useUser } from "./session.ts"
 
 /**
@@ -17,8 +17,10 @@ export const useEventBetsFlow = (eventId: string | undefined) => {
 
 export const useEventBets = (eventId: string | undefined) => useSelector(useEventBetsFlow(eventId), (s) => s?.context.bets)
 
-/** Cancel on a list's unmatched bets: sent to its flow, off while a cancel is in flight. */
-export const useCancelBets = (list: FlowRef<"myBets"> | undefined): CancelBets | undefined => {
+/** Cancel and move on a list's unmatched bets: sent to its flow, off while a change is in flight. */
+export const useBetChanges = (list: FlowRef<"myBets"> | undefined): BetChanges | undefined => {
   const busy = useSelector(list, (s) => s?.hasTag("busy") ?? false)
-  return list ? { cancel: (betId) => list.send({ type: "bets.cancel", betId }), busy } : undefined
+  return list
+    ? { cancel: (betId) => list.send({ type: "bets.cancel", betId }), move: (betId, odds) => list.send({ type: "bets.move", betId, odds }), busy }
+    : undefined
 }

@@ -181,14 +181,19 @@ test("an exchange price that moved waits for the market at the price asked; a bo
   await expect(page.getByTestId("balance-exposure")).toHaveText("₹500.00")
   await toasts.getByRole("button", { name: "Dismiss" }).click()
 
-  // A bet above the market waits; Cancel gives its stake back.
+  // A bet above the market waits; it can be moved a tick, and Cancel gives its stake back.
   await page.getByRole("button", { name: `Back ${runner.name} at 3.00` }).click()
   await slip.getByRole("textbox", { name: "Odds" }).fill("3.50")
   await slip.getByLabel("Stake (₹)").fill("200")
   await slip.getByRole("button", { name: "Place Bet" }).click()
   await expect(slip.getByRole("status")).toHaveText("Waiting at 3.50")
   await expect(page.getByTestId("balance-exposure")).toHaveText("₹700.00")
-  await unmatched.getByRole("button", { name: `Cancel ₹200.00 unmatched on ${runner.name} at 3.50` }).click()
+  // A tick down (3.50 to 3.45) moves what waits there: still above the market, it waits at its new price.
+  await unmatched.getByRole("button", { name: `Move ₹200.00 unmatched on ${runner.name} to 3.45` }).click()
+  await expect(toasts.getByRole("status").filter({ hasText: `${runner.name}: Waiting at 3.45` })).toBeVisible()
+  await expect(unmatched).toContainText(`Back${runner.name}3.45200.00`)
+  await toasts.getByRole("button", { name: "Dismiss" }).click()
+  await unmatched.getByRole("button", { name: `Cancel ₹200.00 unmatched on ${runner.name} at 3.45` }).click()
   await expect(toasts.getByRole("status").filter({ hasText: `${runner.name}: ₹200.00 cancelled` })).toBeVisible()
   await expect(unmatched).toHaveCount(0)
   await expect(page.getByTestId("balance-exposure")).toHaveText("₹500.00")

@@ -6,7 +6,7 @@ import type { Bet } from "../../src/schema/bets.ts"
 import type { RacingSport } from "../../src/schema/sports.ts"
 import { player, quietSession } from "./fixtures.ts"
 import { entered, expectFullCoverage, recordFlows, replayPaths } from "./harness.ts"
-import { cancelBetPayload, myBetsQuery } from "../../src/root/requests.ts"
+import { cancelBetPayload, editBetPayload, myBetsQuery } from "../../src/root/requests.ts"
 import { type Effect, recorder, settled, type WalkStep } from "./walk.ts"
 
 const failure = { code: 500, message: "Something went wrong", reason: "Internal" }
@@ -15,28 +15,37 @@ const unreachable = { code: 0, message: "We could not reach the server.", reason
 
 type MyBets = SnapshotFrom<typeof myBetsMachine>
 
-/** The query is the one opened with; a failure has its message and a list has none; loading is tagged; a cancel in flight has its bet and key. */
+/** The query is the one opened with; a failure has its message and a list has none; loading is tagged; a change in flight has its bet and key (a move its price). */
 export const myBetsInvariants = (query: BetsQuery) => (s: MyBets) => {
   expect(s.context.query).toEqual(query)
   expect(s.hasTag("loading")).toBe(s.matches("Loading"))
-  expect(s.hasTag("busy")).toBe(s.matches("Cancelling"))
-  if (s.matches("Cancelling")) expect(s.context.cancel?.key).toMatch(/^cancel-/)
+  expect(s.hasTag("busy")).toBe(s.matches("Cancelling") || s.matches("Moving"))
+  if (s.matches("Cancelling")) expect(s.context.change).toMatchObject({ key: expect.stringMatching(/^cancel-/), odds: undefined })
+  if (s.matches("Moving")) expect(s.context.change).toMatchObject({ key: expect.stringMatching(/^move-/), odds: expect.any(Number) })
   if (s.matches("Failed")) expect(s.context.error).toBe(failure.message)
   if (s.matches("Ready")) expect(s.context.error).toBeUndefined()
 }
 
 /**
  * Every (re)load asks bet-sport-byMarket for the event's bets (or all); an answer replaces the list. Cancel asks
- * cancel-bet for the bet under a key: a new key per cancel, the same one again after a lost answer; the list loads again.
+ * cancel-bet, a move edit-bet, for the bet under a key: a new key per change, the same one again for the same change
+ * after a lost answer; the list loads again.
  */
 const myBetsEffects = (body: unknown) => (step: WalkStep<MyBets>): Array<Effect> => {
   const { before, event, after } = step
   if (settled(step, "loadBets") === "done") expect(after.context.bets).toEqual(event.output)
-  if (settled(step, "cancelBet") === "error") expect(after.context.cancel).toEqual(event.error.reason === "Unreachable" ? before!.context.cancel : undefined)
-  if (event.type === "bets.cancel" && entered(step, "Cancelling")) {
-    if (before!.context.cancel?.betId === event.betId) expect(after.context.cancel).toBe(before!.context.cancel)
-    else expect(after.context.cancel?.key).not.toBe(before!.context.cancel?.key)
-    return [{ kind: "call", endpoint: "POST /api/v1/cancel-bet", body: { payload: { betId: event.betId }, idempotencyKey: after.context.cancel!.key } }]
+  for (const actor of ["cancelBet", "moveBet"]) {
+    if (settled(step, actor) === "error") expect(after.context.change).toEqual(event.error.reason === "Unreachable" ? before!.context.change : undefined)
+  }
+  if ((event.type === "bets.cancel" || event.type === "bets.move") && (entered(step, "Cancelling") || entered(step, "Moving"))) {
+    const odds = event.type === "bets.move" ? event.odds : undefined
+    const same = before!.context.change?.betId === event.betId && before!.context.change?.odds === odds
+    if (same) expect(after.context.change).toBe(before!.context.change)
+    else expect(after.context.change?.key).not.toBe(before!.context.change?.key)
+    const key = after.context.change!.key
+    return event.type === "bets.move"
+      ? [{ kind: "call", endpoint: "POST /api/v1/edit-bet", body: { payload: { betId: event.betId, odds: event.odds }, idempotencyKey: key } }]
+      : [{ kind: "call", endpoint: "POST /api/v1/cancel-bet", body: { payload: { betId: event.betId }, idempotencyKey: key } }]
   }
   return entered(step, "Loading") ? [{ kind: "call", endpoint: "GET /api/v1/bet-sport-byMarket", body }] : []
 }
@@ -64,20 +73,21 @@ describe("myBets machine (model-based)", () => {
         world,
         actors: {
           loadBets: world.call("GET /api/v1/bet-sport-byMarket", myBetsQuery),
-          cancelBet: world.call("POST /api/v1/cancel-bet", (request: { betId: string; key: string }) => ({ payload: cancelBetPayload(request), idempotencyKey: request.key }))
+          cancelBet: world.call("POST /api/v1/cancel-bet", (request: { betId: string; key: string }) => ({ payload: cancelBetPayload(request), idempotencyKey: request.key })),
+          moveBet: world.call("POST /api/v1/edit-bet", (request: { betId: string; key: string; odds: number }) => ({ payload: editBetPayload(request), idempotencyKey: request.key }))
         },
-        outputs: { loadBets: [[]], cancelBet: [{}] },
-        errors: { loadBets: [failure], cancelBet: [notWaiting, unreachable] },
-        events: { "bets.cancel": [{ type: "bets.cancel", betId: "b1" }] },
-        // The cancel's key is random: the walk tells states apart by which bet a cancel is kept for.
-        serialize: (s: MyBets) => JSON.stringify([s.value, s.context.bets.length, s.context.error, s.context.cancel?.betId]),
+        outputs: { loadBets: [[]], cancelBet: [{}], moveBet: [{}] },
+        errors: { loadBets: [failure], cancelBet: [notWaiting, unreachable], moveBet: [notWaiting, unreachable] },
+        events: { "bets.cancel": [{ type: "bets.cancel", betId: "b1" }], "bets.move": [{ type: "bets.move", betId: "b1", odds: 1.79 }] },
+        // A change's key is random: the walk tells states apart by which change is kept.
+        serialize: (s: MyBets) => JSON.stringify([s.value, s.context.bets.length, s.context.error, s.context.change?.betId, s.context.change?.odds]),
         invariants: myBetsInvariants(input) as never,
         effects: myBetsEffects(input.eventId ? { eventId: input.eventId } : {}) as never
       })
     expectFullCoverage(walk({}))
     const coverage = walk({ eventId: "e1" })
     expectFullCoverage(coverage)
-    recordFlows("myBets", "The player's open bets (all: the My Bets modal; one event's: the flow bets.<eventId> the event page and the right sidebar share): load, refresh after a bet, when money moves or the socket says bets changed, failure and retry; Cancel on what waits (one key per cancel, kept after a lost answer).", coverage)
+    recordFlows("myBets", "The player's open bets (all: the My Bets modal; one event's: the flow bets.<eventId> the event page and the right sidebar share): load, refresh after a bet, when money moves or the socket says bets changed, failure and retry; Cancel on what waits and a move to another price (one key per change, kept for the same change after a lost answer).", coverage)
   })
 
   it("asks for one event's bets, and loads them again when the player's money moves", async () => {

@@ -1,7 +1,8 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { validPrice } from "../../src/domain/betting.ts"
-import { bookmakerLevels, exchangeLevels, ladderDown, ladderFloor, ladderUp, newSizes } from "../../server/odds/ladder.ts"
+import { ladderDown, ladderFloor, ladderUp } from "../../src/domain/ladder.ts"
+import { bookmakerLevels, exchangeLevels, newSizes } from "../../server/odds/ladder.ts"
 import { seedFor } from "../../server/odds/fair.ts"
 import { fancyState, matchAt, matchDuration, normalise, rng } from "../../server/odds/simulation.ts"
 

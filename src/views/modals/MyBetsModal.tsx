@@ -1,5 +1,5 @@
 import { useSelector } from "@xstate/react"
-import { useCancelBets } from "../bets.ts"
+import { useBetChanges } from "../bets.ts"
 import { useFlow } from "../flows.ts"
 import { BetGroups } from "../widgets/BetsTable.tsx"
 import { Dialog } from "../widgets/Dialog.tsx"
@@ -16,12 +16,12 @@ const MyBetsModal = ({ open, onClose }: { open: boolean; onClose: () => void }) 
   const bets = useSelector(list, (s) => s?.context.bets ?? [])
   const loading = useSelector(list, (s) => s === undefined || (s.hasTag("loading") && s.context.bets.length === 0))
   const failed = useSelector(list, (s) => s?.matches("Failed") ?? false)
-  const cancel = useCancelBets(list)
+  const changes = useBetChanges(list)
   return (
     <Dialog open={open} title="My Bets" onClose={onClose} wide testId="my-bets">
       {loading ? <p className="m-0 p-4 text-center text-sm text-muted">Loading…</p>
         : failed ? <p role="alert" className="m-0 p-4 text-center text-sm text-warn">Your bets could not be loaded. Please try again.</p>
-        : <BetGroups bets={bets} onNavigate={onClose} cancel={cancel} />}
+        : <BetGroups bets={bets} onNavigate={onClose} changes={changes} />}
     </Dialog>
   )
 }

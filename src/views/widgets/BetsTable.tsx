@@ -3,6 +3,7 @@ import { Link } from "react-router"
 import { eventHref } from "../../domain/catalogue.ts"
 import { matchedLiability, priceLabel, sideLabel } from "../../domain/betting.ts"
 import { eventDateLabel } from "../../domain/dates.ts"
+import { ladderDown, ladderUp } from "../../domain/ladder.ts"
 import { averageOdds } from "../../domain/matching.ts"
 import { formatAmount, formatRupees } from "../../domain/money.ts"
 import type { Bet } from "../../schema/bets.ts"
@@ -18,10 +19,37 @@ export const groupByEvent = (bets: ReadonlyArray<Bet>) => {
   return [...groups.values()]
 }
 
-/** What to do about an unmatched bet: cancel what of it waits (off while a cancel is in flight). */
-export interface CancelBets {
+/** What to do about an unmatched bet: cancel what of it waits, or move it a tick (off while a change is in flight). */
+export interface BetChanges {
   readonly cancel: (betId: string) => void
+  readonly move: (betId: string, odds: number) => void
   readonly busy: boolean
+}
+
+/** An unmatched bet's changes: a tick lower, a tick higher, cancel. */
+const WaitingChanges = ({ bet, changes }: { bet: Bet; changes: BetChanges }) => {
+  const waiting = `${formatRupees(bet.unmatched)} unmatched on ${bet.selection}`
+  const step = (odds: number, label: string) =>
+    odds === bet.odds ? null : (
+      <button type="button" className="btn-ghost px-1.5 py-0.5 text-xs" disabled={changes.busy} aria-label={`Move ${waiting} to ${priceLabel(odds, bet.marketType)}`} onClick={() => changes.move(bet._id, odds)}>
+        {label}
+      </button>
+    )
+  return (
+    <span className="inline-flex items-center gap-1">
+      {bet.marketType === "EXCHANGE" ? step(ladderDown(bet.odds), "−") : null}
+      {bet.marketType === "EXCHANGE" ? step(ladderUp(bet.odds), "+") : null}
+      <button
+        type="button"
+        className="btn-ghost px-2 py-0.5 text-xs"
+        disabled={changes.busy}
+        aria-label={`Cancel ${waiting} at ${priceLabel(bet.odds, bet.marketType)}`}
+        onClick={() => changes.cancel(bet._id)}
+      >
+        Cancel
+      </button>
+    </span>
+  )
 }
 
 const head = (last: string) => (
@@ -59,9 +87,9 @@ const BetRow = ({ bet, odds, stake, cell, testId }: { bet: Bet; odds: number; st
 /**
  * Selection (with a Back or Lay tag), Odds, Stake, P/L, Market, Created at (SPEC section 2, My Bets), the matched bets
  * and the unmatched ones apart: a matched row shows what was matched (at its average price) and what it risks or
- * won; an unmatched row what waits at the price asked, with Cancel. A partly matched bet shows in both.
+ * won; an unmatched row what waits at the price asked, with a tick down, a tick up and Cancel. A partly matched bet shows in both.
  */
-export const BetsTable = ({ bets, cancel }: { bets: ReadonlyArray<Bet>; cancel?: CancelBets | undefined }) => {
+export const BetsTable = ({ bets, changes }: { bets: ReadonlyArray<Bet>; changes?: BetChanges | undefined }) => {
   const matched = bets.filter((bet) => bet.matched > 0 || bet.profitLoss !== null)
   const unmatched = bets.filter((bet) => bet.unmatched > 0)
   return (
@@ -101,17 +129,7 @@ export const BetsTable = ({ bets, cancel }: { bets: ReadonlyArray<Bet>; cancel?:
                 testId="unmatched-row"
                 odds={bet.odds}
                 stake={bet.unmatched}
-                cell={cancel ? (
-                  <button
-                    type="button"
-                    className="btn-ghost px-2 py-0.5 text-xs"
-                    disabled={cancel.busy}
-                    aria-label={`Cancel ${formatRupees(bet.unmatched)} unmatched on ${bet.selection} at ${priceLabel(bet.odds, bet.marketType)}`}
-                    onClick={() => cancel.cancel(bet._id)}
-                  >
-                    Cancel
-                  </button>
-                ) : null}
+                cell={changes ? <WaitingChanges bet={bet} changes={changes} /> : null}
               />
             ))}
           </tbody>
@@ -122,7 +140,7 @@ export const BetsTable = ({ bets, cancel }: { bets: ReadonlyArray<Bet>; cancel?:
 }
 
 /** Groups of bets by event, collapsible, the first open, each linking to its event page. */
-export const BetGroups = ({ bets, onNavigate, cancel }: { bets: ReadonlyArray<Bet>; onNavigate?: () => void; cancel?: CancelBets | undefined }) => {
+export const BetGroups = ({ bets, onNavigate, changes }: { bets: ReadonlyArray<Bet>; onNavigate?: () => void; changes?: BetChanges | undefined }) => {
   const groups = groupByEvent(bets)
   if (groups.length === 0) return <p className="m-0 p-4 text-center text-sm text-muted">No Data Available</p>
   return (
@@ -140,7 +158,7 @@ export const BetGroups = ({ bets, onNavigate, cancel }: { bets: ReadonlyArray<Be
           >
             Open {group.event.name}
           </Link>
-          <BetsTable bets={group.bets} cancel={cancel} />
+          <BetsTable bets={group.bets} changes={changes} />
         </details>
       ))}
     </div>

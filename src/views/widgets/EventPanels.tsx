@@ -1,6 +1,6 @@
 import { useSelector } from "@xstate/react"
 import type { FlowRef } from "../../machines/flows.ts"
-import { useCancelBets, useEventBetsFlow } from "../bets.ts"
+import { useBetChanges, useEventBetsFlow } from "../bets.ts"
 import { useFlow } from "../flows.ts"
 import { useUser } from "../session.ts"
 import { BetGroups } from "./BetsTable.tsx"
@@ -102,11 +102,11 @@ export const EventBets = ({ eventId }: { eventId: string | undefined }) => {
   const signedIn = useUser() !== undefined
   const list = useEventBetsFlow(eventId)
   const bets = useSelector(list, (s) => s?.context.bets)
-  const cancel = useCancelBets(list)
+  const changes = useBetChanges(list)
   return (
     <section className="card p-3" aria-labelledby="event-my-bets">
       <h2 id="event-my-bets" className="m-0 mb-2 text-sm font-700">My Bets</h2>
-      {signedIn ? <BetGroups bets={bets ?? []} cancel={cancel} /> : <p className="m-0 text-sm text-muted">Log in to see your bets.</p>}
+      {signedIn ? <BetGroups bets={bets ?? []} changes={changes} /> : <p className="m-0 text-sm text-muted">Log in to see your bets.</p>}
     </section>
   )
 }
