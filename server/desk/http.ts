@@ -1,13 +1,17 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
+import { formatRupees } from "../../src/domain/money.ts"
 import { Api } from "../../src/schema/api.ts"
+import { AdjustmentResult } from "../../src/schema/desk/players.ts"
 import { ok } from "../../src/schema/envelope.ts"
 import { CurrentStaff } from "../../src/schema/middleware.ts"
 import { sqlDefect } from "../edge/defects.ts"
+import { idempotent } from "../edge/guards.ts"
 import { clientOf } from "../identity/http.ts"
 import { Uploads } from "../uploads/Uploads.ts"
 import { Audit } from "./Audit.ts"
 import { Decisions, type RequestKind } from "./Decisions.ts"
+import { Players } from "./Players.ts"
 import { Queues } from "./Queues.ts"
 import { actorOf, Staff, staffActorOf } from "./Staff.ts"
 
@@ -72,5 +76,25 @@ export const DeskQueuesHandlers = HttpApiBuilder.group(Api, "deskQueues", Effect
     releaseWithdrawal: ({ params }) => release("withdrawal", params.id),
     screenshot: ({ params }) =>
       Effect.flatMap(CurrentStaff, (me) => Effect.map(sqlDefect(uploads.read(me, params.id)), (image) => ok({ _id: params.id, image })))
+  })
+}))
+
+export const DeskPlayersHandlers = HttpApiBuilder.group(Api, "deskPlayers", Effect.fn(function*(handlers) {
+  const players = yield* Players
+  return handlers.handleAll({
+    search: ({ query }) => Effect.map(sqlDefect(players.search(query)), (page) => ok(page)),
+    player: ({ params }) => Effect.map(sqlDefect(players.detail(params.id)), (detail) => ok(detail)),
+    note: ({ params, payload }) => Effect.flatMap(CurrentStaff, (me) => Effect.map(sqlDefect(players.note(staffActorOf(me), params.id, payload.body)), (note) => ok(note, "Note added"))),
+    status: ({ params, payload }) =>
+      Effect.flatMap(CurrentStaff, (me) =>
+        Effect.map(sqlDefect(players.setStatus(actorOf(me), params.id, payload)), (player) => ok(player, player.status === "suspended" ? `${player.username} is suspended` : `${player.username} is active again`))
+      ),
+    endSessions: ({ params }) =>
+      Effect.flatMap(CurrentStaff, (me) => Effect.map(sqlDefect(players.endSessions(actorOf(me), params.id)), (ended) => ok({ ended }, ended === 1 ? "1 session ended" : `${ended} sessions ended`))),
+    adjust: ({ params, payload, request }) =>
+      Effect.flatMap(CurrentStaff, (me) =>
+        Effect.map(idempotent(request, me.id, payload, AdjustmentResult, players.adjust(actorOf(me), params.id, payload)), (result) =>
+          ok(result, `${payload.direction === "credit" ? "Credited" : "Debited"}: the main balance is now ${formatRupees(result.main)}`))
+      )
   })
 }))

@@ -1,7 +1,8 @@
 import { Layer } from "effect"
 import { Audit } from "./Audit.ts"
 import { Decisions } from "./Decisions.ts"
-import { DeskAccountHandlers, DeskAuditHandlers, DeskQueuesHandlers, DeskSignInHandlers, DeskStaffHandlers } from "./http.ts"
+import { DeskAccountHandlers, DeskAuditHandlers, DeskPlayersHandlers, DeskQueuesHandlers, DeskSignInHandlers, DeskStaffHandlers } from "./http.ts"
+import { Players } from "./Players.ts"
 import { Queues } from "./Queues.ts"
 import { Staff } from "./Staff.ts"
 
@@ -9,7 +10,7 @@ import { Staff } from "./Staff.ts"
 export const DeskCoreLive = Decisions.layer.pipe(Layer.provideMerge(Audit.layer))
 
 /** The desk's services: staff and their sessions on top of the core (and identity's users, passwords and throttle). */
-export const DeskServicesLive = Layer.mergeAll(Staff.layer, Queues.layer).pipe(Layer.provideMerge(DeskCoreLive))
+export const DeskServicesLive = Layer.mergeAll(Staff.layer, Queues.layer, Players.layer).pipe(Layer.provideMerge(DeskCoreLive))
 
 /** The HTTP groups of src/schema/desk/. */
-export const DeskHandlersLive = Layer.mergeAll(DeskSignInHandlers, DeskAccountHandlers, DeskQueuesHandlers, DeskStaffHandlers, DeskAuditHandlers)
+export const DeskHandlersLive = Layer.mergeAll(DeskSignInHandlers, DeskAccountHandlers, DeskQueuesHandlers, DeskStaffHandlers, DeskAuditHandlers, DeskPlayersHandlers)

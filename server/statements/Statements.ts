@@ -17,6 +17,7 @@ export const PAYMENT_KINDS: ReadonlyArray<string> = [
   "withdrawal_paid",
   "withdrawal_rejected",
   "adjustment",
+  "adjustment_debit",
   "bonus_activate",
   "bonus_claim",
   "bonus_forfeit",

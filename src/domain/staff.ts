@@ -30,7 +30,9 @@ export const PERMISSIONS = [
   "thresholds.manage",
   // Staff accounts.
   "staff.manage",
+  // The audit trail: searching it, and exporting it as CSV (the whole record leaves the desk: the DIRECTOR's call).
   "audit.read",
+  "audit.export",
   // The Today screen: cash, turnover and GGR.
   "reports.read"
 ] as const
@@ -50,9 +52,9 @@ const SUPPORT: ReadonlyArray<Permission> = [
   "markets.read"
 ]
 
-const DIRECTOR_ONLY: ReadonlyArray<Permission> = ["staff.manage", "thresholds.manage"]
+const DIRECTOR_ONLY: ReadonlyArray<Permission> = ["staff.manage", "thresholds.manage", "audit.export"]
 
-/** The table: DIRECTOR everything; ADMIN everything but staff accounts (and the thresholds the DIRECTOR sets); SUPPORT_ADMIN the queues, players and read-only markets. */
+/** The table: DIRECTOR everything; ADMIN everything but staff accounts (and the thresholds the DIRECTOR sets, and the audit's export); SUPPORT_ADMIN the queues, players and read-only markets. */
 export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, ReadonlySet<Permission>>> = {
   [Roles.DIRECTOR]: new Set(PERMISSIONS),
   [Roles.ADMIN]: new Set(PERMISSIONS.filter((permission) => !DIRECTOR_ONLY.includes(permission))),

@@ -34,6 +34,7 @@ const PAYMENT_TITLES: Readonly<Record<string, string>> = {
   withdrawal_paid: "Withdrawal paid",
   withdrawal_rejected: "Withdrawal returned",
   adjustment: "Credit",
+  adjustment_debit: "Debit",
   bonus_activate: "Bonus",
   bonus_claim: "Bonus claimed",
   bonus_forfeit: "Bonus forfeited",

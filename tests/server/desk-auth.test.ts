@@ -47,7 +47,7 @@ describe("the desk's authorisation matrix", () => {
     expect(endpoints.length).toBeGreaterThan(20)
     expect(endpoints.filter((endpoint) => endpoint.requires === undefined)).toEqual([])
     expect([...ROLE_PERMISSIONS[Roles.DIRECTOR]]).toEqual([...PERMISSIONS])
-    expect(PERMISSIONS.filter((p) => !can(Roles.ADMIN, p))).toEqual(["thresholds.manage", "staff.manage"])
+    expect(PERMISSIONS.filter((p) => !can(Roles.ADMIN, p))).toEqual(["thresholds.manage", "staff.manage", "audit.export"])
     expect(PERMISSIONS.filter((p) => can(Roles.SUPPORT_ADMIN, p))).toEqual(["queues.read", "deposits.decide", "withdrawals.decide", "players.read", "players.note", "players.suspend", "markets.read"])
     for (const role of [Roles.PLAYER, Roles.CREDIT_PLAYER, Roles.AGENT, Roles.CREDIT_AGENT, Roles.WHITE_LABEL, Roles.SUPER_MASTER, Roles.MASTER]) {
       expect(PERMISSIONS.filter((p) => can(role, p)), `role ${role}`).toEqual([])

@@ -7,7 +7,7 @@ import { Roles } from "../../src/schema/user.ts"
 describe("the roles table", () => {
   it("gives every permission to DIRECTOR, all but staff accounts and thresholds to ADMIN, and nothing to players or agents", () => {
     expect(permissionsOf(Roles.DIRECTOR)).toEqual(PERMISSIONS)
-    expect(permissionsOf(Roles.ADMIN)).toEqual(PERMISSIONS.filter((p) => p !== "staff.manage" && p !== "thresholds.manage"))
+    expect(permissionsOf(Roles.ADMIN)).toEqual(PERMISSIONS.filter((p) => p !== "staff.manage" && p !== "thresholds.manage" && p !== "audit.export"))
     for (const role of Object.values(Roles)) {
       expect(isStaffRole(role)).toBe(role === Roles.DIRECTOR || role === Roles.ADMIN || role === Roles.SUPPORT_ADMIN)
       if (!isStaffRole(role)) expect(permissionsOf(role)).toEqual([])

@@ -3,9 +3,12 @@ import type { DepositDetail, DeskDeposit, DeskWithdrawal, WithdrawalDetail } fro
 import type { DeskSession } from "../../schema/desk/staff.ts"
 import type { DeskChanged } from "../../schema/realtime.ts"
 import type { IntegritySignal } from "../../schema/integrity.ts"
+import type { AuditEntry } from "../../schema/desk/audit.ts"
+import type { DeskPlayer, PlayerDetail } from "../../schema/desk/players.ts"
+import { adjustmentOf, noteProblem, statusProblem } from "../../domain/deskPlayers.ts"
 import { listMachine } from "./list.machine.ts"
 import { queueMachine } from "./queue.machine.ts"
-import { recordMachine } from "./record.machine.ts"
+import { type Fields, recordMachine } from "./record.machine.ts"
 
 /**
  * The desk's flows by name: the machine each screen opens (`flow.open`) and
@@ -20,12 +23,33 @@ export const withdrawalQueue = queueMachine<DeskWithdrawal, WithdrawalDetail>()
 export const sessionsRecord = recordMachine<ReadonlyArray<DeskSession>>()
 /** Integrity signals: reused references, payout accounts, devices and addresses shared between players. */
 export const signalsList = listMachine<IntegritySignal>()
+/** The audit trail: staff actions found by a search, newest first; exported as CSV. */
+export const auditList = listMachine<AuditEntry>()
+/** Players found by a search, a page at a time. */
+export const playersList = listMachine<DeskPlayer>()
+
+const adjustment = (fields: Fields) => {
+  const amount = adjustmentOf(Number(fields.amount ?? ""), fields.reason ?? "")
+  return "problem" in amount ? amount.problem : undefined
+}
+
+/** A player's page and what staff do there (src/domain/deskPlayers.ts checks each before it is sent). */
+export const playerRecord = recordMachine<PlayerDetail>({
+  note: (fields) => noteProblem(fields.note ?? ""),
+  suspend: (fields, detail) => (detail.player.status !== "active" ? "Only an active player can be suspended." : statusProblem(fields.reason ?? "")),
+  reactivate: (fields, detail) => (detail.player.status !== "suspended" ? "This player is not suspended." : statusProblem(fields.reason ?? "")),
+  credit: adjustment,
+  debit: adjustment
+})
 
 export interface DeskFlows {
   readonly deposits: typeof depositQueue
   readonly withdrawals: typeof withdrawalQueue
   readonly sessions: typeof sessionsRecord
   readonly signals: typeof signalsList
+  readonly players: typeof playersList
+  readonly player: typeof playerRecord
+  readonly audit: typeof auditList
 }
 
 export type DeskFlowName = keyof DeskFlows
@@ -35,7 +59,10 @@ const TOPICS: Readonly<Record<DeskFlowName, ReadonlyArray<DeskChanged["topic"]>>
   deposits: ["deposits"],
   withdrawals: ["withdrawals"],
   sessions: [],
-  signals: []
+  signals: [],
+  players: ["players"],
+  player: ["players"],
+  audit: []
 }
 
 export const topicsOf = (flow: DeskFlowName) => TOPICS[flow]

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from "xstate"
-import { unprovided } from "../../machines/unprovided.ts"
+import { unprovided, unprovidedAction } from "../../machines/unprovided.ts"
 import { type Refusal, refusalOf } from "../../machines/writes.ts"
 
 /**
@@ -8,7 +8,9 @@ import { type Refusal, refusalOf } from "../../machines/writes.ts"
  * server's cursor (`page.next`, `page.previous` back through the cursors
  * seen), and a reload when the desk hears its topic changed (`live.changed`)
  * or is asked (`list.refresh`). A new query starts again from the first page.
- * The rows of the last page stay on screen while the next loads.
+ * The rows of the last page stay on screen while the next loads. A list that
+ * exports (the audit trail's CSV) asks for every row the query matches
+ * (`list.export`) and hands the file to `save`.
  */
 export type ListQuery = Readonly<Record<string, string>>
 
@@ -33,6 +35,7 @@ export type ListEvent =
   | { type: "page.previous" }
   | { type: "list.refresh" }
   | { type: "live.changed" }
+  | { type: "list.export" }
 
 export interface ListInput {
   readonly query: ListQuery
@@ -60,7 +63,13 @@ export const listMachine = <Row>() =>
       input: {} as ListInput
     },
     actors: {
-      load: fromPromise<Page<Row>, PageRequest>(unprovided("list", "load"))
+      load: fromPromise<Page<Row>, PageRequest>(unprovided("list", "load")),
+      /** Every row the query matches, as a file's text. */
+      export: fromPromise<string, PageRequest>(unprovided("list", "export"))
+    },
+    actions: {
+      /** Offers the exported file to the staff member (a download). */
+      save: unprovidedAction<{ text: string }>("list", "save")
     },
     guards: {
       hasNext: ({ context }) => context.page.next !== null,
@@ -89,7 +98,18 @@ export const listMachine = <Row>() =>
       Ready: {
         on: {
           "page.next": { guard: "hasNext", target: "Loading", actions: assign({ cursors: ({ context }) => [...context.cursors, context.page.next ?? undefined] }) },
-          "page.previous": { guard: "hasPrevious", target: "Loading", actions: assign({ cursors: ({ context }) => context.cursors.slice(0, -1) }) }
+          "page.previous": { guard: "hasPrevious", target: "Loading", actions: assign({ cursors: ({ context }) => context.cursors.slice(0, -1) }) },
+          "list.export": { target: "Exporting", actions: assign({ refusal: undefined }) }
+        }
+      },
+      Exporting: {
+        tags: ["busy"],
+        invoke: {
+          id: "export",
+          src: "export",
+          input: ({ context }) => ({ ...requestOf(context), after: undefined }),
+          onDone: { target: "Ready", actions: { type: "save", params: ({ event }) => ({ text: event.output }) } },
+          onError: { target: "Ready", actions: assign({ refusal: ({ event }) => refusalOf(event.error) }) }
         }
       },
       /** The page could not be loaded: the refusal says why; any change or a refresh tries again. */

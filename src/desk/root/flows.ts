@@ -5,13 +5,16 @@ import { DeskQueuesApi } from "../../schema/desk/queues.ts"
 import { DeskAccountApi } from "../../schema/desk/staff.ts"
 import type { DeskDeposit, DeskWithdrawal } from "../../schema/desk/queues.ts"
 import { IntegrityAdminApi, type IntegritySignal } from "../../schema/integrity.ts"
-import { type DeskFlowName, depositQueue, sessionsRecord, signalsList, withdrawalQueue } from "../machines/flows.ts"
+import { auditList, type DeskFlowName, depositQueue, playerRecord, playersList, sessionsRecord, signalsList, withdrawalQueue } from "../machines/flows.ts"
+import { DeskPlayersApi, type DeskPlayer } from "../../schema/desk/players.ts"
 import type { QueueCommand, QueueKind } from "../machines/queue.machine.ts"
 import type { Page, PageRequest } from "../machines/list.machine.ts"
 import type { RecordCommand } from "../machines/record.machine.ts"
 import type { Failure } from "../../schema/errors.ts"
-import { DeskApi, type DeskFailure } from "../services/api.ts"
-import { data, task } from "./runtime.ts"
+import { DeskApi, DeskFailure } from "../services/api.ts"
+import { DeskAuditApi } from "../../schema/desk/audit.ts"
+import type { AuditEntry } from "../../schema/desk/audit.ts"
+import { data, plain, task } from "./runtime.ts"
 
 /**
  * Every desk flow with its world: the calls of the shared API each machine's
@@ -89,6 +92,62 @@ const signals = signalsList.provide({
   }
 })
 
-const FLOWS: Readonly<Record<DeskFlowName, AnyActorLogic>> = { deposits, withdrawals, sessions, signals }
+const playerCalls = DeskPlayersApi.endpoints
+
+const players = playersList.provide({
+  actors: {
+    load: task<Page<DeskPlayer>, PageRequest>((request) => data(DeskApi.use((api) => api.call(playerCalls.search, { query: pageQuery(request) }))))
+  }
+})
+
+/** A player's commands: a note, suspend or reactivate with the reason, end their sessions, credit or debit (under the attempt's key). */
+const player = playerRecord.provide({
+  actors: {
+    load: task((id: string) => data(DeskApi.use((api) => api.call(playerCalls.player, { params: { id } })))),
+    run: task<unknown, RecordCommand>(({ id, command, fields, key }) =>
+      data(DeskApi.use((api) =>
+        Effect.gen(function*(): Effect.fn.Return<{ readonly data: unknown }, DeskFailure> {
+          const params = { id }
+          const reason = fields.reason ?? ""
+          switch (command) {
+            case "note":
+              return yield* api.call(playerCalls.note, { params, payload: { body: fields.note ?? "" } })
+            case "suspend":
+            case "reactivate":
+              return yield* api.call(playerCalls.status, { params, payload: { status: command === "suspend" ? "suspended" : "active", reason } })
+            case "credit":
+            case "debit":
+              return yield* api.call(playerCalls.adjust, { params, payload: { direction: command, amount: Number(fields.amount ?? ""), reason } }, { idempotencyKey: key })
+            case "endSessions":
+              return yield* api.call(playerCalls.endSessions, { params })
+            default:
+              return yield* new DeskFailure({ code: 0, message: `The desk has no command "${command}".`, reason: "InvalidInput" })
+          }
+        })
+      ))
+    )
+  }
+})
+
+const auditCalls = DeskAuditApi.endpoints
+
+/** The audit trail's search, and its CSV (every match) offered as a download named by the day. */
+const audit = auditList.provide({
+  actors: {
+    load: task<Page<AuditEntry>, PageRequest>((request) => data(DeskApi.use((api) => api.call(auditCalls.search, { query: pageQuery(request) })))),
+    export: task<string, PageRequest>((request) => Effect.mapError(DeskApi.use((api) => api.call(auditCalls.export, { query: pageQuery(request) })), plain))
+  },
+  actions: {
+    save: (_, { text }: { text: string }) => {
+      const link = document.createElement("a")
+      link.href = URL.createObjectURL(new Blob([text], { type: "text/csv;charset=utf-8" }))
+      link.download = `khel-audit-${new Date().toISOString().slice(0, 10)}.csv`
+      link.click()
+      setTimeout(() => URL.revokeObjectURL(link.href), 60_000)
+    }
+  }
+})
+
+const FLOWS: Readonly<Record<DeskFlowName, AnyActorLogic>> = { deposits, withdrawals, sessions, signals, players, player, audit }
 
 export const flowLogic = (flow: DeskFlowName): AnyActorLogic => FLOWS[flow]

@@ -13,7 +13,8 @@ export const DeskLive = DeskApi.layer.pipe(Layer.provide(Layer.succeed(DeskNotic
 export const runtime = ManagedRuntime.make(DeskLive)
 export type DeskServices = ManagedRuntime.ManagedRuntime.Services<typeof runtime>
 
-const plain = (failure: DeskFailure): Failure => ({ code: failure.code, message: failure.message, reason: failure.reason })
+/** A desk call's failure as plain data (what machines guard on). */
+export const plain = (failure: DeskFailure): Failure => ({ code: failure.code, message: failure.message, reason: failure.reason })
 
 /** The `data` of an envelope, a failure as plain data (what machines guard on). */
 export const data = <A, R>(call: Effect.Effect<{ readonly data: A }, DeskFailure, R>) => Effect.mapError(Effect.map(call, (envelope) => envelope.data), plain)

@@ -15,7 +15,7 @@ export const DeskApp = () => {
     <Layout>
       <Routes>
         {SCREENS.filter((screen) => screen.permission === "staff" || can(screen.permission)).map((screen) => (
-          <Route key={screen.path} path={screen.path} element={screen.element} />
+          <Route key={screen.path} path={`${screen.path}/*`} element={screen.element} />
         ))}
         <Route path="*" element={<Navigate to={homeOf(can)} replace />} />
       </Routes>

@@ -2,6 +2,8 @@ import type { ReactElement } from "react"
 import type { Permission } from "../../domain/staff.ts"
 import { AccountPage } from "./pages/AccountPage.tsx"
 import { DepositsPage } from "./pages/DepositsPage.tsx"
+import { AuditPage } from "./pages/AuditPage.tsx"
+import { PlayersPage } from "./pages/PlayersPage.tsx"
 import { SignalsPage } from "./pages/SignalsPage.tsx"
 import { WithdrawalsPage } from "./pages/WithdrawalsPage.tsx"
 
@@ -19,6 +21,8 @@ export interface Screen {
 export const SCREENS: ReadonlyArray<Screen> = [
   { path: "/deposits", label: "Deposits", permission: "queues.read", element: <DepositsPage /> },
   { path: "/withdrawals", label: "Withdrawals", permission: "queues.read", element: <WithdrawalsPage /> },
+  { path: "/players", label: "Players", permission: "players.read", element: <PlayersPage /> },
   { path: "/signals", label: "Signals", permission: "players.read", element: <SignalsPage /> },
+  { path: "/audit", label: "Audit", permission: "audit.read", element: <AuditPage /> },
   { path: "/account", label: "My account", permission: "staff", element: <AccountPage /> }
 ]

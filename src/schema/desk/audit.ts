@@ -39,7 +39,7 @@ export class DeskAuditApi extends HttpApiGroup.make("deskAudit")
     HttpApiEndpoint.get("search", "/audit", { query: AuditQuery, success: Envelope(Page(AuditEntry)) }).annotate(Requires, "audit.read"),
     // Every entry the search matches (not only a page), as a CSV file.
     HttpApiEndpoint.get("export", "/audit.csv", { query: AuditQuery, success: Schema.String.pipe(HttpApiSchema.asText({ contentType: "text/csv; charset=utf-8" })) })
-      .annotate(Requires, "audit.read")
+      .annotate(Requires, "audit.export")
   )
   .middleware(StaffAuthentication)
   .prefix("/api/v1/desk")

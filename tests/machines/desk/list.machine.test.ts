@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest"
 import { createActor, fromPromise } from "xstate"
 import { type ListContext, listMachine, type Page, type PageRequest } from "../../../src/desk/machines/list.machine.ts"
 import type { Failure } from "../../../src/schema/errors.ts"
-import { entered, expectFullCoverage, invokedWith, isIn, recordFlows, replayPaths, type Step } from "../harness.ts"
+import { actionParams, entered, expectFullCoverage, invokedWith, isIn, recordFlows, replayPaths, type Step } from "../harness.ts"
 
 interface Row {
   readonly id: string
@@ -12,6 +12,7 @@ const machine = listMachine<Row>()
 const first: Page<Row> = { items: [{ id: "a" }, { id: "b" }], next: "b", total: 3 }
 const last: Page<Row> = { items: [{ id: "c" }], next: null, total: 3 }
 const refused: Failure = { code: 400, message: "That page does not exist: start the search again.", reason: "InvalidInput" }
+const csv = "id,at\r\n1,2026-11-28\r\n"
 
 const seen = new Set<string>()
 
@@ -34,14 +35,26 @@ const checkStep = (step: Step) => {
     expect(context.cursors).toEqual(before.page.next === null ? before.cursors : [...before.cursors, before.page.next])
   }
   if (isIn(step.after, "Failed")) expect(context.refusal?.message).toBe(refused.message)
+  // An export asks for every row of the query (no cursor) and offers exactly what came back as the file.
+  const exported = invokedWith(step, "export")
+  if (entered(step, "Exporting")) {
+    expect(exported?.input).toEqual({ query: Object.fromEntries(Object.entries(context.query).filter(([, value]) => value.trim() !== "")), after: undefined })
+    seen.add("export")
+  } else expect(exported).toBeUndefined()
+  const saved = actionParams(step, "save")
+  if (step.event.type === "xstate.done.actor.export") {
+    expect(saved).toEqual([{ text: csv }])
+    seen.add("saved")
+  } else expect(saved).toEqual([])
 }
 
 describe("list machine (model-based)", () => {
   it("covers every state and transition: a query, pages forward and back, reloads, a refusal", () => {
     const coverage = replayPaths(machine as never, {
       input: { query: { q: "" } },
-      outputs: { load: [first, last] },
-      errors: { load: [refused] },
+      outputs: { load: [first, last], export: [csv] },
+      errors: { load: [refused], export: [refused] },
+      actions: { save: () => {} },
       events: {
         "query.change": [{ type: "query.change", field: "q", value: "asha" }, { type: "query.change", field: "q", value: "" }]
       },
@@ -50,8 +63,8 @@ describe("list machine (model-based)", () => {
       check: checkStep
     })
     expectFullCoverage(coverage)
-    expect([...seen].sort()).toEqual(["a later page", "first page"])
-    recordFlows("desk list", "The desk's long lists (players, the audit trail, staff, markets): the query in context, pages by the server's cursor, reloaded when the desk hears its topic changed.", coverage)
+    expect([...seen].sort()).toEqual(["a later page", "export", "first page", "saved"])
+    recordFlows("desk list", "The desk's long lists (players, the audit trail, staff, markets): the query in context, pages by the server's cursor, reloaded when the desk hears its topic changed; the audit trail's export.", coverage)
   })
 })
 

@@ -1,0 +1,133 @@
+import { describe, expect, it } from "vitest"
+import { Roles } from "../../src/schema/user.ts"
+import { deskFixture } from "./desk-support.ts"
+import { request, signUpPlayer } from "./helpers.ts"
+import { balancesOf, createDeposit, freshKey } from "./payments-support.ts"
+
+/**
+ * The players screen on the real server: search, a player's page, notes,
+ * suspension, ending sessions and manual adjustments (one ledger transaction,
+ * idempotent), each audited.
+ */
+const desk = deskFixture()
+
+const get = (path: string, token = desk.support) => request(desk.server.url, path, { token })
+const send = (method: string, path: string, token: string, json?: unknown, key?: string) =>
+  request(desk.server.url, path, { method, token, ...(json === undefined ? {} : { json }), ...(key ? { headers: { "idempotency-key": key } } : {}) })
+const auditOf = async (id: string) => (await get(`/api/v1/desk/audit?subject=${id}`, desk.director)).body.data.items as Array<{ action: string; actor: string; before: unknown; after: unknown }>
+
+describe("finding players", () => {
+  it("searches by part of a name, a username, a mobile number or an id, a page at a time, players only", async () => {
+    const tag = `Zephyr${Date.now().toString(36)}`
+    const first = await signUpPlayer(desk.server, { name: `${tag} Anand` })
+    const second = await signUpPlayer(desk.server, { name: `${tag} Bose` })
+    const byName = await get(`/api/v1/desk/players?q=${tag.toLowerCase()}&limit=1`)
+    expect(byName.status).toBe(200)
+    expect(byName.body.data.total).toBe(2)
+    const [a, b] = [first, second].sort((x, y) => x.user.username.localeCompare(y.user.username))
+    expect(byName.body.data.items.map((p: { id: string }) => p.id)).toEqual([a!.user.id])
+    expect(byName.body.data.items[0]).toMatchObject({ role: Roles.PLAYER, status: "active", main: 0 })
+    const next = await get(`/api/v1/desk/players?q=${tag}&limit=1&after=${byName.body.data.next}`)
+    expect(next.body.data.items.map((p: { id: string }) => p.id)).toEqual([b!.user.id])
+    expect(next.body.data.next).toBeNull()
+    for (const q of [first.user.username, first.mobileNo.slice(-8), first.user.id]) {
+      expect((await get(`/api/v1/desk/players?q=${encodeURIComponent(q)}`)).body.data.items.map((p: { id: string }) => p.id), q).toContain(first.user.id)
+    }
+    // Staff are not players; a made-up cursor is refused.
+    expect((await get("/api/v1/desk/players?q=support")).body.data.items.map((p: { username: string }) => p.username)).not.toContain("support")
+    expect((await get("/api/v1/desk/players?after=%27;drop")).status).toBe(400)
+    expect((await get("/api/v1/desk/players/nobody")).body.meta).toMatchObject({ code: 404, error: "NotFound" })
+  })
+})
+
+describe("a player's page", () => {
+  it("shows balances, requests, payout accounts, protection and sessions; support adds notes", async () => {
+    const player = await signUpPlayer(desk.server, { name: "Page Player" })
+    const deposit = (await createDeposit(desk.server, player.token, 400)).body.data
+    const page = await get(`/api/v1/desk/players/${player.user.id}`)
+    expect(page.status).toBe(200)
+    expect(page.body.data).toMatchObject({
+      player: { id: player.user.id, name: "Page Player", status: "active" },
+      balances: { main: 0, bonus: 0, exposure: 0, withdrawalHold: 0 },
+      deposits: [{ _id: deposit._id, amount: 400, status: "pending" }],
+      protection: { timeOut: null, selfExclusion: null },
+      notes: []
+    })
+    expect(page.body.data.sessions.length).toBeGreaterThanOrEqual(1)
+
+    expect((await send("POST", `/api/v1/desk/players/${player.user.id}/notes`, desk.support, { body: "   " })).body.meta).toMatchObject({ code: 400, message: "Write the note first." })
+    const noted = await send("POST", `/api/v1/desk/players/${player.user.id}/notes`, desk.support, { body: "Called about a late deposit." })
+    expect(noted.body.meta.message).toBe("Note added")
+    expect((await get(`/api/v1/desk/players/${player.user.id}`)).body.data.notes).toMatchObject([{ author: "support", body: "Called about a late deposit." }])
+    expect((await auditOf(player.user.id))[0]).toMatchObject({ action: "player.note", actor: "support" })
+  })
+})
+
+describe("suspending players and ending their sessions", () => {
+  it("suspends with a reason (their sessions end, they cannot sign in), refuses it twice, reactivates", async () => {
+    const player = await signUpPlayer(desk.server, { name: "Suspended Player" })
+    const path = `/api/v1/desk/players/${player.user.id}/status`
+    expect((await send("PUT", path, desk.support, { status: "suspended", reason: "" })).body.meta.code).toBe(400)
+    expect((await request(desk.server.url, "/api/v1/getUserData", { token: player.token })).status).toBe(200)
+    const suspended = await send("PUT", path, desk.support, { status: "suspended", reason: "Chargeback from the bank" })
+    expect(suspended.body.data.status).toBe("suspended")
+    expect((await request(desk.server.url, "/api/v1/getUserData", { token: player.token })).status).toBe(401)
+    const login = await request(desk.server.url, "/identity/user/login", { method: "POST", json: { username: player.user.username, password: player.password } })
+    expect(login.body.meta.message).toBe("This account is suspended. Please contact support.")
+    expect((await send("PUT", path, desk.support, { status: "suspended", reason: "Again" })).body.meta).toMatchObject({ code: 409, message: "This player is already suspended." })
+    expect((await send("PUT", path, desk.support, { status: "active", reason: "Bank cleared it" })).body.data.status).toBe("active")
+    const again = await request(desk.server.url, "/identity/user/login", { method: "POST", json: { username: player.user.username, password: player.password } })
+    expect(again.status).toBe(200)
+    expect((await auditOf(player.user.id)).slice(0, 2)).toMatchObject([
+      { action: "player.reactivate", before: { status: "suspended" }, after: { status: "active", reason: "Bank cleared it" } },
+      { action: "player.suspend", before: { status: "active" }, after: { status: "suspended", reason: "Chargeback from the bank" } }
+    ])
+  })
+
+  it("ends a player's sessions: their token opens nothing after", async () => {
+    const player = await signUpPlayer(desk.server)
+    const ended = await send("DELETE", `/api/v1/desk/players/${player.user.id}/sessions`, desk.support)
+    expect(ended.body.data.ended).toBeGreaterThanOrEqual(1)
+    expect((await request(desk.server.url, "/api/v1/getUserData", { token: player.token })).status).toBe(401)
+    expect((await auditOf(player.user.id))[0]).toMatchObject({ action: "player.end-sessions", after: { ended: ended.body.data.ended } })
+  })
+})
+
+describe("manual adjustments", () => {
+  it("credits and debits the main balance in one ledger transaction each, once per key, never below zero", async () => {
+    const player = await signUpPlayer(desk.server, { name: "Adjusted Player" })
+    const path = `/api/v1/desk/players/${player.user.id}/adjustments`
+    const key = freshKey()
+    const credit = { direction: "credit", amount: 250.5, reason: "Goodwill for a late payout" }
+    const first = await send("POST", path, desk.admin, credit, key)
+    expect(first.body).toMatchObject({ meta: { code: 200, message: "Credited: the main balance is now ₹250.50" }, data: { main: 250.5 } })
+    // A retry with the same key answers the same transaction and moves nothing.
+    const replay = await send("POST", path, desk.admin, credit, key)
+    expect(replay.body.data.transactionId).toBe(first.body.data.transactionId)
+    expect((await balancesOf(desk.server, player.user.id)).main).toBe(25_050)
+
+    for (const [payload, message] of [
+      [{ direction: "debit", amount: 0, reason: "x" }, "Enter an amount in rupees, at most two decimals."],
+      [{ direction: "debit", amount: 1.005, reason: "x" }, "Enter an amount in rupees, at most two decimals."],
+      [{ direction: "debit", amount: 10, reason: " " }, "Give the reason: the player's statement shows it."]
+    ] as const) {
+      expect((await send("POST", path, desk.admin, payload, freshKey())).body.meta, message).toMatchObject({ code: 400, message })
+    }
+    const over = await send("POST", path, desk.director, { direction: "debit", amount: 300, reason: "Reversal" }, freshKey())
+    expect(over.body.meta).toMatchObject({ code: 422, error: "InsufficientBalance" })
+    expect((await balancesOf(desk.server, player.user.id)).main).toBe(25_050)
+    const debit = await send("POST", path, desk.director, { direction: "debit", amount: 50.5, reason: "Bonus paid twice" }, freshKey())
+    expect(debit.body.data.main).toBe(200)
+    // Support may not move money: the server refuses, whatever the desk shows.
+    expect((await send("POST", path, desk.support, credit, freshKey())).status).toBe(403)
+
+    const statement = (await get(`/api/v1/desk/players/${player.user.id}`)).body.data.statement as Array<{ title: string; description: string; amount: number }>
+    expect(statement.slice(0, 2)).toMatchObject([
+      { title: "Debit", description: "Bonus paid twice", amount: -50.5 },
+      { title: "Credit", description: "Goodwill for a late payout", amount: 250.5 }
+    ])
+    const audit = await auditOf(player.user.id)
+    expect(audit.map((line) => line.action)).toEqual(["player.debit", "player.credit"])
+    expect(audit[0]).toMatchObject({ actor: "director", before: { main: 250.5 }, after: { main: 200, amount: 50.5, reason: "Bonus paid twice" } })
+  })
+})
