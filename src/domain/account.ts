@@ -23,7 +23,3 @@ export const balanceLines = (user: User): ReadonlyArray<readonly [label: string,
     ? [["Credit Ref.", user.creditReference] as const]
     : [["Bonus", user.bonus] as const, ["Ref. Bonus", user.refBonus] as const])
 ]
-
-/** Changes whenever money moved or the wallet switched: lists of money pages reload on it. */
-export const moneyMark = (user: User | undefined) =>
-  user ? [user.balance, user.exposure, user.bonus, user.refBonus, user.wallet].join("|") : ""

@@ -1,5 +1,4 @@
 import { type ActorRefFrom, type EventObject, fromCallback } from "xstate"
-import { moneyMark } from "../domain/account.ts"
 import type { sessionMachine } from "./session.machine.ts"
 
 export interface BalancesChanged {
@@ -7,21 +6,23 @@ export interface BalancesChanged {
 }
 
 /**
- * Tells a money page that the player's money moved. The session reloads the
- * user on the user's socket event (a deposit approved, a bet settled, a
- * withdrawal rejected); this follows the session through the actor system and
- * sends `balances.changed` when balances or the wallet change, so a page's
- * list is fresh without a reload. Pure: it touches only the actor system
+ * Tells a money page that the player's money may have moved. The session
+ * reloads the user on the user's socket event (a deposit approved, a bet
+ * settled, a withdrawal paid or rejected); this follows the session through
+ * the actor system and sends `balances.changed` each time the user is read
+ * again, so a page's list is fresh without a reload. Every read counts, not
+ * only one that changed a balance shown: a held withdrawal paid moves money
+ * from the hold to the operator, no figure of the header changes, yet the
+ * withdrawal list must show it paid. Pure: it touches only the actor system
  * (without a session there, it stays silent).
  */
 export const watchBalances = fromCallback<EventObject, void>(({ system, sendBack }) => {
   const session: ActorRefFrom<typeof sessionMachine> | undefined = system.get("session")
   if (!session) return
-  let mark = moneyMark(session.getSnapshot().context.user)
+  let user = session.getSnapshot().context.user
   const subscription = session.subscribe((snapshot) => {
-    const next = moneyMark(snapshot.context.user)
-    if (next === mark) return
-    mark = next
+    if (snapshot.context.user === user) return
+    user = snapshot.context.user
     sendBack({ type: "balances.changed" } satisfies BalancesChanged)
   })
   return () => subscription.unsubscribe()

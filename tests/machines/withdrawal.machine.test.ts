@@ -7,6 +7,7 @@ import type { DayRange } from "../../src/domain/ranges.ts"
 import { chosenAccount, type WithdrawalContext, type WithdrawalSubmission, withdrawalMachine } from "../../src/machines/withdrawal.machine.ts"
 import type { Failure } from "../../src/schema/errors.ts"
 import { type PaymentAccount, WithdrawalPayload, type WithdrawalRequest } from "../../src/schema/payments.ts"
+import { player, quietSession } from "./fixtures.ts"
 import { actionParams, entered, expectFullCoverage, invokedWith, isIn, recordFlows, replayPaths, type Step } from "./harness.ts"
 
 const week: DayRange = { start_date: "2026-01-01", end_date: "2026-01-07" }
@@ -175,5 +176,34 @@ describe("withdrawal machine behaviour", () => {
     expect(actor.getSnapshot().context).toMatchObject({ form: sent.form, key: sent.key })
     expect(submissions).toHaveLength(1)
     expect(warnings).toEqual([])
+  })
+
+  it("loads the list again whenever the player is read again, though no balance shown moved (a held withdrawal paid)", async () => {
+    const ranges: Array<DayRange> = []
+    // The session in the system, signed in; its reload after the user's socket event answers the same balances.
+    const root = createMachine({
+      invoke: [
+        { src: "session", systemId: "session", input: { token: undefined } },
+        { src: "withdrawal", input: { range: week } }
+      ]
+    }).provide({
+      actors: {
+        session: quietSession.provide({ actors: { fetchUser: fromPromise(async () => ({ ...player })) } }),
+        withdrawal: withdrawalMachine.provide({
+          actors: {
+            payoutAccounts: createMachine({ context: { accounts: [] } }) as never,
+            loadHistory: fromPromise(async ({ input }: { input: DayRange }): Promise<ReadonlyArray<WithdrawalRequest>> => (ranges.push(input), []))
+          },
+          actions: { warn: () => {} }
+        })
+      }
+    })
+    const app = createActor(root).start()
+    const session = app.system.get("session")
+    session.send({ type: "session.signedIn", token: "t", user: player, remember: true })
+    await vi.waitFor(() => expect(ranges).toHaveLength(2))
+    session.send({ type: "user.changed" })
+    await vi.waitFor(() => expect(ranges).toHaveLength(3))
+    app.stop()
   })
 })
