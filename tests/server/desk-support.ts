@@ -71,13 +71,15 @@ export interface DeskFixture {
 
 /**
  * The preamble of every desk test file: one server for the file, the demo
- * staff signed in on the desk, and the ledger checked after each test. Read
- * the fields inside tests (they are set in beforeAll).
+ * staff signed in on the desk (unless `signIn: false`: a file about sessions
+ * counts its own), and the ledger checked after each test. Read the fields
+ * inside tests (they are set in beforeAll).
  */
-export const deskFixture = (): DeskFixture => {
+export const deskFixture = (options: { readonly signIn?: boolean } = {}): DeskFixture => {
   const fixture = {} as { -readonly [K in keyof DeskFixture]: DeskFixture[K] }
   beforeAll(async () => {
     fixture.server = await startServer()
+    if (options.signIn === false) return
     const [director, admin, support] = await Promise.all((["director", "admin", "support"] as const).map((name) => deskSignIn(fixture.server.url, name)))
     fixture.director = director!.token
     fixture.admin = admin!.token
