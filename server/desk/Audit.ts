@@ -125,7 +125,7 @@ export class Audit extends Context.Service<Audit, {
           SELECT id::text, at, actor, actor_role, ip, action, subject_kind, subject_id, before, after
             FROM staff_audit
            WHERE ${where} AND (${after}::bigint IS NULL OR id < ${after}::bigint)
-           ORDER BY id DESC
+           ORDER BY staff_audit.id DESC
            LIMIT ${limit + 1}
         `.pipe(decodeRows(EntryRow))
         const [counted] = yield* sql`SELECT count(*)::int AS total FROM staff_audit WHERE ${where}`.pipe(decodeRows(Schema.Struct({ total: Schema.Int })))
@@ -137,7 +137,7 @@ export class Audit extends Context.Service<Audit, {
         const where = yield* filters(query)
         const rows = yield* sql`
           SELECT id::text, at, actor, actor_role, ip, action, subject_kind, subject_id, before, after
-            FROM staff_audit WHERE ${where} ORDER BY id DESC LIMIT ${EXPORT_LIMIT}
+            FROM staff_audit WHERE ${where} ORDER BY staff_audit.id DESC LIMIT ${EXPORT_LIMIT}
         `.pipe(decodeRows(EntryRow))
         return auditCsv(rows.map(entryView))
       })

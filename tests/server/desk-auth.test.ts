@@ -197,6 +197,10 @@ describe("the audit trail", () => {
     expect(signIns.body.data.items).toHaveLength(2)
     expect(signIns.body.data.total).toBeGreaterThanOrEqual(4)
     const next = await request(desk.server.url, `/api/v1/desk/audit?actor=support&action=staff.sign-in&limit=2&after=${signIns.body.data.next}`, { token: director.token })
+    // Newest first by the number of the line (not as text: line 10 is newer than line 9).
+    const ids = ((await request(desk.server.url, "/api/v1/desk/audit?limit=200", { token: director.token })).body.data.items as Array<{ id: string }>).map((line) => Number(line.id))
+    expect(ids.length).toBeGreaterThan(10)
+    expect(ids).toEqual([...ids].sort((a, b) => b - a))
     expect(Number(next.body.data.items[0].id)).toBeLessThan(Number(signIns.body.data.items[1].id))
     const csv = await request(desk.server.url, "/api/v1/desk/audit.csv?q=asha", { token: director.token })
     expect(csv.headers.get("content-type")).toMatch(/^text\/csv/)
