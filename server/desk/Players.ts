@@ -37,8 +37,10 @@ const BetRow = Schema.Struct({
   side: Schema.Literals(["back", "lay"]),
   odds: NumericText,
   stake: Paise,
+  unmatched: Paise,
+  cancelled: Paise,
   liability: Paise,
-  status: Schema.Literals(["open", "won", "lost", "void"]),
+  status: Schema.Literals(["open", "won", "lost", "void", "cancelled"]),
   profitLoss: Schema.NullOr(Paise),
   createdAt: Schema.Date
 })
@@ -47,6 +49,8 @@ const betView = (row: typeof BetRow.Type): DeskBet => ({
   ...row,
   odds: Number(row.odds),
   stake: toRupees(row.stake),
+  unmatched: toRupees(row.unmatched),
+  cancelled: toRupees(row.cancelled),
   liability: toRupees(row.liability),
   profitLoss: row.profitLoss === null ? null : toRupees(row.profitLoss),
   createdAt: row.createdAt.toISOString()
@@ -124,7 +128,7 @@ export class Players extends Context.Service<Players, {
 
       const bets = (id: string, open: boolean) =>
         sql`
-          SELECT b.id, e.name AS event, m.name AS market, b.selection_name AS selection, b.side, b.odds::text AS odds, b.stake, b.liability,
+          SELECT b.id, e.name AS event, m.name AS market, b.selection_name AS selection, b.side, b.odds::text AS odds, b.stake, b.unmatched, b.cancelled, b.liability,
                  b.status, b.profit_loss, b.created_at
             FROM bets b JOIN markets m ON m.id = b.market_id JOIN events e ON e.id = b.event_id
            WHERE b.user_id = ${id} AND ${open ? sql`b.status = 'open'` : sql`b.status <> 'open'`}
@@ -149,7 +153,7 @@ export class Players extends Context.Service<Players, {
             SELECT id, created_at, last_seen_at, ip, user_agent FROM sessions
              WHERE user_id = ${id} AND scope = 'player' AND revoked_at IS NULL AND expires_at > now() ORDER BY last_seen_at DESC
           `.pipe(decodeRows(SessionRow)),
-          sql`SELECT id::text, author, body, at FROM player_notes WHERE user_id = ${id} ORDER BY id DESC LIMIT ${RECENT}`.pipe(decodeRows(NoteRow))
+          sql`SELECT id::text, author, body, at FROM player_notes WHERE user_id = ${id} ORDER BY player_notes.id DESC LIMIT ${RECENT}`.pipe(decodeRows(NoteRow))
         ])
         return {
           player: playerView(row),

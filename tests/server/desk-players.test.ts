@@ -3,12 +3,15 @@ import { Roles } from "../../src/schema/user.ts"
 import { deskFixture } from "./desk-support.ts"
 import { request, signUpPlayer } from "./helpers.ts"
 import { balancesOf, createDeposit, freshKey } from "./payments-support.ts"
+import { bet, catalogue, eventsOf, fundedPlayer, marketOf, setPrice } from "./betting-support.ts"
 
 /**
  * The players screen on the real server: search, a player's page, notes,
  * suspension, ending sessions and manual adjustments (one ledger transaction,
  * idempotent), each audited.
  */
+// Prices move only when a test sets them (a bet waiting unmatched stays so).
+process.env.ODDS_SIMULATOR = "off"
 const desk = deskFixture()
 
 const get = (path: string, token = desk.support) => request(desk.server.url, path, { token })
@@ -60,6 +63,23 @@ describe("a player's page", () => {
     expect(noted.body.meta.message).toBe("Note added")
     expect((await get(`/api/v1/desk/players/${player.user.id}`)).body.data.notes).toMatchObject([{ author: "support", body: "Called about a late deposit." }])
     expect((await auditOf(player.user.id))[0]).toMatchObject({ action: "player.note", actor: "support" })
+  })
+})
+
+describe("a player's bets", () => {
+  it("shows what waits unmatched of an open bet, and a bet cancelled whole among the closed ones", async () => {
+    const event = eventsOf(await catalogue(desk.server), "cricket", false)[0]!
+    const market = marketOf(event, "EXCHANGE")
+    const selectionId = market.runners[0]!.selectionId
+    expect((await setPrice(desk.server, desk.admin, { marketId: market.marketId, selectionId, back: { price: 1.8, size: 100 }, lay: { price: 5, size: 100 }, status: "OPEN" })).status).toBe(200)
+    const p = await fundedPlayer(desk.server, 1000)
+    // Backed above the ladder: nothing matches, it all waits.
+    const waiting = await bet(desk.server, p.token, "bet-sport", { marketId: market.marketId, selectionId, selectionType: "back", odds: 3, stake: 200 })
+    const gone = await bet(desk.server, p.token, "bet-sport", { marketId: market.marketId, selectionId, selectionType: "back", odds: 3.5, stake: 100 })
+    expect((await request(desk.server.url, "/api/v1/cancel-bet", { method: "POST", token: p.token, json: { betId: gone.body.data.bet._id } })).status).toBe(200)
+    const page = (await get(`/api/v1/desk/players/${p.user.id}`)).body.data
+    expect(page.openBets).toMatchObject([{ id: waiting.body.data.bet._id, status: "open", stake: 200, unmatched: 200, cancelled: 0, odds: 3 }])
+    expect(page.settledBets).toMatchObject([{ id: gone.body.data.bet._id, status: "cancelled", stake: 100, unmatched: 0, cancelled: 100 }])
   })
 })
 

@@ -43,8 +43,11 @@ export const DeskBet = Schema.Struct({
   side: Schema.Literals(["back", "lay"]),
   odds: Schema.Finite,
   stake: Rupees,
+  /** Of the stake: what still waits unmatched, and what was cancelled (src/domain/matching.ts). */
+  unmatched: Rupees,
+  cancelled: Rupees,
   liability: Rupees,
-  status: Schema.Literals(["open", "won", "lost", "void"]),
+  status: Schema.Literals(["open", "won", "lost", "void", "cancelled"]),
   profitLoss: Schema.NullOr(Rupees),
   createdAt: Instant
 })

@@ -31,7 +31,13 @@ const STATEMENT = columns<StatementRow>([
 const BETS = columns<DeskBet>([
   { id: "at", header: "Placed", cell: ({ row }) => <span className="nowrap">{when(row.original.createdAt)}</span> },
   { id: "bet", header: "Bet", cell: ({ row }) => <span>{row.original.side} {row.original.selection} @ {row.original.odds} <span className="muted">{row.original.event} · {row.original.market}</span></span> },
-  { id: "stake", header: "Stake", cell: ({ row }) => money(row.original.stake) },
+  {
+    id: "stake",
+    header: "Stake",
+    cell: ({ row }) => (
+      <span>{money(row.original.stake)}{row.original.unmatched > 0 && <span className="muted"> ({rupees(row.original.unmatched)} unmatched)</span>}{row.original.cancelled > 0 && <span className="muted"> ({rupees(row.original.cancelled)} cancelled)</span>}</span>
+    )
+  },
   { id: "liability", header: "Liability", cell: ({ row }) => money(row.original.liability) },
   { id: "result", header: "Result", cell: ({ row }) => row.original.status === "open" ? "open" : <span>{row.original.status} {row.original.profitLoss !== null && money(row.original.profitLoss)}</span> }
 ])
