@@ -85,7 +85,7 @@ const ProtectionState = ({ protection }: { readonly protection: PlayerDetail["pr
       {protection.timeOut && <div>Time-out until {when(protection.timeOut.until)}</div>}
       {protection.selfExclusion && <div>Self-excluded until {when(protection.selfExclusion.until)}</div>}
       <div className="muted">Limits: {limits.length === 0 ? "none" : limits.map((limit) => `${limit.kind} ${limit.period} ${rupees(limit.amount!)}`).join(", ")}</div>
-      <div className="muted">Reality check every {protection.realityCheck.minutes} minutes</div>
+      <div className="muted">{protection.realityCheck.minutes === 0 ? "No reality check" : `Reality check every ${protection.realityCheck.minutes} minutes`}</div>
     </div>
   )
 }
