@@ -51,7 +51,7 @@ const useMarketValue = <T extends string>(marketId: string, read: (books: OddsBo
 /**
  * One price of one runner. It subscribes to its own market in the odds
  * store and re-renders only when its own price, size or the market's status
- * changes; a change flashes the cell (Web Animations, no re-render). Its
+ * changes; a change rings the cell for a moment (no re-render), keeping its colour. Its
  * props are the market's own objects and the page's one handler, so a click
  * elsewhere (the slip opening, a P/L changing) does not re-render it.
  */
@@ -102,7 +102,8 @@ export const OddsCell = memo(({ market, runner, runnerName = runner.name, side, 
         side === "back" ? (level === 0 ? "bg-back" : "bg-back/60") : level === 0 ? "bg-lay" : "bg-lay/60"
       } text-[#10151f] hover:brightness-95 focus-visible:(outline-2 outline-brand)`}
     >
-      <span ref={flash} aria-hidden="true" className="pointer-events-none absolute inset-0 rounded bg-warn/30 opacity-0" />
+      {/* A ring, not a fill: prices change many times a second, and a tinted cell would hide the side's blue or pink. */}
+      <span ref={flash} aria-hidden="true" className="pointer-events-none absolute inset-0 rounded border-2 border-warn opacity-0" data-testid="price-flash" />
       <span className="text-sm font-700">{price === undefined ? "–" : priceLabel(price, marketType)}</span>
       {price !== undefined ? <span className="text-[10px] opacity-75">{marketType === "FANCY" ? size : sizeLabel(size)}</span> : null}
     </button>
