@@ -72,6 +72,15 @@ test("search an event, back and lay on exchange, bookmaker and fancy; exposure a
   await page.getByText("Fairness: commitment").click()
   await expect(page.getByTestId("fairness-commitment")).toHaveText(committed.commitment)
   await expect(page.getByTestId("fairness")).toContainText("seed revealed after settlement")
+  // Each market's rules behind its "i", closed with Escape.
+  await page.getByRole("button", { name: "Rules: Match Odds" }).click()
+  const rules = page.getByRole("dialog", { name: "Rules: Match Odds" })
+  await expect(rules).toContainText("tied, every bet is void")
+  await page.keyboard.press("Escape")
+  await expect(rules).toBeHidden()
+  await page.getByRole("button", { name: "Rules: Fancy" }).click()
+  await expect(page.getByRole("dialog", { name: "Rules: Fancy" })).toContainText("Rain")
+  await page.keyboard.press("Escape")
 
   // Exchange back: profit (odds - 1) x stake as the stake is typed, and every runner's P/L.
   await page.getByRole("button", { name: `Back ${home!.name} at 2.50` }).click()

@@ -1,6 +1,7 @@
 import { memo } from "react"
 import { formatAmount } from "../../domain/money.ts"
 import type { Market } from "../../schema/sports.ts"
+import { MarketRules } from "./MarketRules.tsx"
 import { MarketState, OddsCell, type PickHandler } from "./OddsCell.tsx"
 
 export type { PickHandler }
@@ -28,10 +29,13 @@ export interface MarketProps {
 }
 
 const MarketHeader = ({ market, label }: { market: Market; label: string }) => (
-  <h2 id={`market-${market._id}`} className="m-0 flex items-center justify-between gap-2 bg-raised px-3 py-2 text-sm font-700">
-    <span>{market.name}</span>
-    <span className="text-xs font-500 text-muted">{label}</span>
-  </h2>
+  <div className="flex items-center gap-2 bg-raised px-3 py-2">
+    <h2 id={`market-${market._id}`} className="m-0 flex flex-1 items-center justify-between gap-2 text-sm font-700">
+      <span>{market.name}</span>
+      <span className="text-xs font-500 text-muted">{label}</span>
+    </h2>
+    <MarketRules id={market._id} name={market.name} marketType={market.marketType} />
+  </div>
 )
 
 /**
@@ -110,10 +114,13 @@ export const FancyMarkets = memo(({ markets, positions, onPick, slipFor, slip }:
   slip: React.ReactNode
 }) => (
   <section className="card overflow-hidden" aria-labelledby="fancy-heading" data-testid="fancy-markets">
-    <h2 id="fancy-heading" className="m-0 flex items-center justify-between bg-raised px-3 py-2 text-sm font-700">
-      <span>Fancy</span>
-      <span className="text-xs font-500 text-muted">runs · size per 100</span>
-    </h2>
+    <div className="flex items-center gap-2 bg-raised px-3 py-2">
+      <h2 id="fancy-heading" className="m-0 flex flex-1 items-center justify-between text-sm font-700">
+        <span>Fancy</span>
+        <span className="text-xs font-500 text-muted">runs · size per 100</span>
+      </h2>
+      <MarketRules id="fancy" name="Fancy" marketType="FANCY" />
+    </div>
     <div className="grid grid-cols-[1fr_repeat(2,4rem)] gap-1 px-3 py-1 text-center text-[11px] font-700 uppercase text-muted">
       <span />
       <span>No</span>
