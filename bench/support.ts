@@ -20,7 +20,7 @@ export const startServer = async (env: Record<string, string> = {}, root = proce
   const profile = process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []
   const child = spawn(process.execPath, [...profile, "server/main.ts"], {
     cwd: root,
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", ...env },
+    env: { ...process.env, PORT: "0", METRICS_PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", ...env },
     stdio: ["ignore", "pipe", "pipe"]
   })
   let output = ""

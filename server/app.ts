@@ -1,5 +1,5 @@
 import { NodeHttpServer } from "@effect/platform-node"
-import { Effect, Layer } from "effect"
+import { Effect, Layer, References } from "effect"
 import { HttpRouter } from "effect/http"
 import { HttpApiBuilder, HttpApiScalar } from "effect/http-api"
 import { createServer, type Server } from "node:http"
@@ -20,6 +20,7 @@ import { SharedCaching } from "./edge/caching.ts"
 import { Compression } from "./edge/compression.ts"
 import { drainOnStop } from "./edge/drain.ts"
 import { EnvelopesLive } from "./edge/envelopes.ts"
+import { HealthRoutes } from "./edge/health.ts"
 import { SiteRoutes } from "./edge/site.ts"
 import { Visitors } from "./edge/visitors.ts"
 import { SystemHandlers } from "./edge/system.ts"
@@ -39,29 +40,37 @@ import { SettingsHandlers } from "./settings/http.ts"
 import { Settings } from "./settings/Settings.ts"
 import { BeaconLimitsLive, VitalsHandlers } from "./vitals/http.ts"
 import { Vitals } from "./vitals/Vitals.ts"
+import { observeRequests } from "./observability/http.ts"
+import { ObservabilityLive } from "./observability/layer.ts"
+import { MetricsServerLive } from "./observability/MetricsServer.ts"
+
+/** Log lines of what a layer does by itself (start-up, background work) name its capability; a request's name its API group. */
+const capability = <A, E, R>(name: string, layer: Layer.Layer<A, E, R>) =>
+  Layer.provide(layer, Layer.succeed(References.CurrentLogAnnotations)({ capability: name }))
 
 /** Demo data for an empty database, unless told otherwise (SEED_DEMO=false). */
 const SeedLive = Layer.unwrap(Effect.gen(function*() {
   const config = yield* ServerConfig
-  return config.seedDemo ? Layer.effectDiscard(seedDemo) : Layer.empty
+  return config.seedDemo ? capability("seed", Layer.effectDiscard(seedDemo)) : Layer.empty
 }))
 
 /** Domain services shared by the HTTP handlers and socket.io, each built once. */
-const ServicesLive = Layer.mergeAll(Settings.layer, Catalogue.layer, Vitals.layer, Visitors.layer, SeedLive, PaymentServicesLive, CasinoServicesLive,
+const ServicesLive = Layer.mergeAll(Settings.layer, Catalogue.layer, capability("vitals", Vitals.layer), Visitors.layer, SeedLive,
+  capability("payments", PaymentServicesLive), capability("casino", CasinoServicesLive),
   // The odds feed reads the catalogue when it starts: after the demo data is in.
-  BettingServicesLive.pipe(Layer.provide(SeedLive)),
+  capability("betting", BettingServicesLive).pipe(Layer.provide(SeedLive)),
   // The operator's desk, over payments (and the same instances of everything below).
-  DeskServicesLive.pipe(Layer.provide(PaymentServicesLive))).pipe(
+  capability("desk", DeskServicesLive).pipe(Layer.provide(PaymentServicesLive))).pipe(
   // The feed's secret exists before the demo data's events are made (each is committed to it as it is made).
   Layer.provideMerge(Draws.layer),
-  Layer.provideMerge(IdentityServicesLive),
+  Layer.provideMerge(capability("identity", IdentityServicesLive)),
   Layer.provideMerge(RateLimits.layer),
   // Where money moves (sign-up, payments, bets, settlement, the casino), player protection is asked first.
-  Layer.provideMerge(ProtectionServicesLive),
+  Layer.provideMerge(capability("protection", ProtectionServicesLive)),
   Layer.provideMerge(Layer.mergeAll(Ledger.layer, Idempotency.layer, Signals.layer)),
-  Layer.provideMerge(Realtime.layer),
+  Layer.provideMerge(capability("realtime", Realtime.layer)),
   Layer.provideMerge(SessionsLive),
-  Layer.provideMerge(DatabaseLive),
+  Layer.provideMerge(capability("database", DatabaseLive)),
   // The server's clock (movable in tests with TEST_CLOCK on), read by every service above.
   Layer.provideMerge(ServerClockLive)
 )
@@ -88,7 +97,7 @@ const routes = (production: boolean) => {
   )
   const docs = production ? Layer.empty : HttpApiScalar.layer(Api, { path: "/api/docs" })
   // Compression before SharedCaching: it then wraps it, and compresses an answer once per ETag (edge/compression.ts).
-  return Layer.mergeAll(api, docs, SiteRoutes, CasinoRoutes, Compression, SharedCaching, GateLive, TestClockRoutes)
+  return Layer.mergeAll(api, docs, SiteRoutes, CasinoRoutes, HealthRoutes, Compression, SharedCaching, GateLive, TestClockRoutes)
 }
 
 /** This server as seen from itself (the built-in game provider calls its wallet over HTTP). */
@@ -114,11 +123,11 @@ const answerBadRequests = (server: Server) =>
   })
 
 /**
- * The whole server on one port: HTTP API, socket.io and the built site.
+ * The whole server on one port: HTTP API, socket.io and the built site; its metrics on a port of their own.
  * `server` is the Node server it listens with (tests read its address).
  */
 export const makeServer = (config: ServerConfigShape, server: Server = createServer()) => {
-  const http = HttpRouter.serve(routes(config.production), { disableLogger: !config.logRequests }).pipe(
+  const http = HttpRouter.serve(routes(config.production), { disableLogger: !config.logRequests, middleware: observeRequests }).pipe(
     Layer.provide(NodeHttpServer.layer(() => server, { port: config.port, host: config.host }))
   )
   // socket.io goes on after the API's listeners, so it can pass everything else through. Both let go first when
@@ -133,5 +142,9 @@ export const makeServer = (config: ServerConfigShape, server: Server = createSer
     Layer.provide(http)
   )
   // The services stay in the output, so tools and tests built on this layer can use them.
-  return Layer.mergeAll(realtime, AdminSocketLive).pipe(Layer.provideMerge(ServicesLive), Layer.provideMerge(ServerConfig.layer(config)))
+  return Layer.mergeAll(realtime, AdminSocketLive, MetricsServerLive).pipe(
+    Layer.provideMerge(ServicesLive),
+    Layer.provideMerge(ServerConfig.layer(config)),
+    Layer.provideMerge(ObservabilityLive(config))
+  )
 }

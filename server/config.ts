@@ -3,6 +3,48 @@ import { hostname } from "node:os"
 import { resolve } from "node:path"
 
 /**
+ * Every environment setting the server reads, with its default as the environment would spell it ("" when unset
+ * means something of its own, said in `about`). `deploy/khel.env` is written from this list (`npm run env-file`),
+ * and a test fails when the server reads a variable this list does not name.
+ */
+export const SETTINGS = [
+  { name: "NODE_ENV", default: "", about: "production: JSON logs by default, no API docs page; refuses SMS_PROVIDER=console and TEST_CLOCK" },
+  { name: "PORT", default: "8080", about: "the site, the API and socket.io" },
+  { name: "HOST", default: "0.0.0.0", about: "the address PORT listens on (127.0.0.1 behind a proxy on the same machine)" },
+  { name: "SERVER_ID", default: "", about: "this server's name among several (1-32 letters, digits, - or _); unset: <hostname>-<pid>" },
+  { name: "DATA_DIR", default: "./data", about: "the embedded database, uploads and the development SMS outbox" },
+  { name: "DATABASE_URL", default: "", about: "PostgreSQL (postgres://user:password@host:5432/db); unset: the embedded database in DATA_DIR" },
+  { name: "DIST_DIR", default: "./dist", about: "the built site (npm run build)" },
+  { name: "SEED_DEMO", default: "true", about: "demo data in an empty database; false in production" },
+  { name: "SMS_PROVIDER", default: "console", about: "who sends codes by text message; console writes them to DATA_DIR/sms-outbox.jsonl (refused in production)" },
+  { name: "LOG_LEVEL", default: "info", about: "debug, info, warn or error" },
+  { name: "LOG_FORMAT", default: "", about: "json (one object per line) or text; unset: json when NODE_ENV=production, else text" },
+  { name: "LOG_REQUESTS", default: "true", about: "one log line per HTTP request" },
+  { name: "TRUST_PROXY", default: "false", about: "proxies trusted for X-Forwarded-For and X-Forwarded-Proto: false, true (one) or a number" },
+  { name: "METRICS_PORT", default: "9464", about: "Prometheus metrics at GET /metrics, never on PORT; 0 picks a free port" },
+  { name: "METRICS_HOST", default: "127.0.0.1", about: "the address METRICS_PORT listens on" },
+  { name: "OTEL_EXPORTER_OTLP_ENDPOINT", default: "", about: "an OTLP/HTTP collector (http://collector:4318): spans go to <endpoint>/v1/traces; unset: no export" },
+  { name: "SMS_PER_ADDRESS_PER_HOUR", default: "10", about: "codes requested from one address in an hour" },
+  { name: "SMS_PER_HOUR", default: "1000", about: "codes sent by the whole site in an hour" },
+  { name: "SIGNIN_FAILURES_PER_ADDRESS", default: "50", about: "failed sign-ins from one address in 15 minutes before it waits 15 minutes" },
+  { name: "PENDING_SIGNUP_HOURS", default: "24", about: "hours an unverified sign-up is kept" },
+  { name: "PENDING_DEPOSITS_PER_PLAYER", default: "3", about: "deposit requests a player may have waiting" },
+  { name: "SCREENSHOT_MB_PER_DAY", default: "20", about: "screenshot megabytes a player may upload in 24 hours" },
+  { name: "VISITORS_PER_ADDRESS_PER_HOUR", default: "60", about: "new visitor cookies handed to one address in an hour" },
+  { name: "ODDS_SIMULATOR", default: "on", about: "off: simulated prices, scores and events move only when a test steps them" },
+  { name: "ODDS_UPDATES_PER_SECOND", default: "12", about: "simulated price updates per second for each watched event" },
+  { name: "TEST_CLOCK", default: "off", about: "tests only: POST /api/v1/test/clock moves the server's clock (refused in production)" }
+] as const
+
+export type SettingName = typeof SETTINGS[number]["name"]
+
+/** A setting's value, or its default when unset or empty. */
+export const setting = (env: NodeJS.ProcessEnv, name: SettingName): string => {
+  const value = env[name]
+  return value === undefined || value === "" ? SETTINGS.find((s) => s.name === name)!.default : value
+}
+
+/**
  * The limits that protect the site from abuse, each an operator setting
  * (docs/security.md lists them with their defaults).
  */
@@ -60,78 +102,103 @@ export interface ServerConfigShape {
   readonly serverId: string
   /** Whether SERVER_ID was set: only then do socket.io clients get the khel_server cookie. */
   readonly namedServer: boolean
+  /** One JSON object per log line, or text for people. */
+  readonly logFormat: "json" | "text"
+  /** Where GET /metrics is served (its own port; 0: a free one). */
+  readonly metricsPort: number
+  readonly metricsHost: string
+  /** The OTLP/HTTP traces endpoint spans are exported to; undefined: none. */
+  readonly otlpTracesUrl: string | undefined
 }
 
-export const DEFAULT_LIMITS: AbuseLimits = {
-  smsPerAddressPerHour: 10,
-  smsPerHour: 1000,
-  signInFailuresPerAddress: 50,
-  pendingSignUpHours: 24,
-  pendingDepositsPerPlayer: 3,
-  screenshotBytesPerDay: 20 * 1024 * 1024,
-  visitorsPerAddressPerHour: 60
-}
 
 const LOG_LEVELS = { debug: "Debug", info: "Info", warn: "Warn", error: "Error" } as const
 
 const isOn = (value: string | undefined) => value !== undefined && ["1", "true", "on", "yes"].includes(value.toLowerCase())
 
-const parseLogLevel = (value: string | undefined) => {
-  if (value === undefined || value === "") return "Info"
+const parseLogLevel = (value: string) => {
   const level = LOG_LEVELS[value.toLowerCase() as keyof typeof LOG_LEVELS]
   if (!level) throw new Error(`LOG_LEVEL must be one of debug, info, warn, error; got ${value}`)
   return level
 }
 
 /** A whole number of at least `min`, or the default when unset. */
-const count = (env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1) => {
-  const value = env[name]
-  if (value === undefined || value === "") return fallback
+const count = (env: NodeJS.ProcessEnv, name: SettingName, min = 1) => {
+  const value = setting(env, name)
   const n = Number(value)
   if (!Number.isSafeInteger(n) || n < min) throw new Error(`${name} must be a whole number of at least ${min}, got ${value}`)
   return n
 }
 
 /** TRUST_PROXY: unset, `false` or 0 trusts nobody; `true` one proxy; a number that many. */
-const parseTrustProxy = (value: string | undefined) => {
-  if (value === undefined || value === "" || value === "false") return 0
+const parseTrustProxy = (value: string) => {
+  if (value === "false") return 0
   if (value === "true") return 1
   const hops = Number(value)
   if (!Number.isInteger(hops) || hops < 0 || hops > 10) throw new Error(`TRUST_PROXY must be true, false or a number of proxies (0-10), got ${value}`)
   return hops
 }
 
+const limitsFrom = (env: NodeJS.ProcessEnv): AbuseLimits => ({
+  smsPerAddressPerHour: count(env, "SMS_PER_ADDRESS_PER_HOUR"),
+  smsPerHour: count(env, "SMS_PER_HOUR"),
+  signInFailuresPerAddress: count(env, "SIGNIN_FAILURES_PER_ADDRESS"),
+  pendingSignUpHours: count(env, "PENDING_SIGNUP_HOURS"),
+  pendingDepositsPerPlayer: count(env, "PENDING_DEPOSITS_PER_PLAYER"),
+  screenshotBytesPerDay: count(env, "SCREENSHOT_MB_PER_DAY") * 1024 * 1024,
+  visitorsPerAddressPerHour: count(env, "VISITORS_PER_ADDRESS_PER_HOUR")
+})
+
+export const DEFAULT_LIMITS: AbuseLimits = limitsFrom({})
+
+const portNumber = (env: NodeJS.ProcessEnv, name: SettingName) => {
+  const port = Number(setting(env, name))
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`${name} must be a port number, got ${env[name]}`)
+  return port
+}
+
+const parseLogFormat = (value: string, production: boolean) => {
+  if (value === "") return production ? "json" : "text"
+  if (value !== "json" && value !== "text") throw new Error(`LOG_FORMAT must be json or text, got ${value}`)
+  return value
+}
+
+/** OTEL_EXPORTER_OTLP_ENDPOINT is the collector's base address; traces go to its /v1/traces (as OpenTelemetry's SDKs do). */
+const otlpTracesUrl = (value: string) => {
+  if (value === "") return undefined
+  const url = URL.parse(value)
+  if (!url || !/^https?:$/.test(url.protocol)) throw new Error(`OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) address, got ${value}`)
+  url.pathname = `${url.pathname.replace(/\/$/, "")}/v1/traces`
+  return url.toString()
+}
+
 export class ServerConfig extends Context.Service<ServerConfig, ServerConfigShape>()("khel/ServerConfig") {
   static fromEnv(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfigShape> = {}): ServerConfigShape {
-    const port = Number(env.PORT ?? 8080)
-    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`)
-    if (env.SERVER_ID && !/^[A-Za-z0-9_-]{1,32}$/.test(env.SERVER_ID)) throw new Error(`SERVER_ID must be 1-32 letters, digits, - or _; got ${env.SERVER_ID}`)
+    const serverId = setting(env, "SERVER_ID")
+    if (serverId && !/^[A-Za-z0-9_-]{1,32}$/.test(serverId)) throw new Error(`SERVER_ID must be 1-32 letters, digits, - or _; got ${serverId}`)
     const production = env.NODE_ENV === "production"
-    if (production && isOn(env.TEST_CLOCK)) throw new Error("TEST_CLOCK is for tests: it is refused when NODE_ENV=production")
+    const testClock = isOn(setting(env, "TEST_CLOCK"))
+    if (production && testClock) throw new Error("TEST_CLOCK is for tests: it is refused when NODE_ENV=production")
     return {
-      port,
-      host: env.HOST ?? "0.0.0.0",
-      dataDir: resolve(env.DATA_DIR ?? "./data"),
-      databaseUrl: env.DATABASE_URL || undefined,
+      port: portNumber(env, "PORT"),
+      host: setting(env, "HOST"),
+      dataDir: resolve(setting(env, "DATA_DIR")),
+      databaseUrl: setting(env, "DATABASE_URL") || undefined,
       production,
-      distDir: resolve(env.DIST_DIR ?? "./dist"),
-      seedDemo: env.SEED_DEMO !== "false",
-      smsProvider: env.SMS_PROVIDER ?? "console",
-      logLevel: parseLogLevel(env.LOG_LEVEL),
-      logRequests: env.LOG_REQUESTS !== "false",
-      trustProxy: parseTrustProxy(env.TRUST_PROXY),
-      limits: {
-        smsPerAddressPerHour: count(env, "SMS_PER_ADDRESS_PER_HOUR", DEFAULT_LIMITS.smsPerAddressPerHour),
-        smsPerHour: count(env, "SMS_PER_HOUR", DEFAULT_LIMITS.smsPerHour),
-        signInFailuresPerAddress: count(env, "SIGNIN_FAILURES_PER_ADDRESS", DEFAULT_LIMITS.signInFailuresPerAddress),
-        pendingSignUpHours: count(env, "PENDING_SIGNUP_HOURS", DEFAULT_LIMITS.pendingSignUpHours),
-        pendingDepositsPerPlayer: count(env, "PENDING_DEPOSITS_PER_PLAYER", DEFAULT_LIMITS.pendingDepositsPerPlayer),
-        screenshotBytesPerDay: count(env, "SCREENSHOT_MB_PER_DAY", DEFAULT_LIMITS.screenshotBytesPerDay / 1024 / 1024) * 1024 * 1024,
-        visitorsPerAddressPerHour: count(env, "VISITORS_PER_ADDRESS_PER_HOUR", DEFAULT_LIMITS.visitorsPerAddressPerHour)
-      },
-      serverId: env.SERVER_ID || `${hostname()}-${process.pid}`,
-      namedServer: Boolean(env.SERVER_ID),
-      testClock: isOn(env.TEST_CLOCK),
+      distDir: resolve(setting(env, "DIST_DIR")),
+      seedDemo: setting(env, "SEED_DEMO") !== "false",
+      smsProvider: setting(env, "SMS_PROVIDER"),
+      logLevel: parseLogLevel(setting(env, "LOG_LEVEL")),
+      logFormat: parseLogFormat(setting(env, "LOG_FORMAT"), production),
+      logRequests: setting(env, "LOG_REQUESTS") !== "false",
+      trustProxy: parseTrustProxy(setting(env, "TRUST_PROXY")),
+      limits: limitsFrom(env),
+      serverId: serverId || `${hostname()}-${process.pid}`,
+      namedServer: serverId !== "",
+      testClock,
+      metricsPort: portNumber(env, "METRICS_PORT"),
+      metricsHost: setting(env, "METRICS_HOST"),
+      otlpTracesUrl: otlpTracesUrl(setting(env, "OTEL_EXPORTER_OTLP_ENDPOINT")),
       ...overrides
     }
   }

@@ -2,7 +2,7 @@ import { NodeRuntime } from "@effect/platform-node"
 import { Cause, Effect, Exit, Layer, Logger, References, Runtime } from "effect"
 import { makeServer } from "./app.ts"
 import { ServerConfig } from "./config.ts"
-import { serverLogger } from "./edge/logging.ts"
+import { serverLogger } from "./observability/logger.ts"
 
 const config = ServerConfig.fromEnv()
 
@@ -11,7 +11,8 @@ const config = ServerConfig.fromEnv()
 // for is a clean exit (0), so process managers do not report a crash.
 Layer.launch(makeServer(config)).pipe(
   Effect.onInterrupt(() => Effect.logInfo("server stopped")),
-  Effect.provide(Logger.layer([serverLogger])),
+  // Lines on stdout (JSON in production), and as events on the spans they belong to.
+  Effect.provide(Logger.layer([serverLogger({ serverId: config.serverId, format: config.logFormat }), Logger.tracerLogger])),
   Effect.provideService(References.MinimumLogLevel, config.logLevel),
   NodeRuntime.runMain({
     teardown: (exit, onExit) =>

@@ -7,9 +7,10 @@ import { DEMO_STAFF } from "../server/seed/demoStaff.ts"
  * What every test server runs with (the browser suite's, the cluster's and the
  * server suite's): every player of a suite signs up and in from 127.0.0.1, so
  * the per-address limits (SMS codes, failed sign-ins) are raised; the tests of
- * those limits start their server with the production ones.
+ * those limits start their server with the production ones. Metrics go on a
+ * free port, so servers started together do not fight over 9464.
  */
-export const TEST_SERVER_ENV = { SMS_PER_ADDRESS_PER_HOUR: "100000", SIGNIN_FAILURES_PER_ADDRESS: "100000", VISITORS_PER_ADDRESS_PER_HOUR: "100000" } as const
+export const TEST_SERVER_ENV = { SMS_PER_ADDRESS_PER_HOUR: "100000", SIGNIN_FAILURES_PER_ADDRESS: "100000", VISITORS_PER_ADDRESS_PER_HOUR: "100000", METRICS_PORT: "0" } as const
 
 let utrCounter = 0
 /** A fresh UPI payment reference (12 digits): the clock, the process and a counter, so unique across a run's workers. */

@@ -13,6 +13,7 @@ import { Paise } from "../db/rows.ts"
 import { ClaimRow, Idempotency } from "../ledger/Idempotency.ts"
 import { type AccountRef, Ledger } from "../ledger/Ledger.ts"
 import { OddsFeed } from "../odds/OddsFeed.ts"
+import { recordRetry } from "../observability/metrics.ts"
 import { BetProtectionInputs, Protection } from "../protection/Protection.ts"
 import { Realtime } from "../realtime/Realtime.ts"
 import { betFigures, DEFAULT_LIMITS, type Limits, limitsFrom, OpenBetParts, partsOf, viewOfBet } from "./Bets.ts"
@@ -405,8 +406,10 @@ export class Betting extends Context.Service<Betting, {
             const delay = first.read.claimed === null && first.read.eventStatus === "live" && first.market ? limitsOf(first.market).inPlayDelaySeconds : 0
             if (delay > 0) yield* Effect.sleep(Duration.seconds(delay))
             const decideAgain = Effect.flatMap(read, decideAndWrite)
+            // Each decision made again is a transaction retried (counted for the metrics).
+            const retried = Effect.andThen(recordRetry("bet"), decideAgain)
             return yield* (delay > 0 ? decideAgain : decideAndWrite(first)).pipe(
-              Effect.catchTag("InputsChanged", () => decideAgain.pipe(Effect.retry({ while: (e) => e._tag === "InputsChanged", times: DECISIONS - 2 }))),
+              Effect.catchTag("InputsChanged", () => retried.pipe(Effect.retry({ while: (e) => e._tag === "InputsChanged", times: DECISIONS - 2 }))),
               Effect.catchTag("InputsChanged", () => conflict(MESSAGES.busy))
             )
           })

@@ -1,10 +1,10 @@
-import { Effect } from "effect"
+import { Effect, Exit } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "../../src/schema/api.ts"
 import { CurrentStaff, CurrentUser } from "../../src/schema/middleware.ts"
 import { Audit } from "../desk/Audit.ts"
 import { actorOf } from "../desk/Staff.ts"
-import type { PlaceBetPayload } from "../../src/schema/betting.ts"
+import type { PlaceBetPayload, PlacedBet } from "../../src/schema/betting.ts"
 import { ok } from "../../src/schema/envelope.ts"
 import { betOutcome } from "../../src/domain/matching.ts"
 import { type BetChannel, Betting } from "./Betting.ts"
@@ -16,6 +16,7 @@ import { Catalogue } from "../catalogue/Catalogue.ts"
 import { idempotencyKeyOf } from "../ledger/Idempotency.ts"
 import { OddsFeed } from "../odds/OddsFeed.ts"
 import { sqlDefect } from "../edge/defects.ts"
+import { marketTypeLabel, recordBet, refusalOf } from "../observability/metrics.ts"
 import type { HttpServerRequest } from "effect/http"
 
 export const BettingHandlers = HttpApiBuilder.group(Api, "betting", Effect.fn(function*(handlers) {
@@ -24,6 +25,7 @@ export const BettingHandlers = HttpApiBuilder.group(Api, "betting", Effect.fn(fu
   const catalogue = yield* Catalogue
   const waiting = yield* Waiting
   const preferences = yield* Preferences
+  const feed = yield* OddsFeed
 
   const place = (channel: BetChannel) => ({ payload, request }: { payload: PlaceBetPayload; request: HttpServerRequest.HttpServerRequest }) =>
     Effect.gen(function*() {
@@ -31,7 +33,20 @@ export const BettingHandlers = HttpApiBuilder.group(Api, "betting", Effect.fn(fu
       const key = yield* idempotencyKeyOf(request)
       const placed = yield* sqlDefect(betting.place(user, channel, payload, key))
       return ok(placed, betOutcome(placed.bet))
-    })
+    }).pipe(observeBet(payload.marketId))
+
+  /** Every bet answered is counted (placed, or refused and why) and timed, by its market's type. */
+  const observeBet = (marketId: string) => <A extends { readonly data: PlacedBet }, E, R>(answer: Effect.Effect<A, E, R>) => {
+    const book = feed.book(marketId)
+    const start = performance.now()
+    return Effect.onExit(answer, (exit) =>
+      recordBet(
+        refusalOf(exit),
+        marketTypeLabel(Exit.isSuccess(exit) ? exit.value.data.bet.marketType : book?.marketType),
+        book?.inPlay ?? false,
+        (performance.now() - start) / 1000
+      ))
+  }
 
   return handlers.handleAll({
     sportsDataAuthenticate: () => Effect.map(catalogue.sportsData, (data) => ok(data)),

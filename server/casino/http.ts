@@ -19,6 +19,7 @@ import { SeamlessWallet } from "./SeamlessWallet.ts"
 import { signatureMatches, timestampFresh } from "./signature.ts"
 import { sqlDefect } from "../edge/defects.ts"
 import { failureResponse, toFailureResponse } from "../edge/envelopes.ts"
+import { recordWalletCall, refusalOf } from "../observability/metrics.ts"
 
 export const CasinoHandlers = HttpApiBuilder.group(Api, "casino", Effect.fn(function*(handlers) {
   const casino = yield* Casino
@@ -71,21 +72,25 @@ export const CasinoAdminHandlers = HttpApiBuilder.group(Api, "casinoAdmin", Effe
   })
 }))
 
+/** A wallet call, counted by its operation and result (`ok`, or the reason it was refused). */
+const counted = (operation: string) => <A, E, R>(call: Effect.Effect<A, E, R>) =>
+  Effect.onExit(call, (exit) => recordWalletCall(operation, refusalOf(exit)))
+
 export const CasinoWalletHandlers = HttpApiBuilder.group(Api, "casinoWallet", Effect.fn(function*(handlers) {
   const wallet = yield* SeamlessWallet
   return handlers.handleAll({
     balance: ({ payload }) => Effect.gen(function*() {
       return ok(yield* sqlDefect(wallet.balance(yield* CasinoProviderCode, payload)))
-    }),
+    }).pipe(counted("balance")),
     debit: ({ payload }) => Effect.gen(function*() {
       return ok(yield* sqlDefect(wallet.debit(yield* CasinoProviderCode, payload)))
-    }),
+    }).pipe(counted("debit")),
     credit: ({ payload }) => Effect.gen(function*() {
       return ok(yield* sqlDefect(wallet.credit(yield* CasinoProviderCode, payload)))
-    }),
+    }).pipe(counted("credit")),
     rollback: ({ payload }) => Effect.gen(function*() {
       return ok(yield* sqlDefect(wallet.rollback(yield* CasinoProviderCode, payload)))
-    })
+    }).pipe(counted("rollback"))
   })
 }))
 

@@ -22,9 +22,14 @@ const clientOptions = {
   // Columns are snake_case in SQL and camelCase in rows. JSON values come as stored: every one is written with
   // camelCase keys, and renaming their keys again cost a bet about an eighth of what the server allocates for it.
   transformResultNames: Str.snakeToCamel,
-  transformJson: false,
-  applicationName: "khel"
+  transformJson: false
 } as const
+
+/** How a server's sessions name themselves to PostgreSQL (pg_stat_activity), so its metrics count its own. */
+export const applicationName = (serverId: string) => `khel ${serverId}`
+
+/** The most connections a server opens to PostgreSQL. */
+export const POOL_SIZE = 20
 
 /**
  * The embedded database: PGlite in `$DATA_DIR/pglite`, reached over an
@@ -46,6 +51,7 @@ const embedded = (dataDir: string) =>
       stream: () => pgliteConnection(db),
       username: "postgres",
       database: "postgres",
+      applicationName: "khel",
       maxConnections: 1
     })
   }))
@@ -58,8 +64,15 @@ const embedded = (dataDir: string) =>
  * cannot be cancelled on the database (it may not be alone on its connection): an interrupted request stops
  * waiting for it, and nothing here relies on cancelling one.
  */
-const external = (url: string) =>
-  PgClient.layer({ ...clientOptions, url: Redacted.make(url), maxConnections: 20, multiplex: true, multiplexConcurrency: 8 })
+const external = (url: string, serverId: string) =>
+  PgClient.layer({
+    ...clientOptions,
+    url: Redacted.make(url),
+    applicationName: applicationName(serverId),
+    maxConnections: POOL_SIZE,
+    multiplex: true,
+    multiplexConcurrency: 8
+  })
 
 /** SqlClient (+ PgClient) on a migrated database, chosen by `DATABASE_URL`. */
 export const DatabaseLive = Layer.unwrap(Effect.gen(function*() {
@@ -68,7 +81,7 @@ export const DatabaseLive = Layer.unwrap(Effect.gen(function*() {
   // its database is unpacked).
   if (config.databaseUrl) yield* secureDataDir(config.dataDir)
   const engine: Engine = config.databaseUrl ? "postgres" : "pglite"
-  const client = config.databaseUrl ? external(config.databaseUrl) : embedded(config.dataDir)
+  const client = config.databaseUrl ? external(config.databaseUrl, config.serverId) : embedded(config.dataDir)
   const migrated = Layer.effectDiscard(Effect.gen(function*() {
     const applied = yield* migrate
     if (applied.length > 0) yield* Effect.logInfo("migrations applied", { engine, applied })

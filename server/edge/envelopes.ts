@@ -1,13 +1,21 @@
-import { Cause, Effect, Layer, SchemaIssue } from "effect"
+import { Cause, Context, Effect, Fiber, Layer, SchemaIssue } from "effect"
 import { HttpServerResponse } from "effect/http"
 import { HttpApiError } from "effect/http-api"
 import { Envelopes } from "../../src/schema/middleware.ts"
 import { ApiError, type FailureEnvelope } from "../../src/schema/envelope.ts"
 import { defaultTag, type ErrorTag } from "../../src/schema/errors.ts"
+import { RequestRoute } from "../observability/http.ts"
 
-/** A failure as the client reads it: the envelope, with the HTTP status equal to `meta.code` and the reason in `meta.error`. */
-export const failureResponse = (code: number, message: string, error: ErrorTag = defaultTag(code)) =>
-  HttpServerResponse.jsonUnsafe({ meta: { code, message, error }, data: null } satisfies FailureEnvelope, { status: code })
+/**
+ * A failure as the client reads it: the envelope, with the HTTP status equal to `meta.code`, the reason in
+ * `meta.error`, and the request's trace in `meta.traceId` (what a player's complaint quotes to find the request's
+ * log lines and spans).
+ */
+export const failureResponse = (code: number, message: string, error: ErrorTag = defaultTag(code)) => {
+  const traceId = Fiber.getCurrent()?.cache.span?.traceId
+  const meta = traceId === undefined ? { code, message, error } : { code, message, error, traceId }
+  return HttpServerResponse.jsonUnsafe({ meta, data: null } satisfies FailureEnvelope, { status: code })
+}
 
 const formatIssues = SchemaIssue.makeFormatterStandardSchemaV1()
 
@@ -44,4 +52,13 @@ export const toFailureResponse = (cause: Cause.Cause<unknown>) =>
     return failureResponse(500, "Something went wrong on our side. Please try again.")
   })
 
-export const EnvelopesLive = Layer.succeed(Envelopes, (httpEffect) => Effect.catchCause(httpEffect, toFailureResponse))
+/**
+ * Around every endpoint: failures rendered as envelopes; the endpoint's path named as the request's route (its
+ * metrics' label) and its group as the capability of its log lines.
+ */
+export const EnvelopesLive = Layer.succeed(Envelopes, (httpEffect, { endpoint, group }) =>
+  Effect.withFiber((fiber) => {
+    const slot = Context.getOrUndefined(fiber.context, RequestRoute)
+    if (slot) slot.route = endpoint.path
+    return Effect.catchCause(httpEffect, toFailureResponse).pipe(Effect.annotateLogs("capability", group.identifier))
+  }))

@@ -1,4 +1,4 @@
-import { Effect } from "effect"
+import { Effect, type Exit } from "effect"
 import { HttpServerRequest } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { formatPhone } from "../../src/domain/phone.ts"
@@ -7,6 +7,7 @@ import { CurrentUser } from "../../src/schema/middleware.ts"
 import { ok } from "../../src/schema/envelope.ts"
 import { sqlDefect } from "../edge/defects.ts"
 import { Visitors } from "../edge/visitors.ts"
+import { recordSignIn, refusalOf } from "../observability/metrics.ts"
 import { Compliance } from "../protection/Compliance.ts"
 import { Identity, type Client } from "./Identity.ts"
 import { Users } from "./Users.ts"
@@ -20,6 +21,14 @@ export const clientOf = (request: HttpServerRequest.HttpServerRequest, visitors?
   userAgent: request.headers["user-agent"],
   device: visitors?.idOf(request)
 })
+
+/** A sign-in's outcome for the metrics: in, refused (wrong details, a blocked account…), made to wait, or failed on our side. */
+const signInResult = (exit: Exit.Exit<unknown, unknown>) => {
+  const refusal = refusalOf(exit)
+  if (refusal === undefined) return "ok"
+  if (refusal === "RateLimited") return "throttled"
+  return refusal === "internal" || refusal === "interrupted" ? "error" : "refused"
+}
 
 export const IdentityHandlers = HttpApiBuilder.group(Api, "identity", Effect.fn(function*(handlers) {
   const identity = yield* Identity
@@ -38,7 +47,9 @@ export const IdentityHandlers = HttpApiBuilder.group(Api, "identity", Effect.fn(
     resendOtp: ({ payload, request }) =>
       Effect.map(sqlDefect(identity.resendOtp(payload, clientOf(request, visitors))), (mobileNo) => ok({ mobile_no: mobileNo }, `A new code is on its way to ${formatPhone(mobileNo)}`)),
     login: ({ payload, request }) =>
-      Effect.map(sqlDefect(identity.login(payload, clientOf(request, visitors))), ({ token, user }) => ok(user, "Logged In", token)),
+      Effect.map(sqlDefect(identity.login(payload, clientOf(request, visitors))), ({ token, user }) => ok(user, "Logged In", token)).pipe(
+        Effect.onExit((exit) => recordSignIn(signInResult(exit)))
+      ),
     forgotPassword: ({ payload, request }) =>
       "otp" in payload
         ? Effect.as(sqlDefect(identity.resetPassword(payload, clientOf(request, visitors))), ok(null, "Password reset. Please log in with your new password."))

@@ -1,9 +1,10 @@
-import { Context, Effect, Layer } from "effect"
+import { Context, Effect, Layer, Metric } from "effect"
 import { createHash } from "node:crypto"
 import pg from "pg"
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible"
 import { ServerConfig } from "../config.ts"
 import { Database } from "../db/database.ts"
+import { rateLimitedBy } from "../observability/metrics.ts"
 
 /** A counter: at most `points` in `seconds`; past that, the key waits the rest of the window. */
 export interface LimiterSpec {
@@ -44,11 +45,17 @@ const call = <A>(promise: () => Promise<A>) =>
     Effect.catch((error) => (error instanceof RateLimiterRes ? Effect.fail(error) : Effect.die(error)))
   )
 
-const wrap = (spec: LimiterSpec, limiter: RateLimiterAbstract): Limiter => {
+/**
+ * A limiter over a store; each refusal it makes (a `take` over the limit, a `waitFor` that makes the caller
+ * wait) is counted in `khel_rate_limited_total` under the limit's name, a series that exists from the start.
+ */
+const wrap = (spec: LimiterSpec, limiter: RateLimiterAbstract, context: Context.Context<never>): Limiter => {
+  const refused = rateLimitedBy({ limit: spec.name })
+  refused.valueUnsafe(context)
   const take = (key: string) =>
     call(() => limiter.consume(storeKey(key))).pipe(
       Effect.map((res): Verdict => ({ allowed: true, count: res.consumedPoints })),
-      Effect.catch((res) => Effect.succeed<Verdict>({ allowed: false, retryAfterSeconds: seconds(res.msBeforeNext) }))
+      Effect.catch((res) => Effect.as(Metric.update(refused, 1), { allowed: false, retryAfterSeconds: seconds(res.msBeforeNext) } satisfies Verdict))
     )
   const block = (key: string, secs: number) => call(() => limiter.block(storeKey(key), secs)).pipe(Effect.orDie, Effect.asVoid)
   return {
@@ -56,7 +63,8 @@ const wrap = (spec: LimiterSpec, limiter: RateLimiterAbstract): Limiter => {
     waitFor: (key) =>
       call(() => limiter.get(storeKey(key))).pipe(
         Effect.orDie,
-        Effect.map((res) => (res !== null && res.consumedPoints > spec.points && res.msBeforeNext > 0 ? seconds(res.msBeforeNext) : 0))
+        Effect.map((res) => (res !== null && res.consumedPoints > spec.points && res.msBeforeNext > 0 ? seconds(res.msBeforeNext) : 0)),
+        Effect.tap((wait) => (wait > 0 ? Metric.update(refused, 1) : Effect.void))
       ),
     count: (key) => call(() => limiter.penalty(storeKey(key))).pipe(Effect.orDie, Effect.map((res) => res.consumedPoints)),
     block,
@@ -81,10 +89,11 @@ export class RateLimits extends Context.Service<RateLimits, {
     Effect.gen(function*() {
       const config = yield* ServerConfig
       const { engine } = yield* Database
+      const context = yield* Effect.context<never>()
       if (engine !== "postgres" || !config.databaseUrl) {
         return RateLimits.of({
           make: (spec) =>
-            wrap(spec, new RateLimiterMemory({ keyPrefix: spec.name, points: spec.points, duration: spec.seconds }))
+            wrap(spec, new RateLimiterMemory({ keyPrefix: spec.name, points: spec.points, duration: spec.seconds }), context)
         })
       }
       const pool = yield* Effect.acquireRelease(
@@ -111,7 +120,7 @@ export class RateLimits extends Context.Service<RateLimits, {
             keyPrefix: spec.name,
             points: spec.points,
             duration: spec.seconds
-          }))
+          }), context)
         }
       })
     })

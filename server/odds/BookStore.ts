@@ -28,9 +28,10 @@ const Model = Schema.Struct({
   pins: Schema.optional(Schema.Record(Schema.String, Schema.Struct({ back: Schema.optional(Levels), lay: Schema.optional(Levels) })))
 })
 
+/** A stored change, with how long ago (on the database's clock) the leader wrote it. */
 const Change = Schema.Union([
-  Schema.Struct({ kind: Schema.Literal("book"), sort: Schema.Int, data: MarketBook, seq: Schema.NumberFromString }),
-  Schema.Struct({ kind: Schema.Literal("score"), sort: Schema.Int, data: Score, seq: Schema.NumberFromString })
+  Schema.Struct({ kind: Schema.Literal("book"), sort: Schema.Int, data: MarketBook, seq: Schema.NumberFromString, ageMs: Schema.Number }),
+  Schema.Struct({ kind: Schema.Literal("score"), sort: Schema.Int, data: Score, seq: Schema.NumberFromString, ageMs: Schema.Number })
 ])
 
 const Carried = Schema.Struct({ marketId: Schema.String, book: MarketBook, model: Model })
@@ -82,9 +83,11 @@ export class BookStore extends Context.Service<BookStore, {
 
       const since = (seq: number) =>
         sql`
-          SELECT 'book' AS kind, sort, book AS data, seq::text AS seq FROM odds_books WHERE seq > ${seq}
+          SELECT 'book' AS kind, sort, book AS data, seq::text AS seq, extract(epoch FROM clock_timestamp() - updated_at)::float8 * 1000 AS age_ms
+            FROM odds_books WHERE seq > ${seq}
           UNION ALL
-          SELECT 'score' AS kind, 0 AS sort, score AS data, seq::text AS seq FROM odds_scores WHERE seq > ${seq}
+          SELECT 'score' AS kind, 0 AS sort, score AS data, seq::text AS seq, extract(epoch FROM clock_timestamp() - updated_at)::float8 * 1000 AS age_ms
+            FROM odds_scores WHERE seq > ${seq}
           ORDER BY seq
         `.pipe(
           decodeRows(Change),
@@ -92,8 +95,9 @@ export class BookStore extends Context.Service<BookStore, {
             const markets: Array<PricedMarket> = []
             const scores: Array<Score> = []
             let newest = seq
+            const now = Date.now()
             for (const row of rows) {
-              if (row.kind === "book") markets.push({ book: row.data, sort: row.sort })
+              if (row.kind === "book") markets.push({ book: row.data, sort: row.sort, writtenAt: now - row.ageMs })
               else scores.push(row.data)
               newest = Math.max(newest, row.seq)
             }

@@ -5,6 +5,8 @@ import type { OddsFeed, OddsUpdate } from "./OddsFeed.ts"
 export interface PricedMarket {
   readonly book: MarketBook
   readonly sort: number
+  /** When the odds leader wrote it (this server's clock), where it came through the store: the odds channel's lag. */
+  readonly writtenAt?: number
 }
 
 /** What a source of prices hands on: new books (a CLOSED one ends the market), new scores, catalogue changes. */
@@ -44,7 +46,7 @@ export const makeBooks = () => {
       if (!ids) byEvent.set(book.eventId, (ids = new Set()))
       ids.add(book.marketId)
     }
-    emit({ eventId: book.eventId, market: book })
+    emit(priced.writtenAt === undefined ? { eventId: book.eventId, market: book } : { eventId: book.eventId, market: book, writtenAt: priced.writtenAt })
   }
 
   const setScore = (score: Score) => {

@@ -9,6 +9,8 @@ export interface OddsUpdate {
   readonly eventId: string
   readonly market?: MarketBook
   readonly score?: Score
+  /** When the odds leader wrote the book (this server's clock); undefined: just now, in this process. */
+  readonly writtenAt?: number
 }
 
 /**
@@ -28,6 +30,11 @@ export class OddsFeed extends Context.Service<OddsFeed, {
    * has not heard of yet. Undefined in one process, whose `book` is the source's.
    */
   readonly storedBook: ((marketId: string) => Statement.Fragment) | undefined
+  /**
+   * When this server's books were last known to be the source's (its last read of the store, or its last write as
+   * the leader), for readiness; undefined where the source runs in this process, whose books are the source's.
+   */
+  readonly syncedAt: (() => number) | undefined
   /** Every open market of an event with the live score. */
   eventOdds(eventId: string): EventOdds
   score(eventId: string): Score | undefined

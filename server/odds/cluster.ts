@@ -95,11 +95,13 @@ export const ClusterFeedLive = Layer.effectContext(Effect.gen(function*() {
   // ---- every server: the books, from the store ------------------------------------------------
   const books = makeBooks()
   let seq = 0
+  let syncedAt = Date.now()
   const reading = yield* Semaphore.make(1)
   const sync = reading.withPermits(1)(Effect.gen(function*() {
     const next = yield* store.since(seq)
     books.apply(next.changes)
     seq = Math.max(seq, next.seq)
+    syncedAt = Date.now()
   }))
   const syncTo = (target: number) => (seq >= target ? Effect.void : sync)
   yield* sync.pipe(Effect.orDie)
@@ -165,8 +167,10 @@ export const ClusterFeedLive = Layer.effectContext(Effect.gen(function*() {
         }))
         const written = yield* store.write(connection, epoch, { ...changes, models })
         yield* reading.withPermits(1)(Effect.sync(() => {
-          books.apply(changes)
+          const writtenAt = Date.now()
+          books.apply({ ...changes, markets: changes.markets.map((market) => ({ ...market, writtenAt })) })
           seq = Math.max(seq, written)
+          syncedAt = Date.now()
         }))
         io.serverSideEmit(ODDS_EVENTS.stored, written)
         return written
@@ -253,6 +257,7 @@ export const ClusterFeedLive = Layer.effectContext(Effect.gen(function*() {
   const feed = OddsFeed.of({
     ...serving.serves,
     storedBook: store.bookColumn,
+    syncedAt: () => syncedAt,
     setPrice: (input) =>
       viaLeader((leader) => leader.setPrice(input), ODDS_EVENTS.setPrice, input).pipe(
         Effect.flatMap((result) => (result.book ? Effect.succeed(result.book) : noLeader()))

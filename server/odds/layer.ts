@@ -32,6 +32,7 @@ const singleProcess = Layer.effectContext(Effect.gen(function*() {
   const feed = OddsFeed.of({
     ...serving.serves,
     storedBook: undefined,
+    syncedAt: undefined,
     setPrice: (input) => Effect.flatMap(Clock.currentTimeMillis, (now) => simulator.setPrice(input, now)),
     take: (marketId, taken) => Effect.flatMap(Clock.currentTimeMillis, (now) => Effect.sync(() => simulator.take(marketId, taken, now))),
     reload: Effect.flatMap(Clock.currentTimeMillis, (now) => simulator.load(now)).pipe(Effect.orDie)

@@ -1,6 +1,7 @@
 import { Effect, Layer } from "effect"
 import type { Socket } from "socket.io"
 import type { MarketBook, Score } from "../../src/schema/betting.ts"
+import { oddsBatches, oddsBatchLag } from "../observability/metrics.ts"
 import { OddsFeed } from "../odds/OddsFeed.ts"
 import { Realtime } from "./Realtime.ts"
 
@@ -20,6 +21,8 @@ interface Pending {
   inFlight: boolean
   timer: ReturnType<typeof setTimeout> | undefined
   lastSent: number
+  /** When the leader wrote the oldest price waiting (the batch's lag starts there). */
+  oldest: number | undefined
 }
 
 /**
@@ -34,6 +37,8 @@ export const OddsChannelLive = Layer.effectDiscard(Effect.gen(function*() {
   const { io } = yield* Realtime
   const feed = yield* OddsFeed
   const pending = new Map<string, Pending>()
+  // Batches leave from socket.io's callbacks, outside any fiber: they are counted through this context's registry.
+  const context = yield* Effect.context<never>()
 
   const flush = (socket: Socket, state: Pending) => {
     state.timer = undefined
@@ -48,6 +53,9 @@ export const OddsChannelLive = Layer.effectDiscard(Effect.gen(function*() {
     state.scores.clear()
     state.inFlight = true
     state.lastSent = Date.now()
+    oddsBatches.updateUnsafe(1, context)
+    if (state.oldest !== undefined) oddsBatchLag.updateUnsafe(Math.max(0, state.lastSent - state.oldest) / 1000, context)
+    state.oldest = undefined
     socket.timeout(ACK_TIMEOUT_MS).emit("odds", batch, () => {
       state.inFlight = false
       if (state.markets.size > 0 || state.scores.size > 0) schedule(socket, state)
@@ -59,7 +67,7 @@ export const OddsChannelLive = Layer.effectDiscard(Effect.gen(function*() {
   }
 
   io.on("connection", (socket) => {
-    const state: Pending = { markets: new Map(), scores: new Map(), inFlight: false, timer: undefined, lastSent: 0 }
+    const state: Pending = { markets: new Map(), scores: new Map(), inFlight: false, timer: undefined, lastSent: 0, oldest: undefined }
     const watched = new Set<string>()
     pending.set(socket.id, state)
 
@@ -86,11 +94,15 @@ export const OddsChannelLive = Layer.effectDiscard(Effect.gen(function*() {
   const unsubscribe = feed.subscribe((update) => {
     const room = io.sockets.adapter.rooms.get(eventRoom(update.eventId))
     if (!room) return
+    const writtenAt = update.writtenAt ?? Date.now()
     for (const socketId of room) {
       const state = pending.get(socketId)
       const socket = io.sockets.sockets.get(socketId)
       if (!state || !socket) continue
-      if (update.market) state.markets.set(update.market.marketId, update.market)
+      if (update.market) {
+        state.markets.set(update.market.marketId, update.market)
+        state.oldest = Math.min(state.oldest ?? writtenAt, writtenAt)
+      }
       if (update.score) state.scores.set(update.score.eventId, update.score)
       schedule(socket, state)
     }

@@ -3,7 +3,7 @@
  * query parameter), and inside text — a casino launch URL's `?token=…`, a
  * `password=…` or `"otp":"…"` in a message, a `Bearer …` credential. The
  * event log's redactor (src/root/redact.ts) and the server's log lines
- * (server/edge/logging.ts) both use these, each with its own stand-in.
+ * (server/observability/logger.ts) both use these, each with its own stand-in.
  */
 
 const SECRET = /password|passcode|secret|authorization|apikey|token$|^otp(code)?$|^digits$|^sig(nature)?$/

@@ -19,9 +19,9 @@ export type Meta = typeof Meta.Type
 export const Envelope = <S extends Schema.Top>(data: S) =>
   Schema.Struct({ meta: Meta, data })
 
-/** The body of every failure: same envelope, `data` is null, `meta.error` the reason. */
+/** The body of every failure: same envelope, `data` is null, `meta.error` the reason, `meta.traceId` the request's trace. */
 export const FailureEnvelope = Schema.Struct({
-  meta: Schema.Struct({ code: Schema.Int, message: Schema.String, error: ErrorTag }),
+  meta: Schema.Struct({ code: Schema.Int, message: Schema.String, error: ErrorTag, traceId: Schema.optionalKey(Schema.String) }),
   data: Schema.Null
 })
 export type FailureEnvelope = typeof FailureEnvelope.Type

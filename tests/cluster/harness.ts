@@ -38,8 +38,9 @@ export const until = async (what: string, check: () => Promise<boolean>, deadlin
   }
 }
 
+/** Ready to take players (database, migrations, fresh odds): what a load balancer asks (deploy/nginx.conf). */
 const healthy = async (url: string) => {
-  const res = await fetch(`${url}/api/v1/health`).catch(() => undefined)
+  const res = await fetch(`${url}/ready`).catch(() => undefined)
   return res?.status === 200
 }
 
@@ -85,7 +86,8 @@ export interface Cluster {
 
 /** deploy/nginx.conf on this cluster's ports, inside a complete configuration nginx runs in the foreground. */
 const nginxConfig = (dir: string, port: number, serverPorts: ReadonlyArray<number>) => {
-  let site = readFileSync(join(ROOT, "deploy/nginx.conf"), "utf8").replace(/listen 80;/, `listen 127.0.0.1:${port};`)
+  // The site's own listen line (not the commented TLS redirect's).
+  let site = readFileSync(join(ROOT, "deploy/nginx.conf"), "utf8").replace(/^ {2}listen 80;$/m, `  listen 127.0.0.1:${port};`)
   serverPorts.forEach((serverPort, i) => {
     site = site.replaceAll(`127.0.0.1:${8081 + i}`, `127.0.0.1:${serverPort}`)
   })

@@ -1,8 +1,8 @@
-import { type ChildProcess, execFile, spawn } from "node:child_process"
+import { type ChildProcess, execFile } from "node:child_process"
 import { promisify } from "node:util"
 import { afterAll, describe, expect, it } from "vitest"
 import { deskSignIn } from "../http.ts"
-import { freshUtr, request, tempDir, waitForCode } from "./helpers.ts"
+import { freshUtr, launchServer, request, tempDir, waitForCode } from "./helpers.ts"
 import { freshDatabase } from "./payments-support.ts"
 
 const run = promisify(execFile)
@@ -19,23 +19,11 @@ afterAll(async () => {
   for (const cleanup of cleanups) await cleanup()
 })
 
-const launch = (env: Record<string, string>) =>
-  new Promise<{ child: ChildProcess; url: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, ["server/main.ts"], {
-      env: { ...process.env, PORT: "0", HOST: "127.0.0.1", NODE_ENV: "test", ...env },
-      stdio: ["ignore", "pipe", "pipe"]
-    })
-    children.push(child)
-    let output = ""
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString()
-      const match = /Listening on http:\/\/[^:]+:(\d+)/.exec(output)
-      if (match) resolve({ child, url: `http://127.0.0.1:${match[1]}` })
-    }
-    child.stdout!.on("data", onData)
-    child.stderr!.on("data", onData)
-    child.on("exit", (code) => reject(new Error(`server exited early (${code}): ${output.slice(-2000)}`)))
-  })
+const launch = async (env: Record<string, string>) => {
+  const started = await launchServer(env)
+  children.push(started.child)
+  return started
+}
 
 describe("crash safety", () => {
   it("loses no acknowledged request and keeps the ledger balanced across a SIGKILL", async () => {

@@ -8,6 +8,9 @@ import { fakeDist, rawRequest, request, SERVER_START_TIMEOUT, signUpPlayer, star
 
 let server: TestServer
 
+/** Every failure envelope names its request's trace (32 hex digits, W3C trace context). */
+const TRACE_ID = expect.stringMatching(/^[0-9a-f]{32}$/)
+
 /** A script big enough to compress, with the twins the build writes (scripts/compress.ts, run as `npm run build` runs it). */
 const BIG_SCRIPT = Array.from({ length: 300 }, (_, i) => `export const price${i} = (stake) => stake * ${1 + i / 100};`).join("\n")
 const compressedDist = () => {
@@ -77,14 +80,14 @@ describe("foundation API", () => {
     for (const [method, path] of [["GET", "/api/v1/nope"], ["POST", "/api/v1/get-sports-data"], ["DELETE", "/identity/user/whatever"]] as const) {
       const res = await request(server.url, path, { method })
       expect(res.status).toBe(404)
-      expect(res.body).toEqual({ meta: { code: 404, message: expect.stringContaining(path), error: "NotFound" }, data: null })
+      expect(res.body).toEqual({ meta: { code: 404, message: expect.stringContaining(path), error: "NotFound", traceId: TRACE_ID }, data: null })
     }
   })
 
   it("answers malformed JSON and wrong types with a 400 envelope naming the problem, and keeps serving", async () => {
     const malformed = await fetch(`${server.url}/identity/user/login`, { method: "POST", headers: { "content-type": "application/json" }, body: "{not json" })
     expect(malformed.status).toBe(400)
-    expect(await malformed.json()).toEqual({ meta: { code: 400, message: expect.stringMatching(/JSON/), error: "InvalidInput" }, data: null })
+    expect(await malformed.json()).toEqual({ meta: { code: 400, message: expect.stringMatching(/JSON/), error: "InvalidInput", traceId: TRACE_ID }, data: null })
     const wrong = await request(server.url, "/identity/user/login", { method: "POST", json: { username: ["demo"], password: 1 } })
     expect(wrong.status).toBe(400)
     expect(wrong.body.meta.message).toMatch(/username/)
@@ -97,7 +100,7 @@ describe("foundation API", () => {
   it("answers a bad query with a 400 envelope, never a stack trace", async () => {
     const res = await request(server.url, "/api/v1/get-sports-data?%E0%A4%A=1")
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({ meta: { code: 400, message: "The address is not valid: it has a broken %-escape.", error: "InvalidInput" }, data: null })
+    expect(res.body).toEqual({ meta: { code: 400, message: "The address is not valid: it has a broken %-escape.", error: "InvalidInput", traceId: TRACE_ID }, data: null })
   })
 
   it("serves the build's brotli twin to a client that takes it, else its gzip twin, else the file", async () => {
@@ -181,7 +184,7 @@ describe("the server process", () => {
   it("stops cleanly on SIGTERM and releases the data folder", async () => {
     const dataDir = tempDir("sigterm")
     const child = spawn(process.execPath, ["server/main.ts"], {
-      env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "" },
+      env: { ...process.env, PORT: "0", METRICS_PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", LOG_FORMAT: "json" },
       stdio: ["ignore", "pipe", "pipe"]
     })
     let output = ""

@@ -1,7 +1,7 @@
 import { PgClient } from "@effect/sql-pg"
 import { Effect, Layer, Logger, ManagedRuntime, Redacted, References } from "effect"
 import { SqlClient } from "effect/sql"
-import { execFile } from "node:child_process"
+import { type ChildProcess, execFile, spawn } from "node:child_process"
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { createServer, request as httpRequest } from "node:http"
 import type { AddressInfo } from "node:net"
@@ -13,6 +13,7 @@ import { promisify } from "node:util"
 import { makeServer } from "../../server/app.ts"
 import { DEFAULT_LIMITS, ServerConfig, type ServerConfigShape } from "../../server/config.ts"
 import { Ledger } from "../../server/ledger/Ledger.ts"
+import { MetricsEndpoint } from "../../server/observability/MetricsServer.ts"
 import { Realtime } from "../../server/realtime/Realtime.ts"
 import { type DemoStaff, deskSignIn, freshUtr, outboxCodes, request as plainRequest, TEST_SERVER_ENV, waitForCode } from "../http.ts"
 import { reasonProblem, reasonsOf } from "./contract.ts"
@@ -27,6 +28,8 @@ export interface TestServer {
   readonly dataDir: string
   readonly engine: "pglite" | "postgres"
   readonly databaseUrl: string | undefined
+  /** Where its metrics are served (`${metricsUrl}/metrics`). */
+  readonly metricsUrl: string
   /** Runs a program against the server's own services (ledger, realtime…), for setup that has no HTTP call. */
   readonly run: <A, E>(effect: Effect.Effect<A, E, ServerServices>) => Promise<A>
   /** Runs SQL against the server's database (for assertions and setup). */
@@ -98,7 +101,7 @@ export const startServer = async (overrides: Partial<ServerConfigShape> = {}): P
   const dataDir = overrides.dataDir ?? tempDir("data")
   const dbName = `khel_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`
   const databaseUrl = "databaseUrl" in overrides ? overrides.databaseUrl : adminUrl() ? await databaseFor(dbName) : undefined
-  const config = ServerConfig.fromEnv({}, {
+  const config = ServerConfig.fromEnv(TEST_SERVER_ENV, {
     port: 0,
     host: "127.0.0.1",
     dataDir,
@@ -109,11 +112,12 @@ export const startServer = async (overrides: Partial<ServerConfigShape> = {}): P
   })
   const server = createServer()
   const runtime = ManagedRuntime.make(makeServer(config, server).pipe(Layer.provide(quietLogs)))
-  await runtime.runPromise(Effect.void)
+  const { url: metricsUrl } = await runtime.runPromise(MetricsEndpoint)
   const { port } = server.address() as AddressInfo
   return {
     run: (effect) => runtime.runPromise(effect),
     url: `http://127.0.0.1:${port}`,
+    metricsUrl,
     dataDir,
     engine: databaseUrl ? "postgres" : "pglite",
     databaseUrl,
@@ -258,6 +262,27 @@ export const creditMain = (server: Pick<TestServer, "run">, userId: string, pais
   ))
 
 const execFileAsync = promisify(execFile)
+
+/**
+ * The real server process (`node server/main.ts`, as `npm run serve` starts it) on free ports with the suite's
+ * settings and `env`, once it listens; `output` is everything it has written. The caller stops `child`.
+ */
+export const launchServer = (env: Record<string, string>) =>
+  new Promise<{ child: ChildProcess; url: string; output: () => string }>((resolve, reject) => {
+    const child = spawn(process.execPath, ["server/main.ts"], {
+      env: { ...process.env, ...TEST_SERVER_ENV, PORT: "0", HOST: "127.0.0.1", NODE_ENV: "test", ...env },
+      stdio: ["ignore", "pipe", "pipe"]
+    })
+    let output = ""
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = /Listening on http:\/\/[^:]+:(\d+)/.exec(output)
+      if (match) resolve({ child, url: `http://127.0.0.1:${match[1]}`, output: () => output })
+    }
+    child.stdout!.on("data", onData)
+    child.stderr!.on("data", onData)
+    child.on("exit", (code) => reject(new Error(`server exited early (${code}): ${output.slice(-2000)}`)))
+  })
 
 /** `npm run admin -- …` on a test server's database (PGlite needs that server stopped: one process owns a data folder). */
 export const runAdmin = (server: Pick<TestServer, "dataDir" | "databaseUrl">, args: ReadonlyArray<string>) =>

@@ -49,10 +49,10 @@ describe("deposits", () => {
     const account = await depositAccount(server, token)
     const send = (json: Record<string, unknown>) =>
       request(server.url, "/api/v1/admin-deposit-request", { method: "POST", token, json: { accountId: account._id, type: "upi", ...json } })
-    expect((await send({ amount: 0, txnRef: "412345678901" })).body.meta).toEqual({ code: 400, message: "Please enter amount", error: "InvalidInput" })
-    expect((await send({ amount: 99, txnRef: "412345678901" })).body.meta).toEqual({ code: 400, message: "Min Deposit amount is 100", error: "InvalidInput" })
+    expect((await send({ amount: 0, txnRef: "412345678901" })).body.meta).toMatchObject({ code: 400, message: "Please enter amount", error: "InvalidInput" })
+    expect((await send({ amount: 99, txnRef: "412345678901" })).body.meta).toMatchObject({ code: 400, message: "Min Deposit amount is 100", error: "InvalidInput" })
     expect((await send({ amount: 100.123, txnRef: "412345678901" })).status).toBe(400)
-    expect((await send({ amount: 500 })).body.meta).toEqual({ code: 400, message: "Please provide reference-id or upload a screenshot.", error: "InvalidInput" })
+    expect((await send({ amount: 500 })).body.meta).toMatchObject({ code: 400, message: "Please provide reference-id or upload a screenshot.", error: "InvalidInput" })
     expect((await send({ amount: 500, txnRef: "  " })).body.meta.message).toBe("Please provide reference-id or upload a screenshot.")
     expect((await send({ amount: 500, txnRef: "412345678901", type: "bank" })).status).toBe(400)
     expect((await send({ amount: 500, txnRef: "412345678901", accountId: "nope" })).status).toBe(404)
@@ -218,7 +218,7 @@ describe("screenshots", () => {
     expect(res.body.data).toMatchObject({ amount: 400, txnRef: null, status: "pending", screenshot: expect.stringMatching(/^[0-9a-f]{32}$/) })
     // Without the screenshot the empty reference proves nothing: refused, nothing filed.
     const refused = await createDeposit(server, token, 400, { txnRef: "" })
-    expect(refused.body.meta).toEqual({ code: 400, message: "Please provide reference-id or upload a screenshot.", error: "InvalidInput" })
+    expect(refused.body.meta).toMatchObject({ code: 400, message: "Please provide reference-id or upload a screenshot.", error: "InvalidInput" })
     const listed = await request(server.url, `/api/v1/admin-deposit-request?start_date=${new Date(Date.now() - 60_000).toISOString()}&end_date=${new Date(Date.now() + 60_000).toISOString()}`, { token })
     expect(listed.body.data).toHaveLength(1)
   })
@@ -227,7 +227,7 @@ describe("screenshots", () => {
     const { token } = await signUpPlayer(server)
     const fake = `data:image/png;base64,${Buffer.from("<script>alert(1)</script>").toString("base64")}`
     const refused = await createDeposit(server, token, 1000, { baseImage: fake })
-    expect(refused.body.meta).toEqual({ code: 400, message: "The screenshot must be a PNG, JPEG or WebP image.", error: "InvalidInput" })
+    expect(refused.body.meta).toMatchObject({ code: 400, message: "The screenshot must be a PNG, JPEG or WebP image.", error: "InvalidInput" })
     const gif = `data:image/png;base64,${Buffer.from("GIF89a\x01\x00\x01\x00").toString("base64")}`
     expect((await createDeposit(server, token, 1000, { baseImage: gif })).status).toBe(400)
     const { buffer } = await pngDataUrl()

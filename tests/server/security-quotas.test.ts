@@ -27,7 +27,7 @@ describe("upload quotas", () => {
     for (let i = 0; i < DEFAULT_LIMITS.pendingDepositsPerPlayer; i++) expect((await createDeposit(server, player.token, 500)).status).toBe(200)
     const fourth = await createDeposit(server, player.token, 500)
     expect(fourth.status).toBe(429)
-    expect(fourth.body.meta).toEqual({
+    expect(fourth.body.meta).toMatchObject({
       code: 429,
       error: "QuotaExceeded",
       message: "You already have 3 deposit requests waiting for approval. Please wait until they are checked before sending another."
@@ -58,7 +58,7 @@ describe("upload quotas", () => {
       } else refused = res
     }
     expect(refused?.status).toBe(429)
-    expect(refused?.body.meta).toEqual({
+    expect(refused?.body.meta).toMatchObject({
       code: 429,
       error: "QuotaExceeded",
       message: "You have uploaded the most screenshots allowed in a day (1 MB). Please give the transaction reference instead, or try again tomorrow."

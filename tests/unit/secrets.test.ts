@@ -2,7 +2,7 @@ import { Effect, Logger } from "effect"
 import { describe, expect, it } from "vitest"
 import { isSecretName, replaceSecretsInText } from "../../src/domain/secrets.ts"
 import { createRedactor } from "../../src/root/redact.ts"
-import { REDACTED, redactLine } from "../../server/edge/logging.ts"
+import { REDACTED, redactLine } from "../../server/observability/logger.ts"
 
 const LAUNCH = "https://play.khel.test/games/khel/dragon-tiger?token=q9Zx81LmPw0aB7TtYv2K&table=3#lobby"
 
