@@ -10,7 +10,7 @@
 import { Cause, Console, Effect, Layer, Logger, References } from "effect"
 import { ServerConfig } from "./config.ts"
 import { DatabaseLive } from "./db/database.ts"
-import { parseCommandLine, runCommand } from "./admin/run.ts"
+import { parseCommandLine, runCommand, runStorageCommand } from "./admin/run.ts"
 import { AdminServicesLive } from "./admin/services.ts"
 import { runOnServer } from "./admin/socket.ts"
 
@@ -18,6 +18,11 @@ const main = async (argv: ReadonlyArray<string>) => {
   const line = parseCommandLine(argv)
   if (line._tag === "Printed") return Effect.runPromise(line.print)
   const config = ServerConfig.fromEnv()
+  const quiet = Layer.mergeAll(Logger.layer([]), Layer.succeed(References.MinimumLogLevel, "Error"))
+  // A backup or a restore opens the storage itself, never through a running server.
+  if (line._tag === "Storage") {
+    return Effect.runPromise(runStorageCommand(line.command, line.args).pipe(Effect.provide(ServerConfig.layer(config)), Effect.provide(quiet)))
+  }
   // The embedded database belongs to the server running on it, if any: it runs the command (server/admin/socket.ts).
   if (!config.databaseUrl) {
     const answered = await runOnServer(config.dataDir, argv)
@@ -26,8 +31,7 @@ const main = async (argv: ReadonlyArray<string>) => {
   const layer = AdminServicesLive.pipe(
     Layer.provideMerge(DatabaseLive),
     Layer.provide(ServerConfig.layer(config)),
-    Layer.provide(Logger.layer([])),
-    Layer.provide(Layer.succeed(References.MinimumLogLevel, "Error"))
+    Layer.provide(quiet)
   )
   return Effect.runPromise(
     runCommand(line.command, line.args).pipe(

@@ -1,6 +1,7 @@
 import { Effect } from "effect"
 import type { SqlClient, SqlError } from "effect/sql"
 import type { ApiError } from "../../src/schema/envelope.ts"
+import type { ServerConfig } from "../config.ts"
 import type { Users } from "../identity/Users.ts"
 import type { Signals } from "../integrity/Signals.ts"
 import type { Idempotency } from "../ledger/Idempotency.ts"
@@ -25,10 +26,19 @@ export interface AdminCommand {
   readonly run: (args: ReadonlyArray<string>) => Effect.Effect<void, unknown, AdminServices>
 }
 
-const commands = new Map<string, AdminCommand>()
+/**
+ * A command on the database's storage itself (a backup, a restore): it is given the settings only and opens the
+ * database its own way, without migrating it or starting any service.
+ */
+export interface StorageCommand extends Omit<AdminCommand, "run"> {
+  readonly storage: true
+  readonly run: (args: ReadonlyArray<string>) => Effect.Effect<void, unknown, ServerConfig>
+}
+
+const commands = new Map<string, AdminCommand | StorageCommand>()
 
 /** Adds commands to `npm run admin`; a module registers its own when server/admin.ts imports it. */
-export const registerCommand = (...list: ReadonlyArray<AdminCommand>) => {
+export const registerCommand = (...list: ReadonlyArray<AdminCommand | StorageCommand>) => {
   for (const command of list) {
     if (commands.has(command.name)) throw new Error(`admin command ${command.name} is registered twice`)
     commands.set(command.name, command)

@@ -1,5 +1,7 @@
 import { Cause, Console, Effect, Exit } from "effect"
-import { type AdminCommand, type AdminServices, allCommands, findCommand, UsageError } from "./registry.ts"
+import type { ServerConfig } from "../config.ts"
+import { type AdminCommand, type AdminServices, allCommands, findCommand, type StorageCommand, UsageError } from "./registry.ts"
+import "./backup.ts"
 import "./commands.ts"
 import "../betting/commands.ts"
 import "../desk/commands.ts"
@@ -17,6 +19,7 @@ import "../vitals/commands.ts"
 export type CommandLine =
   | { readonly _tag: "Printed"; readonly print: Effect.Effect<number> }
   | { readonly _tag: "Command"; readonly command: AdminCommand; readonly args: ReadonlyArray<string> }
+  | { readonly _tag: "Storage"; readonly command: StorageCommand; readonly args: ReadonlyArray<string> }
 
 const help = Effect.gen(function*() {
   yield* Console.log("Usage: npm run admin -- <command> [args]\n\nCommands:")
@@ -30,13 +33,13 @@ export const parseCommandLine = (argv: ReadonlyArray<string>): CommandLine => {
   if (name === undefined || name === "help" || name === "--help") return { _tag: "Printed", print: Effect.as(help, 0) }
   const command = findCommand(name)
   if (!command) return { _tag: "Printed", print: Effect.as(Effect.andThen(Console.error(`Unknown command: ${name}\n`), help), 2) }
-  return { _tag: "Command", command, args }
+  return "storage" in command ? { _tag: "Storage", command, args } : { _tag: "Command", command, args }
 }
 
-/** Runs a command: 0 when done, 2 on a usage error, 1 when it failed (the reason printed). */
-export const runCommand = (command: AdminCommand, args: ReadonlyArray<string>): Effect.Effect<number, never, AdminServices> =>
+/** Runs a command's program: 0 when done, 2 on a usage error, 1 when it failed (the reason printed). */
+const exitCodeOf = <R>(command: AdminCommand | StorageCommand, program: () => Effect.Effect<void, unknown, R>) =>
   Effect.gen(function*() {
-    const exit = yield* Effect.exit(Effect.scoped(Effect.suspend(() => command.run(args))))
+    const exit = yield* Effect.exit(Effect.scoped(Effect.suspend(program)))
     if (Exit.isSuccess(exit)) return 0
     const error = Cause.squash(exit.cause)
     if (error instanceof UsageError) {
@@ -48,7 +51,17 @@ export const runCommand = (command: AdminCommand, args: ReadonlyArray<string>): 
     return 1
   })
 
+export const runCommand = (command: AdminCommand, args: ReadonlyArray<string>): Effect.Effect<number, never, AdminServices> =>
+  exitCodeOf(command, () => command.run(args))
+
+/** A backup or a restore: given the settings only, it opens the database its own way. */
+export const runStorageCommand = (command: StorageCommand, args: ReadonlyArray<string>): Effect.Effect<number, never, ServerConfig> =>
+  exitCodeOf(command, () => command.run(args))
+
 export const runCommandLine = (argv: ReadonlyArray<string>): Effect.Effect<number, never, AdminServices> => {
   const line = parseCommandLine(argv)
-  return line._tag === "Printed" ? line.print : runCommand(line.command, line.args)
+  if (line._tag === "Printed") return line.print
+  // A running server never backs itself up or restores over itself: the CLI runs these with the server stopped.
+  if (line._tag === "Storage") return Effect.as(Console.error(`${line.command.name} runs with the server stopped.`), 2)
+  return runCommand(line.command, line.args)
 }
