@@ -32,7 +32,7 @@ describe("payment references (UTR)", () => {
   it("takes a UPI reference only as its 12 digits, and a bank one as IMPS, NEFT or RTGS shapes", async () => {
     const { token } = await signUpPlayer(server)
     for (const bad of ["UTR1", "99998888777", "9999888877771", "99998888777O"]) {
-      expect((await createDeposit(server, token, 500, { txnRef: bad })).body.meta).toEqual({ code: 400, message: PAYMENT_MESSAGES.badUpiReference, error: "InvalidInput" })
+      expect((await createDeposit(server, token, 500, { txnRef: bad })).body.meta).toMatchObject({ code: 400, message: PAYMENT_MESSAGES.badUpiReference, error: "InvalidInput" })
     }
     const spaced = await createDeposit(server, token, 500, { txnRef: " 4123 4567 8912 " })
     expect(spaced.status).toBe(200)
@@ -51,9 +51,9 @@ describe("payment references (UTR)", () => {
     const filed = await createDeposit(server, first.token, 5000, { txnRef: ref })
     expect(filed.status).toBe(200)
     const again = await createDeposit(server, first.token, 5000, { txnRef: ref })
-    expect(again.body.meta).toEqual({ code: 409, message: PAYMENT_MESSAGES.referenceUsed, error: "ReferenceUsed" })
+    expect(again.body.meta).toMatchObject({ code: 409, message: PAYMENT_MESSAGES.referenceUsed, error: "ReferenceUsed" })
     const other = await createDeposit(server, second.token, 5000, { txnRef: ref })
-    expect(other.body.meta).toEqual({ code: 409, message: PAYMENT_MESSAGES.referenceUsed, error: "ReferenceUsed" })
+    expect(other.body.meta).toMatchObject({ code: 409, message: PAYMENT_MESSAGES.referenceUsed, error: "ReferenceUsed" })
     // Approved, it stays taken.
     expect((await approveDeposit(server, admin, filed.body.data._id)).status).toBe(200)
     expect((await createDeposit(server, second.token, 5000, { txnRef: ref })).status).toBe(409)
