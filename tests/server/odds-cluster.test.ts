@@ -6,6 +6,7 @@ import { Simulation } from "../../server/odds/layer.ts"
 import { balances, bet, catalogue, eventsOf, expectLedgerClean, fund, marketOf, setPrice } from "./betting-support.ts"
 import { loginAs, request, signUpPlayer, startServer, tempDir, type TestServer } from "./helpers.ts"
 import { freshDatabase } from "./payments-support.ts"
+import { scrape, valueOf } from "../prometheus.ts"
 
 /**
  * Several servers on one PostgreSQL share one source of prices: one server
@@ -59,8 +60,8 @@ describe.runIf(process.env.DATABASE_URL)("one source of odds for several servers
   beforeAll(async () => {
     // The test owns the database: a server stopping half-way through must not take it with it.
     database = await freshDatabase()
-    a = await startServer({ databaseUrl: database.url, dataDir: tempDir("odds-a") })
-    b = await startServer({ databaseUrl: database.url, dataDir: tempDir("odds-b"), seedDemo: false })
+    a = await startServer({ databaseUrl: database.url, dataDir: tempDir("odds-a"), serverId: "odds-a" })
+    b = await startServer({ databaseUrl: database.url, dataDir: tempDir("odds-b"), seedDemo: false, serverId: "odds-b" })
     admin = (await loginAs(a, "admin")).token
     const event = eventsOf(await catalogue(a), "football", false)[0]!
     eventId = event._id
@@ -105,6 +106,16 @@ describe.runIf(process.env.DATABASE_URL)("one source of odds for several servers
       await tick(a, 1)
       return heard.some((book) => book.marketId === market.marketId && book.version > before)
     }, { timeout: 30_000, interval: 200 }).toBe(true)
+    // b's metrics: the batches it sent, timed from the leader's write; b follows, a leads since it took over.
+    const metrics = await scrape(b.metricsUrl)
+    expect(valueOf(metrics, "khel_odds_batches_sent_total")).toBeGreaterThanOrEqual(1)
+    expect(valueOf(metrics, "khel_odds_batch_lag_seconds_count")).toBeGreaterThanOrEqual(1)
+    expect(valueOf(metrics, "khel_odds_batch_lag_seconds_sum")).toBeLessThan(60 * valueOf(metrics, "khel_odds_batch_lag_seconds_count")!)
+    expect(valueOf(metrics, "khel_odds_leading")).toBe(0)
+    expect(valueOf(await scrape(a.metricsUrl), "khel_odds_leading")).toBe(1)
+    expect(metrics.filter((sample) => sample.name === "khel_odds_leader_since_timestamp_seconds").map((sample) => sample.labels)).toEqual([{ server_id: "odds-a" }])
+    // Its odds are fresh: it is ready for players.
+    expect(await (await fetch(`${b.url}/ready`)).json()).toMatchObject({ status: "ready", checks: { odds: true } })
   })
 
   it("takes an operator's price through any server, and checks bets on every server against it", async () => {
@@ -161,6 +172,12 @@ describe.runIf(process.env.DATABASE_URL)("one source of odds for several servers
     expect(book.runners[0]!.back[0]!.price).toBe(2.5)
     const [latest, previous] = await b.run(BookStore.use((store) => store.leaderships(2)))
     expect(latest!.epoch).toBe(previous!.epoch + 1)
+    // Who leads, as the metrics say it: b, and only b.
+    const metrics = await scrape(b.metricsUrl)
+    expect(valueOf(metrics, "khel_odds_leading")).toBe(1)
+    const since = metrics.filter((sample) => sample.name === "khel_odds_leader_since_timestamp_seconds")
+    expect(since.map((sample) => sample.labels)).toEqual([{ server_id: "odds-b" }])
+    expect(since[0]!.value).toBeCloseTo(latest!.since.getTime() / 1000, 2)
     // The gap, on the database's clock: the old leader's last write to the new one's first.
     const gap = latest!.firstWriteAt!.getTime() - previous!.lastWriteAt!.getTime()
     console.log(`odds takeover after a clean stop: ${gap} ms from the old leader's last write to the new leader's first`)
