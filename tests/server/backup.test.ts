@@ -97,7 +97,7 @@ describe("backups", () => {
     const me = await request(copy.url, "/api/v1/getUserData", { token: (await loginAs(copy, "demo")).token })
     expect(me.body.data).toMatchObject({ balance: shown.balance, exposure: shown.exposure, bonus: shown.bonus })
     const upload = before.deposits.find((d) => d.screenshotId !== null)!.screenshotId as string
-    const screenshot = await request(copy.url, `/api/v1/uploaded-screenshot/${upload}`, { token: (await loginAs(copy, "admin")).token })
+    const screenshot = await request(copy.url, `/api/v1/desk/screenshots/${upload}`, { token: (await loginAs(copy, "admin")).token })
     expect(screenshot.status, JSON.stringify(screenshot.body)).toBe(200)
   }, SERVER_START_TIMEOUT * 2)
 })

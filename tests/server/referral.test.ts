@@ -114,7 +114,7 @@ describe("referrals", () => {
       const taken = await request(server.url, "/api/v1/account-details", {
         method: "POST", token: friend.token, json: { type: "upi", accountNumber: " Farm.Owner@OKAXIS ", accountHolderName: "Farm Owner" }
       })
-      expect(taken.body.meta).toEqual({ code: 409, message: TAKEN_MESSAGE.upi, error: "Conflict" })
+      expect(taken.body.meta).toMatchObject({ code: 409, message: TAKEN_MESSAGE.upi, error: "Conflict" })
       expect((await request(server.url, "/api/v1/account-details", { token: friend.token })).body.data).toEqual([])
       const [signal] = await signalsOf("shared_payout_account", friend.user.id)
       expect(signal).toMatchObject({ subject: "upi:farm.owner@okaxis" })

@@ -123,18 +123,18 @@ describe("payout accounts", () => {
     const upi = `owner.${Date.now()}@okhdfcbank`
     await addUpi(server, owner.token, upi)
     expect((await add(other.token, { type: "upi", accountNumber: upi.toUpperCase(), accountHolderName: "Other" })).body.meta)
-      .toEqual({ code: 409, message: TAKEN_MESSAGE.upi, error: "Conflict" })
+      .toMatchObject({ code: 409, message: TAKEN_MESSAGE.upi, error: "Conflict" })
     // The same bank and number at another branch is the same account.
     const number = String(Date.now()).slice(-12)
     expect((await add(owner.token, bank(number, "HDFC0001234"))).status).toBe(200)
-    expect((await add(other.token, bank(number, "HDFC0009999"))).body.meta).toEqual({ code: 409, message: TAKEN_MESSAGE.bank, error: "Conflict" })
+    expect((await add(other.token, bank(number, "HDFC0009999"))).body.meta).toMatchObject({ code: 409, message: TAKEN_MESSAGE.bank, error: "Conflict" })
     expect((await add(other.token, bank(number, "ICIC0009999"))).status).toBe(200)
     // Editing one's own account into another player's is refused too, and leaves it as it was.
     const mine = await addUpi(server, other.token, `other.${Date.now()}@okaxis`)
     const edit = await request(server.url, "/api/v1/account-details", {
       method: "PUT", token: other.token, json: { accountId: mine, type: "upi", accountNumber: upi, accountHolderName: "Other" }
     })
-    expect(edit.body.meta).toEqual({ code: 409, message: TAKEN_MESSAGE.upi, error: "Conflict" })
+    expect(edit.body.meta).toMatchObject({ code: 409, message: TAKEN_MESSAGE.upi, error: "Conflict" })
     const held = (await request(server.url, "/api/v1/account-details", { token: other.token })).body.data as Array<{ _id: string; accountNumber: string }>
     expect(held.find((a) => a._id === mine)!.accountNumber).toMatch(/^other\./)
     const [signal] = (await signals(`?kind=shared_payout_account&user=${other.user.id}`)).signals.filter((s) => s.subject === `upi:${upi}`)
@@ -160,7 +160,7 @@ describe("payout accounts", () => {
     `)
     await fund(server, late.token, 1000, admin)
     const refused = await request(server.url, "/api/v1/withdrawal-request", { method: "POST", token: late.token, json: { amount: 500, accountId: row!.id } })
-    expect(refused.body.meta).toEqual({
+    expect(refused.body.meta).toMatchObject({
       code: 409, message: "This payout account is registered to another player. Please withdraw to an account in your own name.", error: "Conflict"
     })
     expect((await request(server.url, "/api/v1/getUserData", { token: late.token })).body.data.balance).toBe(1000)
