@@ -65,7 +65,11 @@ describe("backups", () => {
 
     const file = join(tempDir("backup-files"), "khel.backup")
     if (!database) {
-      // The embedded database belongs to one process: its server stops first.
+      // The embedded database belongs to one process: a backup while its server runs is refused, nothing written.
+      const refused = await runAdmin({ dataDir, databaseUrl: undefined }, ["backup", file])
+      expect(refused.code).toBe(1)
+      expect(refused.stderr).toMatch(/needs the server stopped/)
+      expect(existsSync(file)).toBe(false)
       await server.close()
       running = false
     }
