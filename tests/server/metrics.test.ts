@@ -50,17 +50,17 @@ describe("what they count", () => {
     const price = await priceOf(server, event._id, market.marketId, runner.selectionId)
     const placed = await bet(server, token, "bet-sport", { marketId: market.marketId, selectionId: runner.selectionId, selectionType: "back", odds: price.back.price, stake: 100 })
     expect(placed.status).toBe(200)
-    // Backing at far better odds than offered: refused, the odds having "changed".
-    const refused = await bet(server, token, "bet-sport", { marketId: market.marketId, selectionId: runner.selectionId, selectionType: "back", odds: 1000, stake: 100 })
-    expect(refused.body.meta.error).toBe("OddsChanged")
+    // A stake under the minimum: refused, and why.
+    const refused = await bet(server, token, "bet-sport", { marketId: market.marketId, selectionId: runner.selectionId, selectionType: "back", odds: price.back.price, stake: 99 })
+    expect(refused.body.meta.error).toBe("StakeOutOfRange")
     const unknown = await bet(server, token, "bet-sport", { marketId: "no-such-market", selectionId: "1", selectionType: "back", odds: 2, stake: 100 })
     expect(unknown.status).toBe(404)
 
     const after = await scrape(server.metricsUrl)
     const placedLabels = { result: "placed", reason: "none", market_type: "exchange" }
     expect(count(after, placedLabels) - count(before, placedLabels)).toBe(1)
-    const changedLabels = { result: "refused", reason: "OddsChanged", market_type: "exchange" }
-    expect(count(after, changedLabels) - count(before, changedLabels)).toBe(1)
+    const refusedLabels = { result: "refused", reason: "StakeOutOfRange", market_type: "exchange" }
+    expect(count(after, refusedLabels) - count(before, refusedLabels)).toBe(1)
     expect(count(after, { result: "refused", reason: "NotFound", market_type: "unknown" })).toBe(1)
     const timed = (samples: typeof before) => valueOf(samples, "khel_bet_duration_seconds_count", { in_play: "false" }) ?? 0
     expect(timed(after) - timed(before)).toBe(3)

@@ -91,7 +91,7 @@ describe("traces over OTLP", () => {
     expect(collector.resources[0]).toMatchObject({ attributes: expect.arrayContaining([{ key: "service.name", value: { stringValue: "khel" } }]) })
 
     // A refusal: its envelope's trace id finds its spans.
-    const refused = await bet(server, token, "bet-sport", { marketId: market.marketId, selectionId: runner.selectionId, selectionType: "back", odds: 1000, stake: 100 })
+    const refused = await bet(server, token, "bet-sport", { marketId: market.marketId, selectionId: runner.selectionId, selectionType: "back", odds: price.back.price, stake: 99 })
     const traceId = refused.body.meta.traceId as string
     expect(traceId).toMatch(/^[0-9a-f]{32}$/)
     await waitFor("the refused bet's spans", () => collector.spans.find((s) => s.traceId === traceId && s.name === "Betting.place"))
