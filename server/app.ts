@@ -14,7 +14,7 @@ import { SportsHandlers } from "./catalogue/http.ts"
 import { ServerClockLive, TestClockRoutes } from "./clock.ts"
 import { ServerConfig, type ServerConfigShape } from "./config.ts"
 import { DatabaseLive } from "./db/database.ts"
-import { DeskHandlersLive, DeskServicesLive } from "./desk/layer.ts"
+import { DeskHandlersLive, DeskMarketsLive, DeskServicesLive } from "./desk/layer.ts"
 import { AuthenticationLive, StaffAuthenticationLive } from "./edge/auth.ts"
 import { SharedCaching } from "./edge/caching.ts"
 import { Compression } from "./edge/compression.ts"
@@ -58,7 +58,8 @@ const SeedLive = Layer.unwrap(Effect.gen(function*() {
 const ServicesLive = Layer.mergeAll(Settings.layer, Catalogue.layer, capability("vitals", Vitals.layer), Visitors.layer, SeedLive,
   capability("payments", PaymentServicesLive), capability("casino", CasinoServicesLive),
   // The odds feed reads the catalogue when it starts: after the demo data is in.
-  capability("betting", BettingServicesLive).pipe(Layer.provide(SeedLive)),
+  // The desk's markets and risk stand on settlement and the feed.
+  capability("desk", DeskMarketsLive).pipe(Layer.provideMerge(capability("betting", BettingServicesLive).pipe(Layer.provide(SeedLive)))),
   // The operator's desk, over payments (and the same instances of everything below).
   capability("desk", DeskServicesLive).pipe(Layer.provide(PaymentServicesLive))).pipe(
   // The feed's secret exists before the demo data's events are made (each is committed to it as it is made).

@@ -3,6 +3,10 @@ import { Audit } from "./Audit.ts"
 import { Decisions } from "./Decisions.ts"
 import { DeskAccountHandlers, DeskAuditHandlers, DeskPlayersHandlers, DeskQueuesHandlers, DeskSignInHandlers, DeskStaffHandlers } from "./http.ts"
 import { Players } from "./Players.ts"
+import { Markets } from "./Markets.ts"
+import { DeskMarketsHandlers, DeskReportsHandlers } from "./marketsHttp.ts"
+import { Reports } from "./Reports.ts"
+import { Thresholds } from "./Thresholds.ts"
 import { Queues } from "./Queues.ts"
 import { Staff } from "./Staff.ts"
 
@@ -12,5 +16,8 @@ export const DeskCoreLive = Decisions.layer.pipe(Layer.provideMerge(Audit.layer)
 /** The desk's services: staff and their sessions on top of the core (and identity's users, passwords and throttle). */
 export const DeskServicesLive = Layer.mergeAll(Staff.layer, Queues.layer, Players.layer).pipe(Layer.provideMerge(DeskCoreLive))
 
+/** Markets and risk with the four-eyes thresholds: over betting's settlement and the odds feed (server/app.ts provides them). */
+export const DeskMarketsLive = Layer.mergeAll(Markets.layer, Reports.layer).pipe(Layer.provideMerge(Thresholds.layer), Layer.provide(Audit.layer))
+
 /** The HTTP groups of src/schema/desk/. */
-export const DeskHandlersLive = Layer.mergeAll(DeskSignInHandlers, DeskAccountHandlers, DeskQueuesHandlers, DeskStaffHandlers, DeskAuditHandlers, DeskPlayersHandlers)
+export const DeskHandlersLive = Layer.mergeAll(DeskSignInHandlers, DeskAccountHandlers, DeskQueuesHandlers, DeskStaffHandlers, DeskAuditHandlers, DeskPlayersHandlers, DeskMarketsHandlers, DeskReportsHandlers)

@@ -47,6 +47,7 @@ export const ErrorTag = Schema.Literals([
   "AlreadyDecided", // 409: another staff member decided the request (or approval) first; the message names them
   "ClaimedByOther", // 409: another staff member is working the request; the message names them
   "SecondApproverNeeded", // 422: above the DIRECTOR's threshold a second staff member must approve (four eyes)
+  "OwnProposal", // 403: the staff member asked for this themselves: a different one must approve it (four eyes)
   // Only the client makes these: the server was not reached, or its answer was not understood.
   "Unreachable",
   "BadResponse"

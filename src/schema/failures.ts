@@ -53,6 +53,8 @@ export const statusOf = (tag: ErrorTag): number => {
     case "TimedOut":
     case "SelfExcluded":
     case "RegionBlocked":
+    // Four eyes: the one who asked is not the second pair.
+    case "OwnProposal":
       return 403
     case "NotFound":
       return 404

@@ -1,4 +1,7 @@
 import type { ActorRefFrom } from "xstate"
+import { MARKET_RULES } from "../../domain/risk.ts"
+import type { MarketRisk, RiskMarket, RiskSummary } from "../../schema/desk/markets.ts"
+import type { TodayReport } from "../../schema/desk/reports.ts"
 import type { DepositDetail, DeskDeposit, DeskWithdrawal, WithdrawalDetail } from "../../schema/desk/queues.ts"
 import type { DeskSession } from "../../schema/desk/staff.ts"
 import type { DeskChanged } from "../../schema/realtime.ts"
@@ -42,6 +45,16 @@ export const playerRecord = recordMachine<PlayerDetail>({
   debit: adjustment
 })
 
+/** The house's position over every market, with the settlements waiting for a second approver (approve, decline). */
+export const riskSummary = recordMachine<RiskSummary>(MARKET_RULES)
+/** Markets still to settle, biggest liability first. */
+export const riskMarkets = listMachine<RiskMarket>()
+/** One market's book and what staff do to it: suspend, resume, price, settle, void, approve, decline. */
+export const marketRecord = recordMachine<MarketRisk>(MARKET_RULES)
+
+/** The Today figures (the charts' span, 7 or 30 days, is its field `span`). */
+export const todayRecord = recordMachine<TodayReport>()
+
 export interface DeskFlows {
   readonly deposits: typeof depositQueue
   readonly withdrawals: typeof withdrawalQueue
@@ -50,6 +63,10 @@ export interface DeskFlows {
   readonly players: typeof playersList
   readonly player: typeof playerRecord
   readonly audit: typeof auditList
+  readonly risk: typeof riskSummary
+  readonly markets: typeof riskMarkets
+  readonly market: typeof marketRecord
+  readonly today: typeof todayRecord
 }
 
 export type DeskFlowName = keyof DeskFlows
@@ -62,7 +79,11 @@ const TOPICS: Readonly<Record<DeskFlowName, ReadonlyArray<DeskChanged["topic"]>>
   signals: [],
   players: ["players"],
   player: ["players"],
-  audit: []
+  audit: [],
+  risk: ["markets"],
+  markets: ["markets"],
+  market: ["markets"],
+  today: ["deposits", "withdrawals", "approvals", "markets"]
 }
 
 export const topicsOf = (flow: DeskFlowName) => TOPICS[flow]

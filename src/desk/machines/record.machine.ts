@@ -33,6 +33,9 @@ export type RecordEvent =
   | { type: "field.change"; field: string; value: string }
   | { type: "command.run"; command: string }
 
+/** The id of a record of everything of its topics (the risk summary, the Today figures): read again whichever record changed. */
+export const EVERY_RECORD = "*"
+
 export interface RecordInput {
   readonly id: string
 }
@@ -59,7 +62,7 @@ export const recordMachine = <R>(rules: Readonly<Record<string, Rule<R>>> = {}) 
     },
     guards: {
       valid: ({ context, event }) => event.type === "command.run" && problemOf(context, event.command) === undefined,
-      isThis: ({ context, event }) => event.type === "live.changed" && event.id === context.id,
+      isThis: ({ context, event }) => event.type === "live.changed" && (event.id === context.id || context.id === EVERY_RECORD),
       unanswered
     }
   }).createMachine({

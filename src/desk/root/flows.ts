@@ -15,6 +15,7 @@ import { DeskApi, DeskFailure } from "../services/api.ts"
 import { DeskAuditApi } from "../../schema/desk/audit.ts"
 import type { AuditEntry } from "../../schema/desk/audit.ts"
 import { data, plain, task } from "./runtime.ts"
+import { market, markets, risk, today } from "./marketFlows.ts"
 
 /**
  * Every desk flow with its world: the calls of the shared API each machine's
@@ -148,6 +149,6 @@ const audit = auditList.provide({
   }
 })
 
-const FLOWS: Readonly<Record<DeskFlowName, AnyActorLogic>> = { deposits, withdrawals, sessions, signals, players, player, audit }
+const FLOWS: Readonly<Record<DeskFlowName, AnyActorLogic>> = { deposits, withdrawals, sessions, signals, players, player, audit, risk, markets, market, today }
 
 export const flowLogic = (flow: DeskFlowName): AnyActorLogic => FLOWS[flow]

@@ -4,7 +4,9 @@ import { AccountPage } from "./pages/AccountPage.tsx"
 import { DepositsPage } from "./pages/DepositsPage.tsx"
 import { AuditPage } from "./pages/AuditPage.tsx"
 import { PlayersPage } from "./pages/PlayersPage.tsx"
+import { MarketsPage } from "./pages/MarketsPage.tsx"
 import { SignalsPage } from "./pages/SignalsPage.tsx"
+import { TodayPage } from "./pages/TodayPage.tsx"
 import { WithdrawalsPage } from "./pages/WithdrawalsPage.tsx"
 
 /**
@@ -19,10 +21,12 @@ export interface Screen {
 }
 
 export const SCREENS: ReadonlyArray<Screen> = [
+  { path: "/today", label: "Today", permission: "reports.read", element: <TodayPage /> },
   { path: "/deposits", label: "Deposits", permission: "queues.read", element: <DepositsPage /> },
   { path: "/withdrawals", label: "Withdrawals", permission: "queues.read", element: <WithdrawalsPage /> },
   { path: "/players", label: "Players", permission: "players.read", element: <PlayersPage /> },
   { path: "/signals", label: "Signals", permission: "players.read", element: <SignalsPage /> },
+  { path: "/markets", label: "Markets and risk", permission: "markets.read", element: <MarketsPage /> },
   { path: "/audit", label: "Audit", permission: "audit.read", element: <AuditPage /> },
   { path: "/account", label: "My account", permission: "staff", element: <AccountPage /> }
 ]

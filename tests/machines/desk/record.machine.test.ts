@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { createActor, fromPromise } from "xstate"
-import { type RecordCommand, type RecordContext, recordMachine } from "../../../src/desk/machines/record.machine.ts"
+import { EVERY_RECORD, type RecordCommand, type RecordContext, recordMachine } from "../../../src/desk/machines/record.machine.ts"
 import type { Failure } from "../../../src/schema/errors.ts"
 import { entered, expectFullCoverage, invokedWith, isIn, recordFlows, replayPaths, type Step } from "../harness.ts"
 
@@ -83,5 +83,14 @@ describe("record machine behaviour", () => {
     actor.send({ type: "command.run", command: "suspend" })
     expect(actor.getSnapshot().context.refusal?.message).toBe("The player is suspended already.")
     expect(runs).toEqual([])
+  })
+
+  it("reads a record of everything again whichever record of its topics changed", async () => {
+    let loads = 0
+    const actor = createActor(machine.provide({ actors: { load: fromPromise(async (): Promise<Player> => (loads++, active)) } }), { input: { id: EVERY_RECORD } }).start()
+    await expect.poll(() => actor.getSnapshot().matches("Ready")).toBe(true)
+    actor.send({ type: "live.changed", id: "market-17" })
+    await expect.poll(() => loads).toBe(2)
+    await expect.poll(() => actor.getSnapshot().matches("Ready")).toBe(true)
   })
 })
