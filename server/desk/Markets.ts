@@ -1,6 +1,5 @@
 import { Context, Effect, Layer, Schema } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
-import type { Position } from "../../src/domain/betting.ts"
 import { toRupees } from "../../src/domain/money.ts"
 import { marketRisk } from "../../src/domain/risk.ts"
 import { decidedBy, needsSecondApprover } from "../../src/domain/staff.ts"
@@ -9,6 +8,7 @@ import { DEFAULT_PAGE } from "../../src/schema/desk/common.ts"
 import type { MarketAction, MarketApproval, MarketRisk, RiskMarket, RiskQuery, RiskSummary } from "../../src/schema/desk/markets.ts"
 import { type ApiError, badRequest, conflict, forbidden, notFound, unprocessable } from "../../src/schema/envelope.ts"
 import { MarketType } from "../../src/schema/sports.ts"
+import { matchedPositions } from "../betting/Bets.ts"
 import { Settlement } from "../betting/Settlement.ts"
 import { decodeRows, NumericText, Paise } from "../db/rows.ts"
 import { OddsFeed } from "../odds/OddsFeed.ts"
@@ -43,9 +43,9 @@ const BetRow = Schema.Struct({
   side: Schema.Literals(["back", "lay"]),
   odds: NumericText,
   size: Schema.NullOr(NumericText),
-  stake: Paise
+  stake: Paise,
+  matches: Schema.NullOr(Schema.Array(Schema.Struct({ odds: Schema.Finite, stake: Schema.Int })))
 })
-type BetRow = typeof BetRow.Type
 
 const ApprovalRow = Schema.Struct({
   id: Schema.String,
@@ -64,8 +64,6 @@ const ApprovalRow = Schema.Struct({
 type ApprovalRow = typeof ApprovalRow.Type
 
 const ExposedRow = Schema.Struct({ id: Schema.String, username: Schema.String, name: Schema.String, mobileNo: Schema.String, exposure: Paise, count: Schema.Int })
-
-const position = (bet: BetRow): Position => ({ selectionId: bet.selectionId, side: bet.side, odds: Number(bet.odds), stake: Number(bet.stake), size: bet.size === null ? null : Number(bet.size) })
 
 const approvalView = (viewer: string) => (row: ApprovalRow): MarketApproval => ({
   _id: row.id,
@@ -138,7 +136,7 @@ export class Markets extends Context.Service<Markets, {
 
       const betsOf = (ids: ReadonlyArray<string>) =>
         ids.length === 0 ? Effect.succeed([]) : sql`
-          SELECT market_id, user_id, selection_id, side, odds::text AS odds, size::text AS size, stake
+          SELECT market_id, user_id, selection_id, side, odds::text AS odds, size::text AS size, stake, matches
             FROM bets WHERE status = 'open' AND market_id IN ${sql.in(ids)}
         `.pipe(decodeRows(BetRow))
 
@@ -173,7 +171,8 @@ export class Markets extends Context.Service<Markets, {
           const betsBy = byMarket(bets)
           return rows.map((row) => {
             const open = betsBy.get(row.id) ?? []
-            const risk = marketRisk(row.marketType, runnersBy.get(row.id) ?? [], open.map(position))
+            // Only what is matched is at stake: what waits unmatched is cancelled at settlement.
+            const risk = marketRisk(row.marketType, runnersBy.get(row.id) ?? [], open.flatMap(matchedPositions))
             const book = feed.book(row.externalId)
             const approval = approvals.find((a) => a.subject === row.externalId)
             const view: RiskMarket = {

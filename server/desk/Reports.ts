@@ -51,7 +51,7 @@ export class Reports extends Context.Service<Reports, {
           SELECT ${day("decided_at")}, 'withdrawals', sum(amount)::bigint
             FROM withdrawal_requests WHERE status = 'approved' AND decided_at >= ${from} GROUP BY 1
           UNION ALL
-          SELECT ${day("created_at")}, 'sportsTurnover', sum(stake)::bigint FROM bets WHERE created_at >= ${from} GROUP BY 1
+          SELECT ${day("created_at")}, 'sportsTurnover', sum(stake - unmatched - cancelled)::bigint FROM bets WHERE created_at >= ${from} GROUP BY 1
           UNION ALL
           SELECT ${day("created_at")}, 'bets', count(*)::bigint FROM bets WHERE created_at >= ${from} GROUP BY 1
           UNION ALL

@@ -13,7 +13,7 @@ export interface Figures {
   readonly withdrawals: number
   /** Deposits less withdrawals. */
   readonly netCash: number
-  /** Stakes placed: sports bets (matched) and casino rounds. */
+  /** Stakes placed: sports bets (what is matched of those placed that day) and casino rounds. */
   readonly turnover: { readonly sports: number; readonly casino: number }
   /** What the house kept: sports bets settled that day (what players lost less what they won), casino rounds (stakes less wins and refunds). */
   readonly ggr: { readonly sports: number; readonly casino: number }

@@ -85,6 +85,20 @@ describe("the house's book", () => {
     expect(summary.topPlayers.map((p: { player: { id: string } }) => p.player.id)).toContain(player.user.id)
   })
 
+  it("counts matched stakes only: a bet waiting unmatched puts nothing at risk", async () => {
+    const player = await signUpPlayer(server)
+    await fund(server, player.user.id, 10_000_00)
+    const market = await freshMarket()
+    await priceAtEvens(server, admin, market)
+    // Backed at 5.00 while 2.00 is on offer: it waits, unmatched.
+    const waiting = await bet(server, player.token, "bet-sport", { marketId: market.marketId, selectionId: market.runners[0]!.selectionId, selectionType: "back", odds: 5, stake: 300 })
+    expect(waiting.status).toBe(200)
+    const risk = (await desk(support, `/markets/${market.marketId}`)).body.data
+    expect(risk.market.openBets).toBe(1)
+    expect(risk.market.liability).toBe(0)
+    expect(risk.runners.map((r: { house: number }) => r.house)).toEqual(market.runners.map(() => 0))
+  })
+
   it("lets support read but not suspend, price, settle or set thresholds", async () => {
     const { market } = await backed(100)
     for (const [path, json] of [["/status", { status: "SUSPENDED" }], ["/price", { selectionId: market.runners[0]!.selectionId, back: { price: 2, size: 100 } }], ["/settle", { result: market.runners[0]!.selectionId }], ["/void", { reason: "x" }]] as const) {
