@@ -1,6 +1,6 @@
-import { type APIRequestContext, type Browser, expect, test } from "@playwright/test"
-import { deskSignIn } from "../http.ts"
-import { baseUrl, fundedPlayer, openSignedIn } from "./support.ts"
+import { type APIRequestContext, expect, test } from "@playwright/test"
+import { openDesk } from "./desk-support.ts"
+import { fundedPlayer, openSignedIn } from "./support.ts"
 
 /**
  * Markets and risk on the desk in Chromium: the house's book of a market a
@@ -26,17 +26,6 @@ const quietMarket = async (request: APIRequestContext) => {
   const events = sports.filter((s) => s.slugName !== "cricket").flatMap((s) => s.leagues.flatMap((l) => l.events)).filter((e) => !e.inPlay).reverse()
   const event = events.find((e) => e.markets.some((m) => m.marketType === "EXCHANGE" && m.name === "Match Odds"))!
   return { event, market: event.markets.find((m) => m.marketType === "EXCHANGE" && m.name === "Match Odds")! }
-}
-
-/** A staff member's desk in a browser of its own, signed in already (their session made with their second factor). */
-const openDesk = async (browser: Browser, username: "admin" | "director" | "support", path: string) => {
-  const { token } = await deskSignIn(baseUrl(), username)
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } })
-  await context.addInitScript((t) => localStorage.setItem("khel.desk.token", t), token)
-  const desk = await context.newPage()
-  await desk.goto(path)
-  await expect(desk.getByRole("navigation", { name: "Desk" })).toBeVisible()
-  return desk
 }
 
 test("a market above the threshold is settled with a second approver, and the player's statement shows it", async ({ page, browser, request }) => {
