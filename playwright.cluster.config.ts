@@ -15,6 +15,8 @@ export default defineConfig({
   reporter: [["list"]],
   use: {
     trace: "retain-on-failure",
+    // Failover is about the servers: no service worker answering from its cache (tests/e2e/pwa.spec.ts tests it).
+    serviceWorkers: "block",
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

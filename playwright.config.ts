@@ -27,6 +27,9 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: "retain-on-failure",
+    // The site's service worker would answer the other specs' requests from its cache (and outside page.route):
+    // only the specs of the installable app let it in (tests/e2e/pwa.spec.ts, `serviceWorkers: "allow"`).
+    serviceWorkers: "block",
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

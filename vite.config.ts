@@ -8,6 +8,7 @@ import { MESSAGES } from "./src/machines/app.machine.ts"
 import { HEAD_SCRIPT } from "./src/root/headScript.ts"
 import { FIRST_PAGES } from "./src/views/firstPages.ts"
 import { PreloaderView } from "./src/views/layout/PreloaderView.tsx"
+import { pwa } from "./scripts/vitePwa.ts"
 
 const api = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`
 
@@ -96,7 +97,7 @@ const deskInDev = (): Plugin => ({
 })
 
 export default defineConfig({
-  plugins: [UnoCSS(), react(), headScript(), staticPreloader(), inlineStylesheet(), firstChunks(), deskInDev()],
+  plugins: [UnoCSS(), react(), headScript(), staticPreloader(), inlineStylesheet(), firstChunks(), deskInDev(), ...pwa()],
   build: {
     target: "es2022",
     // Maps are built for an error tracker but not referenced from the bundles, and the server never serves them.
@@ -119,6 +120,7 @@ export default defineConfig({
       "/images": api,
       "/uploads": api,
       "/games": api,
+      "/manifest.webmanifest": api,
       "/socket.io": { target: api, ws: true }
     }
   }

@@ -37,6 +37,7 @@ import { GateLive } from "./edge/gate.ts"
 import { RateLimits } from "./limits/RateLimits.ts"
 import { seedDemo } from "./seed/demo.ts"
 import { SettingsHandlers } from "./settings/http.ts"
+import { ManifestRoute } from "./settings/manifest.ts"
 import { Settings } from "./settings/Settings.ts"
 import { BeaconLimitsLive, VitalsHandlers } from "./vitals/http.ts"
 import { Vitals } from "./vitals/Vitals.ts"
@@ -98,7 +99,7 @@ const routes = (production: boolean) => {
   )
   const docs = production ? Layer.empty : HttpApiScalar.layer(Api, { path: "/api/docs" })
   // Compression before SharedCaching: it then wraps it, and compresses an answer once per ETag (edge/compression.ts).
-  return Layer.mergeAll(api, docs, SiteRoutes, CasinoRoutes, HealthRoutes, Compression, SharedCaching, GateLive, TestClockRoutes)
+  return Layer.mergeAll(api, docs, SiteRoutes, CasinoRoutes, HealthRoutes, ManifestRoute, Compression, SharedCaching, GateLive, TestClockRoutes)
 }
 
 /** This server as seen from itself (the built-in game provider calls its wallet over HTTP). */

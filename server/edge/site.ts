@@ -11,6 +11,12 @@ import { Visitors } from "./visitors.ts"
 const IMMUTABLE = "public, max-age=31536000, immutable"
 const SHORT = "public, max-age=3600"
 
+/**
+ * Hashed assets for a year; the service worker's script revalidated on every use, so an open tab learns of a new
+ * build when it checks (src/root/flows/appUpdate.ts); other files for an hour.
+ */
+const cacheControlOf = (pathname: string) => (pathname.startsWith("/assets/") ? IMMUTABLE : pathname === "/sw.js" ? "no-cache" : SHORT)
+
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
   ".js": "text/javascript; charset=utf-8",
@@ -83,9 +89,10 @@ const readFirstChunks = (distDir: string): Readonly<Record<string, ReadonlyArray
 }
 
 /**
- * Serves the built site: hashed assets cached for a year, other files for an
- * hour, and `index.html` (never cached, with the page's first resources) for
- * every other path so client-side routes work on reload. A `.br` or `.gz`
+ * Serves the built site: hashed assets cached for a year, the service worker
+ * revalidated on each use, other files for an hour, and `index.html` (never
+ * cached, with the page's first resources) for every other path, itself
+ * included, so client-side routes work on reload. A `.br` or `.gz`
  * twin made at build time is sent to clients that take it.
  */
 export const SiteRoutes = Layer.unwrap(Effect.gen(function*() {
@@ -131,9 +138,10 @@ export const SiteRoutes = Layer.unwrap(Effect.gen(function*() {
       }
       const pathname = decodeURIComponent(new URL(request.url, "http://site").pathname)
       const candidate = normalize(join(distDir, pathname))
-      // Source maps are built for an error tracker, never served: they would hand out the source.
-      if (candidate.startsWith(root) && isFile(candidate) && !TWINS.some((twin) => candidate.endsWith(twin.suffix)) && !candidate.endsWith(".map")) {
-        return yield* sendFile(request, candidate, pathname.startsWith("/assets/") ? IMMUTABLE : SHORT)
+      // Source maps are built for an error tracker, never served: they would hand out the source. index.html itself
+      // is the page below (with its policy): the service worker keeps that copy for every navigation.
+      if (candidate.startsWith(root) && candidate !== index && isFile(candidate) && !TWINS.some((twin) => candidate.endsWith(twin.suffix)) && !candidate.endsWith(".map")) {
+        return yield* sendFile(request, candidate, cacheControlOf(pathname))
       }
       if (extname(pathname) !== "" && extname(pathname) !== ".html") {
         return HttpServerResponse.text("Not found", { status: 404 })

@@ -1,4 +1,5 @@
 import type { ActorRefFrom, InputFrom } from "xstate"
+import type { appUpdateMachine } from "./appUpdate.machine.ts"
 import type { authModalMachine } from "./authModal.machine.ts"
 import type { betSlipMachine } from "./betSlip.machine.ts"
 import type { bonusMachine } from "./bonus.machine.ts"
@@ -36,6 +37,8 @@ export interface Flows {
   readonly statement: typeof statementMachine
   readonly casinoBets: typeof casinoBetsMachine
   readonly protection: typeof protectionMachine
+  /** The installable app's worker and its update prompt, open for the whole visit. */
+  readonly appUpdate: typeof appUpdateMachine
 }
 
 export type FlowName = keyof Flows

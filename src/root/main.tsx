@@ -13,6 +13,7 @@ import { loadable } from "../views/loadable.ts"
 import { type Ports, PortsContext } from "../views/ports.ts"
 import { rootApp } from "./app.ts"
 import { loadFlow } from "./flows.ts"
+import { whenSettled } from "./idle.ts"
 
 /**
  * The composition root: the one place that knows the runtime and its
@@ -68,20 +69,6 @@ const start = async () => {
 
 void start()
 
-/** Runs `run` once the page has painted content (at once when it already has, or cannot tell). */
-const afterFirstPaint = (run: () => void) => {
-  if (typeof PerformanceObserver === "undefined" || !PerformanceObserver.supportedEntryTypes?.includes("paint")) return run()
-  const observer = new PerformanceObserver((entries) => {
-    if (entries.getEntriesByName("first-contentful-paint").length === 0) return
-    observer.disconnect()
-    run()
-  })
-  observer.observe({ type: "paint", buffered: true })
-}
-
 // Real-user vitals load once the page has loaded, painted and the browser is idle: nothing of them is on the first
-// paint's path (the load event can come before the first paint).
-addEventListener("load", () => {
-  const later = (run: () => void) => (typeof requestIdleCallback === "function" ? requestIdleCallback(run, { timeout: 5000 }) : setTimeout(run, 2000))
-  afterFirstPaint(() => later(() => void import("./vitals.ts").then((vitals) => vitals.reportVitals())))
-}, { once: true })
+// paint's path.
+whenSettled(() => void import("./vitals.ts").then((vitals) => vitals.reportVitals()))

@@ -15,5 +15,6 @@ export const loaders: { readonly [K in FlowName]: () => Promise<{ readonly defau
   referral: () => import("./referral.ts"),
   statement: () => import("./statement.ts"),
   casinoBets: () => import("./casinoBets.ts"),
-  protection: () => import("./protection.ts")
+  protection: () => import("./protection.ts"),
+  appUpdate: () => import("./appUpdate.ts")
 }

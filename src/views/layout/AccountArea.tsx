@@ -157,8 +157,9 @@ const PlayerArea = ({ user }: { user: User }) => {
   const session = useSessionRef()
   const openAuth = useOpenAuth()
   const credit = isCreditPlayer(user)
-  // The modal's open flag is view state; its content is the myBets machine's.
-  const [myBetsOpen, setMyBetsOpen] = useState(false)
+  // The modal's open flag is view state; its content is the myBets machine's. The app's My Bets shortcut opens it
+  // (`/?show=my-bets`: the web manifest, server/settings/manifest.ts).
+  const [myBetsOpen, setMyBetsOpen] = useState(() => new URLSearchParams(location.search).get("show") === "my-bets")
   const items: Array<MenuItem> = [
     ...(credit ? [] : MONEY_LINKS.map(([to, label, icon, , menu]) => ({ label, icon, to, className: menu }))),
     { label: "My Bets", icon: "bets", onSelect: () => setMyBetsOpen(true) },

@@ -15,6 +15,8 @@ import { pageTitle } from "../titles.ts"
 
 const RightSidebar = lazy(() => import("./RightSidebar.tsx"))
 const TopCasino = lazy(() => import("./TopCasino.tsx"))
+// The installable app's worker and prompts: nothing of them is on the first paint's path.
+const AppShell = lazy(() => import("./AppShell.tsx").then((module) => ({ default: module.AppShell })))
 // Only a signed-in player has reality checks: a visitor's first page carries none of the dialog's code.
 const RealityCheckHost = lazy(() => import("../protection/RealityCheckDialog.tsx").then((module) => ({ default: module.RealityCheckHost })))
 
@@ -74,6 +76,7 @@ export const Layout = () => {
       <Toasts />
       <AuthHost />
       {signedIn ? <Suspense fallback={null}><RealityCheckHost /></Suspense> : null}
+      {started ? <Suspense fallback={null}><AppShell /></Suspense> : null}
       <Preloader />
     </div>
   )

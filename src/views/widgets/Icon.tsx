@@ -43,7 +43,12 @@ const PATHS = {
   upload: "M12 16V4m0 0-4 4m4-4 4 4M4 16v4h16v-4",
   bank: "M3 9l9-5 9 5M5 9v9M10 9v9M14 9v9M19 9v9M3 20h18",
   trophy: "M7 4h10v5a5 5 0 0 1-10 0V4ZM7 6H4a3 3 0 0 0 3 4M17 6h3a3 3 0 0 1-3 4M9 20h6M12 14v6",
-  menu: "M4 6h16M4 12h16M4 18h16"
+  menu: "M4 6h16M4 12h16M4 18h16",
+  refresh: "M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7",
+  offline: "M3 3l18 18M8.5 16.5a5 5 0 0 1 7 0M5 13a10 10 0 0 1 5-2.7M19 13a10 10 0 0 0-2-1.6M2 9.5a15 15 0 0 1 4.5-2.8M22 9.5A15 15 0 0 0 10.5 5.1M12 20h.01",
+  bell: "M6 16v-5a6 6 0 1 1 12 0v5l2 2H4l2-2ZM10 21h4",
+  install: "M8 3h8a1 1 0 0 1 1 1v16a1 1 0 0 1-1 1H8a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1Zm4 4v7m0 0-3-3m3 3 3-3",
+  share: "M12 3v12M12 3 8 7M12 3l4 4M6 11H5v10h14V11h-1"
 } as const
 
 export type IconName = keyof typeof PATHS

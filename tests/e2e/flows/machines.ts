@@ -1,5 +1,6 @@
 import type { AnyStateMachine } from "xstate"
 import { appMachine } from "../../../src/machines/app.machine.ts"
+import { appUpdateMachine } from "../../../src/machines/appUpdate.machine.ts"
 import { authModalMachine } from "../../../src/machines/authModal.machine.ts"
 import { betSlipMachine } from "../../../src/machines/betSlip.machine.ts"
 import { bonusMachine } from "../../../src/machines/bonus.machine.ts"
@@ -66,5 +67,6 @@ export const MACHINES: ReadonlyArray<MachineEntry> = [
   { machine: myBetsMachine, target: false, unreachable: {} },
   { machine: racingMachine, target: false, unreachable: {} },
   { machine: referralMachine, target: false, unreachable: {} },
-  { machine: statementMachine, target: false, unreachable: {} }
+  { machine: statementMachine, target: false, unreachable: {} },
+  { machine: appUpdateMachine, target: false, unreachable: {} }
 ]

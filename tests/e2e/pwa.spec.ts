@@ -1,0 +1,154 @@
+import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { neverFromCache } from "../../src/domain/pwa.ts"
+import { type APIRequestContext, expect, type Page, test } from "./coverage.ts"
+import { apiLogin, catalogueEvent, createPlayer, openSignedIn, waitForApp } from "./support.ts"
+
+/**
+ * The installable app in Chromium: the manifest and icons, the service worker
+ * controlling the page, what CacheStorage holds after a whole visit, and an
+ * update reaching an open tab. Only these specs let the worker in (the other
+ * specs block it: playwright.config.ts); each test has a fresh browser
+ * context, so a fresh worker.
+ */
+test.use({ serviceWorkers: "allow" })
+
+/** The worker controls the page (the first one claims the page that registered it: src/sw.ts). */
+const controlled = (page: Page) => page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 })
+
+/** Every URL in every cache of CacheStorage. */
+const cachedUrls = (page: Page) =>
+  page.evaluate(async () => {
+    const urls: Array<string> = []
+    for (const name of await caches.keys()) {
+      for (const request of await (await caches.open(name)).keys()) urls.push(request.url)
+    }
+    return urls
+  })
+
+/** A PNG's width and height, from its IHDR chunk. */
+const pngSize = (bytes: Buffer) => `${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`
+
+const FIXTURE = "Delhi Capitals v Rajasthan Royals"
+
+/** The fixture's match odds priced by hand and open, so a price is there to click whatever the simulator does. */
+const openPrices = async (request: APIRequestContext) => {
+  const { event, path } = await catalogueEvent(request, FIXTURE)
+  const market = (event as unknown as { markets: Array<{ marketId: string; marketType: string; runners: Array<{ selectionId: string }> }> }).markets
+    .find((m) => m.marketType === "EXCHANGE")!
+  const admin = await apiLogin(request, "admin")
+  const priced = await request.post("/api/v1/admin/market-price", {
+    headers: { authorization: `Bearer ${admin.token}` },
+    data: { marketId: market.marketId, selectionId: market.runners[0]!.selectionId, back: { price: 2.2, size: 5000 }, lay: { price: 2.24, size: 5000 }, status: "OPEN" }
+  })
+  expect(priced.status()).toBe(200)
+  return { path, market }
+}
+
+test("the manifest has what Chromium needs to install the site, its icons load, and the worker controls the page after the first load", async ({ page }) => {
+  await page.goto("/")
+  await waitForApp(page)
+  await controlled(page)
+  const cdp = await page.context().newCDPSession(page)
+  // Chromium's own verdict: nothing stands in the way of installing but the test's profile, which is incognito.
+  const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors")
+  expect(installabilityErrors.map((error) => error.errorId)).toEqual(["in-incognito"])
+  const { url, errors, data } = await cdp.send("Page.getAppManifest")
+  expect(errors).toEqual([])
+  expect(new URL(url).pathname).toBe("/manifest.webmanifest")
+  const manifest = JSON.parse(data!) as {
+    name: string; short_name: string; start_url: string; display: string; theme_color: string; background_color: string
+    icons: Array<{ src: string; sizes: string; purpose: string }>
+    screenshots: Array<{ src: string; sizes: string; form_factor: string }>
+    shortcuts: Array<{ name: string; url: string }>
+  }
+  expect(manifest).toMatchObject({ short_name: "Khel", start_url: "/?source=app", display: "standalone", theme_color: "#f5b301" })
+  expect(manifest.name).toContain("Khel")
+  expect(manifest.shortcuts.map((s) => s.name)).toEqual(["In-Play", "My Bets", "Deposit"])
+  expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(["192x192 any", "512x512 any", "512x512 maskable"])
+  // Every icon and screenshot loads, as a PNG of the size the manifest says.
+  for (const image of [...manifest.icons, ...manifest.screenshots]) {
+    const res = await page.request.get(image.src)
+    expect(res.status(), image.src).toBe(200)
+    expect(res.headers()["content-type"]).toBe("image/png")
+    expect(pngSize(await res.body()), image.src).toBe(image.sizes)
+  }
+  expect(manifest.screenshots.map((s) => s.form_factor).sort()).toEqual(["narrow", "wide"])
+  // Each shortcut opens a page of the site.
+  for (const shortcut of manifest.shortcuts) {
+    await page.goto(shortcut.url)
+    await waitForApp(page)
+    await expect(page.getByRole("heading", { name: "Page not found" })).toHaveCount(0)
+  }
+})
+
+test("after a whole visit CacheStorage holds the shell and nothing of the API, sign-in, sockets, uploads or games", async ({ page, request }) => {
+  const player = await createPlayer(request, "Cache Player")
+  const { path } = await openPrices(request)
+  const admin = await apiLogin(request, "admin")
+  expect((await request.post("/api/v1/admin/credit", { headers: { authorization: `Bearer ${admin.token}` }, data: { user: player.user.username, amount: 1000 } })).status()).toBe(200)
+  await openSignedIn(page, player.token, path)
+  await controlled(page)
+  // A bet, the money pages, a lobby's artwork and a game's launch: everything that could be cached has been asked for.
+  await page.getByRole("button", { name: /^Back .* at / }).and(page.locator(":enabled")).first().click()
+  const slip = page.getByTestId("bet-slip")
+  await slip.getByLabel("Stake (₹)").fill("100")
+  await slip.getByRole("button", { name: "Place Bet" }).click()
+  await expect(slip.getByRole("status")).toHaveText("Bet placed")
+  for (const next of ["/deposit", "/withdrawal", "/statements", "/live-casino"]) {
+    await page.goto(next)
+    await waitForApp(page)
+  }
+  await expect(page.locator("img[src^='/images/']").first()).toBeVisible()
+  const urls = await cachedUrls(page)
+  const paths = urls.map((url) => new URL(url).pathname)
+  // The shell: the page, its scripts and stylesheets, the icons.
+  expect(paths).toContain("/index.html")
+  expect(paths.filter((p) => p.startsWith("/assets/")).length).toBeGreaterThan(10)
+  expect(paths).toContain("/icons/icon-192.png")
+  // Nothing else, and nothing that is a player's money, account, prices or game.
+  const kept = urls.filter((url) => neverFromCache(new URL(url).pathname))
+  expect(kept).toEqual([])
+  for (const path of paths) expect(path).toMatch(/^\/(index\.html|assets\/.+|icons\/.+\.png|favicon\.svg|loader\.svg)$/)
+})
+
+test("a new build served to an open tab shows Reload; the typed stake stays until the player chooses", async ({ page, request }) => {
+  const { path } = await openPrices(request)
+  await openSignedIn(page, (await apiLogin(request, "demo")).token, path)
+  await controlled(page)
+  await page.getByRole("button", { name: /^Back .* at / }).and(page.locator(":enabled")).first().click()
+  const stake = page.getByTestId("bet-slip").getByLabel("Stake (₹)")
+  await stake.fill("250")
+
+  // Deploy a new build: another worker script (its compressed twins set aside, so the server sends this one).
+  const sw = join("dist-test", "sw.js")
+  const built = readFileSync(sw)
+  const twins = [".br", ".gz"].map((suffix) => sw + suffix).filter((twin) => existsSync(twin))
+  try {
+    for (const twin of twins) renameSync(twin, `${twin}.aside`)
+    writeFileSync(sw, Buffer.concat([built, Buffer.from(`\n// build ${Date.now()}\n`)]))
+    // Coming back to the window is when the tab looks for a new build.
+    await page.evaluate(() => window.dispatchEvent(new Event("focus")))
+    const prompt = page.getByTestId("update-prompt")
+    await expect(prompt).toContainText("A new version is ready", { timeout: 30_000 })
+    // Nothing reloads by itself: the stake is still there, and still there a while later.
+    await expect(stake).toHaveValue("250")
+    await page.evaluate(() => window.dispatchEvent(new Event("focus")))
+    await expect(stake).toHaveValue("250")
+    await expect(prompt).toBeVisible()
+    // The player chooses: the new build takes over, and the page reloads under it.
+    const reloaded = page.waitForEvent("load")
+    await prompt.getByRole("button", { name: "Reload" }).click()
+    await reloaded
+    await waitForApp(page)
+    await expect(page.getByTestId("update-prompt")).toHaveCount(0)
+    expect(await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration()
+      return { waiting: registration?.waiting ?? null, controlled: navigator.serviceWorker.controller !== null }
+    })).toEqual({ waiting: null, controlled: true })
+  } finally {
+    writeFileSync(sw, built)
+    for (const twin of twins) if (existsSync(`${twin}.aside`)) renameSync(`${twin}.aside`, twin)
+  }
+})
+
