@@ -4,6 +4,7 @@ import type { AllAppSettings, Banner, SiteSettings, Theme } from "../schema/sett
 import type { SportsData } from "../schema/sports.ts"
 import type { User } from "../schema/user.ts"
 import type { AuthStep } from "./authModal.machine.ts"
+import { connectivityMachine } from "./connectivity.machine.ts"
 import type { FlowClose, FlowName, FlowOpen } from "./flows.ts"
 import { sessionMachine } from "./session.machine.ts"
 import { unprovided, unprovidedAction } from "./unprovided.ts"
@@ -16,11 +17,13 @@ import { unprovided, unprovidedAction } from "./unprovided.ts"
  * logged and loading goes on. The loader closes 1 s after completion, or at
  * once when the sports load failed.
  *
- * The app actor is the root of the one actor system: the session lives as
- * long as it does; the sign-in modals a view asks for (`auth.open`), and page
- * and modal flows are opened and closed by views (`flow.open` / `flow.close`,
- * counted per id, so two views may share one flow) and spawned as its
- * children with their id as system id.
+ * The app actor is the root of the one actor system: the session and the
+ * network's state (`connectivity`) live as long as it does; the sign-in
+ * modals a view asks for (`auth.open`), and page and modal flows are opened
+ * and closed by views (`flow.open` / `flow.close`, counted per id, so two
+ * views may share one flow) and spawned as its children with their id as
+ * system id. When the network comes back (`network.restored`) it loads again
+ * what the page shows.
  */
 
 export interface AppInput {
@@ -52,6 +55,8 @@ export type AppEvent =
   | { type: "auth.open"; step: AuthStep; referralCode?: string | undefined }
   /** The modal chain closed. */
   | { type: "auth.closed" }
+  /** The network came back (from `connectivity`): what the page shows is loaded again. */
+  | { type: "network.restored" }
   | FlowOpen
   | FlowClose
 
@@ -83,6 +88,7 @@ export const appMachine = setup({
   },
   actors: {
     session: sessionMachine,
+    connectivity: connectivityMachine,
     /** The sports list: the authenticated variant while a token is stored (SPEC sections 6 and 7). */
     loadSports: fromPromise<SportsData>(unprovided("app", "loadSports")),
     loadAds: fromPromise<ReadonlyArray<Banner>>(unprovided("app", "loadAds")),
@@ -99,6 +105,8 @@ export const appMachine = setup({
     applyTheme: unprovidedAction<{ theme: Theme }>("app", "applyTheme"),
     /** Title, favicon and brand colour. */
     applySiteSettings: unprovidedAction<{ settings: SiteSettings }>("app", "applySiteSettings"),
+    /** Loads the page again: the site started without a network, so it has nothing of its own to show yet. */
+    reloadPage: unprovidedAction("app", "reloadPage"),
     /** Spawns the flow's logic as a child with `id` as its id and system id (the root knows the logic of each flow). */
     spawnFlow: unprovidedAction<{ id: string; flow: FlowName; input: unknown }>("app", "spawnFlow")
   },
@@ -132,8 +140,11 @@ export const appMachine = setup({
     auth: undefined
   }),
   entry: { type: "applyTheme", params: ({ context }) => ({ theme: context.theme }) },
-  // The session lives as long as the app; other actors reach it by system id.
-  invoke: { id: "session", systemId: "session", src: "session", input: ({ context }) => ({ token: context.token }) },
+  // The session and the network's state live as long as the app; other actors (and views) reach them by system id.
+  invoke: [
+    { id: "session", systemId: "session", src: "session", input: ({ context }) => ({ token: context.token }) },
+    { id: "connectivity", systemId: "connectivity", src: "connectivity" }
+  ],
   on: {
     "theme.toggle": {
       actions: [
@@ -324,6 +335,14 @@ export const appMachine = setup({
     },
     Ready: {
       initial: "Idle",
+      on: {
+        "network.restored": [
+          // Started offline: nothing was loaded (the offline screen showed), so load the site as on a first visit.
+          { guard: ({ context }) => !context.sportsLoaded, actions: "reloadPage" },
+          // Back after a gap: the sports and the player's balances again (the sockets reconnect on their own side).
+          { target: ".Refreshing", actions: sendTo("session", { type: "user.changed" }) }
+        ]
+      },
       states: {
         Idle: {
           on: { "catalogue.changed": "Spreading" }

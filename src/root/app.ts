@@ -1,8 +1,10 @@
-import { type AnyActorLogic, enqueueActions } from "xstate"
+import { type AnyActorLogic, enqueueActions, fromCallback } from "xstate"
 import { appMachine } from "../machines/app.machine.ts"
+import { type ConnectivityEvent, connectivityMachine } from "../machines/connectivity.machine.ts"
 import type { FlowName } from "../machines/flows.ts"
 import type { SiteSettings, Theme } from "../schema/settings.ts"
 import { readToken, saveTheme } from "../services/browserStorage.ts"
+import * as socket from "../services/socket.ts"
 import { flowLogic } from "./flows.ts"
 import { session } from "./session.ts"
 import { startupTask } from "./startup.ts"
@@ -18,6 +20,30 @@ const setFavicon = (href: string) => {
   link.href = href
 }
 
+/** The browser's network: its `online` and `offline` events, and whether it has one now. */
+const connectivity = connectivityMachine.provide({
+  actors: {
+    network: fromCallback<ConnectivityEvent>(({ sendBack }) => {
+      const offline = () => sendBack({ type: "network.offline" })
+      const online = () => sendBack({ type: "network.online" })
+      if (!navigator.onLine) offline()
+      addEventListener("offline", offline)
+      addEventListener("online", online)
+      return () => {
+        removeEventListener("offline", offline)
+        removeEventListener("online", online)
+      }
+    })
+  },
+  actions: {
+    reconnect: () => {
+      socket.reconnect()
+      // The odds channel is open only where a page showed prices: then its module is loaded already.
+      void import("../services/odds.ts").then((module) => module.odds.reconnect())
+    }
+  }
+})
+
 /**
  * The root of the one actor system, with its world: the start-up calls, the
  * session provided, the theme and site settings applied to
@@ -27,6 +53,7 @@ const setFavicon = (href: string) => {
 export const rootApp = appMachine.provide({
   actors: {
     session,
+    connectivity,
     // SPEC section 6: the authenticated variant while a token is stored.
     // Start-up calls are only logged when they fail (SPEC section 8): no toasts. They run before the Effect
     // runtime loads (src/root/startup.ts).
@@ -38,6 +65,7 @@ export const rootApp = appMachine.provide({
     loadAllSettings: startupTask("allAppSettings")
   },
   actions: {
+    reloadPage: () => location.reload(),
     applyTheme: (_, { theme }: { theme: Theme }) => {
       document.documentElement.dataset.theme = theme
       saveTheme(theme)

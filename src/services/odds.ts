@@ -76,9 +76,12 @@ const connect = () => {
       if (!isCatalogueChanged(change)) return
       for (const listener of catalogueListeners) listener()
     })
-    // After a reconnect the server has forgotten what we watched.
-    s.io.on("reconnect", () => {
-      for (const eventId of watchers.keys()) s.emit("odds.watch", eventId)
+    // After a reconnect (socket.io's own, or `reconnect` below) the server has forgotten what we watched; it takes a
+    // watch it already has as a no-op.
+    let connectedBefore = false
+    s.on("connect", () => {
+      if (connectedBefore) for (const eventId of watchers.keys()) s.emit("odds.watch", eventId)
+      connectedBefore = true
     })
     return s
   })
@@ -86,6 +89,12 @@ const connect = () => {
 }
 
 export const odds = {
+  /** Tries again now if the channel lost its connection (the network is back), instead of at its next back-off. */
+  reconnect(): void {
+    if (socket) void socket.then((s) => {
+      if (!s.connected) s.disconnect().connect()
+    })
+  },
   /** Starts live prices for an event; the returned function stops them. Counted, so two views may watch one event. */
   watch(eventId: string): () => void {
     const count = watchers.get(eventId) ?? 0

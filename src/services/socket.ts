@@ -41,3 +41,10 @@ export const authenticate = (next: string | undefined) => {
   // The server reads the token at the handshake: reconnect to present the new one.
   if (socket) void socket.then((s) => s.disconnect().connect())
 }
+
+/** Tries again now if the socket lost its connection (the network is back), instead of at its next back-off. */
+export const reconnect = () => {
+  if (socket) void socket.then((s) => {
+    if (!s.connected) s.disconnect().connect()
+  })
+}

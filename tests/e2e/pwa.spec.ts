@@ -31,18 +31,24 @@ const pngSize = (bytes: Buffer) => `${bytes.readUInt32BE(16)}x${bytes.readUInt32
 
 const FIXTURE = "Delhi Capitals v Rajasthan Royals"
 
-/** The fixture's match odds priced by hand and open, so a price is there to click whatever the simulator does. */
+/**
+ * The fixture's match odds priced by hand and open, so a price is there to click whatever the simulator does;
+ * `price(back)` moves its first runner's back price (the operator's price reaches pages over the odds channel).
+ */
 const openPrices = async (request: APIRequestContext) => {
   const { event, path } = await catalogueEvent(request, FIXTURE)
   const market = (event as unknown as { markets: Array<{ marketId: string; marketType: string; runners: Array<{ selectionId: string }> }> }).markets
     .find((m) => m.marketType === "EXCHANGE")!
   const admin = await apiLogin(request, "admin")
-  const priced = await request.post("/api/v1/admin/market-price", {
-    headers: { authorization: `Bearer ${admin.token}` },
-    data: { marketId: market.marketId, selectionId: market.runners[0]!.selectionId, back: { price: 2.2, size: 5000 }, lay: { price: 2.24, size: 5000 }, status: "OPEN" }
-  })
-  expect(priced.status()).toBe(200)
-  return { path, market }
+  const price = async (back: number) => {
+    const priced = await request.post("/api/v1/admin/market-price", {
+      headers: { authorization: `Bearer ${admin.token}` },
+      data: { marketId: market.marketId, selectionId: market.runners[0]!.selectionId, back: { price: back, size: 5000 }, lay: { price: back + 0.04, size: 5000 }, status: "OPEN" }
+    })
+    expect(priced.status()).toBe(200)
+  }
+  await price(2.2)
+  return { path, market, price }
 }
 
 test("the manifest has what Chromium needs to install the site, its icons load, and the worker controls the page after the first load", async ({ page }) => {
@@ -152,3 +158,52 @@ test("a new build served to an open tab shows Reload; the typed stake stays unti
   }
 })
 
+
+test("offline: the page gives way to the offline screen and nothing can be sent; a reload shows it too; back online, prices move again", async ({ page, request, context }) => {
+  const { path, price } = await openPrices(request)
+  await openSignedIn(page, (await apiLogin(request, "demo")).token, path)
+  await controlled(page)
+  const bets: Array<string> = []
+  page.on("request", (r) => {
+    if (r.method() === "POST" && /\/api\/v1\/(bet-sport|fancy-bet-sport|bet-racing)$/.test(new URL(r.url()).pathname)) bets.push(r.url())
+  })
+  await page.getByRole("button", { name: /^Back .* at / }).and(page.locator(":enabled")).first().click()
+  const slip = page.getByTestId("bet-slip")
+  const stake = slip.getByLabel("Stake (₹)")
+  await stake.fill("150")
+  const offlineScreen = page.getByTestId("offline-screen")
+
+  // The network goes: the screen says so, the prices and the balance go, the slip cannot be sent.
+  await context.setOffline(true)
+  await expect(offlineScreen).toHaveText(/You are offline — prices and your balance will return when you reconnect/)
+  await expect(slip).toBeHidden()
+  await expect(slip.getByRole("button", { name: "Place Bet", includeHidden: true })).toBeDisabled()
+  await expect(page.getByTestId("balance-block")).toHaveCount(0)
+  await expect(page.getByTestId("offline-badge")).toBeVisible()
+
+  // It comes back: the page as it was (the typed stake with it), and the prices live again.
+  await context.setOffline(false)
+  await expect(offlineScreen).toHaveCount(0)
+  await expect(stake).toHaveValue("150")
+  await expect(slip.getByRole("button", { name: "Place Bet" })).toBeEnabled()
+  await price(2.3)
+  await expect(page.getByRole("button", { name: "Back Delhi Capitals at 2.30" }).first()).toBeVisible()
+
+  // A reload without a network: the worker's shell and the offline screen, not the browser's error page.
+  await context.setOffline(true)
+  await page.reload()
+  await expect(offlineScreen).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByTestId("preloader")).toBeHidden()
+  await expect(slip).toHaveCount(0)
+  await expect(page.getByRole("button", { name: /^Back .* at / })).toHaveCount(0)
+
+  // Back online, the site loads itself again and its prices move.
+  const reloaded = page.waitForEvent("load")
+  await context.setOffline(false)
+  await reloaded
+  await waitForApp(page)
+  await expect(offlineScreen).toHaveCount(0)
+  await price(2.36)
+  await expect(page.getByRole("button", { name: "Back Delhi Capitals at 2.36" }).first()).toBeVisible()
+  expect(bets).toEqual([])
+})

@@ -5,7 +5,7 @@ import type { Failure } from "../../src/schema/errors.ts"
 import type { AllAppSettings, Banner, SiteSettings } from "../../src/schema/settings.ts"
 import type { SportsData } from "../../src/schema/sports.ts"
 import type { User } from "../../src/schema/user.ts"
-import { quietSession, recordingSession } from "./fixtures.ts"
+import { quietConnectivity, quietSession, recordingSession } from "./fixtures.ts"
 import { entered, expectFullCoverage, recordFlows, replayPaths } from "./harness.ts"
 import { type Effect, must, recorder, settled, type WalkStep } from "./walk.ts"
 
@@ -109,6 +109,14 @@ const effects = (step: WalkStep<App>): Array<Effect> => {
     expect(after.context.theme).not.toBe(before!.context.theme)
     out.push({ kind: "do", name: "apply theme", params: { theme: after.context.theme } })
   }
+  // The network is back: started offline, the page loads again; otherwise the sports and the player's balances do.
+  if (event.type === "network.restored") {
+    if (!before!.context.sportsLoaded) out.push({ kind: "do", name: "reload page" })
+    else {
+      out.push(sportsCall(after))
+      if (sessionOf(before!).matches("LoggedIn")) out.push(call("GET /api/v1/getUserData"))
+    }
+  }
   if (event.type === "flow.open") {
     const count = before!.context.flows[event.id]
     expect(after.context.flows[event.id]).toBe((count ?? 0) + 1)
@@ -134,7 +142,8 @@ const model = {
     logFailure: (_: unknown, params: { step: string }) => world.record({ kind: "do", name: "log failure", params: { step: params.step } }),
     applyTheme: world.act("apply theme"),
     applySiteSettings: world.act("apply site settings"),
-    spawnFlow: world.act("spawn flow")
+    spawnFlow: world.act("spawn flow"),
+    reloadPage: world.act("reload page")
   },
   invariants,
   effects,
@@ -176,7 +185,7 @@ describe("app machine (model-based)", () => {
     })
     expect(coverage.paths.length).toBeGreaterThan(5)
     expectFullCoverage(coverage)
-    recordFlows("app", "The root of the actor system. Start-up pipeline behind the preloader (sports, ads, user with a stored token, app settings, all settings; a stale token loads the sports as a visitor), the simulated progress tick, the loader closing, sports refresh (spread after a catalogue change), the theme, and the flows views open and close (counted per id).", coverage)
+    recordFlows("app", "The root of the actor system. Start-up pipeline behind the preloader (sports, ads, user with a stored token, app settings, all settings; a stale token loads the sports as a visitor), the simulated progress tick, the loader closing, sports refresh (spread after a catalogue change), the network coming back (the sports and the user again, or the page, if it started offline), the theme, and the flows views open and close (counted per id).", coverage)
   })
 })
 
@@ -187,6 +196,7 @@ describe("app machine timings and marks", () => {
   })
   const stubs = {
     session: quietSession,
+    connectivity: quietConnectivity,
     loadSports: settle(sports),
     loadAds: settle<ReadonlyArray<Banner>>([]),
     loadUser: settle<User>(user),
@@ -296,10 +306,59 @@ describe("app machine timings and marks", () => {
   })
 })
 
+describe("app machine: the network coming back", () => {
+  const quiet = { logFailure: () => {}, applyTheme: () => {}, applySiteSettings: () => {}, spawnFlow: () => {} }
+  const settings: SiteSettings = { siteTitle: "Khel", color: "#f5b301", faviconImg: "", logoImg: "" }
+  const world = (loadSports: ReturnType<typeof fromPromise<SportsData>>) => ({
+    session: quietSession,
+    connectivity: quietConnectivity,
+    loadSports,
+    loadAds: fromPromise(async () => [] as ReadonlyArray<Banner>),
+    loadUser: fromPromise(async () => user),
+    loadAppSettings: fromPromise(async () => settings),
+    loadAllSettings: fromPromise<AllAppSettings>(async () => ({ settings, contacts: { helpline: "", whatsapp: "", email: "", supportChat: "" }, socials: [], compliance: { depositsOpen: true, blockedRegions: [] } }))
+  })
+
+  it("loads the sports and the player's user again after a gap, and never reloads the page that has them", async () => {
+    vi.useFakeTimers()
+    let loads = 0
+    const reloadPage = vi.fn()
+    const actor = createActor(appMachine.provide({ actors: world(fromPromise(async () => (loads++, sports))), actions: { ...quiet, reloadPage } }), { input: { token: "t", theme: "dark" } }).start()
+    await vi.advanceTimersByTimeAsync(CLOSE_DELAY_MS + 10)
+    const session = actor.system.get("session")
+    expect(session.getSnapshot().matches("LoggedIn")).toBe(true)
+    actor.send({ type: "network.restored" })
+    // At once, not after the catalogue's spread: the player has been waiting.
+    expect(actor.getSnapshot().matches({ Ready: "Refreshing" })).toBe(true)
+    expect(session.getSnapshot().matches({ LoggedIn: "Refreshing" })).toBe(true)
+    await vi.advanceTimersByTimeAsync(10)
+    expect(loads).toBe(2)
+    expect(reloadPage).not.toHaveBeenCalled()
+    actor.stop()
+    vi.useRealTimers()
+  })
+
+  it("reloads the page when it started without a network (it has nothing of its own to show)", async () => {
+    vi.useFakeTimers()
+    const reloadPage = vi.fn()
+    const offline = fromPromise<SportsData>(async () => {
+      throw { code: 0, message: "offline", reason: "Unreachable" } satisfies Failure
+    })
+    const actor = createActor(appMachine.provide({ actors: world(offline), actions: { ...quiet, reloadPage } }), { input: { token: undefined, theme: "dark" } }).start()
+    await vi.advanceTimersByTimeAsync(10)
+    expect(actor.getSnapshot().matches("Ready")).toBe(true)
+    expect(reloadPage).not.toHaveBeenCalled()
+    actor.send({ type: "network.restored" })
+    expect(reloadPage).toHaveBeenCalledTimes(1)
+    actor.stop()
+    vi.useRealTimers()
+  })
+})
+
 describe("app machine: the flows of the one actor system", () => {
   const quiet = { logFailure: () => {}, applyTheme: () => {}, applySiteSettings: () => {} }
   const pending = fromPromise<never>(() => new Promise(() => {}))
-  const loading = { session: quietSession, loadSports: pending, loadAds: pending, loadUser: pending, loadAppSettings: pending, loadAllSettings: pending }
+  const loading = { session: quietSession, connectivity: quietConnectivity, loadSports: pending, loadAds: pending, loadUser: pending, loadAppSettings: pending, loadAllSettings: pending }
   const page = createMachine({ id: "page", context: ({ input }: { input: { range: typeof range } }) => ({ range: input.range }) })
 
   it("spawns a flow on its first open with its id as system id, shares it between views, and stops it with the last close", () => {

@@ -6,6 +6,7 @@ export const player: User = {
 }
 
 import { fromCallback, fromPromise } from "xstate"
+import { connectivityMachine } from "../../src/machines/connectivity.machine.ts"
 import { LOGGED_OUT, sessionMachine } from "../../src/machines/session.machine.ts"
 import { walletMachine } from "../../src/machines/wallet.machine.ts"
 import { logoutPayload, switchWalletPayload } from "../../src/root/requests.ts"
@@ -31,6 +32,12 @@ export const quietSession = sessionMachine.provide({
     notifyLoggedOut: nothing,
     tellPlayer: nothing
   }
+})
+
+/** The network's state with its world switched off: always online, for tests of the app around it. */
+export const quietConnectivity = connectivityMachine.provide({
+  actors: { network: fromCallback(() => nothing) },
+  actions: { reconnect: nothing }
 })
 
 /** The session's world as the walks record it (tests/machines/walk.ts): its calls, storage, socket, the user's channel, the wallet switch. */

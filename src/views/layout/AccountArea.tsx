@@ -6,6 +6,8 @@ import type { User } from "../../schema/user.ts"
 import { useOpenAuth, useRestoring, useSessionRef, useUser } from "../session.ts"
 import { Icon, type IconName } from "../widgets/Icon.tsx"
 import { WalletSwitch } from "../widgets/WalletSwitch.tsx"
+import { useOffline } from "../connectivity.ts"
+import { OfflineBadge } from "./Offline.tsx"
 
 const MyBetsModal = lazy(() => import("../modals/MyBetsModal.tsx"))
 
@@ -196,6 +198,9 @@ const PlayerArea = ({ user }: { user: User }) => {
 export const AccountArea = () => {
   const user = useUser()
   const restoring = useRestoring()
+  const offline = useOffline()
+  // No balance that could not be live, and no sign-in that could not be sent.
+  if (offline) return <OfflineBadge />
   if (user) return <PlayerArea user={user} />
   if (restoring) return <div className="h-9 w-40 animate-pulse rounded-md bg-raised" aria-label="Loading your account" role="status" />
   return <VisitorButtons />

@@ -12,6 +12,8 @@ import { SupportChat } from "./SupportChat.tsx"
 import { Toasts } from "./Toasts.tsx"
 import { useSession } from "../session.ts"
 import { pageTitle } from "../titles.ts"
+import { useOffline } from "../connectivity.ts"
+import { OfflineScreen } from "./Offline.tsx"
 
 const RightSidebar = lazy(() => import("./RightSidebar.tsx"))
 const TopCasino = lazy(() => import("./TopCasino.tsx"))
@@ -49,6 +51,7 @@ export const Layout = () => {
   // Side panels load their code and data once the site has started (the preloader covers them until then).
   const started = AppActor.useSelector((s) => !s.hasTag("preloader"))
   const signedIn = useSession((s) => s.hasTag("signedIn"))
+  const offline = useOffline()
   return (
     <div className="min-h-screen flex flex-col pb-16 lg:pb-0">
       <a href="#main" className="sr-only focus:(not-sr-only fixed left-2 top-2 z-50 btn-brand)">Skip to content</a>
@@ -62,11 +65,15 @@ export const Layout = () => {
         ) : null}
         {/* At least a screen tall: lazily loaded pages do not pull the footer up and push it down again (layout shift). */}
         <main id="main" className="min-w-0 flex-1 min-h-[calc(100vh-3.5rem)]" tabIndex={-1}>
-          <Outlet />
+          {offline ? <OfflineScreen /> : null}
+          {/* Offline, the page stays mounted (what the player typed survives) but is not shown: its prices are not live. */}
+          <div hidden={offline}>
+            <Outlet />
+          </div>
         </main>
         {right || topCasino ? (
           <aside className="hidden xl:block w-80 shrink-0" aria-label={right ? "Live score and my bets" : "Top casino"}>
-            {started ? <Suspense fallback={null}>{right ? <RightSidebar /> : <TopCasino />}</Suspense> : null}
+            {started && !offline ? <Suspense fallback={null}>{right ? <RightSidebar /> : <TopCasino />}</Suspense> : null}
           </aside>
         ) : null}
       </div>

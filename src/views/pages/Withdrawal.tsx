@@ -7,6 +7,7 @@ import type { FlowRef } from "../../machines/flows.ts"
 import { chosenAccount } from "../../machines/withdrawal.machine.ts"
 import type { PaymentAccount, WithdrawalRequest } from "../../schema/payments.ts"
 import type { User } from "../../schema/user.ts"
+import { useOffline } from "../connectivity.ts"
 import { useFlow } from "../flows.ts"
 import { AccountModal, type PayoutAccountsRef } from "../modals/payments/AccountModal.tsx"
 import { DateRangePicker, PlayerPage, StatusBadge, Table, when } from "../payments/ui.tsx"
@@ -56,6 +57,7 @@ const WithdrawForm = ({ withdrawal, user }: { withdrawal: WithdrawalRef; user: U
   const accounts = useSelector(withdrawal, (s) => s.context.accounts)
   const chosen = useSelector(withdrawal, (s) => chosenAccount(s.context))
   const busy = useSelector(withdrawal, (s) => s.hasTag("busy"))
+  const offline = useOffline()
   return (
     <form
       className="card flex flex-col gap-3 p-4"
@@ -96,7 +98,7 @@ const WithdrawForm = ({ withdrawal, user }: { withdrawal: WithdrawalRef; user: U
           </select>
         )}
       </Field>
-      <button type="submit" className="btn-brand" disabled={busy}>{busy ? "Requesting…" : "Withdraw"}</button>
+      <button type="submit" className="btn-brand" disabled={busy || offline}>{busy ? "Requesting…" : "Withdraw"}</button>
     </form>
   )
 }

@@ -5,6 +5,7 @@ import { betOutcome } from "../../domain/matching.ts"
 import { chipLabel, formatAmount, formatRupees } from "../../domain/money.ts"
 import { figures, offersKeep, projection, stakeProblem, takesBestPrice } from "../../machines/betSlip.machine.ts"
 import type { FlowRef } from "../../machines/flows.ts"
+import { useOffline } from "../connectivity.ts"
 
 export type BetSlipRef = FlowRef<"betSlip">
 
@@ -39,6 +40,8 @@ export const BetSlip = ({ slip }: { slip: BetSlipRef }) => {
   const selection = context.selection
   if (!selection || snapshot.matches("Closed")) return null
   const busy = snapshot.hasTag("busy")
+  // Offline, a bet cannot be sent (its price could not be checked either): src/machines/connectivity.machine.ts.
+  const offline = useOffline()
   const placed = snapshot.hasTag("placed")
   const editingChips = snapshot.matches({ Open: "Chips" })
   const problem = stakeProblem(context)
@@ -211,7 +214,7 @@ export const BetSlip = ({ slip }: { slip: BetSlipRef }) => {
         <button
           type="button"
           className="btn-brand flex-1"
-          disabled={busy || placed || problem !== undefined || editingChips}
+          disabled={busy || placed || problem !== undefined || editingChips || offline}
           title={problem}
           onClick={() => slip.send({ type: "slip.place" })}
         >

@@ -4,6 +4,7 @@ import { ACCOUNT_TYPE_LABEL, DEPOSIT_QUICK_AMOUNTS, MIN_DEPOSIT, type PickedScre
 import type { ActorRefFrom } from "xstate"
 import type { depositFormMachine } from "../../../machines/depositForm.machine.ts"
 import type { PaymentAccount } from "../../../schema/payments.ts"
+import { useOffline } from "../../connectivity.ts"
 import { CopyButton } from "../../payments/ui.tsx"
 import { Dialog } from "../../widgets/Dialog.tsx"
 import { Field, TextInput } from "../../widgets/Form.tsx"
@@ -63,6 +64,7 @@ export const DepositModal = ({ deposit }: { deposit: DepositFormRef }) => {
   const open = useSelector(deposit, (s) => s.matches({ Modal: "Open" }))
   const viewing = useSelector(deposit, (s) => s.matches({ Modal: { Open: "Viewing" } }))
   const busy = useSelector(deposit, (s) => s.hasTag("busy"))
+  const offline = useOffline()
   const account = useSelector(deposit, (s) => s.context.account)
   const { amount, txnRef } = useSelector(deposit, (s) => s.context.form)
   const screenshot = useSelector(deposit, (s) => s.context.screenshot)
@@ -123,7 +125,7 @@ export const DepositModal = ({ deposit }: { deposit: DepositFormRef }) => {
               </>
             ) : null}
           </div>
-          <button type="submit" className="btn-brand" disabled={busy}>{busy ? "Submitting…" : "Confirm"}</button>
+          <button type="submit" className="btn-brand" disabled={busy || offline}>{busy ? "Submitting…" : "Confirm"}</button>
         </form>
       </Dialog>
       <ScreenshotViewer open={viewing} image={screenshot?.dataUrl} name={screenshot?.name} onClose={() => deposit.send({ type: "viewer.close" })} />
