@@ -14,6 +14,9 @@ process.env.E2E_PORT = String(port)
 // Every run starts from an empty data folder: migrations and demo data run as on a fresh install.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), "khel-e2e-"))
 process.env.E2E_DATA_DIR = dataDir
+// The push service the installable app's specs run on this machine (tests/push.ts): the server may POST only to it.
+const pushPort = Number(process.env.E2E_PUSH_PORT ?? freePort())
+process.env.E2E_PUSH_PORT = String(pushPort)
 // What each test's browser sessions went through, per machine (tests/e2e/coverage.ts), counted when the run ends.
 process.env.E2E_COVERAGE_DIR ??= mkdtempSync(join(tmpdir(), "khel-flow-coverage-"))
 
@@ -58,7 +61,8 @@ export default defineConfig({
       // Every player of the suite signs up and in from 127.0.0.1: the per-address limits are the server suite's to test.
       ...TEST_SERVER_ENV,
       // Specs may move the server's clock (POST /api/v1/test/clock) to step over cooling-off periods and time-outs.
-      TEST_CLOCK: "on"
+      TEST_CLOCK: "on",
+      PUSH_SERVICES: `http://127.0.0.1:${pushPort}`
     }
   }
 })

@@ -18,6 +18,7 @@ import { Meta } from "../src/schema/envelope.ts"
 import { ErrorTag, Failure, Reasons } from "../src/schema/errors.ts"
 import { UserApi } from "../src/schema/identity.ts"
 import { Flash } from "../src/schema/notices.ts"
+import { PushMessage } from "../src/schema/push.ts"
 import { CatalogueChanged, UserChanged } from "../src/schema/realtime.ts"
 import { Region } from "../src/schema/region.ts"
 import { SettingsApi } from "../src/schema/settings.ts"
@@ -140,6 +141,9 @@ export const guardsSource = () => {
     `export const isOddsBatch = (${compile(OddsBatch.ast)}) as (u: unknown) => u is OddsBatch`,
     `export const isCatalogueChanged = (${compile(CatalogueChanged.ast)}) as (u: unknown) => u is CatalogueChanged`,
     "",
+    `/** A Web Push message, as the service worker receives it (src/sw.ts). */`,
+    `export const isPushMessage = (${compile(PushMessage.ast)}) as (u: unknown) => u is PushMessage`,
+    "",
     `/** The calls of the startup pipeline, the session's user reload and the casino lobbies' games (src/root/startup.ts). */`,
     `export const startupCalls = {`,
     ...calls,
@@ -154,6 +158,7 @@ export const guardsSource = () => {
     `import type { ErrorTag, Failure } from "./errors.ts"`,
     `import type { Flash } from "./notices.ts"`,
     `import type { EventOdds, OddsBatch } from "./betting.ts"`,
+    `import type { PushMessage } from "./push.ts"`,
     `import type { CatalogueChanged, UserChanged } from "./realtime.ts"`,
     `import type { AllAppSettings, Banner, SiteSettings } from "./settings.ts"`,
     `import type { SportsData } from "./sports.ts"`,

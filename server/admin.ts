@@ -13,6 +13,7 @@ import { DatabaseLive } from "./db/database.ts"
 import { parseCommandLine, runCommand, runStorageCommand } from "./admin/run.ts"
 import { AdminServicesLive } from "./admin/services.ts"
 import { runOnServer } from "./admin/socket.ts"
+import { Push } from "./push/Push.ts"
 
 const main = async (argv: ReadonlyArray<string>) => {
   const line = parseCommandLine(argv)
@@ -35,6 +36,8 @@ const main = async (argv: ReadonlyArray<string>) => {
   )
   return Effect.runPromise(
     runCommand(line.command, line.args).pipe(
+      // The notifications a command sent (a deposit approved) reach the push service before the process ends.
+      Effect.tap(() => Push.use((push) => push.settled)),
       Effect.provide(layer),
       // The database could not be opened (another process holds it, a bad DATABASE_URL).
       Effect.catchCause((cause) => {

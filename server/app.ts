@@ -32,6 +32,7 @@ import { Ledger } from "./ledger/Ledger.ts"
 import { Draws } from "./odds/Draws.ts"
 import { PaymentHandlersLive, PaymentServicesLive } from "./payments/layer.ts"
 import { ProtectionHandlersLive, ProtectionServicesLive } from "./protection/layer.ts"
+import { PushHandlers, PushLive } from "./push/layer.ts"
 import { Realtime } from "./realtime/Realtime.ts"
 import { GateLive } from "./edge/gate.ts"
 import { RateLimits } from "./limits/RateLimits.ts"
@@ -70,6 +71,8 @@ const ServicesLive = Layer.mergeAll(Settings.layer, Catalogue.layer, capability(
   // Where money moves (sign-up, payments, bets, settlement, the casino), player protection is asked first.
   Layer.provideMerge(capability("protection", ProtectionServicesLive)),
   Layer.provideMerge(Layer.mergeAll(Ledger.layer, Idempotency.layer, Signals.layer)),
+  // Notifications go out from payments, settlement and identity (a logout removes its subscriptions).
+  Layer.provideMerge(capability("push", PushLive)),
   Layer.provideMerge(capability("realtime", Realtime.layer)),
   Layer.provideMerge(SessionsLive),
   Layer.provideMerge(capability("database", DatabaseLive)),
@@ -88,7 +91,8 @@ const HandlersLive = Layer.mergeAll(
   CasinoHandlersLive,
   ProtectionHandlersLive,
   IntegrityAdminHandlers,
-  DeskHandlersLive
+  DeskHandlersLive,
+  PushHandlers
 )
 
 const routes = (production: boolean) => {

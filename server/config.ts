@@ -1,6 +1,7 @@
 import { Context, Layer } from "effect"
 import { hostname } from "node:os"
 import { resolve } from "node:path"
+import { PUSH_SERVICES } from "../src/domain/push.ts"
 
 /**
  * Every environment setting the server reads, with its default as the environment would spell it ("" when unset
@@ -33,6 +34,10 @@ export const SETTINGS = [
   { name: "VISITORS_PER_ADDRESS_PER_HOUR", default: "60", about: "new visitor cookies handed to one address in an hour" },
   { name: "ODDS_SIMULATOR", default: "on", about: "off: simulated prices, scores and events move only when a test steps them" },
   { name: "ODDS_UPDATES_PER_SECOND", default: "12", about: "simulated price updates per second for each watched event" },
+  { name: "VAPID_PUBLIC_KEY", default: "", about: "Web Push's key pair with VAPID_PRIVATE_KEY (npx web-push generate-vapid-keys), one for all servers; unset: made in DATA_DIR/vapid.json in development, no push in production" },
+  { name: "VAPID_PRIVATE_KEY", default: "", about: "the private half of VAPID_PUBLIC_KEY (a secret)" },
+  { name: "VAPID_SUBJECT", default: "mailto:webpush@khel.invalid", about: "who a push service may contact about our pushes: a mailto: or https: URL" },
+  { name: "PUSH_SERVICES", default: "", about: "push services a browser's subscription may name (comma-separated origins, https://*.host); unset: Google, Mozilla, Microsoft and Apple's" },
   { name: "TEST_CLOCK", default: "off", about: "tests only: POST /api/v1/test/clock moves the server's clock (refused in production)" }
 ] as const
 
@@ -63,6 +68,19 @@ export interface AbuseLimits {
   readonly screenshotBytesPerDay: number
   /** Visitor cookies given to browsers at one address in an hour (each is a voice in the vitals report). */
   readonly visitorsPerAddressPerHour: number
+}
+
+/** Web Push (server/push/Push.ts). */
+export interface PushConfig {
+  /**
+   * The VAPID key pair (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, base64url): production needs it, and so do several
+   * servers (one pair for all); without it a development server makes one in $DATA_DIR/vapid.json.
+   */
+  readonly vapid: { readonly publicKey: string; readonly privateKey: string } | undefined
+  /** Who a push service may contact about our pushes (VAPID_SUBJECT: a mailto: or https: URL). */
+  readonly subject: string
+  /** The push services a browser's subscription may name (PUSH_SERVICES, comma-separated origins, `https://*.host`). */
+  readonly services: ReadonlyArray<string>
 }
 
 /** Everything the server reads from its environment, read once at start. */
@@ -109,6 +127,7 @@ export interface ServerConfigShape {
   readonly metricsHost: string
   /** The OTLP/HTTP traces endpoint spans are exported to; undefined: none. */
   readonly otlpTracesUrl: string | undefined
+  readonly push: PushConfig
 }
 
 
@@ -128,6 +147,17 @@ const count = (env: NodeJS.ProcessEnv, name: SettingName, min = 1) => {
   const n = Number(value)
   if (!Number.isSafeInteger(n) || n < min) throw new Error(`${name} must be a whole number of at least ${min}, got ${value}`)
   return n
+}
+
+const parsePush = (env: NodeJS.ProcessEnv): PushConfig => {
+  const publicKey = setting(env, "VAPID_PUBLIC_KEY") || undefined
+  const privateKey = setting(env, "VAPID_PRIVATE_KEY") || undefined
+  if ((publicKey === undefined) !== (privateKey === undefined)) throw new Error("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both or neither")
+  const subject = setting(env, "VAPID_SUBJECT")
+  if (!/^(mailto:|https:\/\/)/.test(subject)) throw new Error(`VAPID_SUBJECT must be a mailto: or https: URL, got ${subject}`)
+  const listed = setting(env, "PUSH_SERVICES")
+  const services = listed ? listed.split(",").map((service) => service.trim()).filter(Boolean) : PUSH_SERVICES
+  return { vapid: publicKey && privateKey ? { publicKey, privateKey } : undefined, subject, services }
 }
 
 /** TRUST_PROXY: unset, `false` or 0 trusts nobody; `true` one proxy; a number that many. */
@@ -199,6 +229,7 @@ export class ServerConfig extends Context.Service<ServerConfig, ServerConfigShap
       metricsPort: portNumber(env, "METRICS_PORT"),
       metricsHost: setting(env, "METRICS_HOST"),
       otlpTracesUrl: otlpTracesUrl(setting(env, "OTEL_EXPORTER_OTLP_ENDPOINT")),
+      push: parsePush(env),
       ...overrides
     }
   }

@@ -6,13 +6,14 @@ import type { Users } from "../identity/Users.ts"
 import type { Signals } from "../integrity/Signals.ts"
 import type { Idempotency } from "../ledger/Idempotency.ts"
 import type { Ledger } from "../ledger/Ledger.ts"
+import type { Push } from "../push/Push.ts"
 import type { Realtime } from "../realtime/Realtime.ts"
 import type { Audit } from "../desk/Audit.ts"
 import type { Decisions } from "../desk/Decisions.ts"
 import type { PaymentServices, ProtectionServices } from "./services.ts"
 
 /** What a command's program may use; a command needing more provides it itself (`Effect.provide(MyService.layer)`). */
-export type AdminServices = SqlClient.SqlClient | Ledger | Idempotency | Users | Realtime | Signals | PaymentServices | ProtectionServices | Audit | Decisions
+export type AdminServices = SqlClient.SqlClient | Ledger | Idempotency | Users | Realtime | Push | Signals | PaymentServices | ProtectionServices | Audit | Decisions
 
 export interface AdminCommand {
   readonly name: string

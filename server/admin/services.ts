@@ -12,6 +12,7 @@ import type { Wallet } from "../payments/Wallet.ts"
 import type { Activity } from "../protection/Activity.ts"
 import type { Compliance } from "../protection/Compliance.ts"
 import { ProtectionServicesLive } from "../protection/layer.ts"
+import { PushServiceLive } from "../push/layer.ts"
 import type { Protection } from "../protection/Protection.ts"
 import { Realtime, SocketAuthenticator } from "../realtime/Realtime.ts"
 import type { Referral } from "../referral/Referral.ts"
@@ -34,6 +35,8 @@ export const AdminServicesLive = DeskCoreLive.pipe(
   Layer.provideMerge(ProtectionServicesLive),
   Layer.provideMerge(Sessions.layer),
   Layer.provideMerge(Layer.mergeAll(Ledger.layer, Signals.layer)),
+  // A deposit approved here is pushed to the player's phone like one approved on the site.
+  Layer.provideMerge(PushServiceLive),
   Layer.provideMerge(Realtime.layer),
   Layer.provideMerge(SocketAuthenticator.visitors)
 )

@@ -3,6 +3,7 @@ import { SqlClient, type SqlError } from "effect/sql"
 import { fancyOutcome, runnerOutcome } from "../../src/domain/betting.ts"
 import { outcomeSpaceOf } from "../../src/domain/bonus.ts"
 import { toRupees } from "../../src/domain/money.ts"
+import { betWon } from "../../src/domain/push.ts"
 import { settlementDescription, type Verdict } from "../../src/domain/statements.ts"
 import type { Settlement as SettlementView } from "../../src/schema/betting.ts"
 import { type ApiError, conflict, notFound, unprocessable } from "../../src/schema/envelope.ts"
@@ -11,6 +12,7 @@ import { Bonus } from "../bonus/Bonus.ts"
 import { decodeRows, NumericText, Paise } from "../db/rows.ts"
 import { type AccountRef, Ledger } from "../ledger/Ledger.ts"
 import { Protection } from "../protection/Protection.ts"
+import { Push } from "../push/Push.ts"
 import { Realtime } from "../realtime/Realtime.ts"
 import { Referral } from "../referral/Referral.ts"
 import { matchedPositions } from "./Bets.ts"
@@ -92,6 +94,7 @@ export class Settlement extends Context.Service<Settlement, {
       const referral = yield* Referral
       const realtime = yield* Realtime
       const protection = yield* Protection
+      const push = yield* Push
 
       const run = (marketId: string, decision: { outcome: "result"; result: string } | { outcome: "void"; reason: string }, by: string) =>
         sql.withTransaction(Effect.gen(function*() {
@@ -181,6 +184,9 @@ export class Settlement extends Context.Service<Settlement, {
                 UPDATE bets SET status = ${status}, profit_loss = ${pl}, settled_at = now(), cancelled = cancelled + unmatched, unmatched = 0
                  WHERE id = ${bet.id}
               `
+            }
+            if (verdict === "won") {
+              yield* sql.afterCommit(push.notify(userId, betWon({ marketId: market.externalId, event: market.eventName, market: market.name, rupees: toRupees(net) })))
             }
             // The player's result counts towards their loss limits and activity statement.
             yield* protection.recordResult(userId, "sports", net, `market:${market.id}`)

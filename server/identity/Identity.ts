@@ -23,6 +23,7 @@ import type {
 } from "../../src/schema/identity.ts"
 import { Roles, type User } from "../../src/schema/user.ts"
 import { Protection } from "../protection/Protection.ts"
+import { Push } from "../push/Push.ts"
 import { Realtime } from "../realtime/Realtime.ts"
 import { codesBlocked, Otp, otpFailure } from "./Otp.ts"
 import { Passwords, WEAK_PASSWORD } from "./Passwords.ts"
@@ -91,14 +92,18 @@ export class Identity extends Context.Service<Identity, {
       const sessions = yield* Sessions
       const throttle = yield* Throttle
       const realtime = yield* Realtime
+      const push = yield* Push
 
       /** A new password must not be a common one, nor made of the account's own name or number. */
       const checkPasswordStrength = (password: string, accountWords: ReadonlyArray<string>) =>
         Effect.flatMap(passwords.isWeak(password, accountWords), (weak) => (weak ? badRequest(WEAK_PASSWORD, "WeakPassword") : Effect.void))
 
-      /** Ends sessions (and with them their game sessions); their sockets are disconnected once that is committed. */
+      /**
+       * Ends sessions (and with them their game sessions and push subscriptions); their sockets are disconnected
+       * once that is committed.
+       */
       const endSessions = (revoked: Effect.Effect<ReadonlyArray<string>, SqlError.SqlError>) =>
-        Effect.flatMap(revoked, (ids) => sql.afterCommit(realtime.endSessions(ids)))
+        Effect.flatMap(revoked, (ids) => Effect.andThen(push.forgetSessions(ids), sql.afterCommit(realtime.endSessions(ids))))
       const protection = yield* Protection
 
       const signIn = (userId: string, client: Client) =>

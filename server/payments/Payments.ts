@@ -2,6 +2,7 @@ import { Context, Effect, Layer, Schema } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 import { toPaise, toRupees } from "../../src/domain/money.ts"
 import { MAX_DEPOSIT, MIN_DEPOSIT, MIN_WITHDRAWAL, PAYMENT_MESSAGES, validateAccount } from "../../src/domain/payments.ts"
+import { depositApproved, withdrawalPaid } from "../../src/domain/push.ts"
 import { cleanName } from "../../src/domain/text.ts"
 import type { DepositAccountPayload } from "../../src/schema/admin.ts"
 import { type ApiError, badRequest, conflict, notFound, tooMany, unprocessable } from "../../src/schema/envelope.ts"
@@ -22,6 +23,7 @@ import { ServerConfig } from "../config.ts"
 import { decodeRows, Paise } from "../db/rows.ts"
 import { Ledger } from "../ledger/Ledger.ts"
 import { Protection } from "../protection/Protection.ts"
+import { Push } from "../push/Push.ts"
 import { Signals } from "../integrity/Signals.ts"
 import { Realtime } from "../realtime/Realtime.ts"
 import { Referral } from "../referral/Referral.ts"
@@ -198,6 +200,7 @@ export class Payments extends Context.Service<Payments, {
       const signals = yield* Signals
       const references = depositReferences(sql, signals)
       const payouts = payoutOwnership(sql, signals)
+      const push = yield* Push
       const realtime = yield* Realtime
 
       // Operator deposit accounts -------------------------------------------------------------
@@ -370,6 +373,8 @@ export class Payments extends Context.Service<Payments, {
             RETURNING id, user_id, account_id, type, amount, txn_ref, screenshot_id, status, remark, created_at, decided_at
           `.pipe(decodeRows(DepositRow))
           if (!updated) return yield* conflict("This deposit request was decided by someone else just now.")
+          // The player hears of it on their phone once the money is theirs (Web Push, after commit).
+          if (status === "approved") yield* sql.afterCommit(push.notify(updated.userId, depositApproved({ id: updated.id, rupees: toRupees(updated.amount) })))
           return depositView(updated)
         }))
 
@@ -484,6 +489,7 @@ export class Payments extends Context.Service<Payments, {
                 { account: { user: row.userId, kind: "main" }, amount }
               ]
             }).pipe(Effect.catchTag("InsufficientFunds", (e) => Effect.die(e)))
+          if (status === "approved") yield* sql.afterCommit(push.notify(row.userId, withdrawalPaid({ id: row.id, rupees: toRupees(row.amount) })))
           return withdrawalView(row)
         }))
 

@@ -7,6 +7,7 @@ import { messageOf, reasonOf } from "../schema/failures.ts"
 import type { MarketType } from "../schema/sports.ts"
 import { unprovided, unprovidedAction } from "./unprovided.ts"
 import { newIdempotencyKey, unanswered } from "./writes.ts"
+import { INSTALL_MOMENT, installFlow } from "./install.machine.ts"
 
 /**
  * The bet slip (ARCHITECTURE section 3): a price is clicked, the player
@@ -211,10 +212,15 @@ export const betSlipMachine = setup({
     storeChips: unprovidedAction<{ chips: ReadonlyArray<number> }>("betSlip", "storeChips"),
     /** A one-click bet's outcome as a toast ("Matched ₹500.00 at 1.82"). */
     tellOutcome: unprovidedAction<{ placed: PlacedBet }>("betSlip", "tellOutcome"),
-    /** A bet went through: the event's open bets (a flow with the id `bets.<eventId>`, when open) load again. */
+    /**
+     * A bet went through: the event's open bets (a flow with the id `bets.<eventId>`, when open) load again, and the
+     * install flow hears of a moment to offer the app (it offers once).
+     */
     betPlaced: enqueueActions(({ context, enqueue, system }) => {
       const bets = context.selection && system.get(`bets.${context.selection.eventId}`)
       if (bets) enqueue.sendTo(bets, { type: "bets.refresh" })
+      const install = installFlow(system)
+      if (install) enqueue.sendTo(install, INSTALL_MOMENT)
     })
   },
   guards: {

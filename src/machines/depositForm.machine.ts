@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from "xstate"
+import { assign, enqueueActions, fromPromise, setup } from "xstate"
 import {
   DEPOSIT_QUICK_AMOUNTS,
   type DepositForm,
@@ -11,6 +11,7 @@ import {
 import type { DepositPayload, DepositRequest, PaymentAccount } from "../schema/payments.ts"
 import { unprovided, unprovidedAction } from "./unprovided.ts"
 import { newIdempotencyKey, type Refusal, refusalOf } from "./writes.ts"
+import { INSTALL_MOMENT, installFlow } from "./install.machine.ts"
 
 /**
  * The operator's accounts the player pays into, and the Deposit by UPI and
@@ -71,7 +72,12 @@ export const depositFormMachine = setup({
   },
   actions: {
     /** A client rule's message as a warning toast (SPEC section 5). */
-    warn: unprovidedAction<{ message: string }>("depositForm", "warn")
+    warn: unprovidedAction<{ message: string }>("depositForm", "warn"),
+    /** A deposit was filed: the install flow hears of a moment to offer the app (it offers once). */
+    filed: enqueueActions(({ enqueue, system }) => {
+      const install = installFlow(system)
+      if (install) enqueue.sendTo(install, INSTALL_MOMENT)
+    })
   },
   guards: {
     knownAccount: ({ context, event }) => event.type === "deposit.open" && context.accounts.some((a) => a._id === event.accountId),
@@ -158,7 +164,10 @@ export const depositFormMachine = setup({
                 input: ({ context }) => ({ key: context.key!, payload: depositPayload(context.account!, context.form, context.screenshot?.dataUrl) }),
                 onDone: {
                   target: "#depositForm.Modal.Closed",
-                  actions: assign(({ context }) => ({ form: blankForm, screenshot: undefined, key: undefined, filed: context.filed + 1 }))
+                  actions: [
+                    assign(({ context }) => ({ form: blankForm, screenshot: undefined, key: undefined, filed: context.filed + 1 })),
+                    "filed"
+                  ]
                 },
                 // The Api service showed the server's message as a toast; the form stays as typed, with the message in it.
                 onError: { target: "Editing", actions: assign({ refusal: ({ event }) => refusalOf(event.error) }) }

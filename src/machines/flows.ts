@@ -6,9 +6,11 @@ import type { bonusMachine } from "./bonus.machine.ts"
 import type { casinoMachine } from "./casino.machine.ts"
 import type { casinoBetsMachine } from "./casinoBets.machine.ts"
 import type { depositMachine } from "./deposit.machine.ts"
+import type { installMachine } from "./install.machine.ts"
 import type { liveEventMachine } from "./liveEvent.machine.ts"
 import type { livePanelMachine } from "./livePanel.machine.ts"
 import type { myBetsMachine } from "./myBets.machine.ts"
+import type { notificationsMachine } from "./notifications.machine.ts"
 import type { protectionMachine } from "./protection.machine.ts"
 import type { racingMachine } from "./racing.machine.ts"
 import type { referralMachine } from "./referral.machine.ts"
@@ -39,6 +41,10 @@ export interface Flows {
   readonly protection: typeof protectionMachine
   /** The installable app's worker and its update prompt, open for the whole visit. */
   readonly appUpdate: typeof appUpdateMachine
+  /** Adding the site to the home screen, open for the whole visit. */
+  readonly install: typeof installMachine
+  /** A signed-in player's notifications on this browser. */
+  readonly notifications: typeof notificationsMachine
 }
 
 export type FlowName = keyof Flows

@@ -5,6 +5,7 @@ import { StrictMode, startTransition, useEffect } from "react"
 import { createRoot } from "react-dom/client"
 import { BrowserRouter, useNavigate } from "react-router"
 import { readTheme, readToken } from "../services/browserStorage.ts"
+import { holdInstallPrompt } from "../services/installPrompt.ts"
 import { navigator } from "../services/navigator.ts"
 import { noticeStore, showFlash } from "../services/noticeStore.ts"
 import { App, preloadPage } from "../views/App.tsx"
@@ -44,6 +45,8 @@ const ShowFlash = () => {
 }
 
 const start = async () => {
+  // The browser's install prompt waits for the moment the install flow chooses (src/machines/install.machine.ts).
+  holdInstallPrompt()
   preloadPage(location.pathname, loadFlow)
   const input = { token: readToken(), theme: readTheme() }
   // Development and test builds record the system's events (and `npm run dev` with ?inspect shows them in the

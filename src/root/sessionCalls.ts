@@ -4,6 +4,7 @@ import type { WalletCode } from "../schema/user.ts"
 import { WALLET_CHANGED, WalletApi } from "../schema/wallet.ts"
 import { noticeStore } from "../services/noticeStore.ts"
 import { Api } from "../services/api.ts"
+import { forgetSubscription } from "../services/webPush.ts"
 import { data, runTask } from "./bridge.ts"
 import { logoutPayload, switchWalletPayload } from "./requests.ts"
 
@@ -13,12 +14,14 @@ import { logoutPayload, switchWalletPayload } from "./requests.ts"
  * (src/root/session.ts).
  */
 
+/** The server ends the session (and its push subscriptions); this browser drops its subscription too. */
 export const logout = (request: { userId: string | undefined }, signal: AbortSignal) =>
   runTask(
     Api.use((api) => api.call(SessionApi.endpoints.logout, { payload: logoutPayload(request) }, { notify: "none" })).pipe(
       Effect.asVoid,
       // A session the server already ended is still logged out here.
-      Effect.catch(() => Effect.void)
+      Effect.catch(() => Effect.void),
+      Effect.andThen(Effect.promise(() => forgetSubscription().catch(() => {})))
     ),
     signal
   )

@@ -10,6 +10,7 @@ import { Envelopes } from "./middleware.ts"
 import { documentReasons } from "./openapi.ts"
 import { PaymentsApi } from "./payments.ts"
 import { ProtectionAdminApi, ProtectionApi } from "./protection.ts"
+import { PushApi } from "./push.ts"
 import { ReferralApi } from "./referral.ts"
 import { SettingsApi, SystemApi } from "./settings.ts"
 import { SportsApi } from "./sports.ts"
@@ -37,6 +38,8 @@ const groups = [
   BettingAdminApi,
   PaymentsApi,
   WalletApi,
+  // Web Push: a player's notifications on a browser.
+  PushApi,
   StatementsApi,
   BonusApi,
   ReferralApi,

@@ -48,9 +48,11 @@ export const ErrorTag = Schema.Literals([
   "ClaimedByOther", // 409: another staff member is working the request; the message names them
   "SecondApproverNeeded", // 422: above the DIRECTOR's threshold a second staff member must approve (four eyes)
   "OwnProposal", // 403: the staff member asked for this themselves: a different one must approve it (four eyes)
-  // Only the client makes these: the server was not reached, or its answer was not understood.
+  // Only the client makes these: the server was not reached, or its answer was not understood; the browser refused
+  // the site's notifications (the player said no, now or before).
   "Unreachable",
-  "BadResponse"
+  "BadResponse",
+  "NotificationsBlocked"
 ])
 export type ErrorTag = typeof ErrorTag.Type
 

@@ -79,6 +79,7 @@ export const statusOf = (tag: ErrorTag): number => {
       return 503
     case "Unreachable":
     case "BadResponse":
+    case "NotificationsBlocked":
       return 0
     default:
       // Refused and the business rules with a tag of their own.

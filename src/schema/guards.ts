@@ -6,6 +6,7 @@ import type { Meta } from "./envelope.ts"
 import type { ErrorTag, Failure } from "./errors.ts"
 import type { Flash } from "./notices.ts"
 import type { EventOdds, OddsBatch } from "./betting.ts"
+import type { PushMessage } from "./push.ts"
 import type { CatalogueChanged, UserChanged } from "./realtime.ts"
 import type { AllAppSettings, Banner, SiteSettings } from "./settings.ts"
 import type { SportsData } from "./sports.ts"
@@ -29,10 +30,10 @@ const struct = (fields: Record<string, readonly [Guard, boolean]>): Guard => (u)
 export const isAnswer = (struct({ "meta": [struct({ "code": [int, false], "message": [str, false], "token": [str, true], "error": [str, true] }), false] })) as (u: unknown) => u is { readonly meta: Meta }
 
 /** A failure as machines receive it (src/schema/errors.ts `Failure`). */
-export const isFailure = (struct({ "code": [int, false], "message": [str, false], "reason": [oneOf(["InvalidInput","SessionEnded","Forbidden","NotFound","Conflict","PayloadTooLarge","UnsupportedMediaType","Refused","RateLimited","ServerError","Unavailable","OddsChanged","MarketSuspended","MarketClosed","StakeOutOfRange","PricesContradict","NotWaiting","InsufficientBalance","ReferenceUsed","LimitReached","CoolingOff","TimedOut","SelfExcluded","RegionBlocked","DepositsClosed","InvalidCredentials","WeakPassword","CodesBlocked","QuotaExceeded","AlreadyDecided","ClaimedByOther","SecondApproverNeeded","OwnProposal","Unreachable","BadResponse"]), false] })) as (u: unknown) => u is Failure
+export const isFailure = (struct({ "code": [int, false], "message": [str, false], "reason": [oneOf(["InvalidInput","SessionEnded","Forbidden","NotFound","Conflict","PayloadTooLarge","UnsupportedMediaType","Refused","RateLimited","ServerError","Unavailable","OddsChanged","MarketSuspended","MarketClosed","StakeOutOfRange","PricesContradict","NotWaiting","InsufficientBalance","ReferenceUsed","LimitReached","CoolingOff","TimedOut","SelfExcluded","RegionBlocked","DepositsClosed","InvalidCredentials","WeakPassword","CodesBlocked","QuotaExceeded","AlreadyDecided","ClaimedByOther","SecondApproverNeeded","OwnProposal","Unreachable","BadResponse","NotificationsBlocked"]), false] })) as (u: unknown) => u is Failure
 
 /** A reason this build knows. */
-export const isErrorTag = (oneOf(["InvalidInput","SessionEnded","Forbidden","NotFound","Conflict","PayloadTooLarge","UnsupportedMediaType","Refused","RateLimited","ServerError","Unavailable","OddsChanged","MarketSuspended","MarketClosed","StakeOutOfRange","PricesContradict","NotWaiting","InsufficientBalance","ReferenceUsed","LimitReached","CoolingOff","TimedOut","SelfExcluded","RegionBlocked","DepositsClosed","InvalidCredentials","WeakPassword","CodesBlocked","QuotaExceeded","AlreadyDecided","ClaimedByOther","SecondApproverNeeded","OwnProposal","Unreachable","BadResponse"])) as (u: unknown) => u is ErrorTag
+export const isErrorTag = (oneOf(["InvalidInput","SessionEnded","Forbidden","NotFound","Conflict","PayloadTooLarge","UnsupportedMediaType","Refused","RateLimited","ServerError","Unavailable","OddsChanged","MarketSuspended","MarketClosed","StakeOutOfRange","PricesContradict","NotWaiting","InsufficientBalance","ReferenceUsed","LimitReached","CoolingOff","TimedOut","SelfExcluded","RegionBlocked","DepositsClosed","InvalidCredentials","WeakPassword","CodesBlocked","QuotaExceeded","AlreadyDecided","ClaimedByOther","SecondApproverNeeded","OwnProposal","Unreachable","BadResponse","NotificationsBlocked"])) as (u: unknown) => u is ErrorTag
 
 /** The user's socket event (src/schema/realtime.ts). */
 export const isUserChanged = (struct({ "reason": [str, false], "at": [finite, false], "message": [str, true] })) as (u: unknown) => u is UserChanged
@@ -44,6 +45,9 @@ export const isFlash = (struct({ "type": [oneOf(["success","warning","error"]), 
 export const isEventOdds = (struct({ "eventId": [str, false], "markets": [array(struct({ "marketId": [str, false], "eventId": [str, false], "marketType": [oneOf(["EXCHANGE","BOOKMAKER","FANCY"]), false], "status": [oneOf(["OPEN","SUSPENDED","CLOSED"]), false], "inPlay": [bool, false], "runners": [array(struct({ "selectionId": [str, false], "back": [array(struct({ "price": [finite, false], "size": [finite, false] })), false], "lay": [array(struct({ "price": [finite, false], "size": [finite, false] })), false] })), false], "version": [int, false] })), false], "score": [anyOf(struct({ "eventId": [str, false], "sportCode": [str, false], "home": [str, false], "away": [str, false], "summary": [str, false], "clock": [str, false], "status": [oneOf(["scheduled","live","finished"]), false] }), (u: unknown) => u === null), false] })) as (u: unknown) => u is EventOdds
 export const isOddsBatch = (struct({ "markets": [array(struct({ "marketId": [str, false], "eventId": [str, false], "marketType": [oneOf(["EXCHANGE","BOOKMAKER","FANCY"]), false], "status": [oneOf(["OPEN","SUSPENDED","CLOSED"]), false], "inPlay": [bool, false], "runners": [array(struct({ "selectionId": [str, false], "back": [array(struct({ "price": [finite, false], "size": [finite, false] })), false], "lay": [array(struct({ "price": [finite, false], "size": [finite, false] })), false] })), false], "version": [int, false] })), false], "scores": [array(struct({ "eventId": [str, false], "sportCode": [str, false], "home": [str, false], "away": [str, false], "summary": [str, false], "clock": [str, false], "status": [oneOf(["scheduled","live","finished"]), false] })), false] })) as (u: unknown) => u is OddsBatch
 export const isCatalogueChanged = (struct({ "at": [finite, false] })) as (u: unknown) => u is CatalogueChanged
+
+/** A Web Push message, as the service worker receives it (src/sw.ts). */
+export const isPushMessage = (struct({ "kind": [oneOf(["deposit.approved","withdrawal.paid","bet.won","match.starting"]), false], "title": [str, false], "body": [str, false], "url": [str, false], "tag": [str, false] })) as (u: unknown) => u is PushMessage
 
 /** The calls of the startup pipeline, the session's user reload and the casino lobbies' games (src/root/startup.ts). */
 export const startupCalls = {

@@ -50,3 +50,12 @@ export const useFlow = <K extends FlowName>(flow: K, options: FlowOptions<K>): F
   // The child is found by its system id (the system is untyped; the flow's name gives the type).
   return AppActor.useSelector((): FlowRef<K> | undefined => (enabled ? app.system.get(id) : undefined))
 }
+
+/**
+ * A flow another view holds open (the app shell's install and notifications, for the profile menu): undefined
+ * until it is spawned, or while no view holds it. It does not open the flow.
+ */
+export const useOpenedFlow = <K extends FlowName>(id: K): FlowRef<K> | undefined => {
+  const app = AppActor.useActorRef()
+  return AppActor.useSelector((): FlowRef<K> | undefined => app.system.get(id))
+}

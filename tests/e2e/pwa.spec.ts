@@ -1,8 +1,9 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { neverFromCache } from "../../src/domain/pwa.ts"
-import { type APIRequestContext, expect, type Page, test } from "./coverage.ts"
-import { apiLogin, catalogueEvent, createPlayer, openSignedIn, waitForApp } from "./support.ts"
+import { expect, type Page, test } from "./coverage.ts"
+import { controlled, openPrices } from "./pwa-support.ts"
+import { apiLogin, createPlayer, openSignedIn, waitForApp } from "./support.ts"
 
 /**
  * The installable app in Chromium: the manifest and icons, the service worker
@@ -12,9 +13,6 @@ import { apiLogin, catalogueEvent, createPlayer, openSignedIn, waitForApp } from
  * context, so a fresh worker.
  */
 test.use({ serviceWorkers: "allow" })
-
-/** The worker controls the page (the first one claims the page that registered it: src/sw.ts). */
-const controlled = (page: Page) => page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 })
 
 /** Every URL in every cache of CacheStorage. */
 const cachedUrls = (page: Page) =>
@@ -28,28 +26,6 @@ const cachedUrls = (page: Page) =>
 
 /** A PNG's width and height, from its IHDR chunk. */
 const pngSize = (bytes: Buffer) => `${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`
-
-const FIXTURE = "Delhi Capitals v Rajasthan Royals"
-
-/**
- * The fixture's match odds priced by hand and open, so a price is there to click whatever the simulator does;
- * `price(back)` moves its first runner's back price (the operator's price reaches pages over the odds channel).
- */
-const openPrices = async (request: APIRequestContext) => {
-  const { event, path } = await catalogueEvent(request, FIXTURE)
-  const market = (event as unknown as { markets: Array<{ marketId: string; marketType: string; runners: Array<{ selectionId: string }> }> }).markets
-    .find((m) => m.marketType === "EXCHANGE")!
-  const admin = await apiLogin(request, "admin")
-  const price = async (back: number) => {
-    const priced = await request.post("/api/v1/admin/market-price", {
-      headers: { authorization: `Bearer ${admin.token}` },
-      data: { marketId: market.marketId, selectionId: market.runners[0]!.selectionId, back: { price: back, size: 5000 }, lay: { price: back + 0.04, size: 5000 }, status: "OPEN" }
-    })
-    expect(priced.status()).toBe(200)
-  }
-  await price(2.2)
-  return { path, market, price }
-}
 
 test("the manifest has what Chromium needs to install the site, its icons load, and the worker controls the page after the first load", async ({ page }) => {
   await page.goto("/")

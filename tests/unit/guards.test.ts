@@ -14,11 +14,13 @@ import {
   isFailure,
   isFlash,
   isOddsBatch,
+  isPushMessage,
   isUserChanged,
   startupCalls
 } from "../../src/schema/guards.ts"
 import { UserApi } from "../../src/schema/identity.ts"
 import { Flash } from "../../src/schema/notices.ts"
+import { PushMessage } from "../../src/schema/push.ts"
 import { CatalogueChanged, UserChanged } from "../../src/schema/realtime.ts"
 import { SettingsApi } from "../../src/schema/settings.ts"
 import { SportsApi, SportsData, SportsDataAuthenticated } from "../../src/schema/sports.ts"
@@ -123,6 +125,7 @@ describe("the first page's guards", () => {
   agree("an event's odds snapshot", isEventOdds, EventOdds, { eventId: "e", markets: [book], score })
   agree("a batch of odds", isOddsBatch, OddsBatch, { markets: [book], scores: [score] })
   agree("a catalogue change", isCatalogueChanged, CatalogueChanged, { at: 1 })
+  agree("a push message", isPushMessage, PushMessage, { kind: "bet.won", title: "Your bet won", body: "India v Australia · Match Odds: you won ₹200.00.", url: "/profit-loss", tag: "won:1.2" })
 
   it("name the endpoints' paths and methods", () => {
     expect(startupCalls.sportsData.path).toBe(SportsApi.endpoints.sportsData.path)

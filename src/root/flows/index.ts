@@ -16,5 +16,7 @@ export const loaders: { readonly [K in FlowName]: () => Promise<{ readonly defau
   statement: () => import("./statement.ts"),
   casinoBets: () => import("./casinoBets.ts"),
   protection: () => import("./protection.ts"),
-  appUpdate: () => import("./appUpdate.ts")
+  appUpdate: () => import("./appUpdate.ts"),
+  install: () => import("./install.ts"),
+  notifications: () => import("./notifications.ts")
 }

@@ -1,3 +1,4 @@
+import { useSelector } from "@xstate/react"
 import { lazy, Suspense, useEffect, useRef, useState } from "react"
 import { Link } from "react-router"
 import { balanceLines, isCreditPlayer } from "../../domain/account.ts"
@@ -7,6 +8,7 @@ import { useOpenAuth, useRestoring, useSessionRef, useUser } from "../session.ts
 import { Icon, type IconName } from "../widgets/Icon.tsx"
 import { WalletSwitch } from "../widgets/WalletSwitch.tsx"
 import { useOffline } from "../connectivity.ts"
+import { useOpenedFlow } from "../flows.ts"
 import { OfflineBadge } from "./Offline.tsx"
 
 const MyBetsModal = lazy(() => import("../modals/MyBetsModal.tsx"))
@@ -162,6 +164,12 @@ const PlayerArea = ({ user }: { user: User }) => {
   // The modal's open flag is view state; its content is the myBets machine's. The app's My Bets shortcut opens it
   // (`/?show=my-bets`: the web manifest, server/settings/manifest.ts).
   const [myBetsOpen, setMyBetsOpen] = useState(() => new URLSearchParams(location.search).get("show") === "my-bets")
+  const install = useOpenedFlow("install")
+  const installable = useSelector(install, (s) => s?.hasTag("installable") ?? false)
+  const notifications = useOpenedFlow("notifications")
+  // Unknown until the service worker is active; nothing where the browser has no Web Push.
+  const push = useSelector(notifications, (s) =>
+    s === undefined || s.hasTag("checking") || s.hasTag("unsupported") ? undefined : s.hasTag("on") ? "on" : s.hasTag("blocked") ? "blocked" : "off")
   const items: Array<MenuItem> = [
     ...(credit ? [] : MONEY_LINKS.map(([to, label, icon, , menu]) => ({ label, icon, to, className: menu }))),
     { label: "My Bets", icon: "bets", onSelect: () => setMyBetsOpen(true) },
@@ -169,6 +177,12 @@ const PlayerArea = ({ user }: { user: User }) => {
     { label: "Account Statements", icon: "statement", to: "/statements" },
     { label: "Profit And Loss", icon: "chart", to: "/profit-loss" },
     { label: "Change Password", icon: "key", onSelect: () => openAuth("changePassword") },
+    ...(push === undefined ? [] : [{
+      label: push === "on" ? "Turn off notifications" : push === "blocked" ? "Notifications blocked" : "Turn on notifications",
+      icon: "bell" as const,
+      onSelect: () => notifications?.send({ type: push === "on" ? "notifications.disable" : "notifications.enable" })
+    }]),
+    ...(installable ? [{ label: "Install app", icon: "install" as const, onSelect: () => install?.send({ type: "install.open" }) }] : []),
     { label: "Logout", icon: "logout", onSelect: () => session.send({ type: "session.logout" }) }
   ]
   return (

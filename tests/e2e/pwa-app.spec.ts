@@ -1,0 +1,179 @@
+import { INSTALL } from "../../src/machines/install.machine.ts"
+import type { PushMessage } from "../../src/schema/push.ts"
+import { freshUtr } from "../http.ts"
+import { browserKeys, pushService, type PushService, readPush } from "../push.ts"
+import { expect, type Page, test } from "./coverage.ts"
+import { controlled, openPrices } from "./pwa-support.ts"
+import { apiLogin, createPlayer, fundedPlayer, openSignedIn } from "./support.ts"
+
+/**
+ * The app on the home screen and its notifications, in Chromium with the
+ * service worker. Chromium here has no install prompt of its own (the test
+ * profile is incognito) and no push service (none can be reached from this
+ * machine), so the page is handed a `beforeinstallprompt` the way Chromium
+ * hands it one, and `pushManager.subscribe` returns a subscription at the push
+ * service these specs run (tests/push.ts, the only one the server may POST to:
+ * playwright.config.ts). The rest is real: the server encrypts and signs for
+ * that subscription, and the worker shows what it is delivered.
+ */
+test.use({ serviceWorkers: "allow" })
+
+/** Chromium finds the site installable: the page gets a `beforeinstallprompt`; `prompted` counts the prompts shown. */
+const offerInstall = (page: Page) =>
+  page.evaluate(() => {
+    const event = Object.assign(new Event("beforeinstallprompt", { cancelable: true }), {
+      prompt: async () => void (window as unknown as { prompted: number }).prompted++,
+      userChoice: Promise.resolve({ outcome: "accepted", platform: "web" })
+    })
+    ;(window as unknown as { prompted: number }).prompted = 0
+    dispatchEvent(event)
+  })
+
+const accountMenu = async (page: Page) => {
+  await page.getByRole("button", { name: /Account menu/ }).click()
+  return page.getByRole("menu")
+}
+
+const placeBet = async (page: Page, stake: string) => {
+  await page.getByRole("button", { name: /^Back .* at / }).and(page.locator(":enabled")).first().click()
+  const slip = page.getByTestId("bet-slip")
+  await slip.getByLabel("Stake (₹)").fill(stake)
+  await slip.getByRole("button", { name: "Place Bet" }).click()
+  await expect(slip.getByRole("status")).toHaveText("Bet placed")
+}
+
+test("the install offer waits for a first bet, comes once, and Install shows the browser's prompt", async ({ page, request }) => {
+  const { path } = await openPrices(request)
+  const player = await fundedPlayer(request, 2000, "Install Player")
+  await openSignedIn(page, player.token, path)
+  await offerInstall(page)
+  // Installable, but nothing offered on first paint: only the menu entry.
+  const menu = await accountMenu(page)
+  await expect(menu.getByRole("menuitem", { name: "Install app" })).toBeVisible()
+  await page.keyboard.press("Escape")
+  await expect(page.getByTestId("install-offer")).toHaveCount(0)
+
+  // A first bet is the moment: the offer, then Not now.
+  await placeBet(page, "100")
+  const offer = page.getByTestId("install-offer")
+  await expect(offer).toContainText(INSTALL.offer)
+  await offer.getByRole("button", { name: INSTALL.dismiss }).click()
+  await expect(offer).toHaveCount(0)
+  // Once per browser: the next bet, and the next visit, offer nothing more.
+  await placeBet(page, "100")
+  await page.reload()
+  await offerInstall(page)
+  await placeBet(page, "100")
+  await expect(offer).toHaveCount(0)
+  expect(await page.evaluate(() => (window as unknown as { prompted: number }).prompted)).toBe(0)
+
+  // The menu's entry shows the browser's prompt; accepted, the site is installed and the entry goes.
+  await (await accountMenu(page)).getByRole("menuitem", { name: "Install app" }).click()
+  await expect.poll(() => page.evaluate(() => (window as unknown as { prompted: number }).prompted)).toBe(1)
+  await (await accountMenu(page)).getByRole("menuitem", { name: "Logout" }).waitFor()
+  await expect(page.getByRole("menuitem", { name: "Install app" })).toHaveCount(0)
+})
+
+test.describe("on an iPhone", () => {
+  test.use({ userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1" })
+
+  test("a first bet brings the hint: Share, then Add to Home Screen", async ({ page, request }) => {
+    const { path } = await openPrices(request)
+    const player = await fundedPlayer(request, 1000, "Iphone Player")
+    await openSignedIn(page, player.token, path)
+    await expect(page.getByTestId("ios-install-hint")).toHaveCount(0)
+    await placeBet(page, "100")
+    const hint = page.getByRole("dialog", { name: "Install Khel" })
+    await expect(hint.getByTestId("ios-install-hint")).toHaveText(INSTALL.iosHint)
+    await hint.getByRole("button", { name: "Got it" }).click()
+    await expect(hint).toHaveCount(0)
+  })
+})
+
+test.describe("notifications", () => {
+  let service: PushService
+  test.beforeAll(async () => {
+    service = await pushService(Number(process.env.E2E_PUSH_PORT))
+  })
+  test.afterAll(async () => {
+    await service?.close()
+  })
+
+  test("turned on from the menu: an approved deposit reaches this player's browser only, encrypted, and the worker shows it; logout ends them", async ({ page, request, context }) => {
+    const keys = browserKeys()
+    const subscription = keys.subscription(service.endpoint())
+    // This browser's push service is the local one: pushManager hands out its subscription (kept per page's origin).
+    await page.addInitScript((sub) => {
+      const KEY = "e2e-push-subscription"
+      const make = () => ({
+        endpoint: sub.endpoint,
+        expirationTime: null,
+        toJSON: () => ({ endpoint: sub.endpoint, expirationTime: null, keys: sub.keys }),
+        unsubscribe: async () => (localStorage.removeItem(KEY), true)
+      })
+      PushManager.prototype.subscribe = async () => (localStorage.setItem(KEY, "1"), make() as unknown as PushSubscription)
+      PushManager.prototype.getSubscription = async () => (localStorage.getItem(KEY) ? make() as unknown as PushSubscription : null)
+    }, subscription)
+    await context.grantPermissions(["notifications"])
+
+    const player = await createPlayer(request, "Push Player")
+    // Another player, subscribed elsewhere: hears nothing of this player's money.
+    const other = await createPlayer(request, "Other Push Player")
+    const otherKeys = browserKeys()
+    const otherEndpoint = service.endpoint()
+    expect((await request.post("/api/v1/push-subscription", { headers: { authorization: `Bearer ${other.token}` }, data: otherKeys.subscription(otherEndpoint) })).status()).toBe(200)
+
+    await openSignedIn(page, player.token, "/")
+    await controlled(page)
+    await (await accountMenu(page)).getByRole("menuitem", { name: "Turn on notifications" }).click()
+    await expect(page.getByRole("status").filter({ hasText: "Notifications are on" })).toBeVisible()
+
+    // Two deposits filed; the operator approves the first.
+    const admin = await apiLogin(request, "admin")
+    const accounts = await (await request.get("/api/v1/admin-account-details", { headers: { authorization: `Bearer ${player.token}` } })).json()
+    const upi = (accounts.data as Array<{ _id: string; type: string }>).find((a) => a.type === "upi")!
+    const deposit = async (token: string, amount: number) => {
+      const res = await request.post("/api/v1/admin-deposit-request", {
+        headers: { authorization: `Bearer ${token}` },
+        data: { amount, accountId: upi._id, type: "upi", txnRef: freshUtr() }
+      })
+      expect(res.status()).toBe(200)
+      return (await res.json()).data._id as string
+    }
+    const first = await deposit(player.token, 500)
+    const second = await deposit(player.token, 700)
+    const approve = async (id: string) =>
+      expect((await request.put(`/api/v1/admin/deposit-requests/${id}/approve`, { headers: { authorization: `Bearer ${admin.token}`, "idempotency-key": `e2e-push-${id}` }, data: {} })).status()).toBe(200)
+    await approve(first)
+
+    // One message for this browser, signed with the server's key and readable only with the browser's.
+    await expect.poll(() => service.to(subscription.endpoint).length).toBe(1)
+    const publicKey = (await (await request.get("/api/v1/push-key", { headers: { authorization: `Bearer ${admin.token}` } })).json()).data.publicKey as string
+    const message = readPush(service.to(subscription.endpoint)[0]!, keys, service, publicKey) as PushMessage
+    expect(message).toEqual({ kind: "deposit.approved", title: "Deposit approved", body: "₹500.00 is in your balance.", url: "/deposit", tag: `deposit:${first}` })
+    expect(service.to(otherEndpoint)).toEqual([])
+
+    // The push service delivers it to the worker (Chromium's own delivery, through DevTools), which shows it.
+    const cdp = await context.newCDPSession(page)
+    const registration = new Promise<string>((resolve) =>
+      cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+        const ours = registrations.find((r) => !r.isDeleted && new URL(r.scopeURL).origin === new URL(page.url()).origin)
+        if (ours) resolve(ours.registrationId)
+      }))
+    await cdp.send("ServiceWorker.enable")
+    await cdp.send("ServiceWorker.deliverPushMessage", { origin: new URL(page.url()).origin, registrationId: await registration, data: JSON.stringify(message) })
+    await expect.poll(() =>
+      page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag })))
+    ).toEqual([{ title: message.title, body: message.body, tag: message.tag }])
+
+    // Logout: the server forgets the subscription and the browser drops it; the second approval goes nowhere.
+    await (await accountMenu(page)).getByRole("menuitem", { name: "Logout" }).click()
+    await expect(page.getByRole("status").filter({ hasText: "Logged Out" })).toBeVisible()
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("e2e-push-subscription"))).toBeNull()
+    await approve(second)
+    // The other player's browser still hears its own news: the server sends pushes and this one is not among them.
+    await approve(await deposit(other.token, 300))
+    await expect.poll(() => service.to(otherEndpoint).length).toBe(1)
+    expect(service.to(subscription.endpoint)).toHaveLength(1)
+  })
+})
