@@ -31,7 +31,7 @@ const offerInstall = (page: Page) =>
 
 const accountMenu = async (page: Page) => {
   await page.getByRole("button", { name: /Account menu/ }).click()
-  return page.getByRole("menu")
+  return page.getByRole("menu", { name: "Account" })
 }
 
 const placeBet = async (page: Page, stake: string) => {
@@ -40,6 +40,7 @@ const placeBet = async (page: Page, stake: string) => {
   await slip.getByLabel("Stake (₹)").fill(stake)
   await slip.getByRole("button", { name: "Place Bet" }).click()
   await expect(slip.getByRole("status")).toHaveText("Bet placed")
+  await expect(slip).toBeHidden()
 }
 
 test("the install offer waits for a first bet, comes once, and Install shows the browser's prompt", async ({ page, request }) => {
@@ -51,6 +52,7 @@ test("the install offer waits for a first bet, comes once, and Install shows the
   const menu = await accountMenu(page)
   await expect(menu.getByRole("menuitem", { name: "Install app" })).toBeVisible()
   await page.keyboard.press("Escape")
+  await expect(menu).toBeHidden()
   await expect(page.getByTestId("install-offer")).toHaveCount(0)
 
   // A first bet is the moment: the offer, then Not now.
@@ -70,8 +72,9 @@ test("the install offer waits for a first bet, comes once, and Install shows the
   // The menu's entry shows the browser's prompt; accepted, the site is installed and the entry goes.
   await (await accountMenu(page)).getByRole("menuitem", { name: "Install app" }).click()
   await expect.poll(() => page.evaluate(() => (window as unknown as { prompted: number }).prompted)).toBe(1)
-  await (await accountMenu(page)).getByRole("menuitem", { name: "Logout" }).waitFor()
-  await expect(page.getByRole("menuitem", { name: "Install app" })).toHaveCount(0)
+  const after = await accountMenu(page)
+  await expect(after.getByRole("menuitem", { name: "Logout" })).toBeVisible()
+  await expect(after.getByRole("menuitem", { name: "Install app" })).toHaveCount(0)
 })
 
 test.describe("on an iPhone", () => {

@@ -6,11 +6,14 @@ import { betSlipMachine } from "../../../src/machines/betSlip.machine.ts"
 import { bonusMachine } from "../../../src/machines/bonus.machine.ts"
 import { casinoMachine } from "../../../src/machines/casino.machine.ts"
 import { casinoBetsMachine } from "../../../src/machines/casinoBets.machine.ts"
+import { connectivityMachine } from "../../../src/machines/connectivity.machine.ts"
 import { depositMachine } from "../../../src/machines/deposit.machine.ts"
 import { depositFormMachine } from "../../../src/machines/depositForm.machine.ts"
+import { installMachine } from "../../../src/machines/install.machine.ts"
 import { liveEventMachine } from "../../../src/machines/liveEvent.machine.ts"
 import { livePanelMachine } from "../../../src/machines/livePanel.machine.ts"
 import { myBetsMachine } from "../../../src/machines/myBets.machine.ts"
+import { notificationsMachine } from "../../../src/machines/notifications.machine.ts"
 import { otpCountdownMachine } from "../../../src/machines/otpCountdown.machine.ts"
 import { payoutAccountsMachine } from "../../../src/machines/payoutAccounts.machine.ts"
 import { racingMachine } from "../../../src/machines/racing.machine.ts"
@@ -68,5 +71,8 @@ export const MACHINES: ReadonlyArray<MachineEntry> = [
   { machine: racingMachine, target: false, unreachable: {} },
   { machine: referralMachine, target: false, unreachable: {} },
   { machine: statementMachine, target: false, unreachable: {} },
-  { machine: appUpdateMachine, target: false, unreachable: {} }
+  { machine: appUpdateMachine, target: false, unreachable: {} },
+  { machine: connectivityMachine, target: false, unreachable: {} },
+  { machine: installMachine, target: false, unreachable: {} },
+  { machine: notificationsMachine, target: false, unreachable: {} }
 ]
