@@ -19,11 +19,14 @@ process.env.ODDS_SIMULATOR = "off"
 let service: PushService
 let server: TestServer
 let admin: string
+/** A player's session: the push key is a player's to ask for (staff sign in on the desk). */
+let keyReader: string
 
 beforeAll(async () => {
   service = await pushService()
   server = await startServer({ push: { vapid: undefined, subject: "mailto:ops@khel.test", services: [service.origin] } })
   admin = (await loginAs(server, "admin")).token
+  keyReader = (await loginAs(server, "demo")).token
 })
 afterAll(async () => {
   await server?.close()
@@ -49,10 +52,10 @@ const subscribed = async (on: TestServer = server) => {
 }
 
 /** The one message that reached `endpoint`, read as the browser would. */
-const onlyMessage = async (endpoint: string, keys: BrowserKeys, on: TestServer = server) => {
+const onlyMessage = async (endpoint: string, keys: BrowserKeys) => {
   const messages = service.to(endpoint)
   expect(messages).toHaveLength(1)
-  return readPush(messages[0]!, keys, service, await publicKeyOf(on, admin))
+  return readPush(messages[0]!, keys, service, await publicKeyOf(server, keyReader))
 }
 
 describe("notifications of money", () => {
@@ -125,7 +128,7 @@ describe("subscriptions", () => {
     const file = join(server.dataDir, "vapid.json")
     const stored = JSON.parse(readFileSync(file, "utf8")) as { publicKey: string }
     expect(statSync(file).mode & 0o777).toBe(0o600)
-    expect(await publicKeyOf(server, admin)).toBe(stored.publicKey)
+    expect(await publicKeyOf(server, keyReader)).toBe(stored.publicKey)
     // A browser subscribes with it: an uncompressed P-256 point.
     expect(Buffer.from(stored.publicKey, "base64url")).toHaveLength(65)
     expect((await request(server.url, "/api/v1/push-key")).status).toBe(401)
