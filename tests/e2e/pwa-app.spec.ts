@@ -39,7 +39,8 @@ const placeBet = async (page: Page, stake: string) => {
   const slip = page.getByTestId("bet-slip")
   await slip.getByLabel("Stake (₹)").fill(stake)
   await slip.getByRole("button", { name: "Place Bet" }).click()
-  await expect(slip.getByRole("status")).toHaveText("Bet placed")
+  // Backed at the best price shown: matched at once (src/domain/matching.ts betOutcome).
+  await expect(slip.getByRole("status")).toHaveText(/^Matched ₹[\d,]+\.00 at /)
   await expect(slip).toBeHidden()
 }
 

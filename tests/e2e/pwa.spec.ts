@@ -76,7 +76,8 @@ test("after a whole visit CacheStorage holds the shell and nothing of the API, s
   const slip = page.getByTestId("bet-slip")
   await slip.getByLabel("Stake (₹)").fill("100")
   await slip.getByRole("button", { name: "Place Bet" }).click()
-  await expect(slip.getByRole("status")).toHaveText("Bet placed")
+  // Backed at the best price shown: matched at once (src/domain/matching.ts betOutcome).
+  await expect(slip.getByRole("status")).toHaveText(/^Matched ₹[\d,]+\.00 at /)
   for (const next of ["/deposit", "/withdrawal", "/statements", "/live-casino"]) {
     await page.goto(next)
     await waitForApp(page)
