@@ -33,6 +33,6 @@ export const activityMachine = setup({
       }
     },
     Ready: { on: { "activity.load": "Loading" } },
-    Failed: { on: { "activity.load": "Loading" } }
+    Failed: { tags: ["failed"], on: { "activity.load": "Loading" } }
   }
 })

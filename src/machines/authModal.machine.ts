@@ -136,6 +136,16 @@ export interface SignedIn {
   readonly user: User
 }
 
+/** The chain's screens: its top-level states but Opening and Closed. */
+export type AuthScreen = "Login" | "Register" | "Otp" | "Forgot" | "Reset" | "Done" | "ChangePassword"
+const SCREENS: ReadonlyArray<AuthScreen> = ["Login", "Register", "Otp", "Forgot", "Reset", "Done", "ChangePassword"]
+
+/** The screen the chain shows now, none while it opens or is closed: what views read instead of state paths. */
+export const authScreen = (snapshot: { readonly value: unknown }): AuthScreen | undefined => {
+  const top = typeof snapshot.value === "string" ? snapshot.value : Object.keys(snapshot.value as object)[0]
+  return SCREENS.find((screen) => screen === top)
+}
+
 export const OTP_LENGTH = 4
 
 /** The notice after login, shown once the site is back from the reload (SPEC section 4). */
@@ -392,7 +402,7 @@ export const authModalMachine = setup({
           }
         },
         Resending: {
-          tags: ["busy"],
+          tags: ["busy", "resending"],
           invoke: {
             id: "resendOtp",
             src: "resendOtp",

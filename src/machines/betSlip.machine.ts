@@ -274,6 +274,7 @@ export const betSlipMachine = setup({
   initial: "Closed",
   states: {
     Closed: {
+      tags: ["closed"],
       on: {
         "slip.open": {
           target: "Open",
@@ -379,6 +380,7 @@ export const betSlipMachine = setup({
           }
         },
         Chips: {
+          tags: ["chips"],
           on: {
             "chips.change": {
               actions: assign({

@@ -90,7 +90,7 @@ export const bonusMachine = setup({
           }
         },
         Ready: {},
-        Failed: {}
+        Failed: { tags: ["failed"] }
       }
     },
     Action: {
@@ -117,6 +117,7 @@ export const bonusMachine = setup({
         },
         /** Forfeiting removes the bonus wallet's money: the player says so first. */
         Confirming: {
+          tags: ["confirming"],
           on: {
             "forfeit.confirm": "Running",
             "forfeit.cancel": { target: "Idle", actions: assign({ pending: undefined }) }

@@ -74,6 +74,7 @@ export const casinoMachine = setup({
       }
     },
     Failed: {
+      tags: ["failed"],
       on: { "games.reload": "Loading" }
     },
     Ready: {

@@ -97,6 +97,7 @@ export const depositMachine = setup({
       states: {
         Closed: {},
         Loading: {
+          tags: ["screenshot"],
           invoke: {
             id: "loadScreenshot",
             src: "loadScreenshot",
@@ -106,7 +107,7 @@ export const depositMachine = setup({
             onError: { target: "Closed", actions: assign({ stored: undefined }) }
           }
         },
-        Showing: {}
+        Showing: { tags: ["screenshot"] }
       }
     }
   }

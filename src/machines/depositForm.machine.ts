@@ -106,7 +106,7 @@ export const depositFormMachine = setup({
           }
         },
         Ready: {},
-        Failed: {}
+        Failed: { tags: ["failed"] }
       }
     },
     Modal: {
@@ -128,6 +128,7 @@ export const depositFormMachine = setup({
           }
         },
         Open: {
+          tags: ["open"],
           on: { "deposit.close": "Closed" },
           initial: "Editing",
           states: {
@@ -153,6 +154,7 @@ export const depositFormMachine = setup({
             },
             /** The Uploaded Screenshot viewer, over the form. */
             Viewing: {
+              tags: ["viewing"],
               on: { "viewer.close": "Editing" }
             },
             Submitting: {

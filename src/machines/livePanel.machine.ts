@@ -38,12 +38,12 @@ export const livePanelMachine = setup({
   },
   states: {
     Score: {
-      tags: ["open"],
+      tags: ["open", "score"],
       invoke: { id: "watchScore", src: "watchScore", input: ({ context }) => ({ eventId: context.eventId }) },
       on: { "panel.tv": "Tv", "panel.score": "Closed", "panel.collapse": "Closed" }
     },
     Tv: {
-      tags: ["open"],
+      tags: ["open", "tv"],
       on: { "panel.score": "Score", "panel.tv": "Closed", "panel.collapse": "Closed" }
     },
     Closed: {

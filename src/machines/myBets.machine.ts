@@ -83,7 +83,7 @@ export const myBetsMachine = setup({
         "bets.move": { target: "Moving", actions: assign({ change: ({ context, event }) => nextChange(context.change, event.betId, event.odds) }) }
       }
     },
-    Failed: { on: { "bets.refresh": "Loading", "balances.changed": "Loading" } },
+    Failed: { tags: ["failed"], on: { "bets.refresh": "Loading", "balances.changed": "Loading" } },
     Cancelling: {
       tags: ["busy"],
       invoke: {

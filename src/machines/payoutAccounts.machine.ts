@@ -91,6 +91,7 @@ export const payoutAccountsMachine = setup({
           }
         },
         Open: {
+          tags: ["open"],
           on: { "modal.close": "Closed" },
           initial: "Editing",
           states: {

@@ -207,7 +207,7 @@ export const protectionMachine = setup({
           }
         },
         Ready: { on: { "protection.reload": "Loading" } },
-        Failed: { on: { "protection.reload": "Loading" } }
+        Failed: { tags: ["failed"], on: { "protection.reload": "Loading" } }
       }
     },
     Command: {

@@ -36,6 +36,6 @@ export const racingMachine = setup({
       }
     },
     Ready: { on: { "racing.reload": "Loading" } },
-    Failed: { on: { "racing.reload": "Loading" } }
+    Failed: { tags: ["failed"], on: { "racing.reload": "Loading" } }
   }
 })

@@ -74,9 +74,11 @@ export const sessionMachine = setup({
   initial: "Starting",
   states: {
     Starting: {
+      tags: ["restoring"],
       always: [{ guard: ({ context }) => context.token !== undefined, target: "Restoring" }, { target: "LoggedOut" }]
     },
     Restoring: {
+      tags: ["restoring"],
       on: {
         "session.loaded": { target: "LoggedIn", actions: assign({ user: ({ event }) => event.user }) },
         "session.restoreFailed": { target: "LoggedOut", actions: assign({ token: undefined, user: undefined }) }

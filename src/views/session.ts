@@ -18,7 +18,7 @@ export const useSessionRef = (): ActorRefFrom<typeof sessionMachine> => {
 export const useSession = <T>(selector: (snapshot: SessionSnapshot) => T) => useSelector(useSessionRef(), selector)
 
 /** The stored session is still being restored: whether the visitor is signed in is not known yet. */
-export const useRestoring = () => useSession((s) => s.matches("Restoring") || s.matches("Starting"))
+export const useRestoring = () => useSession((s) => s.hasTag("restoring"))
 
 /** The signed-in user, or undefined. */
 export const useUser = () => useSession((s) => (s.hasTag("signedIn") ? s.context.user : undefined))

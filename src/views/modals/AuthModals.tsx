@@ -4,7 +4,7 @@ import type { ActorRefFrom, SnapshotFrom } from "xstate"
 import { formatPhone } from "../../domain/phone.ts"
 import { REGIONS } from "../../domain/regions.ts"
 import { PASSWORD_HINT } from "../../domain/validation.ts"
-import { type AuthForms, type FieldChange, OTP_LENGTH } from "../../machines/authModal.machine.ts"
+import { type AuthForms, type AuthScreen, authScreen, type FieldChange, OTP_LENGTH } from "../../machines/authModal.machine.ts"
 import type { FlowRef } from "../../machines/flows.ts"
 import type { otpCountdownMachine } from "../../machines/otpCountdown.machine.ts"
 import { AppActor } from "../app-actor.ts"
@@ -12,7 +12,7 @@ import { Dialog } from "../widgets/Dialog.tsx"
 import { Alert, Field, LinkButton, PasswordInput, PhoneInput, TextInput } from "../widgets/Form.tsx"
 import { Icon } from "../widgets/Icon.tsx"
 
-const TITLES = {
+const TITLES: Record<AuthScreen, string> = {
   Login: "Sign in",
   Register: "Create your account",
   Otp: "Verify your number",
@@ -20,9 +20,7 @@ const TITLES = {
   Reset: "Reset password",
   Done: "Password reset",
   ChangePassword: "Change password"
-} as const
-
-type Step = keyof typeof TITLES
+}
 
 type AuthModalRef = FlowRef<"authModal">
 
@@ -50,7 +48,7 @@ const AuthModals = ({ modal }: { modal: AuthModalRef }) => (
 
 const Chain = () => {
   const auth = useAuthModalRef()
-  const step = useAuthModal((s) => (s.matches("Closed") ? undefined : (Object.keys(TITLES) as Array<Step>).find((k) => s.matches(k))))
+  const step = useAuthModal(authScreen)
   if (!step) return null
   return (
     // Sign-up is the longest form: two columns from 768 px, so it fits a laptop's screen without scrolling.
@@ -292,7 +290,7 @@ const OtpForm = () => {
   const { busy, fieldErrors } = useFormState()
   const mobileNo = useAuthModal((s) => s.context.mobileNo)
   const canResend = useAuthModal((s) => s.context.canResend)
-  const resending = useAuthModal((s) => s.matches({ Otp: "Resending" }))
+  const resending = useAuthModal((s) => s.hasTag("resending"))
   const countdown = useAuthModal((s) => s.children.countdown)
   const [digits, setDigits] = useField("otp", "digits")
   return (

@@ -15,7 +15,7 @@ const MyBetsModal = ({ open, onClose }: { open: boolean; onClose: () => void }) 
   const list = useFlow("myBets", { input: {} })
   const bets = useSelector(list, (s) => s?.context.bets ?? [])
   const loading = useSelector(list, (s) => s === undefined || (s.hasTag("loading") && s.context.bets.length === 0))
-  const failed = useSelector(list, (s) => s?.matches("Failed") ?? false)
+  const failed = useSelector(list, (s) => s?.hasTag("failed") ?? false)
   const changes = useBetChanges(list)
   return (
     <Dialog open={open} title="My Bets" onClose={onClose} wide testId="my-bets">

@@ -20,7 +20,7 @@ const EXPLAIN: Record<BonusStatus, string> = {
 }
 
 const BonusCard = ({ bonus, flow }: { bonus: BonusRow; flow: BonusRef }) => {
-  const busy = useSelector(flow, (s) => !s.matches({ Action: "Idle" }))
+  const busy = useSelector(flow, (s) => s.hasTag("busy") || s.hasTag("confirming"))
   const progress = wageringProgress(bonus)
   return (
     <article className="card flex flex-col gap-3 p-4" data-testid="bonus-card" aria-label={bonus.title}>
@@ -60,7 +60,7 @@ const BonusCard = ({ bonus, flow }: { bonus: BonusRow; flow: BonusRef }) => {
 
 /** Forfeiting removes what the bonus wallet holds: the machine waits for the player to say so. */
 const ConfirmForfeit = ({ flow }: { flow: BonusRef }) => {
-  const confirming = useSelector(flow, (s) => s.matches({ Action: "Confirming" }))
+  const confirming = useSelector(flow, (s) => s.hasTag("confirming"))
   const title = useSelector(flow, (s) => s.context.data?.bonuses.find((b) => b._id === s.context.pending?.bonusId)?.title)
   return (
     <Dialog open={confirming} title="Forfeit this bonus?" onClose={() => flow.send({ type: "forfeit.cancel" })} testId="forfeit-dialog">
@@ -77,7 +77,7 @@ const ConfirmForfeit = ({ flow }: { flow: BonusRef }) => {
 
 const BonusView = ({ flow, user }: { flow: BonusRef; user: User }) => {
   const data = useSelector(flow, (s) => s.context.data)
-  const failed = useSelector(flow, (s) => s.matches({ List: "Failed" }) && s.context.data === undefined)
+  const failed = useSelector(flow, (s) => s.hasTag("failed") && s.context.data === undefined)
   return (
     <>
       <div className="card flex flex-wrap items-center justify-between gap-3 p-4">

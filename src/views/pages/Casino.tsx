@@ -43,7 +43,7 @@ const LobbyView = ({ lobby, casino }: { lobby: Lobby; casino: FlowRef<"casino"> 
   const games = useSelector(casino, (s) => s.context.games)
   const category = useSelector(casino, (s) => s.context.category)
   const loading = useSelector(casino, (s) => s.hasTag("loading"))
-  const failed = useSelector(casino, (s) => s.matches("Failed"))
+  const failed = useSelector(casino, (s) => s.hasTag("failed"))
   const launching = useSelector(casino, (s) => (s.hasTag("launching") ? s.context.game?._id : undefined))
   const user = useUser()
   const categories = categoryStrip(games)

@@ -61,7 +61,7 @@ const History = ({ rows, onView }: { rows: ReadonlyArray<DepositRequest>; onView
 /** The operator's accounts to pay into, each with its Deposit button. */
 const PayTo = ({ deposit }: { deposit: DepositFormRef }) => {
   const accounts = useSelector(deposit, (s) => s.context.accounts)
-  const state = useSelector(deposit, (s) => (s.matches({ Accounts: "Loading" }) ? "loading" : s.matches({ Accounts: "Failed" }) ? "failed" : "ready"))
+  const state = useSelector(deposit, (s) => (s.hasTag("loading") ? "loading" : s.hasTag("failed") ? "failed" : "ready"))
   return (
     <section aria-labelledby="pay-to" className="flex flex-col gap-2">
       <h2 id="pay-to" className="m-0 text-sm font-700 text-muted">Pay to one of these accounts, then tell us the amount</h2>
@@ -82,7 +82,7 @@ const PayTo = ({ deposit }: { deposit: DepositFormRef }) => {
 
 /** A filed request's screenshot, as the server stored it. */
 const StoredScreenshot = ({ deposit }: { deposit: DepositRef }) => {
-  const open = useSelector(deposit, (s) => !s.matches({ StoredScreenshot: "Closed" }))
+  const open = useSelector(deposit, (s) => s.hasTag("screenshot"))
   const image = useSelector(deposit, (s) => s.context.stored?.image)
   return <ScreenshotViewer open={open} image={image} onClose={() => deposit.send({ type: "stored.close" })} />
 }

@@ -53,7 +53,7 @@ const Markets = ({ sport, league, event, channel, slip }: { sport: Sport; league
   const openAuth = useOpenAuth()
   const odds = useOddsBooks()
   const bets = useEventBets(event._id)
-  const slipMarket = useSelector(slip, (s) => (s.matches("Closed") ? undefined : s.context.selection?.marketId))
+  const slipMarket = useSelector(slip, (s) => (s.hasTag("closed") ? undefined : s.context.selection?.marketId))
   // Known once a slip has opened: a click on a price places this stake at once.
   const oneClick = useSelector(slip, (s) => s.context.setting?.oneClick ?? null)
   // Only what changes the projection: live price ticks do not re-render the page.
@@ -61,7 +61,7 @@ const Markets = ({ sport, league, event, channel, slip }: { sport: Sport; league
     slip,
     (s) => {
       // A closed slip keeps its last selection in context; it proposes nothing.
-      const bet = s.matches("Closed") ? undefined : proposed(s.context)
+      const bet = s.hasTag("closed") ? undefined : proposed(s.context)
       return bet && s.context.selection ? { marketId: s.context.selection.marketId, bet } : undefined
     },
     (a, b) => JSON.stringify(a) === JSON.stringify(b)

@@ -22,7 +22,7 @@ const Racing = () => {
 const RacingView = ({ racing }: { racing: FlowRef<"racing"> }) => {
   const sports = useSelector(racing, (s) => s.context.sports)
   const loading = useSelector(racing, (s) => s.hasTag("loading"))
-  const failed = useSelector(racing, (s) => s.matches("Failed"))
+  const failed = useSelector(racing, (s) => s.hasTag("failed"))
   const [params] = useSearchParams()
   const chosen = pickRace(sports, {
     sport: params.get("sport") ?? undefined,

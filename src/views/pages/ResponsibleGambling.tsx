@@ -327,7 +327,7 @@ const ActivityBody = ({ activity }: { activity: ActivityRef }) => {
   useEffect(() => activity.send({ type: "activity.load" }), [activity])
   const statement = useSelector(activity, (s) => s.context.statement)
   const loading = useSelector(activity, (s) => s.hasTag("busy"))
-  const failed = useSelector(activity, (s) => s.matches("Failed"))
+  const failed = useSelector(activity, (s) => s.hasTag("failed"))
   if (!statement) {
     return failed ? (
       <p className="m-0 text-sm">The statement could not be loaded. <button type="button" className="text-brand underline" onClick={() => activity.send({ type: "activity.load" })}>Try again</button></p>
@@ -375,7 +375,7 @@ const Activity = ({ protection }: { protection: ProtectionRef }) => {
 
 const Tools = ({ protection }: { protection: ProtectionRef }) => {
   const ready = useSelector(protection, (s) => s.context.protection !== undefined)
-  const failed = useSelector(protection, (s) => s.matches({ Data: "Failed" }))
+  const failed = useSelector(protection, (s) => s.hasTag("failed"))
   const closed = useSelector(protection, (s) => s.context.protection?.closed)
   const { hash } = useLocation()
   // The footer's and the reality check's links land on their section once it is there.

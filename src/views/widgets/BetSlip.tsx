@@ -38,12 +38,12 @@ export const BetSlip = ({ slip }: { slip: BetSlipRef }) => {
   const ids = { stake: useId(), odds: useId() }
   const { context } = snapshot
   const selection = context.selection
-  if (!selection || snapshot.matches("Closed")) return null
+  if (!selection || snapshot.hasTag("closed")) return null
   const busy = snapshot.hasTag("busy")
   // Offline, a bet cannot be sent (its price could not be checked either): src/machines/connectivity.machine.ts.
   const offline = useOffline()
   const placed = snapshot.hasTag("placed")
-  const editingChips = snapshot.matches({ Open: "Chips" })
+  const editingChips = snapshot.hasTag("chips")
   const problem = stakeProblem(context)
   const { profit, liability } = figures(context)
   const book = projection(context)

@@ -62,7 +62,7 @@ export const CasinoPanel = (props: { title: string; autoplayMs: number; headingI
 const CasinoPanelView = ({ title, autoplayMs, headingId, casino }: { title: string; autoplayMs: number; headingId: string; casino: FlowRef<"casino"> }) => {
   const games = useSelector(casino, (s) => s.context.games)
   const loading = useSelector(casino, (s) => s.hasTag("loading"))
-  const failed = useSelector(casino, (s) => s.matches("Failed"))
+  const failed = useSelector(casino, (s) => s.hasTag("failed"))
   const launching = useSelector(casino, (s) => (s.hasTag("launching") ? s.context.game?._id : undefined))
   const signedIn = useUser() !== undefined
   return (

@@ -34,7 +34,7 @@ const LivePanel = ({ eventId }: { eventId: string }) => {
 }
 
 const LivePanelView = ({ panel }: { panel: FlowRef<"livePanel"> }) => {
-  const state = useSelector(panel, (s) => (s.matches("Score") ? "score" : s.matches("Tv") ? "tv" : "closed"))
+  const state = useSelector(panel, (s) => (s.hasTag("score") ? "score" : s.hasTag("tv") ? "tv" : "closed"))
   const score = useSelector(panel, (s) => s.context.score)
   const toggle = (which: "score" | "tv") => (
     <button

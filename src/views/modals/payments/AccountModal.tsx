@@ -14,7 +14,7 @@ const TITLES = { upi: { add: "Add UPI", edit: "Edit UPI" }, bank: { add: "Add Ba
  * the save are its own.
  */
 export const AccountModal = ({ accounts }: { accounts: PayoutAccountsRef }) => {
-  const open = useSelector(accounts, (s) => s.matches({ Modal: "Open" }))
+  const open = useSelector(accounts, (s) => s.hasTag("open"))
   const form = useSelector(accounts, (s) => s.context.form)
   const mode = useSelector(accounts, (s) => (s.context.editing === undefined ? "add" : "edit"))
   const busy = useSelector(accounts, (s) => s.hasTag("busy"))

@@ -61,8 +61,8 @@ const AccountDetails = ({ account, amount }: { account: PaymentAccount; amount: 
 
 /** Deposit by UPI and Deposit By Account (SPEC section 2): the fields are the deposit machine's context, the checks and the submission its own. */
 export const DepositModal = ({ deposit }: { deposit: DepositFormRef }) => {
-  const open = useSelector(deposit, (s) => s.matches({ Modal: "Open" }))
-  const viewing = useSelector(deposit, (s) => s.matches({ Modal: { Open: "Viewing" } }))
+  const open = useSelector(deposit, (s) => s.hasTag("open"))
+  const viewing = useSelector(deposit, (s) => s.hasTag("viewing"))
   const busy = useSelector(deposit, (s) => s.hasTag("busy"))
   const offline = useOffline()
   const account = useSelector(deposit, (s) => s.context.account)
