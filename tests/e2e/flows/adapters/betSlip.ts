@@ -135,14 +135,14 @@ export const betSlip: FlowAdapter = {
     },
     "chips.save": { step: async (world) => slip(world).getByRole("button", { name: "Save chips" }).click() },
     "chips.cancel": { step: async (world) => slip(world).getByRole("button", { name: "Cancel", exact: true }).first().click() },
-    // The real server's answer with the market's settings: the odds-change rule shows.
+    // The real server's answer with the player's settings: the remembered default for the best price shows.
     "xstate.done.actor.loadSetting": {
       samples: [{ type: "xstate.done.actor.loadSetting", actorId: "loadSetting", output: { oddsChange: "better" } }],
-      step: async (world) => expect(slip(world).getByRole("checkbox", { name: "Accept any odds change" })).toBeVisible()
+      step: async (world) => expect(slip(world).getByRole("checkbox", { name: "Always (remembered for your account)" })).toBeVisible()
     },
     "slip.oddsRule": {
       samples: [{ type: "slip.oddsRule", rule: "any" }],
-      step: async (world) => slip(world).getByRole("checkbox", { name: "Accept any odds change" }).check()
+      step: async (world) => slip(world).getByRole("checkbox", { name: "Always (remembered for your account)" }).check()
     }
   },
   states: {
