@@ -159,13 +159,17 @@ test.describe("notifications", () => {
 
     // The push service delivers it to the worker (Chromium's own delivery, through DevTools), which shows it.
     const cdp = await context.newCDPSession(page)
-    const registration = new Promise<string>((resolve) =>
+    // Every live registration of the site as DevTools lists them on enable: one replaced a moment ago may still be
+    // listed beside the one that controls the page, and a push delivered to it alone would show nothing.
+    const registrations = new Promise<Array<string>>((resolve) =>
       cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
-        const ours = registrations.find((r) => !r.isDeleted && new URL(r.scopeURL).origin === new URL(page.url()).origin)
-        if (ours) resolve(ours.registrationId)
+        const ours = registrations.filter((r) => !r.isDeleted && new URL(r.scopeURL).origin === new URL(page.url()).origin)
+        if (ours.length > 0) resolve(ours.map((r) => r.registrationId))
       }))
     await cdp.send("ServiceWorker.enable")
-    await cdp.send("ServiceWorker.deliverPushMessage", { origin: new URL(page.url()).origin, registrationId: await registration, data: JSON.stringify(message) })
+    for (const registrationId of await registrations) {
+      await cdp.send("ServiceWorker.deliverPushMessage", { origin: new URL(page.url()).origin, registrationId, data: JSON.stringify(message) })
+    }
     await expect.poll(() =>
       page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag })))
     ).toEqual([{ title: message.title, body: message.body, tag: message.tag }])
