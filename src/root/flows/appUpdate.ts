@@ -1,4 +1,5 @@
-import { Workbox } from "workbox-window"
+// A namespace import: Node (the replay script) loads this CommonJS build without named exports, Vite the ES one.
+import * as workboxWindow from "workbox-window"
 import { fromCallback } from "xstate"
 import { appUpdateMachine, type WorkerCommand, type WorkerReport } from "../../machines/appUpdate.machine.ts"
 import { whenSettled } from "../idle.ts"
@@ -17,7 +18,7 @@ const worker = fromCallback<WorkerCommand, void, WorkerReport>(({ sendBack, rece
     sendBack({ type: "worker.unsupported" })
     return
   }
-  const workbox = new Workbox("/sw.js")
+  const workbox = new workboxWindow.Workbox("/sw.js")
   let stopped = false
   const report = (event: WorkerReport) => {
     if (!stopped) sendBack(event)
