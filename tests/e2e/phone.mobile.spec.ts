@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "./coverage.ts"
-import { expectFlashKeepsColours, shoot, titleFits } from "./looks.ts"
+import { shoot, titleFits } from "./looks.ts"
 import { apiLogin, catalogueEvent, createPlayer, fundedPlayer, openSignedIn, waitForApp } from "./support.ts"
 
 /**
@@ -192,10 +192,6 @@ test("a race on a phone has the player's bets on it below its markets, and no li
   await expect(main.getByRole("region", { name: "My Bets" })).toBeVisible()
   await expect(main.getByTestId("live-panel")).toHaveCount(0)
   await expect(main.getByRole("group", { name: "Live score and TV" })).toHaveCount(0)
-})
-
-test("a price change on a phone rings its cell and keeps Back blue and Lay pink", async ({ page, request }) => {
-  await expectFlashKeepsColours(page, request, "phone-price-flash")
 })
 
 test("casino titles fit their cards on a phone", async ({ page }) => {
