@@ -110,7 +110,7 @@ describe("cash out: properties", () => {
       if (typeof full === "string") return
       if (typeof part === "string") throw new Error(part)
       const stakes = (q: CashOutQuote) => q.hedges.flatMap((h) => h.matches.map((m) => m.stake))
-      const scaled = stakes(full).map((s) => Math.round((s * percent) / 100)).filter((s) => s > 0)
+      const scaled = stakes(full).map((s) => Math.round(s * (percent / 100))).filter((s) => s > 0)
       expect(stakes(part)).toEqual(scaled)
     }))
   })
