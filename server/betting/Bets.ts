@@ -9,7 +9,7 @@ import { decodeRows, NumericText, Paise } from "../db/rows.ts"
 
 const Side = Schema.Literals(["back", "lay"])
 /** A bet's matched parts as stored (`bets.matches`, migration 0110): prices and paise. */
-const Matches = Schema.Array(Schema.Struct({ odds: Schema.Finite, stake: Schema.Int }))
+export const Matches = Schema.Array(Schema.Struct({ odds: Schema.Finite, stake: Schema.Int }))
 
 /**
  * A player's open bet on a market as `bet_position_query` lists it (migration 0110), JSON numbers: the price asked,

@@ -15,7 +15,7 @@ import { Protection } from "../protection/Protection.ts"
 import { Push } from "../push/Push.ts"
 import { Realtime } from "../realtime/Realtime.ts"
 import { Referral } from "../referral/Referral.ts"
-import { matchedPositions } from "./Bets.ts"
+import { Matches, matchedPositions } from "./Bets.ts"
 import { wageringOf } from "./wagering.ts"
 
 const EventMarket = Schema.Struct({ id: Schema.String, externalId: Schema.String, name: Schema.String, marketType: MarketType })
@@ -39,7 +39,7 @@ const OpenBet = Schema.Struct({
   odds: NumericText,
   size: Schema.NullOr(NumericText),
   stake: Paise,
-  matches: Schema.NullOr(Schema.Array(Schema.Struct({ odds: Schema.Finite, stake: Schema.Int }))),
+  matches: Schema.NullOr(Matches),
   wallet: Wallet
 })
 type OpenBet = typeof OpenBet.Type

@@ -4,7 +4,7 @@ import { type OutcomeMarket, outcomesOf, wageringOfEvent } from "../../src/domai
 import type { Position } from "../../src/domain/betting.ts"
 import type { MarketType } from "../../src/schema/sports.ts"
 import { decodeRows, NumericText, Paise } from "../db/rows.ts"
-import { matchedPositions } from "./Bets.ts"
+import { Matches, matchedPositions } from "./Bets.ts"
 
 const SettledBet = Schema.Struct({
   userId: Schema.String,
@@ -14,7 +14,7 @@ const SettledBet = Schema.Struct({
   odds: NumericText,
   size: Schema.NullOr(NumericText),
   stake: Paise,
-  matches: Schema.NullOr(Schema.Array(Schema.Struct({ odds: Schema.Finite, stake: Schema.Int }))),
+  matches: Schema.NullOr(Matches),
   wallet: Schema.Literals([1, 2]),
   /** Placed from the bonus wallet while the player's bonus in play was active. */
   bonusCovered: Schema.Boolean

@@ -8,7 +8,7 @@ import { DEFAULT_PAGE } from "../../src/schema/desk/common.ts"
 import type { MarketAction, MarketApproval, MarketRisk, RiskMarket, RiskQuery, RiskSummary } from "../../src/schema/desk/markets.ts"
 import { type ApiError, badRequest, conflict, forbidden, notFound, unprocessable } from "../../src/schema/envelope.ts"
 import { MarketType } from "../../src/schema/sports.ts"
-import { matchedPositions } from "../betting/Bets.ts"
+import { Matches, matchedPositions } from "../betting/Bets.ts"
 import { Settlement } from "../betting/Settlement.ts"
 import { decodeRows, NumericText, Paise } from "../db/rows.ts"
 import { OddsFeed } from "../odds/OddsFeed.ts"
@@ -44,7 +44,7 @@ const BetRow = Schema.Struct({
   odds: NumericText,
   size: Schema.NullOr(NumericText),
   stake: Paise,
-  matches: Schema.NullOr(Schema.Array(Schema.Struct({ odds: Schema.Finite, stake: Schema.Int })))
+  matches: Schema.NullOr(Matches)
 })
 
 const ApprovalRow = Schema.Struct({

@@ -18,27 +18,26 @@ const ODDS_LAG = [0.01, 0.025, 0.05, 0.1, 0.2, 0.3, 0.5, 1, 2, 5]
 
 const counter = (name: string, description: string) => Metric.counter(name, { description, incremental: true })
 const gauge = (name: string, description: string) => Metric.gauge(name, { description })
+const histogram = (name: string, description: string, boundaries: ReadonlyArray<number>) => Metric.histogram(name, { description, boundaries })
 
 export const httpRequests = counter("khel_http_requests_total", "HTTP requests answered, by method, route and status.")
-export const httpDuration = Metric.histogram("khel_http_request_duration_seconds", {
-  description: "Time from a request's arrival to its answer being written, by method and route.",
-  boundaries: LATENCY
-})
+export const httpDuration = histogram("khel_http_request_duration_seconds", "Time from a request's arrival to its answer being written, by method and route.", LATENCY)
 export const bets = counter("khel_bets_total", "Bets placed or refused, by the reason of a refusal and the market's type.")
-export const betDuration = Metric.histogram("khel_bet_duration_seconds", {
-  description: "Time to place or refuse a bet, by whether its market was in play (in-play bets include their delay).",
-  boundaries: BET_LATENCY
-})
-export const cashOuts = counter("khel_cash_outs_total", "Cash-outs done or refused, by the reason of a refusal.")
+export const betDuration = histogram(
+  "khel_bet_duration_seconds",
+  "Time to place or refuse a bet, by whether its market was in play (in-play bets include their delay).",
+  BET_LATENCY
+)
 export const signIns = counter("khel_sign_ins_total", "Sign-ins by result: ok, refused (wrong details), throttled, error.")
 export const rateLimited = counter("khel_rate_limited_total", "Requests refused by a rate limit, by the limit.")
 export const casinoWalletCalls = counter("khel_casino_wallet_calls_total", "Seamless wallet calls from game providers, by operation and result.")
 export const transactionRetries = counter("khel_db_transaction_retries_total", "Database transactions run again after a conflict, by operation.")
 export const oddsBatches = counter("khel_odds_batches_sent_total", "Price batches sent to sockets.")
-export const oddsBatchLag = Metric.histogram("khel_odds_batch_lag_seconds", {
-  description: "Time from the odds leader's write of the oldest price in a batch to the batch leaving for its socket.",
-  boundaries: ODDS_LAG
-})
+export const oddsBatchLag = histogram(
+  "khel_odds_batch_lag_seconds",
+  "Time from the odds leader's write of the oldest price in a batch to the batch leaving for its socket.",
+  ODDS_LAG
+)
 
 export const socketsConnected = gauge("khel_sockets_connected", "socket.io clients connected to this server.")
 export const oddsLeading = gauge("khel_odds_leading", "1 while this server runs the odds (leads), else 0.")
@@ -69,7 +68,6 @@ export const labelled = <I, S>(metric: Metric.Metric<I, S>) => {
 
 const betsBy = labelled(bets)
 const betDurationBy = labelled(betDuration)
-const cashOutsBy = labelled(cashOuts)
 const signInsBy = labelled(signIns)
 const walletBy = labelled(casinoWalletCalls)
 const retriesBy = labelled(transactionRetries)
@@ -99,10 +97,6 @@ export const recordBet = (refusal: Refusal, marketType: MarketTypeLabel, inPlay:
     Metric.update(betDurationBy({ in_play: String(inPlay) }), seconds)
   )
 
-/** For the cash-out work: one call where a cash-out is answered, done (no reason) or refused. */
-export const recordCashOut = (refusal: Refusal) =>
-  Metric.update(cashOutsBy({ result: refusal === undefined ? "done" : "refused", reason: refusal ?? "none" }), 1)
-
 export const recordSignIn = (result: "ok" | "refused" | "throttled" | "error") => Metric.update(signInsBy({ result }), 1)
 
 export const recordWalletCall = (operation: string, refusal: Refusal) =>
@@ -121,7 +115,6 @@ export const preregister = Effect.all([
   ]),
   Metric.value(betDurationBy({ in_play: "false" })),
   Metric.value(betDurationBy({ in_play: "true" })),
-  Metric.value(cashOutsBy({ result: "done", reason: "none" })),
   ...(["ok", "refused", "throttled", "error"] as const).map((result) => Metric.value(signInsBy({ result }))),
   ...["balance", "debit", "credit", "rollback"].map((operation) => Metric.value(walletBy({ operation, result: "ok" }))),
   Metric.value(retriesBy({ operation: "bet" })),

@@ -15,7 +15,7 @@
  */
 import type { MarketType } from "../schema/sports.ts"
 import { type Position, runnerBook, type Side } from "./betting.ts"
-import { type Match, matchedStake, type Offer } from "./matching.ts"
+import { type Match, type Offer } from "./matching.ts"
 
 /** A runner's ladder as offers in paise, best first, each side as the player takes it (`offersOf`). */
 export interface RunnerOffers {
@@ -126,6 +126,3 @@ export const quoteCashOut = (
   const best = full.reduce((a, b) => (b.value > a.value ? b : a))
   return fraction === 1 ? best : quoteOf(scaled(best.hedges, fraction))
 }
-
-/** The stake of every hedge together. */
-export const hedgeStake = (quote: CashOutQuote) => quote.hedges.reduce((sum, hedge) => sum + matchedStake(hedge.matches), 0)

@@ -64,6 +64,30 @@ const racingEffectsOf = (step: WalkStep<Racing>): Array<Effect> => [
   ...(entered(step, "Loading") ? [{ kind: "call", endpoint: "GET /api/v1/racing" } as const] : [])
 ]
 
+/**
+ * The session in the system beside one event's bets, signed in, after the list's first load: a balance change or
+ * the user's socket event reaches the list through watchBalances / watchBets. Each load's query is kept.
+ */
+const signedInWithBets = async (session: typeof quietSession) => {
+  const queries: Array<BetsQuery> = []
+  const root = createMachine({
+    invoke: [
+      { src: "session", systemId: "session", input: { token: undefined } },
+      { src: "bets", input: { eventId: "e1" } }
+    ]
+  }).provide({
+    actors: {
+      session,
+      bets: myBetsMachine.provide({ actors: { loadBets: fromPromise(async ({ input }: { input: BetsQuery }): Promise<ReadonlyArray<Bet>> => (queries.push(input), [])) } })
+    }
+  })
+  const app = createActor(root).start()
+  const signedIn = app.system.get("session")
+  signedIn.send({ type: "session.signedIn", token: "t", user: player, remember: true })
+  await vi.waitFor(() => expect(queries).toHaveLength(1))
+  return { app, session: signedIn, queries }
+}
+
 describe("myBets machine (model-based)", () => {
   it("reaches every state and takes every transition, asking for one event's bets or all of them", () => {
     const world = recorder()
@@ -91,46 +115,15 @@ describe("myBets machine (model-based)", () => {
   })
 
   it("asks for one event's bets, and loads them again when the player's money moves", async () => {
-    const queries: Array<BetsQuery> = []
-    // The session in the system, signed in: a balance change reaches the list through watchBalances.
-    const root = createMachine({
-      invoke: [
-        { src: "session", systemId: "session", input: { token: undefined } },
-        { src: "bets", input: { eventId: "e1" } }
-      ]
-    }).provide({
-      actors: {
-        // The user's socket event reloads a user whose balance moved (a bet settled).
-        session: quietSession.provide({ actors: { fetchUser: fromPromise(async () => ({ ...player, balance: player.balance + 250 })) } }),
-        bets: myBetsMachine.provide({ actors: { loadBets: fromPromise(async ({ input }: { input: BetsQuery }): Promise<ReadonlyArray<Bet>> => (queries.push(input), [])) } })
-      }
-    })
-    const app = createActor(root).start()
-    const session = app.system.get("session")
-    session.send({ type: "session.signedIn", token: "t", user: player, remember: true })
-    await vi.waitFor(() => expect(queries).toHaveLength(1))
+    // The user's socket event reloads a user whose balance moved (a bet settled).
+    const { app, session, queries } = await signedInWithBets(quietSession.provide({ actors: { fetchUser: fromPromise(async () => ({ ...player, balance: player.balance + 250 })) } }))
     session.send({ type: "user.changed" })
     await vi.waitFor(() => expect(queries).toEqual([{ eventId: "e1" }, { eventId: "e1" }]))
     app.stop()
   })
 
   it("loads again when the socket says the player's bets changed, though no money moved (a waiting bet matched)", async () => {
-    const queries: Array<BetsQuery> = []
-    const root = createMachine({
-      invoke: [
-        { src: "session", systemId: "session", input: { token: undefined } },
-        { src: "bets", input: { eventId: "e1" } }
-      ]
-    }).provide({
-      actors: {
-        session: quietSession,
-        bets: myBetsMachine.provide({ actors: { loadBets: fromPromise(async ({ input }: { input: BetsQuery }): Promise<ReadonlyArray<Bet>> => (queries.push(input), [])) } })
-      }
-    })
-    const app = createActor(root).start()
-    const session = app.system.get("session")
-    session.send({ type: "session.signedIn", token: "t", user: player, remember: true })
-    await vi.waitFor(() => expect(queries).toHaveLength(1))
+    const { app, session, queries } = await signedInWithBets(quietSession)
     session.send({ type: "user.changed", reason: "deposit" })
     session.send({ type: "user.changed", reason: "bet.matched", message: "India: Matched ₹200.00 at 1.78" })
     await vi.waitFor(() => expect(queries).toHaveLength(2))
