@@ -26,7 +26,8 @@ import {
   suspendEvent,
   suspendForPlay,
   type Taken,
-  takeMatched
+  takeMatched,
+  withoutEmptyLevels
 } from "./prices.ts"
 import { hash, matchDuration, rng } from "./simulation.ts"
 
@@ -85,7 +86,7 @@ export const makeSimulator = (
   const markets = new Map<string, MarketState>()
   const events = new Map<string, EventState>()
   const marketsOf = (event: EventState) => event.markets.map((id) => markets.get(id)).filter((m): m is MarketState => m !== undefined)
-  const priced = (market: MarketState): PricedMarket => ({ book: market.book, sort: market.sort })
+  const priced = (market: MarketState): PricedMarket => ({ book: withoutEmptyLevels(market.book), sort: market.sort })
 
   /** Events whose books contradicted each other (a defect of the model): suspended instead of published, logged. */
   let contradictions = 0

@@ -41,11 +41,12 @@ export const newSizes = (levels: number, random: Rng): LadderSizes => ({
   lay: Array.from({ length: levels }, () => sizeOf(random))
 })
 
-/** One level's size moves a little (money taken and offered): a new size now and then. */
+/** One level's size moves a little (money taken and offered): a new size now and then, which also refills a level matched bets emptied. */
 export const flickerSizes = (sizes: LadderSizes, random: Rng) => {
   const side = random() < 0.5 ? sizes.back : sizes.lay
   const level = Math.floor(random() * side.length)
-  side[level] = random() < 0.3 ? sizeOf(random) : Math.max(2, Math.round(side[level]! * (0.8 + random() * 0.4)))
+  const size = side[level]!
+  side[level] = random() < 0.3 ? sizeOf(random) : size === 0 ? 0 : Math.max(2, Math.round(size * (0.8 + random() * 0.4)))
 }
 
 /** The chances an outcome's prices come from: its back from the higher, its lay from the lower. */

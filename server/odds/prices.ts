@@ -306,13 +306,11 @@ export interface Taken {
   readonly matches: ReadonlyArray<{ readonly odds: number; readonly stake: number }>
 }
 
-/** The least a level shows once matched bets took it (a ladder never shows an empty level). */
-const LEFT_AT_LEAST = 2
-
 /**
  * Matched stakes come off the exchange ladder the players see, level by level, so a big bet visibly moves the
- * market; the sizes refill as the model moves them (`flickerSizes`). A side an operator priced by hand keeps its
- * levels. The same prices, a new version; false when nothing was on the ladder to take.
+ * market; a level taken whole is empty (not published, `withoutEmptyLevels`) until the model offers a fresh size
+ * there (`flickerSizes`). A side an operator priced by hand keeps its levels. The same prices, a new version; false
+ * when nothing was on the ladder to take.
  */
 export const takeMatched = (market: MarketState, taken: Taken): boolean => {
   if (market.closed || market.type !== "EXCHANGE" || market.pins.has(taken.selectionId)) return false
@@ -327,7 +325,7 @@ export const takeMatched = (market: MarketState, taken: Taken): boolean => {
     // A book's level k is the ladder's size k (`exchangeLevels` drops levels only past the ladder's ends).
     const k = levels.findIndex((level) => hundredths(level.price) === hundredths(match.odds))
     if (k < 0 || sizes[k] === undefined) continue
-    const left = Math.max(LEFT_AT_LEAST, Math.round(levels[k]!.size - match.stake / 100))
+    const left = Math.max(0, Math.round(levels[k]!.size - match.stake / 100))
     sizes[k] = left
     levels[k] = { price: levels[k]!.price, size: left }
     changed = true
@@ -340,6 +338,15 @@ export const takeMatched = (market: MarketState, taken: Taken): boolean => {
   }
   return true
 }
+
+/**
+ * The book as it is published: an exchange level that matched bets emptied is not shown (the simulator keeps it,
+ * so its levels stay in step with the ladder's sizes).
+ */
+export const withoutEmptyLevels = (book: MarketBook): MarketBook =>
+  book.marketType !== "EXCHANGE" || book.runners.every((r) => r.back.every((l) => l.size > 0) && r.lay.every((l) => l.size > 0))
+    ? book
+    : { ...book, runners: book.runners.map((r) => ({ ...r, back: r.back.filter((l) => l.size > 0), lay: r.lay.filter((l) => l.size > 0) })) }
 
 /** Closed for good (settled, or its event is being settled): the last book clients get. */
 export const close = (market: MarketState) => {

@@ -119,9 +119,26 @@ describe("matching against the ladder", () => {
     const res = await bet(server, p.token, "bet-sport", { marketId: market.marketId, selectionId: runner.selectionId, selectionType: "back", odds: before.back.price, stake })
     expect(res.body.meta.message).toBe(`Matched ₹${stake}.00 at ${before.back.price.toFixed(2)}`)
     await expect.poll(async () => (await priceOf(server, event._id, market.marketId, runner.selectionId)).back)
-      .toEqual({ price: before.back.price, size: Math.max(2, Math.round(before.back.size - stake)) })
+      .toEqual({ price: before.back.price, size: Math.round(before.back.size - stake) })
     // The lay side was not touched.
     expect((await priceOf(server, event._id, market.marketId, runner.selectionId)).lay).toEqual(before.lay)
+  })
+
+  it("a bet bigger than the best level takes it whole: the level leaves the ladder, and what waits is not matched again", async () => {
+    const p = await player(100_000)
+    const event = eventsOf(sports, "football", false)[2]!
+    const market = marketOf(event, "EXCHANGE", "Match Odds")
+    const runner = market.runners[0]!
+    const before = await priceOf(server, event._id, market.marketId, runner.selectionId)
+    const stake = Math.ceil(before.back.size) + 500
+    const res = await bet(server, p.token, "bet-sport", { marketId: market.marketId, selectionId: runner.selectionId, selectionType: "back", odds: before.back.price, stake })
+    expect(res.body.data.bet).toMatchObject({ matched: before.back.size, unmatched: stake - before.back.size })
+    // Nothing is left at that price: the best back is now the next level down.
+    await expect.poll(async () => (await priceOf(server, event._id, market.marketId, runner.selectionId)).back.price).toBeLessThan(before.back.price)
+    // Matching again finds nothing at the asked price: what waits stays as it was (no crumbs matched one after another).
+    await sweep()
+    await sweep()
+    expect(await stored(res.body.data.bet._id)).toMatchObject({ matched: before.back.size * 100, unmatched: (stake - before.back.size) * 100 })
   })
 
   it("in play, bets whose price moved a tick during the delay are all taken: those it moved against wait, then match when it returns", async () => {
