@@ -44,6 +44,8 @@ export const Bet = Schema.Struct({
   unmatched: Rupees,
   persistence: Persistence,
   profitLoss: Schema.NullOr(Rupees),
+  /** A cash out's hedge bet (src/schema/cashOut.ts), labelled as such wherever bets are listed. */
+  cashOut: Schema.optionalKey(Schema.Boolean),
   createdAt: Schema.String,
   eventId: Schema.Struct({ _id: Schema.String, name: Schema.String, slugName: Schema.String }),
   sportId: Schema.Struct({ slugName: Schema.String }),

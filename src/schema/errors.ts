@@ -27,6 +27,8 @@ export const ErrorTag = Schema.Literals([
   "StakeOutOfRange",
   "PricesContradict", // 422: an operator's price would let a player win whatever happens across the event's markets
   "NotWaiting", // 422: nothing of the bet waits unmatched any more (it was matched, cancelled or settled)
+  "NothingToCashOut", // 422: no matched position on the market, or one that pays the same whatever wins
+  "CashOutUnavailable", // 422: a fancy market, or a ladder too thin to hedge the position
   // Money.
   "InsufficientBalance",
   "ReferenceUsed", // 409: a deposit's payment reference (UTR) is already on a pending or approved deposit

@@ -1,0 +1,101 @@
+import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
+import { Bet } from "./bets.ts"
+import { Envelope } from "./envelope.ts"
+import { CLOSED_TO_PLAY, Reasons } from "./errors.ts"
+import { Authentication } from "./middleware.ts"
+import { Rupees } from "./user.ts"
+
+/**
+ * Cash out (src/domain/cashOut.ts): hedge bets that make a position pay the same whatever wins. Amounts are rupees
+ * with two decimals on the wire, like every amount of the API; the server keeps paise.
+ */
+
+const Id = Schema.String.check(Schema.isMaxLength(64))
+
+/** The part of the position cashed out: more than 0, at most 1 (all of it). */
+export const Fraction = Schema.Finite.check(Schema.isGreaterThan(0), Schema.isLessThanOrEqualTo(1))
+
+/** A quote: what cashing out `fraction` of the position on `marketId` pays now, whatever wins. */
+export const CashOutQuote = Schema.Struct({
+  marketId: Schema.String,
+  fraction: Fraction,
+  /** What the position pays whatever wins once the hedge is added (the least of `after`), rupees. */
+  value: Rupees,
+  /** Each runner's profit or loss before and after the hedge, rupees. */
+  perRunner: Schema.Array(Schema.Struct({ selectionId: Schema.String, before: Rupees, after: Rupees })),
+  /** Names this quote to `POST /cash-out` (opaque, signed by the server). */
+  quoteId: Schema.String,
+  /** After this (ISO time) the quote is only a hint: accepting it re-quotes. */
+  expiresAt: Schema.String
+})
+export type CashOutQuote = typeof CashOutQuote.Type
+
+export const CashOutQuoteQuery = Schema.Struct({
+  marketId: Id,
+  /** The fraction as text ("0.5"); all of the position when left out. */
+  fraction: Schema.optionalKey(Schema.NumberFromString.check(Schema.isGreaterThan(0), Schema.isLessThanOrEqualTo(1)))
+})
+export type CashOutQuoteQuery = typeof CashOutQuoteQuery.Type
+
+export const CashOutPayload = Schema.Struct({
+  marketId: Id,
+  fraction: Fraction,
+  quoteId: Schema.String.check(Schema.isMaxLength(1000))
+})
+export type CashOutPayload = typeof CashOutPayload.Type
+
+/** The cash out was taken: its hedge bets (marked `cashOut`), the market's hold and the player's balance after it. */
+export const CashedOut = Schema.Struct({
+  outcome: Schema.Literal("cashedOut"),
+  marketId: Schema.String,
+  fraction: Fraction,
+  /** What the cashed-out part now pays whatever wins, rupees. */
+  value: Rupees,
+  bets: Schema.Array(Bet),
+  marketExposure: Rupees,
+  balance: Rupees
+})
+export type CashedOut = typeof CashedOut.Type
+
+/**
+ * The value fell below the quote by more than the tolerance (or the quote expired): nothing was written; `quote` is
+ * the new one, for the player to confirm again (the bet slip's odds-change rule). A success, since a failure's
+ * envelope carries no data.
+ */
+export const Requoted = Schema.Struct({
+  outcome: Schema.Literal("requoted"),
+  quote: CashOutQuote
+})
+export type Requoted = typeof Requoted.Type
+
+export const CashOutAnswer = Schema.Union([CashedOut, Requoted])
+export type CashOutAnswer = typeof CashOutAnswer.Type
+
+/**
+ * Why there is no quote or no cash out: no position or an already flat one (`NothingToCashOut`), a fancy market or a
+ * ladder too thin for the hedge (`CashOutUnavailable`), the market suspended or closed, the account closed to play.
+ */
+const QUOTE_REASONS = ["InvalidInput", "SessionEnded", "NotFound", "NothingToCashOut", "CashOutUnavailable", "MarketSuspended", "MarketClosed"] as const
+const ACCEPT_REASONS = [
+  ...QUOTE_REASONS,
+  "InsufficientBalance",
+  "LimitReached",
+  // An Idempotency-Key reused for another request, or the position changed while the cash out was written.
+  "Conflict",
+  "Refused",
+  ...CLOSED_TO_PLAY
+] as const
+
+export const CashOutEndpoints = {
+  quote: HttpApiEndpoint.get("cashOutQuote", "/cash-out/quote", { query: CashOutQuoteQuery, success: Envelope(CashOutQuote) }).annotate(Reasons, QUOTE_REASONS),
+  // Money moves: send an Idempotency-Key.
+  accept: HttpApiEndpoint.post("cashOut", "/cash-out", { payload: CashOutPayload, success: Envelope(CashOutAnswer) }).annotate(Reasons, ACCEPT_REASONS)
+} as const
+
+/** Signed-in players: quotes and cash outs. */
+export class CashOutApi extends HttpApiGroup.make("cashOut")
+  .add(CashOutEndpoints.quote, CashOutEndpoints.accept)
+  .middleware(Authentication)
+  .prefix("/api/v1")
+{}
