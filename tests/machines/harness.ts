@@ -382,7 +382,7 @@ export const recordFlows = (name: string, description: string, coverage: Coverag
     "",
     description,
     "",
-    `Coverage: ${coverage.states.covered}/${coverage.states.total} states, ${coverage.transitions.covered}/${coverage.transitions.total} transitions, from ${coverage.paths.length} replayed paths. The ${covering(coverage.paths).length} paths below take every transition between them.`,
+    `Coverage: ${coverage.states.covered}/${coverage.states.total} states, ${coverage.transitions.covered}/${coverage.transitions.total} transitions; ${coverage.paths.length} paths replayed, ${covering(coverage.paths).length} shown.`,
     "",
     ...covering(coverage.paths).map((path, i) => {
       return `${i + 1}. ${path.origin.label}\n   ${describePath(path)}`
