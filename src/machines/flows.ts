@@ -2,6 +2,7 @@ import type { ActorRefFrom, InputFrom } from "xstate"
 import type { appUpdateMachine } from "./appUpdate.machine.ts"
 import type { authModalMachine } from "./authModal.machine.ts"
 import type { betSlipMachine } from "./betSlip.machine.ts"
+import type { cashOutMachine } from "./cashOut.machine.ts"
 import type { bonusMachine } from "./bonus.machine.ts"
 import type { casinoMachine } from "./casino.machine.ts"
 import type { casinoBetsMachine } from "./casinoBets.machine.ts"
@@ -27,6 +28,8 @@ export interface Flows {
   readonly authModal: typeof authModalMachine
   readonly withdrawal: typeof withdrawalMachine
   readonly betSlip: typeof betSlipMachine
+  /** Cash out of a market's position (the event page's Cash Out buttons). */
+  readonly cashOut: typeof cashOutMachine
   readonly casino: typeof casinoMachine
   readonly liveEvent: typeof liveEventMachine
   readonly livePanel: typeof livePanelMachine

@@ -5,6 +5,7 @@ import { launchIdOf } from "../domain/casino.ts"
 import type { ChangePasswordForm, LoginForm, ResetForm, SignUpForm } from "../machines/authModal.machine.ts"
 import type { PlaceRequest, SlipSelection } from "../machines/betSlip.machine.ts"
 import type { BetsQuery } from "../machines/myBets.machine.ts"
+import type { CashOutRequest } from "../machines/cashOut.machine.ts"
 import type { CasinoGame } from "../schema/casino.ts"
 import type { OddsChangeRule } from "../schema/betting.ts"
 import type { LoginPayload, LogoutPayload } from "../schema/identity.ts"
@@ -86,3 +87,7 @@ export const myBetsQuery = (query: BetsQuery) => (query.eventId ? { eventId: que
 export const casinoGamesQuery = ({ lobby }: { lobby: Lobby }): { readonly slots?: "true" } => (lobby === "slots" ? { slots: "true" } : {})
 /** live-casino-dcs/{game_id} or sa-casino/{game_id}. */
 export const launchParams = ({ lobby, game }: { lobby: Lobby; game: CasinoGame }) => ({ game_id: launchIdOf(lobby, game) })
+
+/** Cash out: the quote of a part of a market's position (the fraction as text), then the cash out of that quote. */
+export const cashOutQuoteQuery = ({ marketId, fraction }: { marketId: string; fraction: number }) => ({ marketId, fraction: String(fraction) })
+export const cashOutPayload = ({ marketId, fraction, quoteId }: CashOutRequest) => ({ marketId, fraction, quoteId })

@@ -5,6 +5,7 @@ export const loaders: { readonly [K in FlowName]: () => Promise<{ readonly defau
   authModal: () => import("./authModal.ts"),
   withdrawal: () => import("./withdrawal.ts"),
   betSlip: () => import("./betSlip.ts"),
+  cashOut: () => import("./cashOut.ts"),
   casino: () => import("./casino.ts"),
   liveEvent: () => import("./liveEvent.ts"),
   livePanel: () => import("./livePanel.ts"),

@@ -4,6 +4,7 @@ import { appUpdateMachine } from "../../../src/machines/appUpdate.machine.ts"
 import { authModalMachine } from "../../../src/machines/authModal.machine.ts"
 import { betSlipMachine } from "../../../src/machines/betSlip.machine.ts"
 import { bonusMachine } from "../../../src/machines/bonus.machine.ts"
+import { cashOutMachine } from "../../../src/machines/cashOut.machine.ts"
 import { casinoMachine } from "../../../src/machines/casino.machine.ts"
 import { casinoBetsMachine } from "../../../src/machines/casinoBets.machine.ts"
 import { connectivityMachine } from "../../../src/machines/connectivity.machine.ts"
@@ -64,6 +65,7 @@ export const MACHINES: ReadonlyArray<MachineEntry> = [
     }
   },
   { machine: livePanelMachine, target: true, unreachable: {} },
+  { machine: cashOutMachine, target: false, unreachable: {} },
   { machine: casinoMachine, target: false, unreachable: {} },
   { machine: casinoBetsMachine, target: false, unreachable: {} },
   { machine: liveEventMachine, target: false, unreachable: {} },

@@ -1,0 +1,222 @@
+import { assign, enqueueActions, fromPromise, setup } from "xstate"
+import type { Position } from "../domain/betting.ts"
+import { type CashOutQuote as LadderQuote, type NoQuote, quoteCashOut } from "../domain/cashOut.ts"
+import { offersOf } from "../domain/matching.ts"
+import { toRupees } from "../domain/money.ts"
+import type { BetSetting, MarketBook } from "../schema/betting.ts"
+import type { CashedOut, CashOutAnswer, CashOutQuote, Requoted } from "../schema/cashOut.ts"
+import { messageOf } from "../schema/failures.ts"
+import type { MarketType } from "../schema/sports.ts"
+import { unprovided } from "./unprovided.ts"
+import { newIdempotencyKey, unanswered } from "./writes.ts"
+
+/**
+ * Cash out (issue 31): the player closes or trims their position on an
+ * exchange or bookmaker market at today's prices. The Cash Out button of a
+ * market opens the flow: the server quotes the chosen part of the position
+ * (25, 50, 75 or 100 %, or any per cent), the player asks to cash out, and
+ * confirms, unless they turned confirmations off (one-click betting on: their
+ * betting setting); the quote's id goes with the request under an
+ * Idempotency-Key. When the book moved beyond the server's tolerance the
+ * answer is QuoteChanged: the flow quotes again and the player confirms the
+ * new value (always, like the bet slip's odds-change rule). A refusal
+ * (suspended market, an account closed to play) says why; a lost answer keeps
+ * the key, so trying again is the same cash out. Between server quotes the
+ * button shows the live value from the odds books (`liveCashOut`).
+ */
+
+export interface CashOutMarket {
+  readonly eventId: string
+  readonly marketId: string
+  readonly marketName: string
+  readonly marketType: MarketType
+}
+
+/** The server's quote (rupees); its `value` is what the whole position pays whatever wins, once this part is hedged. */
+export type Quote = CashOutQuote
+
+/** A cash out as it is sent, with the key that makes a retry the same cash out. */
+export interface CashOutRequest {
+  readonly marketId: string
+  readonly fraction: number
+  readonly quoteId: string
+  readonly key: string
+}
+
+export interface CashOutContext {
+  readonly market: CashOutMarket | undefined
+  /** The part of the position to cash out, in whole per cent (1 to 100). */
+  readonly percent: number
+  readonly quote: Quote | undefined
+  /** Confirm before cashing out: the player's setting (one-click betting off), true until it is known. */
+  readonly confirm: boolean
+  /** The server's value moved since the player asked: they confirm the new one. */
+  readonly changed: boolean
+  readonly error: string | undefined
+  /** Idempotency key of the cash out in flight, or of the one whose answer was lost. */
+  readonly key: string | undefined
+  /** The value the last cash out locked (rupees). */
+  readonly locked: number | undefined
+}
+
+export type CashOutEvent =
+  | { type: "cashOut.open"; market: CashOutMarket }
+  | { type: "cashOut.percent"; percent: number }
+  | { type: "cashOut.request" }
+  | { type: "cashOut.confirm" }
+  | { type: "cashOut.back" }
+  | { type: "cashOut.retry" }
+  | { type: "cashOut.close" }
+
+export const CASH_OUT_PRESETS: ReadonlyArray<number> = [25, 50, 75, 100]
+
+/** What the player is told when the value moved before their cash out went through (`changed`). */
+export const QUOTE_CHANGED = "The cash out value changed. Please check the new value and confirm again."
+
+/**
+ * What a quote locks whatever wins (rupees): the part cashed out, each runner's P/L after less what the kept part of
+ * the position still does there, the least over the runners (for all of it, the quote's value).
+ */
+export const lockedOf = (quote: Pick<Quote, "fraction" | "perRunner">) =>
+  Math.min(...quote.perRunner.map((r) => Math.floor(Math.round((r.after - (1 - quote.fraction) * r.before) * 1000) / 10))) / 100
+
+/** A per cent the flow takes: whole, 1 to 100. */
+export const clampPercent = (percent: number) => Math.min(100, Math.max(1, Math.round(Number.isFinite(percent) ? percent : 100)))
+
+const opened = (market: CashOutMarket) => ({ market, percent: 100, quote: undefined, changed: false, error: undefined, key: undefined, locked: undefined })
+
+/**
+ * The live cash-out value (what is locked whatever wins) of `percent` of a position on a market, from its book in the odds store (rupees), or why
+ * there is none. The server's quote is what a cash out is held to; this follows the prices between quotes.
+ */
+export const liveCashOut = (
+  book: MarketBook | undefined,
+  runners: ReadonlyArray<string>,
+  positions: ReadonlyArray<Position>,
+  percent = 100
+): { readonly value: number; readonly quote: LadderQuote } | NoQuote | "noPrices" => {
+  if (!book || book.status !== "OPEN") return "noPrices"
+  const ladders = book.runners.map((r) => ({ selectionId: r.selectionId, back: offersOf("back", r.back), lay: offersOf("lay", r.lay) }))
+  const quote = quoteCashOut(book.marketType, runners, positions, ladders)
+  // A part locks that part of the full value (the rest of the position stays as it was); never more than the ladder gives.
+  return typeof quote === "string" ? quote : { value: toRupees(Math.floor((quote.value * clampPercent(percent)) / 100)), quote }
+}
+
+export const cashOutMachine = setup({
+  types: { context: {} as CashOutContext, events: {} as CashOutEvent },
+  actors: {
+    /** The player's betting setting: one-click betting on means no confirmation. */
+    loadSetting: fromPromise<BetSetting, { eventId: string }>(unprovided("cashOut", "loadSetting")),
+    quote: fromPromise<Quote, { marketId: string; fraction: number }>(unprovided("cashOut", "quote")),
+    /** The cash out: taken, or quoted again when the value fell beyond the tolerance; a refusal has its reason. */
+    cashOut: fromPromise<CashOutAnswer, CashOutRequest>(unprovided("cashOut", "cashOut"))
+  },
+  actions: {
+    /** The market's open bets changed: the event's list (the flow `bets.<eventId>`, when open) loads again. */
+    cashedOut: enqueueActions(({ context, enqueue, system }) => {
+      const bets = context.market && system.get(`bets.${context.market.eventId}`)
+      if (bets) enqueue.sendTo(bets, { type: "bets.refresh" })
+    })
+  },
+  guards: {
+    confirms: ({ context }) => context.confirm || context.changed,
+    requoted: ({ event }) => "output" in event && (event.output as CashOutAnswer).outcome === "requoted",
+    /** A lost answer: the same cash out again, with its key. */
+    resend: ({ context }) => context.key !== undefined && context.quote !== undefined,
+    unanswered
+  }
+}).createMachine({
+  id: "cashOut",
+  context: { market: undefined, percent: 100, quote: undefined, confirm: true, changed: false, error: undefined, key: undefined, locked: undefined },
+  initial: "Closed",
+  states: {
+    Closed: {
+      tags: ["closed"],
+      on: { "cashOut.open": { target: "Open", actions: assign(({ event }) => opened(event.market)) } }
+    },
+    Open: {
+      invoke: {
+        id: "loadSetting",
+        src: "loadSetting",
+        input: ({ context }) => ({ eventId: context.market!.eventId }),
+        onDone: { actions: assign({ confirm: ({ event }) => event.output.oneClick === null }) },
+        // Unknown: the player confirms.
+        onError: { actions: assign({ confirm: true }) }
+      },
+      on: {
+        "cashOut.open": { target: "Open", reenter: true, actions: assign(({ event }) => opened(event.market)) },
+        "cashOut.close": "Closed"
+      },
+      initial: "Quoting",
+      states: {
+        Quoting: {
+          tags: ["quoting"],
+          invoke: {
+            id: "quote",
+            src: "quote",
+            input: ({ context }) => ({ marketId: context.market!.marketId, fraction: context.percent / 100 }),
+            onDone: { target: "Quoted", actions: assign({ quote: ({ event }) => event.output, error: undefined }) },
+            onError: { target: "Refused", actions: assign({ quote: undefined, error: ({ event }) => messageOf(event.error) }) }
+          },
+          on: { "cashOut.percent": { target: "Quoting", reenter: true, actions: assign({ percent: ({ event }) => clampPercent(event.percent), changed: false }) } }
+        },
+        Quoted: {
+          tags: ["quoted"],
+          on: {
+            "cashOut.percent": { target: "Quoting", actions: assign({ percent: ({ event }) => clampPercent(event.percent), changed: false }) },
+            "cashOut.request": [
+              { guard: "confirms", target: "Confirming" },
+              { target: "Submitting", actions: assign({ key: () => newIdempotencyKey("cash-out") }) }
+            ]
+          }
+        },
+        Confirming: {
+          tags: ["quoted", "confirm"],
+          on: {
+            "cashOut.confirm": { target: "Submitting", actions: assign({ key: () => newIdempotencyKey("cash-out") }) },
+            "cashOut.back": "Quoted",
+            "cashOut.percent": { target: "Quoting", actions: assign({ percent: ({ event }) => clampPercent(event.percent), changed: false }) }
+          }
+        },
+        Submitting: {
+          tags: ["busy"],
+          invoke: {
+            id: "cashOut",
+            src: "cashOut",
+            input: ({ context }) => ({ marketId: context.market!.marketId, fraction: context.percent / 100, quoteId: context.quote!.quoteId, key: context.key! }),
+            onDone: [
+              // The value fell beyond the tolerance: nothing was written; the player confirms the new quote.
+              {
+                guard: "requoted",
+                target: "Quoted",
+                actions: assign({ quote: ({ event }) => (event.output as Requoted).quote, changed: true, key: undefined })
+              },
+              {
+                target: "Done",
+                actions: [
+                  assign({ locked: ({ event }) => (event.output as CashedOut).value, key: undefined, error: undefined, changed: false }),
+                  "cashedOut"
+                ]
+              }
+            ],
+            onError: [
+              { guard: "unanswered", target: "Refused", actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+              // Suspended, closed, an account closed to play: the server's reason, and a new key next time.
+              { target: "Refused", actions: assign({ error: ({ event }) => messageOf(event.error), key: undefined }) }
+            ]
+          },
+          // On its way: it stays until the server answers.
+          on: { "cashOut.open": {}, "cashOut.close": {} }
+        },
+        Done: { tags: ["done"] },
+        Refused: {
+          tags: ["refused"],
+          on: {
+            "cashOut.retry": [{ guard: "resend", target: "Submitting" }, { target: "Quoting", actions: assign({ key: undefined }) }],
+            "cashOut.percent": { target: "Quoting", actions: assign({ percent: ({ event }) => clampPercent(event.percent), changed: false, key: undefined }) }
+          }
+        }
+      }
+    }
+  }
+})

@@ -1,0 +1,14 @@
+import { cashOutMachine } from "../../machines/cashOut.machine.ts"
+import { lazyTask } from "../lazyTask.ts"
+
+/** The calls load with their chunk (and the Effect runtime) when a Cash Out button is first clicked. */
+const calls = () => import("./cashOutCalls.ts")
+
+/** Cash out with its calls: the player's betting setting, the quote and the cash out (src/root/flows/cashOutCalls.ts). */
+export default cashOutMachine.provide({
+  actors: {
+    loadSetting: lazyTask(calls, (c) => c.loadSetting),
+    quote: lazyTask(calls, (c) => c.quote),
+    cashOut: lazyTask(calls, (c) => c.cashOut)
+  }
+})

@@ -1,0 +1,20 @@
+import type { CashOutRequest } from "../../machines/cashOut.machine.ts"
+import { BettingApi } from "../../schema/betting.ts"
+import { CashOutEndpoints } from "../../schema/cashOut.ts"
+import { Api } from "../../services/api.ts"
+import { data, runTask } from "../bridge.ts"
+import { cashOutPayload, cashOutQuoteQuery } from "../requests.ts"
+
+/**
+ * Cash out's calls, on the Effect runtime: this chunk (and the runtime) loads with the first Cash Out clicked
+ * (src/root/flows/cashOut.ts). The dialog shows every answer and refusal itself: no toasts.
+ */
+
+export const loadSetting = (query: { eventId: string }, signal: AbortSignal) =>
+  runTask(data(Api.use((api) => api.call(BettingApi.endpoints.setting, { query }, { notify: "none" }))), signal)
+
+export const quote = (request: { marketId: string; fraction: number }, signal: AbortSignal) =>
+  runTask(data(Api.use((api) => api.call(CashOutEndpoints.quote, { query: cashOutQuoteQuery(request) }, { notify: "none" }))), signal)
+
+export const cashOut = (request: CashOutRequest, signal: AbortSignal) =>
+  runTask(data(Api.use((api) => api.call(CashOutEndpoints.accept, { payload: cashOutPayload(request) }, { notify: "none", idempotencyKey: request.key }))), signal)
