@@ -79,6 +79,8 @@ export interface BetRecord extends BetParts {
   readonly eventSlug: string
   readonly sportSlug: string
   readonly leagueSlug: string
+  /** A cash out's hedge bet: the quote it took. */
+  readonly cashOutQuote?: string | null
 }
 
 export const viewOfBet = (record: BetRecord): Bet => {
@@ -101,6 +103,7 @@ export const viewOfBet = (record: BetRecord): Bet => {
     unmatched: toRupees(record.unmatched),
     persistence: record.persistence,
     profitLoss: record.profitLoss === null ? null : toRupees(record.profitLoss),
+    ...(record.cashOutQuote ? { cashOut: true } : {}),
     createdAt: record.createdAt.toISOString(),
     eventId: { _id: record.eventId, name: record.eventName, slugName: record.eventSlug },
     sportId: { slugName: record.sportSlug },
@@ -133,7 +136,8 @@ export const BetRow = Schema.Struct({
   eventName: Schema.String,
   eventSlug: Schema.String,
   sportSlug: Schema.String,
-  leagueSlug: Schema.String
+  leagueSlug: Schema.String,
+  cashOutQuote: Schema.NullOr(Schema.String)
 })
 export type BetRow = typeof BetRow.Type
 
@@ -176,7 +180,7 @@ export const limitsFrom = (sql: SqlClient.SqlClient, ids: { readonly sport: unkn
 export const betSelect = (sql: SqlClient.SqlClient) => sql`
   SELECT b.id, b.user_id, b.selection_name, b.selection_id, b.side, b.odds::text AS odds, b.size::text AS size, b.stake,
          b.unmatched, b.cancelled, b.matches, b.persistence, b.market_type, b.market_id, m.external_id AS market_external_id,
-         m.name AS market_name, b.status, b.profit_loss, b.created_at,
+         m.name AS market_name, b.status, b.profit_loss, b.created_at, b.cash_out_quote,
          e.id AS event_id, e.name AS event_name, e.slug AS event_slug, s.slug AS sport_slug, l.slug AS league_slug
     FROM bets b
     JOIN markets m ON m.id = b.market_id

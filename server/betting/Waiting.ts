@@ -3,11 +3,11 @@ import { SqlClient, type SqlError } from "effect/sql"
 import { validPrice } from "../../src/domain/betting.ts"
 import { matchOffers, mergeMatches, offersOf } from "../../src/domain/matching.ts"
 import { toPaise, toRupees } from "../../src/domain/money.ts"
-import { type CancelBetPayload, type EditBetPayload, MarketBook, PlacedBet } from "../../src/schema/betting.ts"
+import { type CancelBetPayload, type EditBetPayload, PlacedBet } from "../../src/schema/betting.ts"
 import { type ApiError, badRequest, notFound, unprocessable } from "../../src/schema/envelope.ts"
 import { decodeRows } from "../db/rows.ts"
 import { Idempotency } from "../ledger/Idempotency.ts"
-import { OddsFeed } from "../odds/OddsFeed.ts"
+import { decidingBook, OddsFeed } from "../odds/OddsFeed.ts"
 import { BetProtectionInputs, Protection } from "../protection/Protection.ts"
 import { type BetRecord, limitsFrom, viewOfBet } from "./Bets.ts"
 import { type Change, Positions, withoutWaiting } from "./Positions.ts"
@@ -20,8 +20,6 @@ export const WAITING_MESSAGES = {
   suspended: "This market is suspended. Please try again when it reopens.",
   closed: "This market is closed for betting."
 } as const
-
-const StoredBook = Schema.Struct({ book: Schema.NullOr(MarketBook) })
 
 /** Where a bet is, before any lock: its player and market, and the delay a change of its price waits out in play. */
 const BetPlace = Schema.Struct({
@@ -105,9 +103,7 @@ export class Waiting extends Context.Service<Waiting, {
               if (market.status === "SUSPENDED") return yield* unprocessable(WAITING_MESSAGES.suspended, "MarketSuspended")
               if (market.status !== "OPEN" || !["scheduled", "live"].includes(market.eventStatus)) return yield* unprocessable(WAITING_MESSAGES.closed, "MarketClosed")
               // With several servers, the book as stored (the one every server checks a price against).
-              const book = feed.storedBook
-                ? (yield* sql`SELECT ${feed.storedBook(market.externalId)} AS book`.pipe(decodeRows(StoredBook)))[0]?.book ?? undefined
-                : feed.book(market.externalId)
+              const book = yield* decidingBook(sql, feed, market.externalId)
               if (book?.status === "SUSPENDED") return yield* unprocessable(WAITING_MESSAGES.suspended, "MarketSuspended")
               if (!book || book.status !== "OPEN") return yield* unprocessable(WAITING_MESSAGES.closed, "MarketClosed")
               const runner = book.runners.find((r) => r.selectionId === bet.selectionId)

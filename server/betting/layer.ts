@@ -6,6 +6,8 @@ import { OddsHandlers } from "../odds/http.ts"
 import { OddsFeedLive } from "../odds/layer.ts"
 import { OddsChannelLive } from "../realtime/odds.ts"
 import { Betting } from "./Betting.ts"
+import { CashOut } from "./CashOut.ts"
+import { CashOutHandlers } from "./cashOutHttp.ts"
 import { Bets } from "./Bets.ts"
 import { Settlement } from "./Settlement.ts"
 import { Matcher } from "./Matcher.ts"
@@ -18,7 +20,7 @@ import { Waiting } from "./Waiting.ts"
  * database: settlement, the odds feed (the simulator), the odds channel,
  * placement, unmatched bets and the player's bets.
  */
-export const BettingServicesLive = Layer.mergeAll(Betting.layer, OddsChannelLive).pipe(
+export const BettingServicesLive = Layer.mergeAll(Betting.layer, CashOut.layer, OddsChannelLive).pipe(
   // What waits unmatched: matched as prices move (placement tells the matcher what it leaves waiting), or changed by the player.
   Layer.provideMerge(Layer.mergeAll(Matcher.layer, Waiting.layer)),
   Layer.provideMerge(Positions.layer),
@@ -29,4 +31,4 @@ export const BettingServicesLive = Layer.mergeAll(Betting.layer, OddsChannelLive
 )
 
 /** The HTTP groups of src/schema/betting.ts. */
-export const BettingHandlersLive = Layer.mergeAll(BettingHandlers, BettingAdminHandlers, OddsHandlers)
+export const BettingHandlersLive = Layer.mergeAll(BettingHandlers, BettingAdminHandlers, OddsHandlers, CashOutHandlers)

@@ -28,6 +28,7 @@ export const betDuration = histogram(
   "Time to place or refuse a bet, by whether its market was in play (in-play bets include their delay).",
   BET_LATENCY
 )
+export const cashOuts = counter("khel_cash_outs_total", "Cash outs answered, by result: cashed_out, requoted, or the reason of a refusal.")
 export const signIns = counter("khel_sign_ins_total", "Sign-ins by result: ok, refused (wrong details), throttled, error.")
 export const rateLimited = counter("khel_rate_limited_total", "Requests refused by a rate limit, by the limit.")
 export const casinoWalletCalls = counter("khel_casino_wallet_calls_total", "Seamless wallet calls from game providers, by operation and result.")
@@ -69,6 +70,7 @@ export const labelled = <I, S>(metric: Metric.Metric<I, S>) => {
 const betsBy = labelled(bets)
 const betDurationBy = labelled(betDuration)
 const signInsBy = labelled(signIns)
+const cashOutsBy = labelled(cashOuts)
 const walletBy = labelled(casinoWalletCalls)
 const retriesBy = labelled(transactionRetries)
 export const rateLimitedBy = labelled(rateLimited)
@@ -97,6 +99,9 @@ export const recordBet = (refusal: Refusal, marketType: MarketTypeLabel, inPlay:
     Metric.update(betDurationBy({ in_play: String(inPlay) }), seconds)
   )
 
+/** A cash out answered: taken, re-quoted, or refused and why. */
+export const recordCashOut = (result: string) => Metric.update(cashOutsBy({ result }), 1)
+
 export const recordSignIn = (result: "ok" | "refused" | "throttled" | "error") => Metric.update(signInsBy({ result }), 1)
 
 export const recordWalletCall = (operation: string, refusal: Refusal) =>
@@ -118,6 +123,7 @@ export const preregister = Effect.all([
   ...(["ok", "refused", "throttled", "error"] as const).map((result) => Metric.value(signInsBy({ result }))),
   ...["balance", "debit", "credit", "rollback"].map((operation) => Metric.value(walletBy({ operation, result: "ok" }))),
   Metric.value(retriesBy({ operation: "bet" })),
+  Metric.value(cashOutsBy({ result: "cashed_out" })),
   Metric.value(oddsBatches),
   Metric.value(oddsBatchLag),
   Metric.value(sampleErrors)

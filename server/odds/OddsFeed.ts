@@ -1,6 +1,7 @@
-import { Context, type Effect } from "effect"
-import type { Statement } from "effect/sql"
-import type { EventOdds, MarketBook, MarketPricePayload, Score } from "../../src/schema/betting.ts"
+import { Context, Effect, Schema } from "effect"
+import type { SqlClient, Statement } from "effect/sql"
+import { type EventOdds, MarketBook, type MarketPricePayload, type Score } from "../../src/schema/betting.ts"
+import { decodeRows } from "../db/rows.ts"
 import type { ApiError } from "../../src/schema/envelope.ts"
 import type { Taken } from "./prices.ts"
 
@@ -54,3 +55,11 @@ export class OddsFeed extends Context.Service<OddsFeed, {
   /** Reloads the markets from the database (after settlement or new fixtures). */
   readonly reload: Effect.Effect<void>
 }>()("khel/OddsFeed") {}
+
+const StoredBook = Schema.Struct({ book: Schema.NullOr(MarketBook) })
+
+/** The book a decision about a market (feed id) is made on: with several servers the stored one, else this process's. */
+export const decidingBook = (sql: SqlClient.SqlClient, feed: OddsFeed["Service"], externalId: string) =>
+  feed.storedBook
+    ? sql`SELECT ${feed.storedBook(externalId)} AS book`.pipe(decodeRows(StoredBook), Effect.map(([row]) => row?.book ?? undefined))
+    : Effect.succeed(feed.book(externalId))

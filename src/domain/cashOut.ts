@@ -82,7 +82,7 @@ const hedgesOf = (type: MarketType, book: ReadonlyMap<string, number>, ladders: 
     const ladder = ladders.find((r) => r.selectionId === selectionId)
     const matches = ladder ? cover(type, side === "lay" ? ladder.lay : ladder.back, target) : undefined
     if (!matches) return undefined
-    hedges.push({ selectionId, side, matches })
+    if (matches.length > 0) hedges.push({ selectionId, side, matches })
   }
   return hedges
 }
@@ -108,7 +108,8 @@ export const quoteCashOut = (
   const matched = position.filter((p) => !p.waiting)
   const book = runnerBook(type, runners, matched)
   const values = [...book.values()]
-  if (values.length === 0 || Math.min(...values) === Math.max(...values)) return "flat"
+  // Within a paisa is flat: what a full cash out leaves once its stakes are rounded to whole paise.
+  if (values.length === 0 || Math.max(...values) - Math.min(...values) <= 1) return "flat"
   const quoteOf = (hedges: ReadonlyArray<Hedge>): CashOutQuote => {
     const after = withHedges(type, runners, matched, hedges)
     return {
@@ -126,3 +127,15 @@ export const quoteCashOut = (
   const best = full.reduce((a, b) => (b.value > a.value ? b : a))
   return fraction === 1 ? best : quoteOf(scaled(best.hedges, fraction))
 }
+
+/** How long a quote holds (seconds): accepting it later re-quotes. */
+export const QUOTE_SECONDS = 30
+
+/**
+ * How far below its quote a cash out's value may fall by the time it is accepted and still be taken (paise): 1 % of
+ * the quote, at least ₹1. Further, nothing is written and the player is quoted again. A rise is always taken.
+ */
+export const quoteTolerance = (quoted: number) => Math.max(100, Math.round(Math.abs(quoted) / 100))
+
+/** Whether a value found at acceptance honours the quote the player accepted. */
+export const honoursQuote = (quoted: number, now: number) => now >= quoted - quoteTolerance(quoted)

@@ -63,6 +63,8 @@ export const statementWords = (row: { readonly kind: string; readonly descriptio
       return { title: "Bet placed", detail: betDetail(/^Exposure held for bet on /) }
     case "bet.release":
       return { title: "Exposure released", detail: betDetail(/^Exposure released by bet on /) }
+    case "bet.cashout":
+      return { title: "Cash out", detail: row.description.replace(/^Exposure (held|released): cash out on /, "") }
     case "bet.settle":
     case "bet.void": {
       const verdict = (VERDICT_SUFFIX.exec(row.description)?.[1] as Verdict | undefined) ?? (row.kind === "bet.void" ? "void" : "settled")

@@ -2,6 +2,7 @@ import { HttpApi, OpenApi } from "effect/http-api"
 import { AdminApi } from "./admin.ts"
 import { BettingAdminApi, BettingApi, OddsApi } from "./betting.ts"
 import { BonusApi } from "./bonus.ts"
+import { CashOutApi } from "./cashOut.ts"
 import { CasinoAdminApi, CasinoApi, CasinoPlayApi, CasinoWalletApi } from "./casino.ts"
 import { DESK_GROUPS } from "./desk/groups.ts"
 import { IdentityApi, SessionApi, UserApi } from "./identity.ts"
@@ -36,6 +37,8 @@ const groups = [
   OddsApi,
   BettingApi,
   BettingAdminApi,
+  // Cash out: quotes and hedges of a player's position.
+  CashOutApi,
   PaymentsApi,
   WalletApi,
   // Web Push: a player's notifications on a browser.

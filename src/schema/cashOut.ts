@@ -45,7 +45,7 @@ export const CashOutPayload = Schema.Struct({
 })
 export type CashOutPayload = typeof CashOutPayload.Type
 
-/** The cash out was taken: its hedge bets (marked `cashOut`), the market's hold and the player's balance after it. */
+/** The cash out was taken: its hedge bets (marked `cashOut`), the market's hold and the balance of its wallet after it. */
 export const CashedOut = Schema.Struct({
   outcome: Schema.Literal("cashedOut"),
   marketId: Schema.String,

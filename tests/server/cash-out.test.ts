@@ -1,0 +1,215 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { loginAs, request, startServer, type TestServer } from "./helpers.ts"
+import { balances, bet, type CatalogueMarket, expectLedgerClean, freshMatch, fundedPlayer, priceOf, setPrice, settleMarket } from "./betting-support.ts"
+
+/**
+ * Cash out through the API (server/betting/CashOut.ts): quotes from the ladder with its sizes, acceptance that
+ * quotes again and writes the hedges as bets, refusals that write nothing. Prices move only when a test sets them
+ * (the operator's manual price: an exchange side gets three levels a tick apart, each with the size given).
+ */
+process.env.ODDS_SIMULATOR = "off"
+
+let server: TestServer
+let admin: string
+const used = new Set<string>()
+/** A match the tests that leave its prices as they found them share (there are few fresh ones). */
+let sharedMatch: CatalogueMarket | undefined
+
+beforeAll(async () => {
+  server = await startServer()
+  admin = (await loginAs(server, "admin")).token
+})
+afterAll(async () => {
+  await server?.close()
+})
+
+const price = async (market: CatalogueMarket, runner: number, back: number, lay: number, size = 100_000, status = "OPEN") => {
+  const res = await setPrice(server, admin, { marketId: market.marketId, selectionId: market.runners[runner]!.selectionId, back: { price: back, size }, lay: { price: lay, size }, status })
+  expect(res.status, JSON.stringify(res.body.meta)).toBe(200)
+}
+
+const quote = (token: string, marketId: string, fraction?: number | string) =>
+  request(server.url, `/api/v1/cash-out/quote?marketId=${marketId}${fraction === undefined ? "" : `&fraction=${fraction}`}`, { token })
+const cashOut = (token: string, json: Record<string, unknown>, key?: string) =>
+  request(server.url, "/api/v1/cash-out", { method: "POST", token, json, ...(key ? { headers: { "idempotency-key": key } } : {}) })
+
+const betsOf = (userId: string) =>
+  server.sql((sql) => sql<{ id: string; side: string; cashOutQuote: string | null }>`SELECT id, side, cash_out_quote FROM bets WHERE user_id = ${userId} ORDER BY created_at, id`)
+
+const eventOf = async (marketId: string) =>
+  (await server.sql((sql) => sql<{ eventId: string }>`SELECT event_id FROM markets WHERE external_id = ${marketId}`))[0]!.eventId
+
+type Level = { price: number; size: number }
+/** A market's ladder as the players see it. */
+const ladder = async (eventId: string, marketId: string) => {
+  const markets = (await request(server.url, `/api/v1/event-odds?event_id=${eventId}`)).body.data.markets as Array<{ marketId: string; runners: Array<{ selectionId: string; back: Array<Level>; lay: Array<Level> }> }>
+  return markets.find((m) => m.marketId === marketId)!.runners
+}
+
+/**
+ * The issue's position: a fresh two-runner match, India (runner 0) backed for ₹1,000 at 2.50, then India priced
+ * 1.80 / 1.82 (`laySize` rupees at 1.82 and at each tick above) and the other runner 2.10 / 2.20, so the lay hedge is
+ * the better one.
+ */
+const backIndia = async (laySize = 100_000, shared = false) => {
+  const market = shared ? (sharedMatch ??= (await freshMatch(server, used)).matchOdds) : (await freshMatch(server, used)).matchOdds
+  expect(market.runners).toHaveLength(2)
+  const p = await fundedPlayer(server, 5000)
+  await price(market, 0, 2.5, 2.52)
+  const placed = await bet(server, p.token, "bet-sport", { marketId: market.marketId, selectionId: market.runners[0]!.selectionId, selectionType: "back", odds: 2.5, stake: 1000 })
+  expect(placed.body.data.bet.matches).toEqual([{ odds: 2.5, stake: 1000 }])
+  await price(market, 1, 2.1, 2.2)
+  await price(market, 0, 1.8, 1.82, laySize)
+  return { market, p, india: market.runners[0]!.selectionId, other: market.runners[1]!.selectionId }
+}
+
+describe("quotes", () => {
+  it("back ₹1,000 at 2.50, India now 1.80 / 1.82: a full cash out locks +373.62 / +373.63", async () => {
+    const { market, p, india, other } = await backIndia(100_000, true)
+    const res = await quote(p.token, market.marketId)
+    expect(res.status, JSON.stringify(res.body.meta)).toBe(200)
+    expect(res.body.data).toMatchObject({
+      marketId: market.marketId,
+      fraction: 1,
+      value: 373.62,
+      perRunner: [{ selectionId: india, before: 1500, after: 373.62 }, { selectionId: other, before: -1000, after: 373.63 }]
+    })
+    expect(Date.parse(res.body.data.expiresAt)).toBeGreaterThan(Date.now())
+  })
+
+  it("only ₹800 at 1.82: the hedge walks on to the next level (1.83), locking less (+370.49)", async () => {
+    const { market, p } = await backIndia(800)
+    // Lay India for 2,500 / odds in all: 800 at 1.82 (1,456) and 1,044 / 1.83 = 570.49 at 1.83; G = −1,000 + 1,370.49.
+    expect((await quote(p.token, market.marketId)).body.data.value).toBe(370.49)
+  })
+
+  it("a part: half the hedge, half the position kept", async () => {
+    const { market, p } = await backIndia(100_000, true)
+    const half = await quote(p.token, market.marketId, 0.5)
+    // India wins: 750 kept + 186.81 locked; the other: −500 kept + 186.81 (to a paisa).
+    const after = half.body.data.perRunner.map((r: { after: number }) => r.after)
+    expect(after[0]).toBeCloseTo(936.81, 1)
+    expect(after[1]).toBeCloseTo(-313.19, 1)
+  })
+
+  it("nothing to cash out, a fancy market, bad input: tagged refusals", async () => {
+    const { market: matchOdds } = await backIndia(100_000, true)
+    const p = await fundedPlayer(server, 100)
+    const none = await quote(p.token, matchOdds.marketId)
+    expect([none.status, none.body.meta.error]).toEqual([422, "NothingToCashOut"])
+    expect([(await quote(p.token, "no-such-market")).status]).toEqual([404])
+    const [fancy] = await server.sql((sql) => sql<{ externalId: string }>`SELECT external_id FROM markets WHERE market_type = 'FANCY' LIMIT 1`)
+    const refused = await quote(p.token, fancy!.externalId)
+    expect([refused.status, refused.body.meta.error, refused.body.meta.message]).toEqual([422, "CashOutUnavailable", "Fancy markets cannot be cashed out."])
+    for (const fraction of [0, 1.5, "half"]) expect((await quote(p.token, matchOdds.marketId, fraction)).body.meta.error).toBe("InvalidInput")
+  })
+})
+
+describe("accepting a quote", () => {
+  it("writes the hedge as a marked bet, flattens the position, takes the stake off the ladder; settles like any bet", async () => {
+    const { market, p, india } = await backIndia()
+    const quoted = (await quote(p.token, market.marketId)).body.data
+    const res = await cashOut(p.token, { marketId: market.marketId, fraction: 1, quoteId: quoted.quoteId }, "co-1")
+    expect(res.status, JSON.stringify(res.body.meta)).toBe(200)
+    expect(res.body.data).toMatchObject({ outcome: "cashedOut", value: 373.62, marketExposure: 0, balance: 5000 })
+    expect(res.body.data.bets).toMatchObject([{ selectionId: india, selectionType: "lay", matches: [{ odds: 1.82, stake: 1373.63 }], cashOut: true, status: "matched" }])
+    expect(await balances(server, p.token)).toMatchObject({ balance: 5000, exposure: 0 })
+    // Nothing left to cash out.
+    expect((await quote(p.token, market.marketId)).body.meta.error).toBe("NothingToCashOut")
+    // My Bets lists the hedge with its mark; the statement labels it.
+    const mine = (await request(server.url, `/api/v1/bet-sport-byMarket?marketId=${market.marketId}`, { token: p.token })).body.data
+    expect(mine.filter((b: { cashOut?: boolean }) => b.cashOut)).toHaveLength(1)
+    const statement = (await request(server.url, "/api/v1/account-statement", { token: p.token })).body.data
+    expect(statement.rows.map((r: { title: string }) => r.title)).toContain("Cash out")
+
+    // India wins: +1,500 − 0.82 × 1,373.63 = +373.62 whatever wins.
+    expect((await settleMarket(server, admin, market.marketId, india)).status).toBe(200)
+    expect(await balances(server, p.token)).toMatchObject({ balance: 5373.62 })
+    await expectLedgerClean(server)
+  })
+
+  it("the hedge's stakes come off the ladder the players see, like any matched bet's", async () => {
+    // A match at the model's prices (a side priced by hand keeps its levels).
+    const { matchOdds: market } = await freshMatch(server, used)
+    const p = await fundedPlayer(server, 5000)
+    const eventId = await eventOf(market.marketId)
+    const runner = market.runners[0]!.selectionId
+    const best = await priceOf(server, eventId, market.marketId, runner)
+    expect((await bet(server, p.token, "bet-sport", { marketId: market.marketId, selectionId: runner, selectionType: "back", odds: best.back.price, stake: 100 })).status).toBe(200)
+    // The back's own stake off the ladder first (told after it committed).
+    await expect.poll(async () => (await priceOf(server, eventId, market.marketId, runner)).back).not.toEqual(best.back)
+    const before = await ladder(eventId, market.marketId)
+    const quoted = (await quote(p.token, market.marketId)).body.data
+    const res = await cashOut(p.token, { marketId: market.marketId, fraction: 1, quoteId: quoted.quoteId })
+    expect(res.body.data.outcome).toBe("cashedOut")
+    const expected = structuredClone(before)
+    for (const hedge of res.body.data.bets as Array<{ selectionId: string; selectionType: "back" | "lay"; matches: Array<{ odds: number; stake: number }> }>) {
+      const levels = expected.find((r) => r.selectionId === hedge.selectionId)![hedge.selectionType]
+      for (const match of hedge.matches) {
+        const level = levels.find((l) => l.price === match.odds)!
+        level.size = Math.max(0, Math.round(level.size - match.stake))
+      }
+    }
+    // A level taken whole is not shown.
+    for (const r of expected) for (const side of ["back", "lay"] as const) r[side] = r[side].filter((l) => l.size > 0)
+    await expect.poll(() => ladder(eventId, market.marketId)).toEqual(expected)
+  })
+
+  it("a replay with the same key gives the same answer and writes nothing more", async () => {
+    const { market, p } = await backIndia(100_000, true)
+    const quoted = (await quote(p.token, market.marketId)).body.data
+    const body = { marketId: market.marketId, fraction: 1, quoteId: quoted.quoteId }
+    const first = await cashOut(p.token, body, "co-replay")
+    const again = await cashOut(p.token, body, "co-replay")
+    expect(again.body.data).toEqual(first.body.data)
+    expect((await betsOf(p.user.id)).filter((b) => b.cashOutQuote)).toHaveLength(1)
+  })
+
+  it("20 cash outs of one position at once: exactly one is taken", async () => {
+    const { market, p } = await backIndia(100_000, true)
+    const quoted = (await quote(p.token, market.marketId)).body.data
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) =>
+      cashOut(p.token, { marketId: market.marketId, fraction: 1, quoteId: quoted.quoteId }, `co-race-${i}`)))
+    expect(answers.filter((a) => a.status === 200 && a.body.data.outcome === "cashedOut")).toHaveLength(1)
+    for (const a of answers.filter((a) => a.status !== 200)) expect(a.body.meta, JSON.stringify(a.body)).toMatchObject({ error: "NothingToCashOut" })
+    expect((await betsOf(p.user.id)).filter((b) => b.cashOutQuote)).toHaveLength(1)
+    await expectLedgerClean(server)
+  })
+
+  it("a value that fell beyond the tolerance: nothing written, the answer is the new quote", async () => {
+    const { market, p } = await backIndia()
+    const quoted = (await quote(p.token, market.marketId)).body.data
+    await price(market, 0, 2.0, 2.04)
+    const before = await balances(server, p.token)
+    const res = await cashOut(p.token, { marketId: market.marketId, fraction: 1, quoteId: quoted.quoteId }, "co-drop")
+    expect(res.status).toBe(200)
+    expect(res.body.data.outcome).toBe("requoted")
+    expect(res.body.data.quote.value).toBeLessThan(quoted.value - 1)
+    expect(await betsOf(p.user.id)).toHaveLength(1)
+    expect(await balances(server, p.token)).toEqual(before)
+    // Accepting the new quote takes it.
+    const taken = await cashOut(p.token, { marketId: market.marketId, fraction: 1, quoteId: res.body.data.quote.quoteId }, "co-drop-2")
+    expect(taken.body.data).toMatchObject({ outcome: "cashedOut", value: res.body.data.quote.value })
+  })
+
+  it("a suspended market, a forged or someone else's quote, a fraction not quoted: refused, nothing changed", async () => {
+    const { market, p } = await backIndia()
+    const quoted = (await quote(p.token, market.marketId)).body.data
+    const body = { marketId: market.marketId, fraction: 1, quoteId: quoted.quoteId }
+    const other = await fundedPlayer(server, 100)
+    const before = await balances(server, p.token)
+    const refused = [
+      await cashOut(other.token, body),
+      await cashOut(p.token, { ...body, fraction: 0.5 }),
+      await cashOut(p.token, { ...body, quoteId: `${quoted.quoteId.slice(0, -2)}xx` }),
+      await cashOut(p.token, { ...body, fraction: 0 })
+    ]
+    expect(refused.map((r) => [r.status, r.body.meta.error])).toEqual(Array(4).fill([400, "InvalidInput"]))
+    await price(market, 0, 1.8, 1.82, 100_000, "SUSPENDED")
+    const suspended = await cashOut(p.token, body, "co-suspended")
+    expect([suspended.status, suspended.body.meta.error]).toEqual([422, "MarketSuspended"])
+    expect((await quote(p.token, market.marketId)).body.meta.error).toBe("MarketSuspended")
+    expect(await betsOf(p.user.id)).toHaveLength(1)
+    expect(await balances(server, p.token)).toEqual(before)
+  })
+})
