@@ -40,7 +40,8 @@ const OpenBet = Schema.Struct({
   size: Schema.NullOr(NumericText),
   stake: Paise,
   matches: Schema.NullOr(Matches),
-  wallet: Wallet
+  wallet: Wallet,
+  cashOut: Schema.Boolean
 })
 type OpenBet = typeof OpenBet.Type
 
@@ -137,7 +138,8 @@ export class Settlement extends Context.Service<Settlement, {
                     ${decision.outcome === "void" ? decision.reason : ""})
           `
           const bets = yield* sql`
-            SELECT id, user_id, selection_id, side, odds::text AS odds, size::text AS size, stake, matches, wallet
+            SELECT id, user_id, selection_id, side, odds::text AS odds, size::text AS size, stake, matches, wallet,
+                   cash_out_quote IS NOT NULL AS cash_out
               FROM bets WHERE market_id = ${market.id} AND status = 'open'
              ORDER BY user_id, created_at
           `.pipe(decodeRows(OpenBet))
@@ -170,7 +172,8 @@ export class Settlement extends Context.Service<Settlement, {
                 kind: decision.outcome === "void" ? "bet.void" : "bet.settle",
                 userId,
                 reference: `market:${market.id}`,
-                description: settlementDescription(market.eventName, market.name, verdict),
+                // A position cashed out (in part) says so in profit and loss.
+                description: settlementDescription(market.eventName, userBets.some((bet) => bet.cashOut) ? `${market.name} (cashed out)` : market.name, verdict),
                 legs
               }).pipe(Effect.catchTag("InsufficientFunds", (error) => Effect.die(error)))
             } else {

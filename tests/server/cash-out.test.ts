@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { loginAs, request, startServer, type TestServer } from "./helpers.ts"
+import { loginAs, request, signUpPlayer, startServer, type TestServer } from "./helpers.ts"
+import { fund as deposit } from "./payments-support.ts"
 import { balances, bet, type CatalogueMarket, expectLedgerClean, freshMatch, fundedPlayer, priceOf, setPrice, settleMarket } from "./betting-support.ts"
 
 /**
@@ -125,6 +126,10 @@ describe("accepting a quote", () => {
     // India wins: +1,500 − 0.82 × 1,373.63 = +373.62 whatever wins.
     expect((await settleMarket(server, admin, market.marketId, india)).status).toBe(200)
     expect(await balances(server, p.token)).toMatchObject({ balance: 5373.62 })
+    // Profit and loss names the cash out on the market's result.
+    const results = (await request(server.url, "/api/v1/result-transaction", { token: p.token })).body.data
+    expect(results.rows[0]).toMatchObject({ title: "Bet won", amount: 373.62 })
+    expect(results.rows[0].description).toMatch(/\(cashed out\)$/)
     await expectLedgerClean(server)
   })
 
@@ -190,6 +195,52 @@ describe("accepting a quote", () => {
     // Accepting the new quote takes it.
     const taken = await cashOut(p.token, { marketId: market.marketId, fraction: 1, quoteId: res.body.data.quote.quoteId }, "co-drop-2")
     expect(taken.body.data).toMatchObject({ outcome: "cashedOut", value: res.body.data.quote.value })
+  })
+
+  it("a player on a time-out cannot cash out: refused, nothing written", async () => {
+    const { market, p } = await backIndia(100_000, true)
+    const quoted = (await quote(p.token, market.marketId)).body.data
+    expect((await request(server.url, "/api/v1/protection/time-out", { method: "POST", token: p.token, json: { days: 1 } })).status).toBe(200)
+    const res = await cashOut(p.token, { marketId: market.marketId, fraction: 1, quoteId: quoted.quoteId }, "co-timeout")
+    expect([res.status, res.body.meta.error]).toEqual([403, "TimedOut"])
+    expect(await betsOf(p.user.id)).toHaveLength(1)
+  })
+
+  it("a bookmaker market hedges at its rate per 100: back India at 150, now 80 / 82, locks +373.62", async () => {
+    const { bookmaker: market } = await freshMatch(server, used)
+    const p = await fundedPlayer(server, 5000)
+    const india = market.runners[0]!.selectionId
+    await price(market, 0, 150, 152)
+    expect((await bet(server, p.token, "bet-sport", { marketId: market.marketId, selectionId: india, selectionType: "back", odds: 150, stake: 1000 })).status).toBe(200)
+    // The other runner at 110 / 120 per 100: its back hedge (2,500 / 2.10) locks less than the lay of India.
+    await price(market, 1, 110, 120)
+    await price(market, 0, 80, 82)
+    const quoted = (await quote(p.token, market.marketId)).body.data
+    expect(quoted.value).toBe(373.62)
+    const res = await cashOut(p.token, { marketId: market.marketId, fraction: 1, quoteId: quoted.quoteId })
+    expect(res.body.data.bets).toMatchObject([{ selectionId: india, selectionType: "lay", marketType: "BOOKMAKER", matches: [{ odds: 82, stake: 1373.63 }], cashOut: true }])
+    expect(await balances(server, p.token)).toMatchObject({ balance: 5000, exposure: 0 })
+  })
+
+  it("is no way to meet bonus wagering without risk: a back cashed out counts the loss it locked, not its stake", async () => {
+    const player = await signUpPlayer(server)
+    await deposit(server, player.token, 5000, admin)
+    const bonuses = async () => (await request(server.url, "/api/v1/bonus-data", { token: player.token })).body.data.bonuses as Array<{ _id: string; wagered: number }>
+    expect((await request(server.url, "/api/v1/activate-bonus", { method: "PUT", token: player.token, json: { bonusId: (await bonuses())[0]!._id } })).status).toBe(200)
+    expect((await request(server.url, "/api/v1/wallet", { method: "PUT", token: player.token, json: { selectedWallet: 2 } })).status).toBe(200)
+    const { matchOdds: market, bookmaker } = await freshMatch(server, used)
+    await price(market, 0, 2, 2.02)
+    const staked = await bet(server, player.token, "bet-sport", { marketId: market.marketId, selectionId: market.runners[0]!.selectionId, selectionType: "back", odds: 2, stake: 1000 })
+    expect(staked.status).toBe(200)
+    const quoted = (await quote(player.token, market.marketId)).body.data
+    const res = await cashOut(player.token, { marketId: market.marketId, fraction: 1, quoteId: quoted.quoteId })
+    expect(res.body.data.outcome).toBe("cashedOut")
+    const locked = res.body.data.value as number
+    expect(locked).toBeLessThan(0)
+    expect((await settleMarket(server, admin, market.marketId, market.runners[1]!.selectionId)).status).toBe(200)
+    expect((await settleMarket(server, admin, bookmaker.marketId, bookmaker.runners[1]!.selectionId)).status).toBe(200)
+    // ₹1,000 backed plus the hedge staked; what was at risk once cashed out is the loss locked, and only that counts.
+    expect((await bonuses())[0]!.wagered).toBe(-locked)
   })
 
   it("a suspended market, a forged or someone else's quote, a fraction not quoted: refused, nothing changed", async () => {
