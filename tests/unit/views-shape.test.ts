@@ -8,10 +8,10 @@ const sources = (dir: string): Array<string> =>
     entry.isDirectory() ? sources(join(dir, entry.name)) : /\.tsx?$/.test(entry.name) ? [join(dir, entry.name)] : []
   )
 
-describe("the player site's views", () => {
+describe("the player site's and the desk's views", () => {
   // A view that tests a state path breaks when the machine's tree changes; tags and exported selectors do not.
   it("read machines through tags and exported selectors, never state paths", () => {
-    const offending = sources("src/views").filter((file) => /\.matches\(/.test(readFileSync(file, "utf8")))
+    const offending = [...sources("src/views"), ...sources("src/desk/views")].filter((file) => /\.matches\(/.test(readFileSync(file, "utf8")))
     expect(offending).toEqual([])
   })
 })

@@ -1,4 +1,4 @@
-import { assign, enqueueActions, type EventObject, fromCallback, fromPromise, setup, stopChild } from "xstate"
+import { assign, enqueueActions, type EventObject, fromCallback, fromPromise, setup, type SnapshotFrom, stopChild } from "xstate"
 import { DESK_IDLE_MINUTES } from "../../domain/staff.ts"
 import type { DeskChanged } from "../../schema/realtime.ts"
 import type { Enrolment, SignInAnswer, SignInPayload, StaffMember } from "../../schema/desk/staff.ts"
@@ -235,3 +235,11 @@ export const deskMachine = setup({
 })
 
 export type DeskMachine = typeof deskMachine
+
+/** What the desk shows for its session: what views read instead of state paths. */
+export const deskScreen = (snapshot: SnapshotFrom<DeskMachine>) =>
+  snapshot.matches("Restoring") ? "restoring" : snapshot.matches("SignedIn") ? "signedIn" : snapshot.matches("SigningOut") ? "signingOut" : "signedOut"
+
+/** The sign-in step on screen while signed out. */
+export const signInStep = (snapshot: SnapshotFrom<DeskMachine>) =>
+  snapshot.matches({ SignedOut: "Code" }) ? "code" : snapshot.matches({ SignedOut: "Enrol" }) ? "enrol" : "credentials"

@@ -186,7 +186,7 @@ export const queueMachine = <Row extends QueueRow, Detail>() =>
               onError: "Failed"
             }
           },
-          Failed: {},
+          Failed: { tags: ["failed-request"] },
           /** The request is on screen: what the staff member may do to it. */
           Shown: {
             initial: "Idle",
@@ -208,7 +208,7 @@ export const queueMachine = <Row extends QueueRow, Detail>() =>
                 }
               },
               Approving: {
-                tags: ["form"],
+                tags: ["form", "approving"],
                 on: {
                   "field.change": { actions: assign({ form: ({ context, event }) => ({ ...context.form, [event.field]: event.value }) }) },
                   "form.confirm": [
@@ -219,7 +219,7 @@ export const queueMachine = <Row extends QueueRow, Detail>() =>
                 }
               },
               Rejecting: {
-                tags: ["form"],
+                tags: ["form", "rejecting"],
                 on: {
                   "field.change": { actions: assign({ form: ({ context, event }) => ({ ...context.form, [event.field]: event.value }) }) },
                   "form.confirm": [

@@ -85,6 +85,7 @@ export const recordMachine = <R>(rules: Readonly<Record<string, Rule<R>>> = {}) 
         }
       },
       Failed: {
+        tags: ["failed"],
         on: { "live.changed": { guard: "isThis", target: "Loading" } }
       },
       Ready: {

@@ -1,4 +1,5 @@
 import { Navigate, Route, Routes } from "react-router"
+import { deskScreen } from "../machines/desk.machine.ts"
 import { DeskActor } from "./desk-actor.ts"
 import { useCan } from "./flows.ts"
 import { homeOf, Layout } from "./Layout.tsx"
@@ -7,7 +8,7 @@ import { SignIn } from "./SignIn.tsx"
 
 /** The desk: signing in, then the screens the staff member's role may see. */
 export const DeskApp = () => {
-  const state = DeskActor.useSelector((s) => (s.matches("Restoring") ? "restoring" : s.matches("SignedIn") ? "signedIn" : s.matches("SigningOut") ? "signingOut" : "signedOut"))
+  const state = DeskActor.useSelector(deskScreen)
   const can = useCan()
   if (state === "restoring" || state === "signingOut") return <main className="signin muted" aria-busy="true">Loading the desk…</main>
   if (state === "signedOut") return <SignIn />

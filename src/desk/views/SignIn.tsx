@@ -1,10 +1,11 @@
 import type { FormEvent } from "react"
+import { signInStep } from "../machines/desk.machine.ts"
 import { DeskActor } from "./desk-actor.ts"
 
 /** Sign-in: username and password, then the authenticator's code, or first the authenticator's enrolment. */
 export const SignIn = () => {
   const desk = DeskActor.useActorRef()
-  const step = DeskActor.useSelector((s) => (s.matches({ SignedOut: "Code" }) ? "code" : s.matches({ SignedOut: "Enrol" }) ? "enrol" : "credentials"))
+  const step = DeskActor.useSelector(signInStep)
   const busy = DeskActor.useSelector((s) => s.hasTag("busy"))
   const credentials = DeskActor.useSelector((s) => s.context.credentials)
   const refusal = DeskActor.useSelector((s) => s.context.refusal)

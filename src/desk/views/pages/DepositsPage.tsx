@@ -64,7 +64,7 @@ const Screenshot = ({ image }: { readonly image: string }) => {
 const DepositPane = ({ queue }: { readonly queue: NonNullable<ReturnType<typeof useDeskFlow<"deposits">>> }) => {
   const detail = useSelector(queue, (s) => s.context.detail)
   const loading = useSelector(queue, (s) => s.hasTag("loading-request"))
-  const failed = useSelector(queue, (s) => s.matches({ Request: "Failed" }))
+  const failed = useSelector(queue, (s) => s.hasTag("failed-request"))
   const can = useCan()
   if (!detail) return <aside className="card muted">{loading ? "Loading…" : failed ? "This request could not be loaded." : "Choose a request (or press j)."}</aside>
   const deposit = detail.deposit

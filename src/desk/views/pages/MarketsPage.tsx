@@ -116,7 +116,7 @@ const MarketPane = ({ marketId }: { readonly marketId: string }) => {
   const fields = useSelector(flow, (s) => s?.context.fields) ?? {}
   const refusal = useSelector(flow, (s) => s?.context.refusal)
   const busy = useSelector(flow, (s) => s?.hasTag("busy")) ?? false
-  const failed = useSelector(flow, (s) => s?.matches("Failed")) ?? false
+  const failed = useSelector(flow, (s) => s?.hasTag("failed")) ?? false
   const can = useCan()
   if (!flow || !risk) return <aside className="card muted" aria-busy={!failed}>{failed ? refusal?.message : "Loading…"}</aside>
   const { market } = risk

@@ -102,7 +102,7 @@ export const QueueActions = (props: {
   readonly canDecide: boolean
 }) => {
   const { queue, kind } = props
-  const state = useSelector(queue, (s) => (s.matches({ Request: { Shown: "Rejecting" } }) ? "rejecting" : s.matches({ Request: { Shown: "Approving" } }) ? "approving" : s.hasTag("busy") ? "busy" : "idle"))
+  const state = useSelector(queue, (s) => (s.hasTag("rejecting") ? "rejecting" : s.hasTag("approving") ? "approving" : s.hasTag("busy") ? "busy" : "idle"))
   const form = useSelector(queue, (s) => s.context.form)
   const refusal = useSelector(queue, (s) => s.context.refusal)
   const change = (field: keyof QueueForm) => (event: { target: { value: string } }) => queue.send({ type: "field.change", field, value: event.target.value })
