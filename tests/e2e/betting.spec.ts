@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from "./coverage.ts"
+import { ladderDown, ladderUp } from "../../src/domain/ladder.ts"
 import { createPlayer, fundedPlayer, openSignedIn, waitForApp } from "./support.ts"
 
 /**
@@ -301,6 +302,55 @@ test("a settled winning bet pays out and shows in the statement and profit and l
   expect(won).toMatchObject({ kind: "bet.settle", description: settlement, amount: 800 })
   const results = (await (await request.get("/api/v1/result-transaction", { headers: auth })).json()).data
   expect(results.totals.net).toBe(400)
+})
+
+test("in play, a bet whose price moved during the delay waits instead of being refused, then matches; another is cancelled", async ({ page, request }) => {
+  const player = await fundedPlayer(request, 2000)
+  const sports = (await (await request.get("/api/v1/get-sports-data")).json()).data as Array<{ slugName: string; leagues: Array<{ slugName: string; events: Array<Event> }> }>
+  const cricket = sports.find((s) => s.slugName === "cricket")!
+  const league = cricket.leagues.find((l) => l.events.some((e) => e.inPlay))!
+  const live = league.events.find((e) => e.inPlay)!
+  const exchange = live.markets.find((m) => m.name === "Match Odds")!
+  // The runner whose back is the longer price: held where the model has it (a pin elsewhere could contradict the
+  // event's other markets), then moved a tick against the backer while the bet waits out the in-play delay.
+  const odds = (await (await request.get(`/api/v1/event-odds?event_id=${live._id}`)).json()).data.markets.find((m: { marketId: string }) => m.marketId === exchange.marketId)
+  const runners = odds.runners as Array<{ selectionId: string; back: Array<{ price: number }>; lay: Array<{ price: number }> }>
+  const book = runners.reduce((a, b) => ((b.back[0]?.price ?? 0) > (a.back[0]?.price ?? 0) ? b : a))
+  const runner = exchange.runners.find((r) => r.selectionId === book.selectionId)!
+  const [back, lay] = [book.back[0]!.price, book.lay[0]!.price]
+  const below = ladderDown(back)
+  const hold = (at: number) => price(request, player.admin, { marketId: exchange.marketId, selectionId: runner.selectionId, back: { price: at, size: 5000 }, lay: { price: lay, size: 5000 }, status: "OPEN" })
+  await hold(back)
+  await openSignedIn(page, player.token, `/event?sport=cricket&league=${league.slugName}&event=${live.slugName}`)
+  const label = back.toFixed(2)
+  await page.getByRole("button", { name: `Back ${runner.name} at ${label}` }).click()
+  const slip = page.getByTestId("bet-slip")
+  await slip.getByLabel("Stake (₹)").fill("200")
+  await hold(below)
+  await expect(page.getByRole("button", { name: `Back ${runner.name} at ${below.toFixed(2)}` })).toBeVisible()
+  await slip.getByRole("button", { name: "Place Bet" }).click()
+  await expect(slip.getByRole("status")).toHaveText(`Waiting at ${label}`)
+  const sidebar = page.getByRole("complementary", { name: "Live score and my bets" })
+  const unmatched = sidebar.getByTestId("unmatched-row")
+  await expect(unmatched).toHaveCount(1)
+  // The market comes back: matched at the price asked, and the player is told at once.
+  await hold(back)
+  const toasts = page.getByTestId("toasts")
+  await expect(toasts.getByRole("status").filter({ hasText: `${runner.name}: Matched ₹200.00 at ${label}` })).toBeVisible()
+  await expect(unmatched).toHaveCount(0)
+  await toasts.getByRole("button", { name: "Dismiss" }).click()
+
+  // Another asks more than the market gives: it waits in play (kept), and Cancel gives its stake back.
+  await page.getByRole("button", { name: `Back ${runner.name} at ${label}` }).click()
+  const above = ladderUp(ladderUp(ladderUp(back)))
+  await slip.getByRole("textbox", { name: "Odds" }).fill(above.toFixed(2))
+  await slip.getByLabel("Stake (₹)").fill("100")
+  await slip.getByRole("button", { name: "Place Bet" }).click()
+  await expect(slip.getByRole("status")).toHaveText(`Waiting at ${above.toFixed(2)}`)
+  await expect(page.getByTestId("balance-exposure")).toHaveText("₹300.00")
+  await unmatched.getByRole("button", { name: `Cancel ₹100.00 unmatched on ${runner.name} at ${above.toFixed(2)}` }).click()
+  await expect(toasts.getByRole("status").filter({ hasText: `${runner.name}: ₹100.00 cancelled` })).toBeVisible()
+  await expect(page.getByTestId("balance-exposure")).toHaveText("₹200.00")
 })
 
 test("the live panel: visitors see the promo video, players the score and TV; none for racing", async ({ page, request }) => {

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "./coverage.ts"
 import { shoot, titleFits } from "./looks.ts"
-import { apiLogin, catalogueEvent, createPlayer, fundedPlayer, openSignedIn, waitForApp } from "./support.ts"
+import { ladderDown, ladderUp } from "../../src/domain/ladder.ts"
+import { apiLogin, catalogueEvent, createPlayer, fundedPlayer, openSignedIn, sportsData, waitForApp } from "./support.ts"
 
 /**
  * The site on a 412 px phone (issue 30): the header's four balances, no sideways scroll, the deposit modal,
@@ -192,6 +193,57 @@ test("a race on a phone has the player's bets on it below its markets, and no li
   await expect(main.getByRole("region", { name: "My Bets" })).toBeVisible()
   await expect(main.getByTestId("live-panel")).toHaveCount(0)
   await expect(main.getByRole("group", { name: "Live score and TV" })).toHaveCount(0)
+})
+
+test("a price change on a phone rings its cell and keeps Back blue and Lay pink", async ({ page, request }) => {
+  // A football match: no other spec bets on or prices football, so holding a price here touches no one else's event.
+  const football = (await sportsData(request)).find((s) => s.slugName === "football")!
+  const league = football.leagues.find((l) => l.events.some((e) => !e.inPlay))!
+  const event = league.events.filter((e) => !e.inPlay).at(-1)!
+  const exchange = event.markets.find((m) => m.marketType === "EXCHANGE")!
+  const runner = exchange.runners[0]!
+  await page.goto(`/event?sport=football&league=${league.slugName}&event=${event.slugName}`)
+  const cells = { back: `odds-${exchange.marketId}-${runner.selectionId}-back-0`, lay: `odds-${exchange.marketId}-${runner.selectionId}-lay-0` }
+  await expect(page.getByTestId(cells.back)).toBeEnabled()
+  await expect(page.getByTestId(cells.lay)).toBeEnabled()
+  // Each time a cell's ring lights, the page notes how the cell and its ring are painted at that moment (computed
+  // styles, not pixels: what is painted is read however slow the machine or wherever the cell has moved).
+  const steady = await page.evaluate((ids) => {
+    const looks: Array<Record<string, string>> = []
+    Object.assign(window, { ringLooks: looks })
+    for (const [side, id] of Object.entries(ids)) {
+      const cell = document.querySelector<HTMLElement>(`[data-testid="${id}"]`)!
+      const ring = cell.querySelector<HTMLElement>("[data-testid=price-flash]")!
+      new MutationObserver(() => {
+        if (ring.style.opacity !== "1") return
+        const [c, r] = [getComputedStyle(cell), getComputedStyle(ring)]
+        const warn = r.getPropertyValue("--warn").trim().split(/\s+/).join(", ")
+        looks.push({ side, cell: c.backgroundColor, fill: r.backgroundColor, width: r.borderTopWidth, colour: r.borderTopColor, warn: `rgb(${warn})` })
+      }).observe(ring, { attributes: true, attributeFilter: ["style"] })
+    }
+    return Object.fromEntries(Object.entries(ids).map(([side, id]) => [side, getComputedStyle(document.querySelector(`[data-testid="${id}"]`)!).backgroundColor]))
+  }, cells)
+  expect(steady.back).not.toBe(steady.lay)
+  // The operator moves both prices a tick (an operator's price, as the desk sets it).
+  const book = (await (await request.get(`/api/v1/event-odds?event_id=${event._id}`)).json()).data.markets
+    .find((m: { marketId: string }) => m.marketId === exchange.marketId).runners
+    .find((r: { selectionId: string }) => r.selectionId === runner.selectionId) as { back: Array<{ price: number }>; lay: Array<{ price: number }> }
+  const { token: admin } = await apiLogin(request, "admin")
+  const moved = await request.post("/api/v1/admin/market-price", {
+    headers: { authorization: `Bearer ${admin}` },
+    data: { marketId: exchange.marketId, selectionId: runner.selectionId, back: { price: ladderDown(book.back[0]!.price), size: 5000 }, lay: { price: ladderUp(book.lay[0]!.price), size: 5000 }, status: "OPEN" }
+  })
+  expect(moved.status()).toBe(200)
+  const looks = () => page.evaluate(() => (window as unknown as { ringLooks: Array<Record<string, string>> }).ringLooks)
+  await expect.poll(async () => new Set((await looks()).map((look) => look.side))).toEqual(new Set(["back", "lay"]))
+  // Lit, each cell keeps its side's colour; the flash is a ring in the warning colour, with no fill over the cell.
+  for (const look of await looks()) {
+    expect(look.cell, look.side).toBe(steady[look.side!])
+    expect(look.fill).toBe("rgba(0, 0, 0, 0)")
+    expect(look.width).toBe("2px")
+    expect(look.colour).toBe(look.warn)
+  }
+  await shoot(page, "phone-price-flash")
 })
 
 test("casino titles fit their cards on a phone", async ({ page }) => {
