@@ -33,7 +33,7 @@ const CashOutMarket = Schema.Struct({
   runners: Schema.NullOr(Schema.Array(Schema.Struct({ selectionId: Schema.String, name: Schema.String }))),
   delaySeconds: Schema.NullOr(Schema.Int)
 })
-type CashOutMarket = typeof CashOutMarket.Type
+export type CashOutMarket = typeof CashOutMarket.Type
 
 /** What a quote id carries, signed: whose quote of what, its value (paise) and until when it holds (ms). */
 const QuoteToken = Schema.Struct({
@@ -75,6 +75,19 @@ const laddersOf = (book: MarketBook): Array<RunnerOffers> =>
 export class CashOut extends Context.Service<CashOut, {
   quote(userId: string, marketId: string, fraction: number): Effect.Effect<CashOutQuote, ApiError | SqlError.SqlError>
   accept(user: { readonly id: string; readonly role: number }, payload: CashOutPayload, idempotencyKey: string | undefined): Effect.Effect<CashOutAnswer, ApiError | SqlError.SqlError>
+  /**
+   * An automatic cash out of the whole position on a market (feed id), when `due` says so of its value (paise) now and
+   * again under the locks, where `claim` (in the same transaction) must also succeed: the rule it fires, taken once.
+   * Gives what was locked, or nothing when it did not fire.
+   */
+  auto(
+    userId: string,
+    marketId: string,
+    due: (value: number) => boolean,
+    claim: Effect.Effect<boolean, SqlError.SqlError>
+  ): Effect.Effect<{ readonly value: number; readonly marketName: string } | undefined, ApiError | SqlError.SqlError>
+  /** A market (feed id) as cash out reads it; NotFound when there is none. */
+  market(marketId: string): Effect.Effect<CashOutMarket, ApiError | SqlError.SqlError>
 }>()("khel/CashOut") {
   static readonly layer = Layer.effect(
     CashOut,
@@ -152,14 +165,20 @@ export class CashOut extends Context.Service<CashOut, {
           }
         })
 
+      /** The quote now, read without locks (what acceptance decides on is read again under them). */
+      const quoteNow = (userId: string, market: CashOutMarket, fraction: number) =>
+        Effect.gen(function*() {
+          if (market.marketType === "FANCY") return yield* noQuote("fancy")
+          const book = yield* open(market, yield* bookOf(market.externalId))
+          const bets = (yield* sql`
+            ${betSelect(sql)} WHERE b.user_id = ${userId} AND b.market_id = ${market.id} AND b.status = 'open' ORDER BY b.created_at, b.id
+          `.pipe(decodeRows(BetRow))).map(recordOf)
+          return yield* quoteOf(market, bets, book, fraction)
+        })
+
       const quote = Effect.fn("CashOut.quote")(function*(userId: string, marketId: string, fraction: number) {
         const market = yield* marketOf(marketId)
-        if (market.marketType === "FANCY") return yield* noQuote("fancy")
-        const book = yield* open(market, yield* bookOf(market.externalId))
-        const bets = (yield* sql`
-          ${betSelect(sql)} WHERE b.user_id = ${userId} AND b.market_id = ${market.id} AND b.status = 'open' ORDER BY b.created_at, b.id
-        `.pipe(decodeRows(BetRow))).map(recordOf)
-        return yield* wire(userId, market, fraction, yield* quoteOf(market, bets, book, fraction))
+        return yield* wire(userId, market, fraction, yield* quoteNow(userId, market, fraction))
       })
 
       /** The hedges as bets of the player's, marked with the quote they took. */
@@ -190,6 +209,51 @@ export class CashOut extends Context.Service<CashOut, {
           cashOutQuote: quoteId
         }))
 
+      /**
+       * Under the position's locks (`Positions.change`), the quote of this moment's book; `take` decides, in the same
+       * transaction, whether its hedges are written (`done`) or nothing is.
+       */
+      const hedgeNow = (
+        userId: string,
+        market: CashOutMarket,
+        fraction: number,
+        quoteId: string,
+        take: (now: Quoted) => Effect.Effect<boolean, ApiError | SqlError.SqlError>
+      ) =>
+        Effect.gen(function*() {
+          let quoted: Quoted | undefined
+          let taken = false
+          const done = yield* positions.change(userId, market.id, (locked, bets) =>
+            Effect.gen(function*() {
+              yield* protection.admitPlay(userId)
+              const book = yield* open(locked, yield* bookOf(market.externalId))
+              const now = yield* quoteOf(market, bets, book, fraction)
+              quoted = now
+              if (!(yield* take(now))) return []
+              taken = true
+              return hedgeBets(market, now, quoteId).map((bet) => ({ ...bet, bookVersion: book.version }))
+            }), { reference: `cash-out:${quoteId}`, what: `cash out on ${market.name}`, kind: "bet.cashout" }, (added) =>
+            // Rounding of the hedge's paise may add a paisa to the worst case: a closed account or a loss limit refuses it.
+            sql`SELECT * FROM bet_inputs(${userId}, ${market.id}, ${protection.betInputArgs()})`.pipe(
+              decodeRows(BetProtectionInputs),
+              Effect.flatMap(([inputs]) => protection.admitBet(inputs!, userId, added))
+            ))
+          return { now: quoted!, done: taken ? done : undefined }
+        })
+
+      const auto = Effect.fn("CashOut.auto")(function*(
+        userId: string,
+        marketId: string,
+        due: (value: number) => boolean,
+        claim: Effect.Effect<boolean, SqlError.SqlError>
+      ) {
+        const market = yield* marketOf(marketId)
+        // Read without locks first: most price changes leave a rule far from firing.
+        if (!due((yield* quoteNow(userId, market, 1)).value)) return undefined
+        const { now, done } = yield* hedgeNow(userId, market, 1, randomUUID(), (now) => (due(now.value) ? claim : Effect.succeed(false)))
+        return done ? { value: now.value, marketName: market.name } : undefined
+      })
+
       const accept = Effect.fn("CashOut.accept")(function*(user: { readonly id: string; readonly role: number }, payload: CashOutPayload, idempotencyKey: string | undefined) {
         if (user.role !== Roles.PLAYER && user.role !== Roles.CREDIT_PLAYER) return yield* unprocessable(CASH_OUT_MESSAGES.notPlayer)
         const token = verify(payload.quoteId)
@@ -204,32 +268,15 @@ export class CashOut extends Context.Service<CashOut, {
         if (delay > 0) yield* Effect.sleep(Duration.seconds(delay))
 
         const write = Effect.gen(function*() {
-          let requoted: Quoted | undefined
-          let taken: Quoted | undefined
-          const done = yield* positions.change(user.id, market.id, (locked, bets) =>
-            Effect.gen(function*() {
-              yield* protection.admitPlay(user.id)
-              const book = yield* open(locked, yield* bookOf(market.externalId))
-              const now = yield* quoteOf(market, bets, book, payload.fraction)
-              if ((yield* Clock.currentTimeMillis) > token.expiresAt || !honoursQuote(token.value, now.value)) {
-                requoted = now
-                return []
-              }
-              taken = now
-              return hedgeBets(market, now, token.id).map((bet) => ({ ...bet, bookVersion: book.version }))
-            }), { reference: `cash-out:${token.id}`, what: `cash out on ${market.name}`, kind: "bet.cashout" }, (added) =>
-            // Rounding of the hedge's paise may add a paisa to the worst case: a closed account or a loss limit refuses it.
-            sql`SELECT * FROM bet_inputs(${user.id}, ${market.id}, ${protection.betInputArgs()})`.pipe(
-              decodeRows(BetProtectionInputs),
-              Effect.flatMap(([inputs]) => protection.admitBet(inputs!, user.id, added))
-            ))
-          if (requoted) return { outcome: "requoted" as const, quote: yield* wire(user.id, market, payload.fraction, requoted) }
+          const expired = (yield* Clock.currentTimeMillis) > token.expiresAt
+          const { now, done } = yield* hedgeNow(user.id, market, payload.fraction, token.id, (now) => Effect.succeed(!expired && honoursQuote(token.value, now.value)))
+          if (!done) return { outcome: "requoted" as const, quote: yield* wire(user.id, market, payload.fraction, now) }
           const balances = yield* ledger.balances(user.id)
           return {
             outcome: "cashedOut" as const,
             marketId: market.externalId,
             fraction: payload.fraction,
-            value: toRupees(taken?.value ?? 0),
+            value: toRupees(now.value),
             bets: done.changed.map(viewOfBet),
             marketExposure: toRupees(done.exposure ?? 0),
             balance: toRupees(done.wallet === 2 ? balances.bonus : balances.main)
@@ -238,7 +285,7 @@ export class CashOut extends Context.Service<CashOut, {
         return yield* idempotency.run({ owner: user.id, key: idempotencyKey, request: { cashOut: payload }, response: CashOutAnswer }, write)
       })
 
-      return CashOut.of({ quote, accept })
+      return CashOut.of({ quote, accept, auto, market: marketOf })
     })
   )
 }

@@ -7,11 +7,13 @@ import { CurrentUser } from "../../src/schema/middleware.ts"
 import { sqlDefect } from "../edge/defects.ts"
 import { idempotencyKeyOf } from "../ledger/Idempotency.ts"
 import { recordCashOut, refusalOf } from "../observability/metrics.ts"
+import { AutoCashOut } from "./AutoCashOut.ts"
 import { CashOut } from "./CashOut.ts"
 
 /** The endpoints of src/schema/cashOut.ts. */
 export const CashOutHandlers = HttpApiBuilder.group(Api, "cashOut", Effect.fn(function*(handlers) {
   const cashOut = yield* CashOut
+  const auto = yield* AutoCashOut
   return handlers.handleAll({
     cashOutQuote: ({ query }) =>
       Effect.gen(function*() {
@@ -30,6 +32,17 @@ export const CashOutHandlers = HttpApiBuilder.group(Api, "cashOut", Effect.fn(fu
         Effect.onExit((exit) =>
           recordCashOut(Exit.isSuccess(exit) ? (exit.value.data.outcome === "cashedOut" ? "cashed_out" : "requoted") : refusalOf(exit) ?? "internal")
         )
-      )
+      ),
+    autoCashOutRules: () =>
+      Effect.gen(function*() {
+        const user = yield* CurrentUser
+        return ok(yield* sqlDefect(auto.rules(user.id)))
+      }),
+    setAutoCashOut: ({ payload }) =>
+      Effect.gen(function*() {
+        const user = yield* CurrentUser
+        const rules = yield* sqlDefect(auto.set(user.id, payload))
+        return ok(rules, payload.target === null && payload.floor === null ? "Auto cash out removed" : "Auto cash out set")
+      })
   })
 }))

@@ -6,6 +6,7 @@ import { OddsHandlers } from "../odds/http.ts"
 import { OddsFeedLive } from "../odds/layer.ts"
 import { OddsChannelLive } from "../realtime/odds.ts"
 import { Betting } from "./Betting.ts"
+import { AutoCashOut } from "./AutoCashOut.ts"
 import { CashOut } from "./CashOut.ts"
 import { CashOutHandlers } from "./cashOutHttp.ts"
 import { Bets } from "./Bets.ts"
@@ -20,7 +21,9 @@ import { Waiting } from "./Waiting.ts"
  * database: settlement, the odds feed (the simulator), the odds channel,
  * placement, unmatched bets and the player's bets.
  */
-export const BettingServicesLive = Layer.mergeAll(Betting.layer, CashOut.layer, OddsChannelLive).pipe(
+export const BettingServicesLive = Layer.mergeAll(Betting.layer, AutoCashOut.layer, OddsChannelLive).pipe(
+  // Cash out quotes and writes hedges through the positions; auto cash out fires through it.
+  Layer.provideMerge(CashOut.layer),
   // What waits unmatched: matched as prices move (placement tells the matcher what it leaves waiting), or changed by the player.
   Layer.provideMerge(Layer.mergeAll(Matcher.layer, Waiting.layer)),
   Layer.provideMerge(Positions.layer),

@@ -139,3 +139,13 @@ export const quoteTolerance = (quoted: number) => Math.max(100, Math.round(Math.
 
 /** Whether a value found at acceptance honours the quote the player accepted. */
 export const honoursQuote = (quoted: number, now: number) => now >= quoted - quoteTolerance(quoted)
+
+/** An auto cash-out rule (paise; null: not that side). */
+export interface AutoRule {
+  readonly target: number | null
+  readonly floor: number | null
+}
+
+/** Whether a rule fires at this value: at or above its target, or at or below its floor. */
+export const autoCashOutDue = (rule: AutoRule, value: number) =>
+  (rule.target !== null && value >= rule.target) || (rule.floor !== null && value <= rule.floor)

@@ -73,6 +73,25 @@ export const CashOutAnswer = Schema.Union([CashedOut, Requoted])
 export type CashOutAnswer = typeof CashOutAnswer.Type
 
 /**
+ * Auto cash out on a market: the whole position is cashed out once its value reaches `target` (take profit) or falls
+ * to `floor` (stop loss), rupees; null: not that side. The rule ends when it fires.
+ */
+export const AutoCashOutRule = Schema.Struct({
+  marketId: Schema.String,
+  target: Schema.NullOr(Rupees),
+  floor: Schema.NullOr(Rupees)
+})
+export type AutoCashOutRule = typeof AutoCashOutRule.Type
+
+/** Sets a market's rule; both null removes it. */
+export const AutoCashOutPayload = Schema.Struct({
+  marketId: Id,
+  target: Schema.NullOr(Schema.Finite),
+  floor: Schema.NullOr(Schema.Finite)
+})
+export type AutoCashOutPayload = typeof AutoCashOutPayload.Type
+
+/**
  * Why there is no quote or no cash out: no position or an already flat one (`NothingToCashOut`), a fancy market or a
  * ladder too thin for the hedge (`CashOutUnavailable`), the market suspended or closed, the account closed to play.
  */
@@ -90,12 +109,16 @@ const ACCEPT_REASONS = [
 export const CashOutEndpoints = {
   quote: HttpApiEndpoint.get("cashOutQuote", "/cash-out/quote", { query: CashOutQuoteQuery, success: Envelope(CashOutQuote) }).annotate(Reasons, QUOTE_REASONS),
   // Money moves: send an Idempotency-Key.
-  accept: HttpApiEndpoint.post("cashOut", "/cash-out", { payload: CashOutPayload, success: Envelope(CashOutAnswer) }).annotate(Reasons, ACCEPT_REASONS)
+  accept: HttpApiEndpoint.post("cashOut", "/cash-out", { payload: CashOutPayload, success: Envelope(CashOutAnswer) }).annotate(Reasons, ACCEPT_REASONS),
+  /** The player's auto cash-out rules (on markets still open). */
+  autoRules: HttpApiEndpoint.get("autoCashOutRules", "/cash-out/auto", { success: Envelope(Schema.Array(AutoCashOutRule)) }),
+  setAutoRule: HttpApiEndpoint.put("setAutoCashOut", "/cash-out/auto", { payload: AutoCashOutPayload, success: Envelope(Schema.Array(AutoCashOutRule)) })
+    .annotate(Reasons, ["InvalidInput", "SessionEnded", "NotFound", "CashOutUnavailable", "MarketClosed", ...CLOSED_TO_PLAY])
 } as const
 
-/** Signed-in players: quotes and cash outs. */
+/** Signed-in players: quotes, cash outs and auto cash-out rules. */
 export class CashOutApi extends HttpApiGroup.make("cashOut")
-  .add(CashOutEndpoints.quote, CashOutEndpoints.accept)
+  .add(CashOutEndpoints.quote, CashOutEndpoints.accept, CashOutEndpoints.autoRules, CashOutEndpoints.setAutoRule)
   .middleware(Authentication)
   .prefix("/api/v1")
 {}

@@ -1,5 +1,7 @@
+import { Context, Effect, Layer } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { loginAs, request, signUpPlayer, startServer, type TestServer } from "./helpers.ts"
+import { AutoCashOut } from "../../server/betting/AutoCashOut.ts"
+import { connectSocket, loginAs, request, signUpPlayer, startServer, type TestServer } from "./helpers.ts"
 import { fund as deposit } from "./payments-support.ts"
 import { balances, bet, type CatalogueMarket, expectLedgerClean, freshMatch, fundedPlayer, priceOf, setPrice, settleMarket } from "./betting-support.ts"
 
@@ -262,5 +264,75 @@ describe("accepting a quote", () => {
     expect((await quote(p.token, market.marketId)).body.meta.error).toBe("MarketSuspended")
     expect(await betsOf(p.user.id)).toHaveLength(1)
     expect(await balances(server, p.token)).toEqual(before)
+  })
+})
+
+describe("auto cash out", () => {
+  const setRule = (token: string, json: Record<string, unknown>) => request(server.url, "/api/v1/cash-out/auto", { method: "PUT", token, json })
+  const hedges = async (userId: string) => (await betsOf(userId)).filter((b) => b.cashOutQuote)
+
+  it("takes profit once the value reaches the target, once, and tells the player", async () => {
+    const { market, p } = await backIndia(100_000, true)
+    // Worth +373.62 now: a target of +400 waits.
+    const set = await setRule(p.token, { marketId: market.marketId, target: 400, floor: -200 })
+    expect(set.body.data).toEqual([{ marketId: market.marketId, target: 400, floor: -200 }])
+    await server.run(AutoCashOut.use((auto) => auto.sweep))
+    expect(await hedges(p.user.id)).toHaveLength(0)
+    const socket = await connectSocket(server.url, p.token)
+    const told: Array<string> = []
+    socket.on(p.user.id, (payload: { message?: string }) => payload.message && told.push(payload.message))
+    // India in to 1.60 / 1.62: laying it alone would lock −1,000 + 2,500 / 1.62 = +543.21.
+    await price(market, 0, 1.6, 1.62)
+    await expect.poll(() => hedges(p.user.id)).toHaveLength(1)
+    await expect.poll(() => told).toHaveLength(1)
+    const locked = /^Auto cash out on (.+): \+([\d,.]+) whatever wins$/.exec(told[0]!)
+    expect(locked?.[1]).toBe(market.name)
+    expect(Number(locked![2]!.replace(/,/g, ""))).toBeGreaterThanOrEqual(543.21)
+    socket.close()
+    await server.run(AutoCashOut.use((auto) => auto.sweep))
+    expect(await hedges(p.user.id)).toHaveLength(1)
+    expect((await request(server.url, "/api/v1/cash-out/auto", { token: p.token })).body.data).toEqual([])
+    expect((await quote(p.token, market.marketId)).body.meta.error).toBe("NothingToCashOut")
+  })
+
+  it("stops a loss at the floor", async () => {
+    const { market, p } = await backIndia(100_000, true)
+    await setRule(p.token, { marketId: market.marketId, target: null, floor: 0 })
+    await server.run(AutoCashOut.use((auto) => auto.sweep))
+    expect(await hedges(p.user.id)).toHaveLength(0)
+    // India out to 2.60 / 2.62: laying it locks −1,000 + 2,500 / 2.62 = −45.80, below the floor of 0.
+    await price(market, 0, 2.6, 2.62)
+    await expect.poll(() => hedges(p.user.id)).toHaveLength(1)
+    expect(await balances(server, p.token)).toMatchObject({ exposure: -45.8 })
+  })
+
+  it("fires once when two servers' watchers find it due at the same moment", async () => {
+    const { market, p } = await backIndia(100_000, true)
+    // Due already (worth +373.62, target +300), written as a rule without the server's own look at it.
+    await server.sql((sql) => sql`
+      INSERT INTO cash_out_rules (user_id, market_id, target) SELECT ${p.user.id}, id, 30000 FROM markets WHERE external_id = ${market.marketId}
+    `)
+    await server.run(Effect.scoped(Effect.gen(function*() {
+      const mine = yield* AutoCashOut
+      const other = Context.get(yield* Layer.build(AutoCashOut.layer), AutoCashOut)
+      yield* Effect.all([mine.sweep, other.sweep, mine.sweep, other.sweep], { concurrency: "unbounded" })
+    })))
+    await expect.poll(() => hedges(p.user.id)).toHaveLength(1)
+    await server.run(AutoCashOut.use((auto) => auto.sweep))
+    expect(await hedges(p.user.id)).toHaveLength(1)
+    await expectLedgerClean(server)
+  })
+
+  it("refuses a floor at or above the target, odd amounts and fancy markets; null and null removes the rule", async () => {
+    const { market, p } = await backIndia(100_000, true)
+    for (const json of [{ target: 100, floor: 100 }, { target: 1.234, floor: null }]) {
+      const res = await setRule(p.token, { marketId: market.marketId, ...json })
+      expect([res.status, res.body.meta.error]).toEqual([400, "InvalidInput"])
+    }
+    const [fancy] = await server.sql((sql) => sql<{ externalId: string }>`SELECT external_id FROM markets WHERE market_type = 'FANCY' AND status = 'OPEN' LIMIT 1`)
+    expect((await setRule(p.token, { marketId: fancy!.externalId, target: 100, floor: null })).body.meta.error).toBe("CashOutUnavailable")
+    expect((await setRule(p.token, { marketId: market.marketId, target: 1000, floor: null })).body.data).toHaveLength(1)
+    const removed = await setRule(p.token, { marketId: market.marketId, target: null, floor: null })
+    expect([removed.body.meta.message, removed.body.data]).toEqual(["Auto cash out removed", []])
   })
 })
