@@ -1,6 +1,6 @@
 import type { CashOutRequest } from "../../machines/cashOut.machine.ts"
 import { BettingApi } from "../../schema/betting.ts"
-import { CashOutEndpoints } from "../../schema/cashOut.ts"
+import { CashOutApi } from "../../schema/cashOut.ts"
 import { Api } from "../../services/api.ts"
 import { data, runTask } from "../bridge.ts"
 import { cashOutPayload, cashOutQuoteQuery } from "../requests.ts"
@@ -10,11 +10,14 @@ import { cashOutPayload, cashOutQuoteQuery } from "../requests.ts"
  * (src/root/flows/cashOut.ts). The dialog shows every answer and refusal itself: no toasts.
  */
 
+// The group's endpoints carry its /api/v1 prefix (the bare definitions do not).
+const cashOutApi = CashOutApi.endpoints
+
 export const loadSetting = (query: { eventId: string }, signal: AbortSignal) =>
   runTask(data(Api.use((api) => api.call(BettingApi.endpoints.setting, { query }, { notify: "none" }))), signal)
 
 export const quote = (request: { marketId: string; fraction: number }, signal: AbortSignal) =>
-  runTask(data(Api.use((api) => api.call(CashOutEndpoints.quote, { query: cashOutQuoteQuery(request) }, { notify: "none" }))), signal)
+  runTask(data(Api.use((api) => api.call(cashOutApi.cashOutQuote, { query: cashOutQuoteQuery(request) }, { notify: "none" }))), signal)
 
 export const cashOut = (request: CashOutRequest, signal: AbortSignal) =>
-  runTask(data(Api.use((api) => api.call(CashOutEndpoints.accept, { payload: cashOutPayload(request) }, { notify: "none", idempotencyKey: request.key }))), signal)
+  runTask(data(Api.use((api) => api.call(cashOutApi.cashOut, { payload: cashOutPayload(request) }, { notify: "none", idempotencyKey: request.key }))), signal)
