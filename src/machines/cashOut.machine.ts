@@ -4,7 +4,7 @@ import { type CashOutQuote as LadderQuote, type NoQuote, quoteCashOut } from "..
 import { offersOf } from "../domain/matching.ts"
 import { toRupees } from "../domain/money.ts"
 import type { BetSetting, MarketBook } from "../schema/betting.ts"
-import type { CashedOut, CashOutAnswer, CashOutQuote, Requoted } from "../schema/cashOut.ts"
+import type { CashOutAnswer, CashOutQuote, Requoted } from "../schema/cashOut.ts"
 import { messageOf } from "../schema/failures.ts"
 import type { MarketType } from "../schema/sports.ts"
 import { unprovided } from "./unprovided.ts"
@@ -55,7 +55,7 @@ export interface CashOutContext {
   readonly error: string | undefined
   /** Idempotency key of the cash out in flight, or of the one whose answer was lost. */
   readonly key: string | undefined
-  /** The value the last cash out locked (rupees). */
+  /** What the last cash out locked whatever wins (rupees): `lockedOf` its quote. */
   readonly locked: number | undefined
 }
 
@@ -194,7 +194,8 @@ export const cashOutMachine = setup({
               {
                 target: "Done",
                 actions: [
-                  assign({ locked: ({ event }) => (event.output as CashedOut).value, key: undefined, error: undefined, changed: false }),
+                  // What the quote taken locks (its value is the whole position's worst case, the kept part included).
+                  assign({ locked: ({ context }) => lockedOf(context.quote!), key: undefined, error: undefined, changed: false }),
                   "cashedOut"
                 ]
               }

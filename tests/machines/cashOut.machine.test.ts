@@ -87,7 +87,7 @@ const effects = (step: WalkStep<CashOut>): Array<Effect> => {
       expect(after.context.changed).toBe(true)
     } else {
       // The event's open bets load again; the dialog says what was locked (no toast besides).
-      expect(after.context.locked).toBe(event.output.value)
+      expect(after.context.locked).toBe(lockedOf(before!.context.quote!))
       out.push({ kind: "do", name: "tell bets.e1", params: { type: "bets.refresh" } })
     }
   }

@@ -1,7 +1,7 @@
 import { useSelector } from "@xstate/react"
 import { useCallback, useMemo } from "react"
 import { useSearchParams } from "react-router"
-import { fancyPositions, marketBooks, positionsByMarket } from "../../domain/betting.ts"
+import { fancyPositions, marketBooks, matchedOnly, type Position, positionsByMarket } from "../../domain/betting.ts"
 import { findEvent } from "../../domain/catalogue.ts"
 import { eventDateLabel } from "../../domain/dates.ts"
 import { proposed } from "../../machines/betSlip.machine.ts"
@@ -15,6 +15,7 @@ import { useOddsBooks } from "../ports.ts"
 import { useOpenAuth, useUser } from "../session.ts"
 import { BetSlip, type BetSlipRef } from "../widgets/BetSlip.tsx"
 import { EventBets, EventLive } from "../widgets/EventPanels.tsx"
+import { CashOutButton, CashOutDialog } from "../widgets/CashOut.tsx"
 import { BookmakerMarket, ExchangeMarket, FancyMarkets, type PickHandler } from "../widgets/Markets.tsx"
 import { Fairness } from "../widgets/Fairness.tsx"
 import { LiveScore } from "../widgets/LiveScore.tsx"
@@ -102,6 +103,30 @@ const Markets = ({ sport, league, event, channel, slip }: { sport: Sport; league
   )
   const fancy = useMemo(() => fancyPositions(event.markets, open), [event.markets, open])
 
+  // Cash out, for each exchange and bookmaker market where the player holds matched bets.
+  const cashOut = useFlow("cashOut", { input: undefined, enabled: user !== undefined })
+  const matched = useMemo(() => new Map([...open].map(([marketId, positions]) => [marketId, matchedOnly(positions)] as const).filter(([, p]) => p.length > 0)), [open])
+  const cashOutButtons = useMemo(() => {
+    const buttons = new Map<string, React.ReactNode>()
+    if (!cashOut) return buttons
+    for (const market of event.markets) {
+      const positions = matched.get(market.marketId)
+      if (market.marketType === "FANCY" || !positions) continue
+      buttons.set(
+        market.marketId,
+        <CashOutButton
+          market={{ eventId: event._id, marketId: market.marketId, marketName: market.name, marketType: market.marketType }}
+          runners={market.runners.map((r) => r.selectionId)}
+          positions={positions}
+          flow={cashOut}
+        />
+      )
+    }
+    return buttons
+  }, [cashOut, event._id, event.markets, matched])
+  const runnersOf = useCallback((marketId: string) => event.markets.find((m) => m.marketId === marketId)?.runners ?? [], [event.markets])
+  const positionsOf = useCallback((marketId: string): ReadonlyArray<Position> => matched.get(marketId) ?? [], [matched])
+
   const slipView = <BetSlip slip={slip} />
   const fancies = useMemo(() => event.markets.filter((m) => m.marketType === "FANCY"), [event.markets])
   const others = useMemo(() => event.markets.filter((m) => m.marketType !== "FANCY"), [event.markets])
@@ -111,7 +136,7 @@ const Markets = ({ sport, league, event, channel, slip }: { sport: Sport; league
   const renderMarket = (market: Market) => {
     const Component = market.marketType === "BOOKMAKER" ? BookmakerMarket : ExchangeMarket
     const slipHere = slipMarket === market.marketId
-    return <Component key={market._id} market={market} pl={books.get(market.marketId)?.pl} next={slipHere ? next : undefined} onPick={onPick} slip={slipHere ? slipView : undefined} />
+    return <Component key={market._id} market={market} pl={books.get(market.marketId)?.pl} next={slipHere ? next : undefined} onPick={onPick} slip={slipHere ? slipView : undefined} cashOut={cashOutButtons.get(market.marketId)} />
   }
   // The odds cells wait for the odds books here, without suspending: the page (and the flows it holds) stays mounted.
   if (!odds) return <PageLoading />
@@ -123,6 +148,7 @@ const Markets = ({ sport, league, event, channel, slip }: { sport: Sport; league
           <button type="button" className="btn-ghost px-2 py-1 text-xs" onClick={() => slip.send({ type: "slip.oneClick", on: false })}>Turn off one-click betting</button>
         </p>
       ) : null}
+      {cashOut ? <CashOutDialog flow={cashOut} runnersOf={runnersOf} positionsOf={positionsOf} /> : null}
       {others.slice(0, rendered).map(renderMarket)}
       {fancies.length > 0 && rendered > others.length ? (
         // The slip only while it holds a fancy: a new slip element would re-render every fancy's cells on each slip change.

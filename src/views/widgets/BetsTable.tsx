@@ -74,6 +74,8 @@ const BetRow = ({ bet, odds, stake, cell, testId }: { bet: Bet; odds: number; st
         {/* Back or Lay on every market, fancy included (a fancy Back is its Yes, a Lay its No). */}
         <span className={`mr-1 rounded px-1 py-0.5 text-[10px] font-700 text-[#10151f] ${bet.selectionType === "back" ? "bg-back" : "bg-lay"}`}>{sideLabel(bet.selectionType)}</span>
         {bet.selection}
+        {/* A cash out's hedge bet, labelled as such (issue 31). */}
+        {bet.cashOut ? <span className="ml-1 whitespace-nowrap rounded bg-warn/20 px-1 py-0.5 text-[10px] font-700 text-warn" data-testid="cash-out-tag">Cash out</span> : null}
       </td>
       <td className="px-2 py-1 text-right">{priceLabel(odds, bet.marketType)}{fancy && bet.oddsSize !== null ? ` / ${bet.oddsSize}` : ""}</td>
       <td className="px-2 py-1 text-right">{formatAmount(stake)}</td>

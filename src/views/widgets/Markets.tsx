@@ -1,6 +1,7 @@
 import { memo } from "react"
 import { formatAmount } from "../../domain/money.ts"
 import type { Market } from "../../schema/sports.ts"
+import { NoFancyCashOut } from "./CashOut.tsx"
 import { MarketRules } from "./MarketRules.tsx"
 import { MarketState, OddsCell, type PickHandler } from "./OddsCell.tsx"
 
@@ -26,14 +27,17 @@ export interface MarketProps {
   readonly next: ReadonlyMap<string, number> | undefined
   readonly onPick: PickHandler
   readonly slip?: React.ReactNode
+  /** The Cash Out button, where the player holds a position. */
+  readonly cashOut?: React.ReactNode
 }
 
-const MarketHeader = ({ market, label }: { market: Market; label: string }) => (
+const MarketHeader = ({ market, label, cashOut }: { market: Market; label: string; cashOut?: React.ReactNode }) => (
   <div className="flex items-center gap-2 bg-raised px-3 py-2">
     <h2 id={`market-${market._id}`} className="m-0 flex flex-1 items-center justify-between gap-2 text-sm font-700">
       <span>{market.name}</span>
       <span className="text-xs font-500 text-muted">{label}</span>
     </h2>
+    {cashOut}
     <MarketRules id={market._id} name={market.name} marketType={market.marketType} />
   </div>
 )
@@ -42,9 +46,9 @@ const MarketHeader = ({ market, label }: { market: Market; label: string }) => (
  * Exchange: three back prices (best nearest the middle) and three lay
  * prices per runner; on narrow screens only the best of each.
  */
-export const ExchangeMarket = memo(({ market, pl, next, onPick, slip }: MarketProps) => (
+export const ExchangeMarket = memo(({ market, pl, next, onPick, slip, cashOut }: MarketProps) => (
   <section className="card overflow-hidden" aria-labelledby={`market-${market._id}`} data-testid={`market-${market.marketId}`}>
-    <MarketHeader market={market} label="Exchange" />
+    <MarketHeader market={market} label="Exchange" cashOut={cashOut} />
     <div className="relative">
       <div className="grid grid-cols-[1fr_repeat(2,3.6rem)] md:grid-cols-[1fr_repeat(6,3.6rem)] gap-1 px-3 py-1 text-center text-[11px] font-700 uppercase text-muted">
         <span />
@@ -76,9 +80,9 @@ export const ExchangeMarket = memo(({ market, pl, next, onPick, slip }: MarketPr
 ))
 
 /** Bookmaker: one back and one lay rate (per 100) per runner. */
-export const BookmakerMarket = memo(({ market, pl, next, onPick, slip }: MarketProps) => (
+export const BookmakerMarket = memo(({ market, pl, next, onPick, slip, cashOut }: MarketProps) => (
   <section className="card overflow-hidden" aria-labelledby={`market-${market._id}`} data-testid={`market-${market.marketId}`}>
-    <MarketHeader market={market} label="Bookmaker · rate per 100" />
+    <MarketHeader market={market} label="Bookmaker · rate per 100" cashOut={cashOut} />
     <div className="relative">
       <div className="grid grid-cols-[1fr_repeat(2,4rem)] gap-1 px-3 py-1 text-center text-[11px] font-700 uppercase text-muted">
         <span />
@@ -147,6 +151,7 @@ export const FancyMarkets = memo(({ markets, positions, onPick, slipFor, slip }:
                   </table>
                 </details>
               ) : null}
+              {held !== undefined ? <NoFancyCashOut /> : null}
             </div>
             <OddsCell market={market} runner={runner} runnerName={market.name} side="lay" onPick={onPick} />
             <OddsCell market={market} runner={runner} runnerName={market.name} side="back" onPick={onPick} />

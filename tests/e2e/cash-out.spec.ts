@@ -1,0 +1,92 @@
+import { type APIRequestContext, expect, test } from "./coverage.ts"
+import { fundedPlayer, openSignedIn } from "./support.ts"
+
+/**
+ * Cash out (issue 31) in Chromium against the real server: the operator prices the market by hand, so the
+ * simulator leaves it where the test expects it, and each move is one the test makes.
+ */
+
+interface Event {
+  _id: string
+  name: string
+  slugName: string
+  inPlay: boolean
+  markets: Array<{ marketId: string; name: string; marketType: string; runners: Array<{ selectionId: string; name: string }> }>
+}
+
+/** A pre-match international T20 (no bet delay, no early result), none of the other specs bet on. */
+const preMatch = async (request: APIRequestContext) => {
+  const sports = (await (await request.get("/api/v1/get-sports-data")).json()).data as Array<{ leagues: Array<{ slugName: string; events: Array<Event> }> }>
+  const league = sports.flatMap((s) => s.leagues).find((l) => l.slugName === "international-twenty20")!
+  const event = league.events.find((e) => !e.inPlay)!
+  return { event, path: `/event?sport=cricket&league=${league.slugName}&event=${event.slugName}` }
+}
+
+const price = (request: APIRequestContext, admin: string, data: Record<string, unknown>) =>
+  request.post("/api/v1/admin/market-price", { headers: { authorization: `Bearer ${admin}` }, data }).then(async (res) => expect(res.status(), await res.text()).toBe(200))
+
+test("cash out: the value follows the prices, half then the rest is cashed out, My Bets and the statement show it, settlement pays it", async ({ page, request }) => {
+  const player = await fundedPlayer(request, 5000, "Cash Out Player")
+  const { event, path } = await preMatch(request)
+  const market = event.markets.find((m) => m.marketType === "EXCHANGE")!
+  const [home, away] = market.runners as [{ selectionId: string; name: string }, { selectionId: string; name: string }]
+  const pin = (runner: { selectionId: string }, levels: Record<string, unknown>) => price(request, player.admin, { marketId: market.marketId, selectionId: runner.selectionId, ...levels })
+  await pin(home, { back: { price: 2.5, size: 5000 }, lay: { price: 2.52, size: 5000 }, status: "OPEN" })
+  await pin(away, { back: { price: 1.66, size: 5000 }, lay: { price: 1.68, size: 5000 } })
+
+  await openSignedIn(page, player.token, path)
+  await page.getByRole("button", { name: `Back ${home.name} at 2.50` }).click()
+  const slip = page.getByTestId("bet-slip")
+  await slip.getByLabel("Stake (₹)").fill("1000")
+  await slip.getByRole("button", { name: "Place Bet" }).click()
+  await expect(slip.getByRole("status")).toHaveText("Matched ₹1,000.00 at 2.50")
+
+  // India +1,500 / the other side −1,000: hedged at today's prices the position would lose a little (red).
+  const button = page.getByTestId(`cash-out-${market.marketId}`)
+  await expect(button).toHaveAccessibleName(`Cash out ${market.name}: −₹6.03`)
+  await expect(button.locator(".text-bad")).toHaveText("−₹6.03")
+  // The favourite shortens to 1.80 / 1.82 (the other side out to 2.20 / 2.24, one step at a time so the prices never
+  // contradict): the value follows live, a gain (green): issue 31's worked example.
+  await pin(away, { lay: { price: 2.24, size: 5000 } })
+  await pin(home, { back: { price: 1.8, size: 5000 }, lay: { price: 1.82, size: 5000 } })
+  await pin(away, { back: { price: 2.2, size: 5000 } })
+  await expect(button).toHaveAccessibleName(`Cash out ${market.name}: ₹373.62`)
+  await expect(button.locator(".text-ok")).toHaveText("₹373.62")
+
+  // Half of it: quoted by the server, confirmed (one-click betting is off).
+  await button.click()
+  const dialog = page.getByRole("dialog", { name: `Cash out: ${market.name}` })
+  await expect(dialog.getByTestId("cash-out-quote")).toHaveText("₹373.62")
+  await dialog.getByRole("button", { name: "50 %" }).click()
+  await expect(dialog.getByRole("button", { name: "50 %" })).toHaveAttribute("aria-pressed", "true")
+  await expect(dialog.getByTestId("cash-out-live")).toHaveText("₹186.81")
+  await expect(dialog.getByTestId("cash-out-quote")).toHaveText("₹186.81")
+  await dialog.getByRole("button", { name: "Cash out ₹186.81" }).click()
+  await dialog.getByRole("button", { name: "Confirm cash out of ₹186.81" }).click()
+  await expect(dialog.getByRole("status")).toHaveText("Cashed out ₹186.81")
+  await page.keyboard.press("Escape")
+  await expect(dialog).toBeHidden()
+
+  // The rest: the button shows the whole position again, its cashed-out half locked within it; then nothing is left.
+  await expect(button).toHaveAccessibleName(/^Cash out .+: ₹373\.6\d$/)
+  await button.click()
+  await expect(dialog.getByRole("button", { name: "100 %" })).toHaveAttribute("aria-pressed", "true")
+  await dialog.getByRole("button", { name: /^Cash out ₹373\.6\d$/ }).click()
+  await dialog.getByRole("button", { name: /^Confirm cash out of ₹373\.6\d$/ }).click()
+  await expect(dialog.getByRole("status")).toHaveText(/^Cashed out ₹373\.6\d$/)
+  await dialog.getByRole("button", { name: "Done" }).click()
+  await expect(dialog).toBeHidden()
+  await expect(button).toHaveCount(0)
+
+  // My Bets lists the bet and the two hedges, labelled as a cash out.
+  const sidebar = page.getByRole("complementary", { name: "Live score and my bets" })
+  await expect(sidebar.getByTestId("bet-row")).toHaveCount(3)
+  await expect(sidebar.getByTestId("cash-out-tag")).toHaveCount(2)
+
+  // Settled, the balance has gained what was locked, whichever side wins.
+  const settled = await request.post("/api/v1/admin/settle-market", { headers: { authorization: `Bearer ${player.admin}` }, data: { marketId: market.marketId, result: away.selectionId } })
+  expect(settled.status()).toBe(200)
+  await expect(page.getByTestId("balance-balance")).toHaveText(/^₹5,373\.6\d$/)
+  await page.goto("/statements")
+  await expect(page.getByTestId("statement").getByRole("row").filter({ hasText: "Cash out" }).first()).toBeVisible()
+})
