@@ -182,7 +182,7 @@ export class CashOut extends Context.Service<CashOut, {
       })
 
       /** The hedges as bets of the player's, marked with the quote they took. */
-      const hedgeBets = (market: CashOutMarket, quoted: Quoted, quoteId: string): Array<Change> =>
+      const hedgeBets = (market: CashOutMarket, quoted: Quoted, quoteId: string, at: Date): Array<Change> =>
         quoted.hedges.map((hedge) => ({
           id: randomUUID(),
           selectionId: hedge.selectionId,
@@ -200,7 +200,7 @@ export class CashOut extends Context.Service<CashOut, {
           marketName: market.name,
           status: "open",
           profitLoss: null,
-          createdAt: new Date(),
+          createdAt: at,
           eventId: market.eventId,
           eventName: market.eventName,
           eventSlug: market.eventSlug,
@@ -231,7 +231,8 @@ export class CashOut extends Context.Service<CashOut, {
               quoted = now
               if (!(yield* take(now))) return []
               taken = true
-              return hedgeBets(market, now, quoteId).map((bet) => ({ ...bet, bookVersion: book.version }))
+              const at = new Date(yield* Clock.currentTimeMillis)
+              return hedgeBets(market, now, quoteId, at).map((bet) => ({ ...bet, bookVersion: book.version }))
             }), { reference: `cash-out:${quoteId}`, what: `cash out on ${market.name}`, kind: "bet.cashout" }, (added) =>
             // Rounding of the hedge's paise may add a paisa to the worst case: a closed account or a loss limit refuses it.
             sql`SELECT * FROM bet_inputs(${userId}, ${market.id}, ${protection.betInputArgs()})`.pipe(

@@ -144,7 +144,7 @@ export class Positions extends Context.Service<Positions, {
                                   status, profit_loss, book_version, cash_out_quote)
                 VALUES (${bet.id}, ${userId}, ${marketId}, ${bet.eventId}, ${bet.selectionId}, ${bet.selectionName}, ${bet.side}, ${market.marketType},
                         ${bet.odds}, ${bet.size}, ${bet.stake}, ${figures.profit}, ${figures.liability}, ${wallet}, ${market.eventStatus === "live"},
-                        now(), ${bet.unmatched}, ${cancelled}, ${JSON.stringify(bet.matches)}::jsonb, ${bet.persistence},
+                        ${bet.createdAt}, ${bet.unmatched}, ${cancelled}, ${JSON.stringify(bet.matches)}::jsonb, ${bet.persistence},
                         ${bet.status}, ${bet.profitLoss}, ${bet.bookVersion ?? null}, ${bet.cashOutQuote ?? null})
               `
               continue
