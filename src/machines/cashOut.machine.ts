@@ -1,10 +1,10 @@
-import { assign, enqueueActions, fromPromise, setup } from "xstate"
+import { assign, enqueueActions, fromPromise, setup, spawnChild } from "xstate"
 import type { Position } from "../domain/betting.ts"
 import { type CashOutQuote as LadderQuote, type NoQuote, quoteCashOut } from "../domain/cashOut.ts"
 import { offersOf } from "../domain/matching.ts"
 import { toRupees } from "../domain/money.ts"
 import type { BetSetting, MarketBook } from "../schema/betting.ts"
-import type { CashOutAnswer, CashOutQuote, Requoted } from "../schema/cashOut.ts"
+import type { AutoCashOutRule, CashOutAnswer, CashOutQuote, Requoted } from "../schema/cashOut.ts"
 import { messageOf } from "../schema/failures.ts"
 import type { MarketType } from "../schema/sports.ts"
 import { unprovided } from "./unprovided.ts"
@@ -22,7 +22,9 @@ import { newIdempotencyKey, unanswered } from "./writes.ts"
  * new value (always, like the bet slip's odds-change rule). A refusal
  * (suspended market, an account closed to play) says why; a lost answer keeps
  * the key, so trying again is the same cash out. Between server quotes the
- * button shows the live value from the odds books (`liveCashOut`).
+ * button shows the live value from the odds books (`liveCashOut`). The
+ * market's auto cash out (a target and/or a floor for the whole position) is
+ * loaded with it and saved on `cashOut.auto`; the server's answer is a toast.
  */
 
 export interface CashOutMarket {
@@ -57,6 +59,13 @@ export interface CashOutContext {
   readonly key: string | undefined
   /** What the last cash out locked whatever wins (rupees): `lockedOf` its quote. */
   readonly locked: number | undefined
+  /** The market's auto cash out: the whole position at a value reached (target) or fallen to (floor), rupees. */
+  readonly auto: AutoRule
+}
+
+export interface AutoRule {
+  readonly target: number | null
+  readonly floor: number | null
 }
 
 export type CashOutEvent =
@@ -67,6 +76,8 @@ export type CashOutEvent =
   | { type: "cashOut.back" }
   | { type: "cashOut.retry" }
   | { type: "cashOut.close" }
+  /** Sets the market's auto cash out (both null: none). Saved on the server, whose answer shows as a toast. */
+  | { type: "cashOut.auto"; target: number | null; floor: number | null }
 
 export const CASH_OUT_PRESETS: ReadonlyArray<number> = [25, 50, 75, 100]
 
@@ -83,7 +94,14 @@ export const lockedOf = (quote: Pick<Quote, "fraction" | "perRunner">) =>
 /** A per cent the flow takes: whole, 1 to 100. */
 export const clampPercent = (percent: number) => Math.min(100, Math.max(1, Math.round(Number.isFinite(percent) ? percent : 100)))
 
-const opened = (market: CashOutMarket) => ({ market, percent: 100, quote: undefined, changed: false, error: undefined, key: undefined, locked: undefined })
+const NO_RULE: AutoRule = { target: null, floor: null }
+
+const opened = (market: CashOutMarket) => ({ market, percent: 100, quote: undefined, changed: false, error: undefined, key: undefined, locked: undefined, auto: NO_RULE })
+
+/** Whether an auto cash out can be set: amounts with at most two decimals, a floor below the target. */
+export const validAuto = (rule: AutoRule) =>
+  [rule.target, rule.floor].every((v) => v === null || (Number.isFinite(v) && Math.round(v * 100) / 100 === v)) &&
+  (rule.target === null || rule.floor === null || rule.floor < rule.target)
 
 /**
  * The live cash-out value (what is locked whatever wins) of `percent` of a position on a market, from its book in the odds store (rupees), or why
@@ -109,7 +127,11 @@ export const cashOutMachine = setup({
     loadSetting: fromPromise<BetSetting, { eventId: string }>(unprovided("cashOut", "loadSetting")),
     quote: fromPromise<Quote, { marketId: string; fraction: number }>(unprovided("cashOut", "quote")),
     /** The cash out: taken, or quoted again when the value fell beyond the tolerance; a refusal has its reason. */
-    cashOut: fromPromise<CashOutAnswer, CashOutRequest>(unprovided("cashOut", "cashOut"))
+    cashOut: fromPromise<CashOutAnswer, CashOutRequest>(unprovided("cashOut", "cashOut")),
+    /** The market's auto cash out, if the player set one. */
+    loadAutoRule: fromPromise<AutoCashOutRule | null, { marketId: string }>(unprovided("cashOut", "loadAutoRule")),
+    /** Sets (or, both null, removes) the market's auto cash out; the server's answer or refusal shows as a toast. */
+    saveAutoRule: fromPromise<ReadonlyArray<AutoCashOutRule>, { marketId: string } & AutoRule>(unprovided("cashOut", "saveAutoRule"))
   },
   actions: {
     /** The market's open bets changed: the event's list (the flow `bets.<eventId>`, when open) loads again. */
@@ -120,6 +142,7 @@ export const cashOutMachine = setup({
   },
   guards: {
     confirms: ({ context }) => context.confirm || context.changed,
+    validAuto: ({ event }) => event.type === "cashOut.auto" && validAuto(event),
     requoted: ({ event }) => "output" in event && (event.output as CashOutAnswer).outcome === "requoted",
     /** A lost answer: the same cash out again, with its key. */
     resend: ({ context }) => context.key !== undefined && context.quote !== undefined,
@@ -127,7 +150,7 @@ export const cashOutMachine = setup({
   }
 }).createMachine({
   id: "cashOut",
-  context: { market: undefined, percent: 100, quote: undefined, confirm: true, changed: false, error: undefined, key: undefined, locked: undefined },
+  context: { market: undefined, percent: 100, quote: undefined, confirm: true, changed: false, error: undefined, key: undefined, locked: undefined, auto: NO_RULE },
   initial: "Closed",
   states: {
     Closed: {
@@ -135,17 +158,34 @@ export const cashOutMachine = setup({
       on: { "cashOut.open": { target: "Open", actions: assign(({ event }) => opened(event.market)) } }
     },
     Open: {
-      invoke: {
-        id: "loadSetting",
-        src: "loadSetting",
-        input: ({ context }) => ({ eventId: context.market!.eventId }),
-        onDone: { actions: assign({ confirm: ({ event }) => event.output.oneClick === null }) },
-        // Unknown: the player confirms.
-        onError: { actions: assign({ confirm: true }) }
-      },
+      invoke: [
+        {
+          id: "loadSetting",
+          src: "loadSetting",
+          input: ({ context }) => ({ eventId: context.market!.eventId }),
+          onDone: { actions: assign({ confirm: ({ event }) => event.output.oneClick === null }) },
+          // Unknown: the player confirms.
+          onError: { actions: assign({ confirm: true }) }
+        },
+        {
+          id: "loadAutoRule",
+          src: "loadAutoRule",
+          input: ({ context }) => ({ marketId: context.market!.marketId }),
+          onDone: { actions: assign({ auto: ({ event }) => (event.output ? { target: event.output.target, floor: event.output.floor } : NO_RULE) }) },
+          // Unknown: the form starts empty; saving still says what the server has.
+          onError: {}
+        }
+      ],
       on: {
         "cashOut.open": { target: "Open", reenter: true, actions: assign(({ event }) => opened(event.market)) },
-        "cashOut.close": "Closed"
+        "cashOut.close": "Closed",
+        "cashOut.auto": {
+          guard: "validAuto",
+          actions: [
+            assign({ auto: ({ event }) => ({ target: event.target, floor: event.floor }) }),
+            spawnChild("saveAutoRule", { input: ({ context }) => ({ marketId: context.market!.marketId, ...context.auto }) })
+          ]
+        }
       },
       initial: "Quoting",
       states: {

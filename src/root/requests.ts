@@ -91,3 +91,4 @@ export const launchParams = ({ lobby, game }: { lobby: Lobby; game: CasinoGame }
 /** Cash out: the quote of a part of a market's position (the fraction as text), then the cash out of that quote. */
 export const cashOutQuoteQuery = ({ marketId, fraction }: { marketId: string; fraction: number }) => ({ marketId, fraction: String(fraction) })
 export const cashOutPayload = ({ marketId, fraction, quoteId }: CashOutRequest) => ({ marketId, fraction, quoteId })
+export const autoCashOutPayload = ({ marketId, target, floor }: { marketId: string; target: number | null; floor: number | null }) => ({ marketId, target, floor })

@@ -14,11 +14,11 @@ interface Event {
   markets: Array<{ marketId: string; name: string; marketType: string; runners: Array<{ selectionId: string; name: string }> }>
 }
 
-/** A pre-match international T20 (no bet delay, no early result), none of the other specs bet on. */
-const preMatch = async (request: APIRequestContext) => {
+/** A pre-match international T20 (no bet delay, no early result), none of the other specs bet on: the nth of them. */
+const preMatch = async (request: APIRequestContext, nth = 0) => {
   const sports = (await (await request.get("/api/v1/get-sports-data")).json()).data as Array<{ leagues: Array<{ slugName: string; events: Array<Event> }> }>
   const league = sports.flatMap((s) => s.leagues).find((l) => l.slugName === "international-twenty20")!
-  const event = league.events.find((e) => !e.inPlay)!
+  const event = league.events.filter((e) => !e.inPlay)[nth]!
   return { event, path: `/event?sport=cricket&league=${league.slugName}&event=${event.slugName}` }
 }
 
@@ -89,4 +89,39 @@ test("cash out: the value follows the prices, half then the rest is cashed out, 
   await expect(page.getByTestId("balance-balance")).toHaveText(/^₹5,373\.6\d$/)
   await page.goto("/statements")
   await expect(page.getByTestId("statement").getByRole("row").filter({ hasText: "Cash out" }).first()).toBeVisible()
+})
+
+test("auto cash out: a take-profit set in the dialog fires when the prices reach it", async ({ page, request }) => {
+  const player = await fundedPlayer(request, 5000, "Auto Cash Out Player")
+  const { event, path } = await preMatch(request, 1)
+  const market = event.markets.find((m) => m.marketType === "EXCHANGE")!
+  const [home, away] = market.runners as [{ selectionId: string; name: string }, { selectionId: string; name: string }]
+  const pin = (runner: { selectionId: string }, levels: Record<string, unknown>) => price(request, player.admin, { marketId: market.marketId, selectionId: runner.selectionId, ...levels })
+  await pin(home, { back: { price: 2.5, size: 5000 }, lay: { price: 2.52, size: 5000 }, status: "OPEN" })
+  await pin(away, { back: { price: 1.66, size: 5000 }, lay: { price: 1.68, size: 5000 } })
+  await openSignedIn(page, player.token, path)
+  await page.getByRole("button", { name: `Back ${home.name} at 2.50` }).click()
+  const slip = page.getByTestId("bet-slip")
+  await slip.getByLabel("Stake (₹)").fill("1000")
+  await slip.getByRole("button", { name: "Place Bet" }).click()
+  await expect(slip.getByRole("status")).toHaveText("Matched ₹1,000.00 at 2.50")
+
+  const button = page.getByTestId(`cash-out-${market.marketId}`)
+  await button.click()
+  const dialog = page.getByRole("dialog", { name: `Cash out: ${market.name}` })
+  await dialog.getByText("Auto cash out", { exact: true }).click()
+  await dialog.getByLabel("Take profit at (₹)").fill("300")
+  await dialog.getByRole("button", { name: "Save auto cash out" }).click()
+  await expect(page.getByTestId("toasts").getByRole("status").filter({ hasText: "Auto cash out set" })).toBeVisible()
+  await page.keyboard.press("Escape")
+  await expect(dialog).toBeHidden()
+
+  // The favourite shortens: the value passes ₹300 and the server cashes the position out by itself.
+  await pin(away, { lay: { price: 2.24, size: 5000 } })
+  await pin(home, { back: { price: 1.8, size: 5000 }, lay: { price: 1.82, size: 5000 } })
+  await pin(away, { back: { price: 2.2, size: 5000 } })
+  await expect(button).toHaveCount(0, { timeout: 15_000 })
+  const sidebar = page.getByRole("complementary", { name: "Live score and my bets" })
+  await expect(sidebar.getByTestId("cash-out-tag")).toHaveCount(1)
+  await expect(page.getByTestId("balance-exposure")).toHaveText("₹0.00")
 })

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise, type SnapshotFrom } from "xstate"
 import type { Position } from "../../src/domain/betting.ts"
-import { type CashOutMarket, type CashOutRequest, cashOutMachine, clampPercent, liveCashOut, lockedOf, type Quote } from "../../src/machines/cashOut.machine.ts"
-import { cashOutPayload, cashOutQuoteQuery } from "../../src/root/requests.ts"
+import { type CashOutMarket, type CashOutRequest, cashOutMachine, clampPercent, liveCashOut, lockedOf, type Quote, validAuto } from "../../src/machines/cashOut.machine.ts"
+import { autoCashOutPayload, cashOutPayload, cashOutQuoteQuery } from "../../src/root/requests.ts"
 import type { BetSetting, MarketBook } from "../../src/schema/betting.ts"
 import type { CashOutAnswer } from "../../src/schema/cashOut.ts"
 import type { Failure } from "../../src/schema/errors.ts"
@@ -66,8 +66,16 @@ const effects = (step: WalkStep<CashOut>): Array<Effect> => {
   // Opening (or another market) loads the betting setting and quotes the whole position.
   if (event.type === "cashOut.open" && !submitting) {
     expect(after.context.percent).toBe(100)
-    out.push({ kind: "call", endpoint: "GET /api/v1/setting", body: { eventId: event.market.eventId } })
+    out.push({ kind: "call", endpoint: "GET /api/v1/setting", body: { eventId: event.market.eventId } }, { kind: "call", endpoint: "GET /api/v1/cash-out/auto" })
+    expect(after.context.auto).toEqual({ target: null, floor: null })
   }
+  // An auto cash out is saved while open, if its amounts make sense (a floor below the target); the form shows it.
+  if (event.type === "cashOut.auto") {
+    const saved = before!.matches("Open") && validAuto({ target: event.target, floor: event.floor })
+    expect(after.context.auto).toEqual(saved ? { target: event.target, floor: event.floor } : before!.context.auto)
+    if (saved) out.push({ kind: "call", endpoint: "PUT /api/v1/cash-out/auto", body: { marketId: before!.context.market!.marketId, target: event.target, floor: event.floor } })
+  }
+  if (settled(step, "loadAutoRule") === "done") expect(after.context.auto).toEqual(event.output ? { target: event.output.target, floor: event.output.floor } : { target: null, floor: null })
   if (after.matches({ Open: "Quoting" }) && (!before!.matches({ Open: "Quoting" }) || event.type === "cashOut.percent" || event.type === "cashOut.open")) out.push(quoteCall(after.context))
   if (after.matches({ Open: "Submitting" }) && !submitting) {
     // A retry after a lost answer is the same cash out: the same key; anything else is a new one.
@@ -105,18 +113,21 @@ const model = {
   actors: {
     loadSetting: world.call("GET /api/v1/setting", (query: unknown) => query),
     quote: world.call("GET /api/v1/cash-out/quote", cashOutQuoteQuery),
-    cashOut: world.call("POST /api/v1/cash-out", (request: CashOutRequest) => ({ payload: cashOutPayload(request), idempotencyKey: request.key }))
+    cashOut: world.call("POST /api/v1/cash-out", (request: CashOutRequest) => ({ payload: cashOutPayload(request), idempotencyKey: request.key })),
+    loadAutoRule: world.call("GET /api/v1/cash-out/auto"),
+    saveAutoRule: world.call("PUT /api/v1/cash-out/auto", autoCashOutPayload)
   },
   invariants,
   effects,
-  outputs: { loadSetting: [setting, { ...setting, oneClick: 500 }], quote: [quote], cashOut: [cashedOut, requoted] },
-  errors: { quote: [suspended], cashOut: [unreachable, suspended], loadSetting: [unreachable] },
+  outputs: { loadSetting: [setting, { ...setting, oneClick: 500 }], quote: [quote], cashOut: [cashedOut, requoted], loadAutoRule: [{ marketId: "1.1", target: 400, floor: null }] },
+  errors: { quote: [suspended], cashOut: [unreachable, suspended], loadSetting: [unreachable], loadAutoRule: [unreachable] },
   events: {
     "cashOut.open": [{ type: "cashOut.open", market: matchOdds }, { type: "cashOut.open", market: bookmaker }],
-    "cashOut.percent": [{ type: "cashOut.percent", percent: 50 }]
+    "cashOut.percent": [{ type: "cashOut.percent", percent: 50 }],
+    "cashOut.auto": [{ type: "cashOut.auto", target: 450, floor: -200 }, { type: "cashOut.auto", target: 100, floor: 200 }]
   },
   // The state, the part, whether the player confirms, a changed value, a key kept.
-  serialize: (s: CashOut) => JSON.stringify([s.value, s.context.market?.marketId, s.context.percent, s.context.confirm, s.context.changed, s.context.key !== undefined])
+  serialize: (s: CashOut) => JSON.stringify([s.value, s.context.market?.marketId, s.context.percent, s.context.confirm, s.context.changed, s.context.key !== undefined, s.context.auto.target])
 }
 
 describe("cashOut machine (model-based)", () => {
@@ -126,7 +137,7 @@ describe("cashOut machine (model-based)", () => {
     expect(coverage.transitions.missing, "transitions never taken").toEqual([])
     recordFlows(
       "cashOut",
-      "Cash out of a market's position: a market's Cash Out button opens it and the server quotes the whole position; a part (25/50/75/100 % or any per cent) quotes again; Cash out asks for a confirmation unless one-click betting is on; the cash out goes with the quote's id under an Idempotency-Key; a value that fell beyond the tolerance comes back requoted and asks to confirm the new value; a refusal says why; a lost answer keeps the key for the retry.",
+      "Cash out of a market's position: a market's Cash Out button opens it and the server quotes the whole position; a part (25/50/75/100 % or any per cent) quotes again; Cash out asks for a confirmation unless one-click betting is on; the cash out goes with the quote's id under an Idempotency-Key; a value that fell beyond the tolerance comes back requoted and asks to confirm the new value; a refusal says why; a lost answer keeps the key for the retry; the market's auto cash out (target, floor) loads with it and is saved when it makes sense.",
       coverage
     )
   })

@@ -3,7 +3,7 @@ import { BettingApi } from "../../schema/betting.ts"
 import { CashOutApi } from "../../schema/cashOut.ts"
 import { Api } from "../../services/api.ts"
 import { data, runTask } from "../bridge.ts"
-import { cashOutPayload, cashOutQuoteQuery } from "../requests.ts"
+import { autoCashOutPayload, cashOutPayload, cashOutQuoteQuery } from "../requests.ts"
 
 /**
  * Cash out's calls, on the Effect runtime: this chunk (and the runtime) loads with the first Cash Out clicked
@@ -21,3 +21,11 @@ export const quote = (request: { marketId: string; fraction: number }, signal: A
 
 export const cashOut = (request: CashOutRequest, signal: AbortSignal) =>
   runTask(data(Api.use((api) => api.call(cashOutApi.cashOut, { payload: cashOutPayload(request) }, { notify: "none", idempotencyKey: request.key }))), signal)
+
+/** The player's rules, the market's picked out (none: null). */
+export const loadAutoRule = ({ marketId }: { marketId: string }, signal: AbortSignal) =>
+  runTask(data(Api.use((api) => api.call(cashOutApi.autoCashOutRules, {}, { notify: "none" }))), signal).then((rules) => rules.find((rule) => rule.marketId === marketId) ?? null)
+
+/** "Auto cash out set" / "removed", or why not, as a toast. */
+export const saveAutoRule = (rule: { marketId: string; target: number | null; floor: number | null }, signal: AbortSignal) =>
+  runTask(data(Api.use((api) => api.call(cashOutApi.setAutoCashOut, { payload: autoCashOutPayload(rule) }))), signal)

@@ -1,8 +1,8 @@
 import { useSelector } from "@xstate/react"
-import { memo, useCallback, useSyncExternalStore } from "react"
+import { memo, useCallback, useId, useSyncExternalStore } from "react"
 import type { Position } from "../../domain/betting.ts"
 import { formatAmount, formatRupees } from "../../domain/money.ts"
-import { CASH_OUT_PRESETS, type CashOutMarket, liveCashOut, lockedOf, QUOTE_CHANGED } from "../../machines/cashOut.machine.ts"
+import { type AutoRule, CASH_OUT_PRESETS, type CashOutMarket, liveCashOut, lockedOf, QUOTE_CHANGED, validAuto } from "../../machines/cashOut.machine.ts"
 import type { FlowRef } from "../../machines/flows.ts"
 import { useOffline } from "../connectivity.ts"
 import { usePorts } from "../ports.ts"
@@ -129,7 +129,7 @@ const CashOutPanel = ({ flow, snapshot, market, runners, positions, offline }: {
                   className="flex-1"
                   onChange={(e) => flow.send({ type: "cashOut.percent", percent: Number(e.target.value) })}
                 />
-                <span className="w-10 text-right font-700 text-fg" data-testid="cash-out-percent">{percent} %</span>
+                <span className="w-12 whitespace-nowrap text-right font-700 text-fg" data-testid="cash-out-percent">{percent} %</span>
               </label>
             </fieldset>
 
@@ -163,6 +163,8 @@ const CashOutPanel = ({ flow, snapshot, market, runners, positions, offline }: {
           </>
         )}
 
+        {done ? null : <AutoCashOut flow={flow} rule={snapshot.context.auto} busy={busy} />}
+
         {changed && quoted ? <p role="alert" className="m-0 rounded bg-warn/15 px-2 py-1 text-xs text-warn">{QUOTE_CHANGED}</p> : null}
         {error && snapshot.hasTag("refused") ? <p role="alert" className="m-0 rounded bg-warn/15 px-2 py-1 text-xs text-warn">{error}</p> : null}
         {done && locked !== undefined ? <p role="status" className="m-0 rounded bg-ok/15 px-2 py-1 text-xs text-ok">Cashed out {formatRupees(locked)}</p> : null}
@@ -193,5 +195,48 @@ const CashOutPanel = ({ flow, snapshot, market, runners, positions, offline }: {
         </div>
       </div>
     </Dialog>
+  )
+}
+
+/** A rupee amount as typed, or null when the field is empty (NaN when it is not an amount: the machine refuses it). */
+const amountOrNull = (value: FormDataEntryValue | null) => (typeof value === "string" && value.trim() !== "" ? Number(value) : null)
+
+/**
+ * Auto cash out: the whole position at a value reached (take profit) or fallen to (stop loss). The fields are the
+ * form's own until saved; the server's answer shows as a toast.
+ */
+const AutoCashOut = ({ flow, rule, busy }: { flow: CashOutRef; rule: AutoRule; busy: boolean }) => {
+  const ids = { target: useId(), floor: useId() }
+  const set = rule.target !== null || rule.floor !== null
+  return (
+    <details className="text-xs" open={set}>
+      <summary className="cursor-pointer text-muted">Auto cash out{set ? " (on)" : ""}</summary>
+      <form
+        // A saved rule resets the fields to it.
+        key={`${rule.target}|${rule.floor}`}
+        className="mt-2 grid grid-cols-2 gap-2"
+        onSubmit={(e) => {
+          e.preventDefault()
+          const form = new FormData(e.currentTarget)
+          const next = { target: amountOrNull(form.get("target")), floor: amountOrNull(form.get("floor")) }
+          if (validAuto(next)) flow.send({ type: "cashOut.auto", ...next })
+        }}
+      >
+        <label htmlFor={ids.target} className="text-muted">
+          Take profit at (₹)
+          <input id={ids.target} name="target" className="field mt-1 py-1" inputMode="decimal" defaultValue={rule.target ?? ""} disabled={busy} />
+        </label>
+        <label htmlFor={ids.floor} className="text-muted">
+          Stop loss at (₹)
+          <input id={ids.floor} name="floor" className="field mt-1 py-1" inputMode="decimal" defaultValue={rule.floor ?? ""} disabled={busy} />
+        </label>
+        <button type="submit" className="btn-ghost py-1 text-xs" disabled={busy}>Save auto cash out</button>
+        {set ? (
+          <button type="button" className="btn-ghost py-1 text-xs" disabled={busy} onClick={() => flow.send({ type: "cashOut.auto", target: null, floor: null })}>
+            Remove auto cash out
+          </button>
+        ) : null}
+      </form>
+    </details>
   )
 }
