@@ -132,6 +132,10 @@ test("search an event, back and lay on exchange, bookmaker and fancy; exposure a
   // 268 on the match odds, 1,000 on the bookmaker, 300 on the fancy.
   await expect(page.getByTestId("balance-exposure")).toHaveText("₹1,568.00")
   await expect(page.getByTestId("fancy-exposure")).toHaveText("-300.00")
+  // Exchange and bookmaker positions can be cashed out; a fancy line says it cannot (its Yes and No lines differ).
+  await expect(page.getByRole("button", { name: /^Cash out Match Odds: / })).toBeVisible()
+  await expect(page.getByRole("button", { name: new RegExp(`^Cash out ${bookmaker.name}: `) })).toBeVisible()
+  await expect(page.getByTestId(`market-${fancy.marketId}`)).toContainText("Cash out is not available on fancy markets")
   // The fancy book: each result from the line - 5 to the line + 5.
   await page.getByTestId("fancy-exposure").click()
   const book = page.getByRole("table", { name: `${fancy.name} book` })
