@@ -92,9 +92,9 @@ const RacingView = ({ racing }: { racing: FlowRef<"racing"> }) => {
             league={{ _id: race.track._id, name: race.track.name, slugName: race.track.slugName, events: [] }}
             event={race.event}
             channel="racing"
+            // No live score or TV for a race (SPEC section 2): only the player's bets on it.
+            below={panels ? <EventBets eventId={race.event._id} /> : null}
           />
-          {/* No live score or TV for a race (SPEC section 2): only the player's bets on it. */}
-          {panels ? <EventBets eventId={race.event._id} /> : null}
         </section>
       ) : null}
     </div>

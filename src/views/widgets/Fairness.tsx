@@ -8,7 +8,15 @@ import type { FlowRef } from "../../machines/flows.ts"
  */
 export const Fairness = ({ live }: { live: FlowRef<"liveEvent"> | undefined }) => {
   const fairness = useSelector(live, (s) => s?.context.fairness)
-  if (!fairness) return null
+  // Until it is in, its summary's place is kept (figure spaces as wide as the commitment's digits), so its coming
+  // moves nothing below it.
+  if (!fairness) {
+    return (
+      <details className="mt-2 text-xs text-muted" aria-busy="true">
+        <summary className="cursor-wait">Fairness: commitment <code>{"\u2007".repeat(12)}…</code> · seed revealed after settlement</summary>
+      </details>
+    )
+  }
   return (
     <details className="mt-2 text-xs text-muted" data-testid="fairness">
       <summary className="cursor-pointer">

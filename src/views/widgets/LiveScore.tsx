@@ -2,6 +2,7 @@ import { useSelector } from "@xstate/react"
 import type { FlowRef } from "../../machines/flows.ts"
 import type { Score } from "../../schema/betting.ts"
 
+/** The score, or while it is on its way a note in a box of the same two lines (nothing moves when it comes). */
 export const ScoreBoard = ({ score }: { score: Score | undefined }) =>
   score ? (
     <div className="mt-2 rounded-md bg-raised px-3 py-2 text-sm" data-testid="live-score" aria-live="polite">
@@ -15,7 +16,9 @@ export const ScoreBoard = ({ score }: { score: Score | undefined }) =>
       </div>
     </div>
   ) : (
-    <p className="m-0 mt-2 text-xs text-muted">Waiting for the live score…</p>
+    <div className="mt-2 rounded-md bg-raised px-3 py-2 text-sm">
+      <p className="m-0 text-xs leading-10 text-muted">Waiting for the live score…</p>
+    </div>
   )
 
 /** The score of the event a `liveEvent` flow watches. */
