@@ -202,10 +202,27 @@ test("a price change on a phone rings its cell and keeps Back blue and Lay pink"
   const event = league.events.filter((e) => !e.inPlay).at(-1)!
   const exchange = event.markets.find((m) => m.marketType === "EXCHANGE")!
   const runner = exchange.runners[0]!
+  const { token: admin } = await apiLogin(request, "admin")
+  // The operator holds the runner's prices (the model no longer moves them), then moves both a tick.
+  const hold = async (back: number, lay: number) => {
+    const res = await request.post("/api/v1/admin/market-price", {
+      headers: { authorization: `Bearer ${admin}` },
+      data: { marketId: exchange.marketId, selectionId: runner.selectionId, back: { price: back, size: 5000 }, lay: { price: lay, size: 5000 }, status: "OPEN" }
+    })
+    expect(res.status()).toBe(200)
+  }
+  const book = (await (await request.get(`/api/v1/event-odds?event_id=${event._id}`)).json()).data.markets
+    .find((m: { marketId: string }) => m.marketId === exchange.marketId).runners
+    .find((r: { selectionId: string }) => r.selectionId === runner.selectionId) as { back: Array<{ price: number }>; lay: Array<{ price: number }> }
+  const held = { back: book.back[0]!.price, lay: book.lay[0]!.price }
+  await hold(held.back, held.lay)
   await page.goto(`/event?sport=football&league=${league.slugName}&event=${event.slugName}`)
   const cells = { back: `odds-${exchange.marketId}-${runner.selectionId}-back-0`, lay: `odds-${exchange.marketId}-${runner.selectionId}-lay-0` }
-  await expect(page.getByTestId(cells.back)).toBeEnabled()
-  await expect(page.getByTestId(cells.lay)).toBeEnabled()
+  await expect(page.getByTestId(cells.back)).toHaveAccessibleName(`Back ${runner.name} at ${held.back.toFixed(2)}`)
+  await expect(page.getByTestId(cells.lay)).toHaveAccessibleName(`Lay ${runner.name} at ${held.lay.toFixed(2)}`)
+  // No ring lit from an earlier change: a ring lit again while still lit would not be seen changing.
+  await expect(page.getByTestId(cells.back).getByTestId("price-flash")).toHaveCSS("opacity", "0")
+  await expect(page.getByTestId(cells.lay).getByTestId("price-flash")).toHaveCSS("opacity", "0")
   // Each time a cell's ring lights, the page notes how the cell and its ring are painted at that moment (computed
   // styles, not pixels: what is painted is read however slow the machine or wherever the cell has moved).
   const steady = await page.evaluate((ids) => {
@@ -224,16 +241,7 @@ test("a price change on a phone rings its cell and keeps Back blue and Lay pink"
     return Object.fromEntries(Object.entries(ids).map(([side, id]) => [side, getComputedStyle(document.querySelector(`[data-testid="${id}"]`)!).backgroundColor]))
   }, cells)
   expect(steady.back).not.toBe(steady.lay)
-  // The operator moves both prices a tick (an operator's price, as the desk sets it).
-  const book = (await (await request.get(`/api/v1/event-odds?event_id=${event._id}`)).json()).data.markets
-    .find((m: { marketId: string }) => m.marketId === exchange.marketId).runners
-    .find((r: { selectionId: string }) => r.selectionId === runner.selectionId) as { back: Array<{ price: number }>; lay: Array<{ price: number }> }
-  const { token: admin } = await apiLogin(request, "admin")
-  const moved = await request.post("/api/v1/admin/market-price", {
-    headers: { authorization: `Bearer ${admin}` },
-    data: { marketId: exchange.marketId, selectionId: runner.selectionId, back: { price: ladderDown(book.back[0]!.price), size: 5000 }, lay: { price: ladderUp(book.lay[0]!.price), size: 5000 }, status: "OPEN" }
-  })
-  expect(moved.status()).toBe(200)
+  await hold(ladderDown(held.back), ladderUp(held.lay))
   const looks = () => page.evaluate(() => (window as unknown as { ringLooks: Array<Record<string, string>> }).ringLooks)
   await expect.poll(async () => new Set((await looks()).map((look) => look.side))).toEqual(new Set(["back", "lay"]))
   // Lit, each cell keeps its side's colour; the flash is a ring in the warning colour, with no fill over the cell.
