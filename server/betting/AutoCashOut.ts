@@ -90,6 +90,8 @@ export class AutoCashOut extends Context.Service<AutoCashOut, {
         )
 
       let watched = new Set<string>()
+      /** Markets with a look waiting for the lock. */
+      const queued = new Set<string>()
       const passes = yield* Semaphore.make(1)
       const leading = Effect.map(simulation.current, (simulator) => simulator !== undefined)
       const run = <A, E>(effect: Effect.Effect<A, E>) =>
@@ -98,6 +100,8 @@ export class AutoCashOut extends Context.Service<AutoCashOut, {
       /** A market's rules (every market's when none is named), each checked in turn. */
       const checkRules = (externalId?: string) =>
         passes.withPermits(1)(Effect.gen(function*() {
+          // A look from a book: those books that came while it waited for the lock are covered by it.
+          if (externalId !== undefined) queued.delete(externalId)
           if (!(yield* leading)) return
           const found = yield* load(externalId === undefined ? {} : { externalId })
           if (externalId === undefined) watched = new Set(found.map((rule) => rule.externalId))
@@ -131,10 +135,13 @@ export class AutoCashOut extends Context.Service<AutoCashOut, {
         return yield* rules(userId)
       })
 
-      // Every book published: a market with rules is looked at (only where prices are made).
+      // Every book published: a market with rules is looked at (only where prices are made). Books come many times a
+      // second; one look waiting per market covers all that came meanwhile, so looks never queue up behind the lock.
       const unsubscribe = feed.subscribe((update) => {
         const externalId = update.market?.marketId
-        if (externalId !== undefined && watched.has(externalId)) run(checkRules(externalId))
+        if (externalId === undefined || !watched.has(externalId) || queued.has(externalId)) return
+        queued.add(externalId)
+        run(checkRules(externalId))
       })
       yield* Effect.addFinalizer(() => Effect.sync(unsubscribe))
       yield* sweep.pipe(
