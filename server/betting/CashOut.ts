@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto"
+import { createHmac, randomUUID, timingSafeEqual } from "node:crypto"
 import { Clock, Context, Duration, Effect, Layer, Schema } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 import { type CashOutQuote as Quoted, honoursQuote, type NoQuote, QUOTE_SECONDS, quoteCashOut, type RunnerOffers } from "../../src/domain/cashOut.ts"
@@ -10,6 +10,7 @@ import { type ApiError, badRequest, notFound, unprocessable } from "../../src/sc
 import { MarketType } from "../../src/schema/sports.ts"
 import { Roles } from "../../src/schema/user.ts"
 import { decodeFirst, decodeRows } from "../db/rows.ts"
+import { serverKey } from "../db/serverKeys.ts"
 import { Idempotency } from "../ledger/Idempotency.ts"
 import { Ledger } from "../ledger/Ledger.ts"
 import { decidingBook, OddsFeed } from "../odds/OddsFeed.ts"
@@ -99,8 +100,7 @@ export class CashOut extends Context.Service<CashOut, {
       const ledger = yield* Ledger
       const protection = yield* Protection
 
-      yield* sql`INSERT INTO server_keys (name, secret) VALUES ('cash-out', ${randomBytes(32).toString("hex")}) ON CONFLICT (name) DO NOTHING`
-      const { secret } = (yield* sql`SELECT secret FROM server_keys WHERE name = 'cash-out'`.pipe(decodeFirst(Schema.Struct({ secret: Schema.String }))))!
+      const secret = yield* serverKey("cash-out")
       const mac = (body: string) => createHmac("sha256", secret).update(body).digest()
 
       const sign = (token: QuoteToken) => {

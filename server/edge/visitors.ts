@@ -1,9 +1,9 @@
-import { Context, Effect, Layer, Schema } from "effect"
+import { Context, Effect, Layer } from "effect"
 import type { HttpServerRequest } from "effect/http"
 import { SqlClient } from "effect/sql"
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto"
+import { serverKey } from "../db/serverKeys.ts"
 import { ServerConfig } from "../config.ts"
-import { decodeFirst } from "../db/rows.ts"
 import { RateLimits } from "../limits/RateLimits.ts"
 
 export const VISITOR_COOKIE = "khel_visitor"
@@ -47,9 +47,7 @@ export class Visitors extends Context.Service<Visitors, {
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
       const { limits } = yield* ServerConfig
-      yield* sql`INSERT INTO server_keys (name, secret) VALUES ('visitor', ${randomBytes(32).toString("hex")}) ON CONFLICT (name) DO NOTHING`
-      const row = yield* sql`SELECT secret FROM server_keys WHERE name = 'visitor'`.pipe(decodeFirst(Schema.Struct({ secret: Schema.String })))
-      const key = row!.secret
+      const key = yield* serverKey("visitor")
       const minted = (yield* RateLimits).make({ name: "visitors", points: limits.visitorsPerAddressPerHour, seconds: 3600 })
       const seconds = () => Math.floor(Date.now() / 1000)
 
