@@ -32,7 +32,11 @@ export interface Hedge {
 }
 
 export interface CashOutQuote {
-  /** What the position pays whatever wins, once hedged (of the fraction cashed out; the rest stays as it was). */
+  /**
+   * What the part cashed out locks whatever wins: the least over the runners of the P/L after less what the kept
+   * part of the position still does there (for a fraction f of a full cash out locking G, f·G; for all of it, the
+   * least P/L after), in whole paise rounded down.
+   */
   readonly value: number
   readonly hedges: ReadonlyArray<Hedge>
   /** Each runner's P/L before and after. */
@@ -110,10 +114,12 @@ export const quoteCashOut = (
   const values = [...book.values()]
   // Within a paisa is flat: what a full cash out leaves once its stakes are rounded to whole paise.
   if (values.length === 0 || Math.max(...values) - Math.min(...values) <= 1) return "flat"
-  const quoteOf = (hedges: ReadonlyArray<Hedge>): CashOutQuote => {
+  const quoteOf = (hedges: ReadonlyArray<Hedge>, fraction: number): CashOutQuote => {
     const after = withHedges(type, runners, matched, hedges)
+    // Rounded to a thousandth of a paisa first, so float noise in (1 − f) × P/L never costs the player a paisa.
+    const locked = (id: string) => Math.floor(Math.round(((after.get(id) ?? 0) - (1 - fraction) * (book.get(id) ?? 0)) * 1000) / 1000)
     return {
-      value: Math.min(...runners.map((id) => after.get(id) ?? 0)),
+      value: Math.min(...runners.map(locked)),
       hedges,
       perRunner: runners.map((id) => ({ selectionId: id, before: book.get(id) ?? 0, after: after.get(id) ?? 0 }))
     }
@@ -121,11 +127,11 @@ export const quoteCashOut = (
   // The side whose full hedge locks more; a part of the position is that part of its hedge.
   const full = (["lay", "back"] as const).flatMap((side) => {
     const hedges = hedgesOf(type, book, ladders, side)
-    return hedges ? [quoteOf(hedges)] : []
+    return hedges ? [quoteOf(hedges, 1)] : []
   })
   if (full.length === 0) return "notEnoughOnOffer"
   const best = full.reduce((a, b) => (b.value > a.value ? b : a))
-  return fraction === 1 ? best : quoteOf(scaled(best.hedges, fraction))
+  return fraction === 1 ? best : quoteOf(scaled(best.hedges, fraction), fraction)
 }
 
 /** How long a quote holds (seconds): accepting it later re-quotes. */

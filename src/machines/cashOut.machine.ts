@@ -4,7 +4,7 @@ import { type CashOutQuote as LadderQuote, type NoQuote, quoteCashOut } from "..
 import { offersOf } from "../domain/matching.ts"
 import { toRupees } from "../domain/money.ts"
 import type { BetSetting, MarketBook } from "../schema/betting.ts"
-import type { AutoCashOutRule, CashOutAnswer, CashOutQuote, Requoted } from "../schema/cashOut.ts"
+import type { AutoCashOutRule, CashedOut, CashOutAnswer, CashOutQuote, Requoted } from "../schema/cashOut.ts"
 import { messageOf } from "../schema/failures.ts"
 import type { MarketType } from "../schema/sports.ts"
 import { unprovided } from "./unprovided.ts"
@@ -34,7 +34,7 @@ export interface CashOutMarket {
   readonly marketType: MarketType
 }
 
-/** The server's quote (rupees); its `value` is what the whole position pays whatever wins, once this part is hedged. */
+/** The server's quote (rupees); its `value` is what the part cashed out locks whatever wins (f·G for a part f). */
 export type Quote = CashOutQuote
 
 /** A cash out as it is sent, with the key that makes a retry the same cash out. */
@@ -57,7 +57,7 @@ export interface CashOutContext {
   readonly error: string | undefined
   /** Idempotency key of the cash out in flight, or of the one whose answer was lost. */
   readonly key: string | undefined
-  /** What the last cash out locked whatever wins (rupees): `lockedOf` its quote. */
+  /** What the last cash out locked whatever wins (rupees): the value it was taken at. */
   readonly locked: number | undefined
   /** The market's auto cash out: the whole position at a value reached (target) or fallen to (floor), rupees. */
   readonly auto: AutoRule
@@ -84,13 +84,6 @@ export const CASH_OUT_PRESETS: ReadonlyArray<number> = [25, 50, 75, 100]
 /** What the player is told when the value moved before their cash out went through (`changed`). */
 export const QUOTE_CHANGED = "The cash out value changed. Please check the new value and confirm again."
 
-/**
- * What a quote locks whatever wins (rupees): the part cashed out, each runner's P/L after less what the kept part of
- * the position still does there, the least over the runners (for all of it, the quote's value).
- */
-export const lockedOf = (quote: Pick<Quote, "fraction" | "perRunner">) =>
-  Math.min(...quote.perRunner.map((r) => Math.floor(Math.round((r.after - (1 - quote.fraction) * r.before) * 1000) / 10))) / 100
-
 /** A per cent the flow takes: whole, 1 to 100. */
 export const clampPercent = (percent: number) => Math.min(100, Math.max(1, Math.round(Number.isFinite(percent) ? percent : 100)))
 
@@ -115,9 +108,9 @@ export const liveCashOut = (
 ): { readonly value: number; readonly quote: LadderQuote } | NoQuote | "noPrices" => {
   if (!book || book.status !== "OPEN") return "noPrices"
   const ladders = book.runners.map((r) => ({ selectionId: r.selectionId, back: offersOf("back", r.back), lay: offersOf("lay", r.lay) }))
-  const quote = quoteCashOut(book.marketType, runners, positions, ladders)
-  // A part locks that part of the full value (the rest of the position stays as it was); never more than the ladder gives.
-  return typeof quote === "string" ? quote : { value: toRupees(Math.floor((quote.value * clampPercent(percent)) / 100)), quote }
+  // As the server quotes it: a part locks that part of the full value, never more than the ladder gives.
+  const quote = quoteCashOut(book.marketType, runners, positions, ladders, clampPercent(percent) / 100)
+  return typeof quote === "string" ? quote : { value: toRupees(quote.value), quote }
 }
 
 export const cashOutMachine = setup({
@@ -234,8 +227,7 @@ export const cashOutMachine = setup({
               {
                 target: "Done",
                 actions: [
-                  // What the quote taken locks (its value is the whole position's worst case, the kept part included).
-                  assign({ locked: ({ context }) => lockedOf(context.quote!), key: undefined, error: undefined, changed: false }),
+                  assign({ locked: ({ event }) => (event.output as CashedOut).value, key: undefined, error: undefined, changed: false }),
                   "cashedOut"
                 ]
               }

@@ -20,7 +20,10 @@ export const Fraction = Schema.Finite.check(Schema.isGreaterThan(0), Schema.isLe
 export const CashOutQuote = Schema.Struct({
   marketId: Schema.String,
   fraction: Fraction,
-  /** What the position pays whatever wins once the hedge is added (the least of `after`), rupees. */
+  /**
+   * What the part cashed out locks whatever wins, rupees: f·G for a part f of a full cash out locking G (the least
+   * over the runners of `after` less the kept part's `(1 − f) × before`; for all of it, the least of `after`).
+   */
   value: Rupees,
   /** Each runner's profit or loss before and after the hedge, rupees. */
   perRunner: Schema.Array(Schema.Struct({ selectionId: Schema.String, before: Rupees, after: Rupees })),
@@ -50,7 +53,7 @@ export const CashedOut = Schema.Struct({
   outcome: Schema.Literal("cashedOut"),
   marketId: Schema.String,
   fraction: Fraction,
-  /** What the cashed-out part now pays whatever wins, rupees. */
+  /** What the part cashed out locks whatever wins, rupees (as a quote's `value`). */
   value: Rupees,
   bets: Schema.Array(Bet),
   marketExposure: Rupees,

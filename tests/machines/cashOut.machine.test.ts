@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise, type SnapshotFrom } from "xstate"
 import type { Position } from "../../src/domain/betting.ts"
-import { type CashOutMarket, type CashOutRequest, cashOutMachine, clampPercent, liveCashOut, lockedOf, type Quote, validAuto } from "../../src/machines/cashOut.machine.ts"
+import { type CashOutMarket, type CashOutRequest, cashOutMachine, clampPercent, liveCashOut, type Quote, validAuto } from "../../src/machines/cashOut.machine.ts"
 import { autoCashOutPayload, cashOutPayload, cashOutQuoteQuery } from "../../src/root/requests.ts"
 import type { BetSetting, MarketBook } from "../../src/schema/betting.ts"
 import type { CashOutAnswer } from "../../src/schema/cashOut.ts"
@@ -19,7 +19,8 @@ const quoteOf = (fraction: number, full: number, quoteId = "q1"): Quote => {
   return {
     marketId: "1.1",
     fraction,
-    value: Math.min(after(1500), after(-1000)),
+    // The part cashed out locks that part of the full value (the kept part stays as it was).
+    value: Math.round(fraction * full * 100) / 100,
     perRunner: [{ selectionId: "a", before: 1500, after: after(1500) }, { selectionId: "b", before: -1000, after: after(-1000) }],
     quoteId,
     expiresAt: "2026-11-28T12:00:10.000Z"
@@ -95,7 +96,7 @@ const effects = (step: WalkStep<CashOut>): Array<Effect> => {
       expect(after.context.changed).toBe(true)
     } else {
       // The event's open bets load again; the dialog says what was locked (no toast besides).
-      expect(after.context.locked).toBe(lockedOf(before!.context.quote!))
+      expect(after.context.locked).toBe(event.output.value)
       out.push({ kind: "do", name: "tell bets.e1", params: { type: "bets.refresh" } })
     }
   }
@@ -171,9 +172,8 @@ describe("cashOut machine (behaviour)", () => {
     await vi.waitFor(() => expect(actor.getSnapshot().hasTag("quoted")).toBe(true))
     actor.send({ type: "cashOut.percent", percent: 50 })
     await vi.waitFor(() => expect(actor.getSnapshot().context.quote?.quoteId).toBe("q2"))
-    // Half locks half the value whatever wins; the quote's value is the whole position's worst case.
-    expect(lockedOf(actor.getSnapshot().context.quote!)).toBe(186.81)
-    expect(actor.getSnapshot().context.quote!.value).toBe(-313.19)
+    // Half locks half the value whatever wins.
+    expect(actor.getSnapshot().context.quote!.value).toBe(186.81)
     actor.send({ type: "cashOut.request" })
     expect(actor.getSnapshot().hasTag("confirm")).toBe(true)
     actor.send({ type: "cashOut.confirm" })
@@ -236,8 +236,9 @@ describe("liveCashOut", () => {
     expect(typeof deep === "object" && deep.value).toBeCloseTo(373.62, 2)
     const thin = liveCashOut(book([{ price: 1.82, size: 800 }, { price: 1.84, size: 5000 }]), ["a", "b"], position)
     expect(typeof thin === "object" && thin.value).toBeCloseTo(367.39, 2)
+    // Half of the hedge (68,682 paise at 1.82) locks half of the full value, to the paisa, rounded down.
     const half = liveCashOut(book([{ price: 1.82, size: 5000 }]), ["a", "b"], position, 50)
-    expect(typeof half === "object" && half.value).toBeGreaterThan(186)
+    expect(typeof half === "object" && half.value).toBe(186.81)
   })
 
   it("has no value without an open book or a position", () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { AutoCashOut } from "../../server/betting/AutoCashOut.ts"
 import { connectSocket, loginAs, request, signUpPlayer, startServer, type TestServer } from "./helpers.ts"
 import { fund as deposit } from "./payments-support.ts"
-import { balances, bet, type CatalogueMarket, expectLedgerClean, freshMatch, fundedPlayer, priceOf, setPrice, settleMarket } from "./betting-support.ts"
+import { balances, bet, catalogue, type CatalogueMarket, eventsOf, expectLedgerClean, freshMatch, fundedPlayer, marketOf, priceOf, setPrice, settleMarket } from "./betting-support.ts"
 
 /**
  * Cash out through the API (server/betting/CashOut.ts): quotes from the ladder with its sizes, acceptance that
@@ -93,6 +93,11 @@ describe("quotes", () => {
     const after = half.body.data.perRunner.map((r: { after: number }) => r.after)
     expect(after[0]).toBeCloseTo(936.81, 1)
     expect(after[1]).toBeCloseTo(-313.19, 1)
+    // Its value is what the half locks whatever wins: half of +373.62, not the whole position's worst case.
+    expect(half.body.data.value).toBe(186.81)
+    // Taken, the answer says the same.
+    const taken = await cashOut(p.token, { marketId: market.marketId, fraction: 0.5, quoteId: half.body.data.quoteId }, "co-half")
+    expect(taken.body.data).toMatchObject({ outcome: "cashedOut", fraction: 0.5, value: 186.81 })
   })
 
   it("nothing to cash out, a fancy market, bad input: tagged refusals", async () => {
@@ -197,6 +202,32 @@ describe("accepting a quote", () => {
     // Accepting the new quote takes it.
     const taken = await cashOut(p.token, { marketId: market.marketId, fraction: 1, quoteId: res.body.data.quote.quoteId }, "co-drop-2")
     expect(taken.body.data).toMatchObject({ outcome: "cashedOut", value: res.body.data.quote.value })
+  })
+
+  it("in play, waits out the bet delay and decides on the book of that moment: a fall meanwhile re-quotes", async () => {
+    const event = eventsOf(await catalogue(server), "cricket", true)[0]!
+    const market = marketOf(event, "EXCHANGE", "Match Odds")
+    const p = await fundedPlayer(server, 5000)
+    await price(market, 0, 2.5, 2.52)
+    expect((await bet(server, p.token, "bet-sport", { marketId: market.marketId, selectionId: market.runners[0]!.selectionId, selectionType: "back", odds: 2.5, stake: 1000 })).status).toBe(200)
+    await price(market, 1, 2.1, 2.2)
+    await price(market, 0, 1.8, 1.82)
+    // A long delay for this event alone, so the price moves well inside it.
+    const delay = 6
+    await server.sql((sql) => sql`INSERT INTO bet_limits (event_id, min_stake, max_stake, in_play_delay_seconds) VALUES (${event._id}, 10000, 50000000, ${delay})`)
+    const quoted = (await quote(p.token, market.marketId)).body.data
+    const before = await balances(server, p.token)
+    const started = Date.now()
+    const pending = cashOut(p.token, { marketId: market.marketId, fraction: 1, quoteId: quoted.quoteId }, "co-delay")
+    await price(market, 0, 2.0, 2.04)
+    expect(Date.now() - started, "the price moved inside the delay").toBeLessThan(delay * 1000)
+    const res = await pending
+    expect(Date.now() - started).toBeGreaterThanOrEqual(delay * 1000)
+    expect(res.body.data.outcome).toBe("requoted")
+    expect(res.body.data.quote.value).toBeLessThan(quoted.value - 1)
+    expect(await betsOf(p.user.id)).toHaveLength(1)
+    expect(await balances(server, p.token)).toEqual(before)
+    await server.sql((sql) => sql`DELETE FROM bet_limits WHERE event_id = ${event._id}`)
   })
 
   it("a player on a time-out cannot cash out: refused, nothing written", async () => {

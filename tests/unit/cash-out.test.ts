@@ -44,6 +44,8 @@ describe("cash out: the worked examples of the issue", () => {
     expect(half.hedges[0]!.matches).toEqual([{ odds: 1.82, stake: Math.round(137_363 / 2) }])
     // India wins: half of +1,500 kept plus half of 373.62 locked; Australia: half of −1,000 plus the same.
     for (const [i, v] of afterOf(half).entries()) expect(Math.abs(v - ((i === 0 ? 150_000 : -100_000) / 2 + full.value / 2))).toBeLessThanOrEqual(1)
+    // Its value is what the half cashed out locks: half of +373.62, to the paisa the rounded stake allows.
+    expect(half.value).toBe(18_681)
   })
 
   it("a bookmaker market hedges at its rate per 100", () => {
@@ -112,6 +114,9 @@ describe("cash out: properties", () => {
       const stakes = (q: CashOutQuote) => q.hedges.flatMap((h) => h.matches.map((m) => m.stake))
       const scaled = stakes(full).map((s) => Math.round(s * (percent / 100))).filter((s) => s > 0)
       expect(stakes(part)).toEqual(scaled)
+      // It locks that part of the full value: f·G, up to the half paisa each rounded stake moves a runner at its odds.
+      const slack = full.hedges.reduce((sum, h) => sum + h.matches.reduce((s, m) => s + m.odds / 2 + 1, 0), 0)
+      expect(Math.abs(part.value - (full.value * percent) / 100)).toBeLessThanOrEqual(slack)
     }))
   })
 })

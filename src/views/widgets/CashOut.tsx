@@ -1,8 +1,8 @@
 import { useSelector } from "@xstate/react"
 import { memo, useCallback, useId, useSyncExternalStore } from "react"
 import type { Position } from "../../domain/betting.ts"
-import { formatAmount, formatRupees } from "../../domain/money.ts"
-import { type AutoRule, CASH_OUT_PRESETS, type CashOutMarket, liveCashOut, lockedOf, QUOTE_CHANGED, validAuto } from "../../machines/cashOut.machine.ts"
+import { formatRupees } from "../../domain/money.ts"
+import { type AutoRule, CASH_OUT_PRESETS, type CashOutMarket, liveCashOut, QUOTE_CHANGED, validAuto } from "../../machines/cashOut.machine.ts"
 import type { FlowRef } from "../../machines/flows.ts"
 import { useOffline } from "../connectivity.ts"
 import { usePorts } from "../ports.ts"
@@ -93,7 +93,7 @@ const CashOutPanel = ({ flow, snapshot, market, runners, positions, offline }: {
   const confirming = snapshot.hasTag("confirm")
   const live = useLiveValue(market.marketId, runners.map((r) => r.selectionId), positions, percent)
   const close = () => flow.send({ type: "cashOut.close" })
-  const value = quote ? lockedOf(quote) : undefined
+  const value = quote?.value
   const nameOf = (id: string) => runners.find((r) => r.selectionId === id)?.name ?? id
   return (
     <Dialog open title={`Cash out: ${market.marketName}`} onClose={close} testId="cash-out">
@@ -153,8 +153,8 @@ const CashOutPanel = ({ flow, snapshot, market, runners, positions, offline }: {
                   {quote.perRunner.map((row) => (
                     <tr key={row.selectionId}>
                       <td className="truncate py-0.5">{nameOf(row.selectionId)}</td>
-                      <td className={`text-right ${valueClass(row.before)}`}>{formatAmount(row.before)}</td>
-                      <td className={`text-right font-700 ${valueClass(row.after)}`}>{formatAmount(row.after)}</td>
+                      <td className={`text-right ${valueClass(row.before)}`}>{formatRupees(row.before)}</td>
+                      <td className={`text-right font-700 ${valueClass(row.after)}`}>{formatRupees(row.after)}</td>
                     </tr>
                   ))}
                 </tbody>
