@@ -2,7 +2,7 @@ import { Context, Effect, Layer, Schema } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 import { toRupees } from "../../src/domain/money.ts"
 import { marketRisk } from "../../src/domain/risk.ts"
-import { decidedBy, needsSecondApprover } from "../../src/domain/staff.ts"
+import { needsSecondApprover } from "../../src/domain/staff.ts"
 import type { MarketBook } from "../../src/schema/betting.ts"
 import { DEFAULT_PAGE } from "../../src/schema/desk/common.ts"
 import type { MarketAction, MarketApproval, MarketRisk, RiskMarket, RiskQuery, RiskSummary } from "../../src/schema/desk/markets.ts"
@@ -13,6 +13,7 @@ import { Settlement } from "../betting/Settlement.ts"
 import { decodeRows, NumericText, Paise } from "../db/rows.ts"
 import { OddsFeed } from "../odds/OddsFeed.ts"
 import { Realtime } from "../realtime/Realtime.ts"
+import { closeApproval, DecisionColumns, decisionView, judgeApproval } from "./approvals.ts"
 import { type Actor, Audit } from "./Audit.ts"
 import { Thresholds } from "./Thresholds.ts"
 
@@ -53,13 +54,7 @@ const ApprovalRow = Schema.Struct({
   subject: Schema.String,
   payload: Schema.Struct({ result: Schema.optionalKey(Schema.String), reason: Schema.optionalKey(Schema.String) }),
   amount: Paise,
-  requestedById: Schema.String,
-  requestedBy: Schema.String,
-  requestedAt: Schema.Date,
-  status: Schema.Literals(["pending", "approved", "rejected", "cancelled"]),
-  decidedBy: Schema.NullOr(Schema.String),
-  decidedAt: Schema.NullOr(Schema.Date),
-  remark: Schema.NullOr(Schema.String)
+  ...DecisionColumns
 })
 type ApprovalRow = typeof ApprovalRow.Type
 
@@ -72,19 +67,11 @@ const approvalView = (viewer: string) => (row: ApprovalRow): MarketApproval => (
   result: row.payload.result ?? null,
   reason: row.payload.reason ?? null,
   liability: toRupees(row.amount),
-  requestedBy: row.requestedBy,
-  requestedAt: row.requestedAt.toISOString(),
-  status: row.status,
-  decidedBy: row.decidedBy,
-  decidedAt: row.decidedAt?.toISOString() ?? null,
-  remark: row.remark,
-  mine: row.requestedById === viewer
+  ...decisionView(viewer, row)
 })
 
 const WHAT = { settle: "request to settle this market", void: "request to void this market" } as const
 
-/** What a decided request says of itself: approved, declined, or withdrawn by the one who asked. */
-const DONE = { approved: "approved", rejected: "declined", cancelled: "withdrawn", pending: "pending" } as const
 
 /**
  * The desk's Markets and risk (docs/backoffice.md): the house's book of every
@@ -375,12 +362,7 @@ export class Markets extends Context.Service<Markets, {
           Effect.map((rows) => rows[0])
         )
 
-      const judge = (row: ApprovalRow | undefined) =>
-        Effect.gen(function*() {
-          if (!row) return yield* notFound("There is no such request.")
-          if (row.status !== "pending") return yield* conflict(decidedBy(WHAT[row.kind], DONE[row.status], row.decidedBy ?? "someone", row.decidedAt), "AlreadyDecided")
-          return row
-        })
+      const judge = (row: ApprovalRow | undefined) => judgeApproval(row, (r) => WHAT[r.kind])
 
       const approve = Effect.fn("Markets.approve")(function*(actor: StaffActor, approvalId: string, remark: string | undefined) {
         return yield* sql.withTransaction(Effect.gen(function*() {
@@ -388,7 +370,7 @@ export class Markets extends Context.Service<Markets, {
           if (row.requestedById === actor.id) return yield* forbidden("You asked for this yourself: another staff member must approve it.", "OwnProposal")
           const decision: Decision = row.kind === "settle" ? { result: row.payload.result ?? "" } : { reason: row.payload.reason ?? "" }
           const done = yield* execute(actor, row.subject, decision, byOf(actor))
-          yield* sql`UPDATE desk_approvals SET status = 'approved', decided_by = ${actor.id}, decided_at = now(), remark = ${remark?.trim() || null} WHERE id = ${approvalId}`
+          yield* closeApproval(sql, approvalId, "approved", actor.id, remark)
           const [after] = yield* sql`${approvalSelect} WHERE a.id = ${approvalId}`.pipe(decodeRows(ApprovalRow))
           const view = approvalView(actor.id)(after!)
           yield* audit.record(actor, { action: `market.${row.kind}.approve`, subject: { kind: "market", id: row.subject }, before: approvalView(actor.id)(row), after: view })
@@ -401,7 +383,7 @@ export class Markets extends Context.Service<Markets, {
           const row = yield* judge(yield* locked(approvalId))
           // The one who asked may take it back (withdrawn); anyone else declines it.
           const status = row.requestedById === actor.id ? "cancelled" : "rejected"
-          yield* sql`UPDATE desk_approvals SET status = ${status}, decided_by = ${actor.id}, decided_at = now(), remark = ${remark?.trim() || null} WHERE id = ${approvalId}`
+          yield* closeApproval(sql, approvalId, status, actor.id, remark)
           const [after] = yield* sql`${approvalSelect} WHERE a.id = ${approvalId}`.pipe(decodeRows(ApprovalRow))
           const view = approvalView(actor.id)(after!)
           yield* audit.record(actor, { action: `market.${row.kind}.${status === "cancelled" ? "withdraw" : "decline"}`, subject: { kind: "market", id: row.subject }, before: approvalView(actor.id)(row), after: view })

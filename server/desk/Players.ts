@@ -1,10 +1,10 @@
 import { Context, Effect, Layer, Schema } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
-import { adjustmentOf, noteProblem, statusProblem } from "../../src/domain/deskPlayers.ts"
-import { formatRupees, toRupees } from "../../src/domain/money.ts"
+import { noteProblem, statusProblem } from "../../src/domain/deskPlayers.ts"
+import { toRupees } from "../../src/domain/money.ts"
 import { DEFAULT_PAGE } from "../../src/schema/desk/common.ts"
-import type { AdjustmentPayload, AdjustmentResult, DeskBet, DeskPlayer, PlayerDetail, PlayerNote, PlayerQuery, PlayerStatusPayload } from "../../src/schema/desk/players.ts"
-import { type ApiError, badRequest, conflict, notFound, unprocessable } from "../../src/schema/envelope.ts"
+import type { DeskBet, DeskPlayer, PlayerDetail, PlayerNote, PlayerQuery, PlayerStatusPayload } from "../../src/schema/desk/players.ts"
+import { type ApiError, badRequest, conflict, notFound } from "../../src/schema/envelope.ts"
 import { Role, Roles } from "../../src/schema/user.ts"
 import { decodeRows, NumericText, Paise } from "../db/rows.ts"
 import { Sessions } from "../identity/Sessions.ts"
@@ -13,7 +13,7 @@ import { Payments } from "../payments/Payments.ts"
 import { Protection } from "../protection/Protection.ts"
 import { Realtime } from "../realtime/Realtime.ts"
 import { Statements } from "../statements/Statements.ts"
-import { type Actor, actorId, Audit } from "./Audit.ts"
+import { type Actor, Audit } from "./Audit.ts"
 
 const PlayerRow = Schema.Struct({
   id: Schema.String,
@@ -69,8 +69,8 @@ const STATEMENT_DAYS = 30
 
 /**
  * Players as the desk sees them and what staff do to them: search, a
- * player's page, notes, suspension, ending their sessions and manual
- * adjustments (one ledger transaction each). Every write is audited in its
+ * player's page, notes, suspension and ending their sessions (manual
+ * adjustments are Adjustments'). Every write is audited in its
  * own transaction and every open desk hears of it (`players`).
  */
 export class Players extends Context.Service<Players, {
@@ -79,7 +79,6 @@ export class Players extends Context.Service<Players, {
   note(actor: Actor & { readonly kind: "staff" }, id: string, body: string): Effect.Effect<PlayerNote, ApiError | SqlError.SqlError>
   setStatus(actor: Actor, id: string, payload: PlayerStatusPayload): Effect.Effect<DeskPlayer, ApiError | SqlError.SqlError>
   endSessions(actor: Actor, id: string): Effect.Effect<number, ApiError | SqlError.SqlError>
-  adjust(actor: Actor, id: string, payload: AdjustmentPayload): Effect.Effect<AdjustmentResult, ApiError | SqlError.SqlError>
 }>()("khel/Players") {
   static readonly layer = Layer.effect(
     Players,
@@ -223,37 +222,7 @@ export class Players extends Context.Service<Players, {
         }))
       })
 
-      const adjust = Effect.fn("Players.adjust")(function*(actor: Actor, id: string, payload: AdjustmentPayload) {
-        const amount = adjustmentOf(payload.amount, payload.reason)
-        if ("problem" in amount) return yield* badRequest(amount.problem)
-        return yield* sql.withTransaction(Effect.gen(function*() {
-          const before = yield* find(id, true)
-          if (before.role !== Roles.PLAYER) return yield* conflict("Credit players' balances are their agent's: adjust their credit limit instead.")
-          const signed = payload.direction === "credit" ? amount.paise : -amount.paise
-          const transactionId = yield* ledger.post({
-            kind: payload.direction === "credit" ? "adjustment" : "adjustment_debit",
-            userId: id,
-            reference: `desk:${actorId(actor)}`,
-            description: payload.reason.trim(),
-            legs: [
-              { account: { operator: "house" }, amount: -signed },
-              { account: { user: id, kind: "main" }, amount: signed }
-            ]
-          }).pipe(Effect.catchTag("InsufficientFunds", () => unprocessable(`The player's main balance is ${formatRupees(toRupees(before.main))}: a debit cannot take it below zero.`, "InsufficientBalance")))
-          const main = toRupees((yield* ledger.balances(id)).main)
-          const result = { transactionId, main }
-          yield* audit.record(actor, {
-            action: `player.${payload.direction}`,
-            subject: { kind: "player", id },
-            before: { main: toRupees(before.main) },
-            after: { ...result, amount: toRupees(amount.paise), reason: payload.reason.trim() }
-          })
-          yield* changed(id)
-          return result
-        }))
-      })
-
-      return Players.of({ search, detail, note, setStatus, endSessions, adjust })
+      return Players.of({ search, detail, note, setStatus, endSessions })
     })
   )
 }

@@ -9,6 +9,7 @@ import { sqlDefect } from "../edge/defects.ts"
 import { idempotent } from "../edge/guards.ts"
 import { clientOf } from "../identity/http.ts"
 import { Uploads } from "../uploads/Uploads.ts"
+import { Adjustments } from "./Adjustments.ts"
 import { Audit } from "./Audit.ts"
 import { Decisions, type RequestKind } from "./Decisions.ts"
 import { Players } from "./Players.ts"
@@ -79,8 +80,26 @@ export const DeskQueuesHandlers = HttpApiBuilder.group(Api, "deskQueues", Effect
   })
 }))
 
+/** The toast of an adjustment: done (the balance after), waiting for a second approver, or how its request ended. */
+const adjustmentMessage = ({ approval, main }: AdjustmentResult, direction = approval?.direction) => {
+  const moved = `${direction === "debit" ? "Debited" : "Credited"}: the main balance is now ${formatRupees(main)}`
+  switch (approval?.status) {
+    case undefined:
+      return moved
+    case "pending":
+      return "Waiting for a second approver: the adjustment is above the threshold"
+    case "approved":
+      return `Approved. ${moved}`
+    case "cancelled":
+      return "Request withdrawn"
+    case "rejected":
+      return "Request declined"
+  }
+}
+
 export const DeskPlayersHandlers = HttpApiBuilder.group(Api, "deskPlayers", Effect.fn(function*(handlers) {
   const players = yield* Players
+  const adjustments = yield* Adjustments
   return handlers.handleAll({
     search: ({ query }) => Effect.map(sqlDefect(players.search(query)), (page) => ok(page)),
     player: ({ params }) => Effect.map(sqlDefect(players.detail(params.id)), (detail) => ok(detail)),
@@ -93,8 +112,16 @@ export const DeskPlayersHandlers = HttpApiBuilder.group(Api, "deskPlayers", Effe
       Effect.flatMap(CurrentStaff, (me) => Effect.map(sqlDefect(players.endSessions(actorOf(me), params.id)), (ended) => ok({ ended }, ended === 1 ? "1 session ended" : `${ended} sessions ended`))),
     adjust: ({ params, payload, request }) =>
       Effect.flatMap(CurrentStaff, (me) =>
-        Effect.map(idempotent(request, me.id, payload, AdjustmentResult, players.adjust(actorOf(me), params.id, payload)), (result) =>
-          ok(result, `${payload.direction === "credit" ? "Credited" : "Debited"}: the main balance is now ${formatRupees(result.main)}`))
+        Effect.map(idempotent(request, me.id, { id: params.id, payload }, AdjustmentResult, adjustments.adjust(actorOf(me), params.id, payload)), (result) => ok(result, adjustmentMessage(result, payload.direction)))
+      ),
+    adjustments: ({ query }) => Effect.flatMap(CurrentStaff, (me) => Effect.map(sqlDefect(adjustments.pending(query, me.id)), (page) => ok(page))),
+    approveAdjustment: ({ params, payload, request }) =>
+      Effect.flatMap(CurrentStaff, (me) =>
+        Effect.map(idempotent(request, me.id, { id: params.id, payload }, AdjustmentResult, adjustments.approve(staffActorOf(me), params.id, payload.remark)), (result) => ok(result, adjustmentMessage(result)))
+      ),
+    declineAdjustment: ({ params, payload, request }) =>
+      Effect.flatMap(CurrentStaff, (me) =>
+        Effect.map(idempotent(request, me.id, { id: params.id, payload }, AdjustmentResult, adjustments.decline(staffActorOf(me), params.id, payload.remark)), (result) => ok(result, adjustmentMessage(result)))
       )
   })
 }))

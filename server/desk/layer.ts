@@ -1,4 +1,5 @@
 import { Layer } from "effect"
+import { Adjustments } from "./Adjustments.ts"
 import { Audit } from "./Audit.ts"
 import { Decisions } from "./Decisions.ts"
 import { DeskAccountHandlers, DeskAuditHandlers, DeskPlayersHandlers, DeskQueuesHandlers, DeskSignInHandlers, DeskStaffHandlers } from "./http.ts"
@@ -16,8 +17,8 @@ export const DeskCoreLive = Decisions.layer.pipe(Layer.provideMerge(Audit.layer)
 /** The desk's services: staff and their sessions on top of the core (and identity's users, passwords and throttle). */
 export const DeskServicesLive = Layer.mergeAll(Staff.layer, Queues.layer, Players.layer).pipe(Layer.provideMerge(DeskCoreLive))
 
-/** Markets and risk with the four-eyes thresholds: over betting's settlement and the odds feed (server/app.ts provides them). */
-export const DeskMarketsLive = Layer.mergeAll(Markets.layer, Reports.layer).pipe(Layer.provideMerge(Thresholds.layer), Layer.provide(Audit.layer))
+/** Markets and risk, and manual adjustments, with the four-eyes thresholds: over betting's settlement and the odds feed (server/app.ts provides them). */
+export const DeskMarketsLive = Layer.mergeAll(Markets.layer, Reports.layer, Adjustments.layer).pipe(Layer.provideMerge(Thresholds.layer), Layer.provide(Audit.layer))
 
 /** The HTTP groups of src/schema/desk/. */
 export const DeskHandlersLive = Layer.mergeAll(DeskSignInHandlers, DeskAccountHandlers, DeskQueuesHandlers, DeskStaffHandlers, DeskAuditHandlers, DeskPlayersHandlers, DeskMarketsHandlers, DeskReportsHandlers)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { Roles } from "../../src/schema/user.ts"
-import { deskFixture } from "./desk-support.ts"
-import { request, signUpPlayer } from "./helpers.ts"
+import { accountOf, deskFixture, sessionOf } from "./desk-support.ts"
+import { countStatuses, request, signUpPlayer } from "./helpers.ts"
 import { balancesOf, createDeposit, freshKey } from "./payments-support.ts"
 import { bet, catalogue, eventsOf, fundedPlayer, marketOf, setPrice } from "./betting-support.ts"
 
@@ -149,5 +149,74 @@ describe("manual adjustments", () => {
     const audit = await auditOf(player.user.id)
     expect(audit.map((line) => line.action)).toEqual(["player.debit", "player.credit"])
     expect(audit[0]).toMatchObject({ actor: "director", before: { main: 250.5 }, after: { main: 200, amount: 50.5, reason: "Bonus paid twice" } })
+  })
+})
+
+describe("four eyes on large adjustments", () => {
+  const adjust = (playerId: string, token: string, json: unknown) => send("POST", `/api/v1/desk/players/${playerId}/adjustments`, token, json, freshKey())
+  const decide = (id: string, verb: "approve" | "decline", token: string, json: unknown = {}) => send("POST", `/api/v1/desk/adjustment-approvals/${id}/${verb}`, token, json, freshKey())
+  const credits = async (playerId: string) =>
+    ((await get(`/api/v1/desk/players/${playerId}`)).body.data.statement as Array<{ title: string }>).filter((row) => row.title === "Credit").length
+
+  it("posts up to the threshold at once; above it waits for another ADMIN or DIRECTOR, never the one who asked", async () => {
+    expect((await send("PUT", "/api/v1/desk/thresholds", desk.director, { adjustment: 1000, liability: 50_000 })).status).toBe(200)
+    const player = await signUpPlayer(desk.server, { name: "Four Eyes Player" })
+    const id = player.user.id
+    const at = await adjust(id, desk.admin, { direction: "credit", amount: 1000, reason: "At the threshold" })
+    expect(at.body.data).toMatchObject({ main: 1000, approval: null })
+
+    const asked = await adjust(id, desk.admin, { direction: "credit", amount: 1500.25, reason: "Lost deposit found" })
+    expect(asked.body.meta.message).toBe("Waiting for a second approver: the adjustment is above the threshold")
+    expect(asked.body.data).toMatchObject({ transactionId: null, main: 1000, approval: { direction: "credit", amount: 1500.25, requestedBy: "admin", status: "pending", mine: true, player: { id } } })
+    expect((await balancesOf(desk.server, id)).main).toBe(1000_00)
+    const approval = asked.body.data.approval._id as string
+    const listed = await get(`/api/v1/desk/adjustment-approvals?player=${id}`, desk.director)
+    expect(listed.body.data).toMatchObject({ total: 1, items: [{ _id: approval, mine: false }] })
+    // Support may not see or decide them; the one who asked may not approve.
+    expect((await get("/api/v1/desk/adjustment-approvals")).status).toBe(403)
+    expect((await decide(approval, "approve", desk.support)).status).toBe(403)
+    expect((await decide(approval, "approve", desk.admin)).body.meta).toMatchObject({ code: 403, error: "OwnProposal" })
+    expect((await balancesOf(desk.server, id)).main).toBe(1000_00)
+
+    const approved = await decide(approval, "approve", desk.director, { remark: "Bank statement checked" })
+    expect(approved.body.meta.message).toBe("Approved. Credited: the main balance is now ₹2,500.25")
+    expect(approved.body.data).toMatchObject({ main: 2500.25, approval: { status: "approved", decidedBy: "director", remark: "Bank statement checked" } })
+    expect(approved.body.data.transactionId).toEqual(expect.any(String))
+    expect((await balancesOf(desk.server, id)).main).toBe(2500_25)
+    expect((await decide(approval, "decline", desk.admin)).body.meta).toMatchObject({ code: 409, error: "AlreadyDecided", message: expect.stringMatching(/^This credit of ₹1,500.25 was already approved by director at /) })
+    expect((await auditOf(id)).map((line) => `${line.actor} ${line.action}`)).toEqual([
+      "director player.credit.approve",
+      "director player.credit",
+      "admin player.credit.request",
+      "admin player.credit"
+    ])
+    expect((await get(`/api/v1/desk/adjustment-approvals?player=${id}`, desk.director)).body.data.total).toBe(0)
+  })
+
+  it("refuses a large debit the balance cannot cover; the one who asked withdraws, another declines: nothing moves", async () => {
+    const player = await signUpPlayer(desk.server)
+    const id = player.user.id
+    expect((await adjust(id, desk.director, { direction: "debit", amount: 5000, reason: "Chargeback" })).body.meta).toMatchObject({ code: 422, error: "InsufficientBalance" })
+    const first = (await adjust(id, desk.admin, { direction: "credit", amount: 2000, reason: "Promo" })).body.data.approval._id as string
+    expect((await decide(first, "decline", desk.admin)).body.data.approval).toMatchObject({ status: "cancelled", decidedBy: "admin" })
+    const second = (await adjust(id, desk.admin, { direction: "credit", amount: 2000, reason: "Promo again" })).body.data.approval._id as string
+    expect((await decide(second, "decline", desk.director, { remark: "No promo runs" })).body.data.approval).toMatchObject({ status: "rejected", decidedBy: "director" })
+    expect((await balancesOf(desk.server, id)).main).toBe(0)
+    expect((await auditOf(id)).map((line) => line.action)).toEqual(["player.credit.decline", "player.credit.request", "player.credit.withdraw", "player.credit.request"])
+  })
+
+  it("runs the ledger transaction once when two staff decide at once", async () => {
+    const admin2 = await sessionOf(desk.server, await accountOf(desk.server, Roles.ADMIN, "Second Admin"))
+    for (let round = 0; round < 4; round++) {
+      const player = await signUpPlayer(desk.server)
+      const id = (await adjust(player.user.id, desk.admin, { direction: "credit", amount: 3000, reason: `Round ${round}` })).body.data.approval._id as string
+      const answers = await Promise.all([decide(id, "approve", desk.director), decide(id, round % 2 === 0 ? "approve" : "decline", admin2)])
+      expect(countStatuses(answers.map((a) => a.status))).toEqual({ 200: 1, 409: 1 })
+      expect(answers.find((a) => a.status === 409)!.body.meta.error).toBe("AlreadyDecided")
+      const won = answers.find((a) => a.status === 200)!.body.data
+      const approved = won.approval.status === "approved"
+      expect((await balancesOf(desk.server, player.user.id)).main).toBe(approved ? 3000_00 : 0)
+      expect(await credits(player.user.id)).toBe(approved ? 1 : 0)
+    }
   })
 })

@@ -7,7 +7,7 @@ import type { DeskSession } from "../../schema/desk/staff.ts"
 import type { DeskChanged } from "../../schema/realtime.ts"
 import type { IntegritySignal } from "../../schema/integrity.ts"
 import type { AuditEntry } from "../../schema/desk/audit.ts"
-import type { DeskPlayer, PlayerDetail } from "../../schema/desk/players.ts"
+import type { AdjustmentApproval, DeskPlayer, PlayerDetail } from "../../schema/desk/players.ts"
 import { adjustmentOf, noteProblem, statusProblem } from "../../domain/deskPlayers.ts"
 import { listMachine } from "./list.machine.ts"
 import { queueMachine } from "./queue.machine.ts"
@@ -36,14 +36,21 @@ const adjustment = (fields: Fields) => {
   return "problem" in amount ? amount.problem : undefined
 }
 
-/** A player's page and what staff do there (src/domain/deskPlayers.ts checks each before it is sent). */
+/**
+ * A player's page and what staff do there (src/domain/deskPlayers.ts checks each before it is sent); `approve` and
+ * `decline` decide a large adjustment waiting for a second approver (`fields.approval`).
+ */
 export const playerRecord = recordMachine<PlayerDetail>({
   note: (fields) => noteProblem(fields.note ?? ""),
   suspend: (fields, detail) => (detail.player.status !== "active" ? "Only an active player can be suspended." : statusProblem(fields.reason ?? "")),
   reactivate: (fields, detail) => (detail.player.status !== "suspended" ? "This player is not suspended." : statusProblem(fields.reason ?? "")),
   credit: adjustment,
-  debit: adjustment
+  debit: adjustment,
+  approve: MARKET_RULES.approve,
+  decline: MARKET_RULES.decline
 })
+/** Manual adjustments waiting for a second approver (all, or one player's). */
+export const adjustmentsList = listMachine<AdjustmentApproval>()
 
 /** The house's position over every market, with the settlements waiting for a second approver (approve, decline). */
 export const riskSummary = recordMachine<RiskSummary>(MARKET_RULES)
@@ -62,6 +69,7 @@ export interface DeskFlows {
   readonly signals: typeof signalsList
   readonly players: typeof playersList
   readonly player: typeof playerRecord
+  readonly adjustments: typeof adjustmentsList
   readonly audit: typeof auditList
   readonly risk: typeof riskSummary
   readonly markets: typeof riskMarkets
@@ -79,6 +87,7 @@ const TOPICS: Readonly<Record<DeskFlowName, ReadonlyArray<DeskChanged["topic"]>>
   signals: [],
   players: ["players"],
   player: ["players"],
+  adjustments: ["approvals"],
   audit: [],
   risk: ["markets"],
   markets: ["markets"],

@@ -5,8 +5,8 @@ import { DeskQueuesApi } from "../../schema/desk/queues.ts"
 import { DeskAccountApi } from "../../schema/desk/staff.ts"
 import type { DeskDeposit, DeskWithdrawal } from "../../schema/desk/queues.ts"
 import { IntegrityAdminApi, type IntegritySignal } from "../../schema/integrity.ts"
-import { auditList, type DeskFlowName, depositQueue, playerRecord, playersList, sessionsRecord, signalsList, withdrawalQueue } from "../machines/flows.ts"
-import { DeskPlayersApi, type DeskPlayer } from "../../schema/desk/players.ts"
+import { adjustmentsList, auditList, type DeskFlowName, depositQueue, playerRecord, playersList, sessionsRecord, signalsList, withdrawalQueue } from "../machines/flows.ts"
+import { type AdjustmentApproval, DeskPlayersApi, type DeskPlayer } from "../../schema/desk/players.ts"
 import type { QueueCommand, QueueKind } from "../machines/queue.machine.ts"
 import type { Page, PageRequest } from "../machines/list.machine.ts"
 import type { RecordCommand } from "../machines/record.machine.ts"
@@ -101,7 +101,10 @@ const players = playersList.provide({
   }
 })
 
-/** A player's commands: a note, suspend or reactivate with the reason, end their sessions, credit or debit (under the attempt's key). */
+/**
+ * A player's commands: a note, suspend or reactivate with the reason, end their sessions, credit or debit, approve or
+ * decline a large adjustment (money under the attempt's key).
+ */
 const player = playerRecord.provide({
   actors: {
     load: task((id: string) => data(DeskApi.use((api) => api.call(playerCalls.player, { params: { id } })))),
@@ -121,12 +124,23 @@ const player = playerRecord.provide({
               return yield* api.call(playerCalls.adjust, { params, payload: { direction: command, amount: Number(fields.amount ?? ""), reason } }, { idempotencyKey: key })
             case "endSessions":
               return yield* api.call(playerCalls.endSessions, { params })
+            case "approve":
+            case "decline": {
+              const decision = { params: { id: fields.approval ?? "" }, payload: { remark: fields.remark?.trim() ?? "" } }
+              return yield* api.call(command === "approve" ? playerCalls.approveAdjustment : playerCalls.declineAdjustment, decision, { idempotencyKey: key })
+            }
             default:
               return yield* new DeskFailure({ code: 0, message: `The desk has no command "${command}".`, reason: "InvalidInput" })
           }
         })
       ))
     )
+  }
+})
+
+const adjustments = adjustmentsList.provide({
+  actors: {
+    load: task<Page<AdjustmentApproval>, PageRequest>((request) => data(DeskApi.use((api) => api.call(playerCalls.adjustments, { query: pageQuery(request) }))))
   }
 })
 
@@ -149,6 +163,6 @@ const audit = auditList.provide({
   }
 })
 
-const FLOWS: Readonly<Record<DeskFlowName, AnyActorLogic>> = { deposits, withdrawals, sessions, signals, players, player, audit, risk, markets, market, today }
+const FLOWS: Readonly<Record<DeskFlowName, AnyActorLogic>> = { deposits, withdrawals, sessions, signals, players, player, adjustments, audit, risk, markets, market, today }
 
 export const flowLogic = (flow: DeskFlowName): AnyActorLogic => FLOWS[flow]

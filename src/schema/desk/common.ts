@@ -30,3 +30,18 @@ export const PageQuery = {
 }
 
 export const DEFAULT_PAGE = 50
+
+/**
+ * Who asked for a four-eyes request and how it ended: what every request
+ * waiting for a second staff member says (a settlement, a void, an adjustment).
+ */
+export const DecisionFields = {
+  requestedBy: Schema.String,
+  requestedAt: Instant,
+  status: Schema.Literals(["pending", "approved", "rejected", "cancelled"]),
+  decidedBy: Schema.NullOr(Schema.String),
+  decidedAt: Schema.NullOr(Instant),
+  remark: Schema.NullOr(Schema.String),
+  /** Whether the staff member reading it asked for it (so may not approve it). */
+  mine: Schema.Boolean
+}

@@ -6,7 +6,7 @@ import { Reasons } from "../errors.ts"
 import { Requires, StaffAuthentication } from "../middleware.ts"
 import { MarketType } from "../sports.ts"
 import { Rupees } from "../user.ts"
-import { Id, Instant, Page, PageQuery, Text } from "./common.ts"
+import { DecisionFields, Id, Instant, Page, PageQuery, Text } from "./common.ts"
 import { PlayerRef } from "./queues.ts"
 
 /**
@@ -24,14 +24,7 @@ export const MarketApproval = Schema.Struct({
   reason: Schema.NullOr(Schema.String),
   /** The market's liability when it was asked for. */
   liability: Rupees,
-  requestedBy: Schema.String,
-  requestedAt: Instant,
-  status: Schema.Literals(["pending", "approved", "rejected", "cancelled"]),
-  decidedBy: Schema.NullOr(Schema.String),
-  decidedAt: Schema.NullOr(Instant),
-  remark: Schema.NullOr(Schema.String),
-  /** Whether the staff member reading it asked for it (so may not approve it). */
-  mine: Schema.Boolean
+  ...DecisionFields
 })
 export type MarketApproval = typeof MarketApproval.Type
 

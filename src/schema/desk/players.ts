@@ -7,7 +7,7 @@ import { DepositRequest, PaymentAccount, WithdrawalRequest } from "../payments.t
 import { Protection } from "../protection.ts"
 import { StatementRow } from "../statements.ts"
 import { Role, Rupees } from "../user.ts"
-import { Id, Instant, Page, PageQuery, Text } from "./common.ts"
+import { DecisionFields, Id, Instant, Page, PageQuery, Text } from "./common.ts"
 
 export const PlayerStatus = Schema.Literals(["pending", "active", "suspended"])
 export type PlayerStatus = typeof PlayerStatus.Type
@@ -98,10 +98,34 @@ export type PlayerStatusPayload = typeof PlayerStatusPayload.Type
 export const AdjustmentPayload = Schema.Struct({ direction: Schema.Literals(["credit", "debit"]), amount: Rupees, reason: Text(200) })
 export type AdjustmentPayload = typeof AdjustmentPayload.Type
 
-export const AdjustmentResult = Schema.Struct({ transactionId: Schema.String, main: Rupees })
+/**
+ * A manual adjustment above the DIRECTOR's threshold, waiting for a second
+ * staff member (four eyes): a different ADMIN or DIRECTOR approves it (then
+ * the ledger transaction runs) or declines it; the one who asked may withdraw it.
+ */
+export const AdjustmentApproval = Schema.Struct({
+  _id: Schema.String,
+  player: Schema.Struct({ id: Schema.String, username: Schema.String, name: Schema.String }),
+  direction: Schema.Literals(["credit", "debit"]),
+  amount: Rupees,
+  reason: Schema.String,
+  ...DecisionFields
+})
+export type AdjustmentApproval = typeof AdjustmentApproval.Type
+
+/** What an adjustment did: posted (its transaction, the main balance after), or waiting for a second approver (`approval`). */
+export const AdjustmentResult = Schema.Struct({ transactionId: Schema.NullOr(Schema.String), main: Rupees, approval: Schema.NullOr(AdjustmentApproval) })
 export type AdjustmentResult = typeof AdjustmentResult.Type
 
-/** Players: search, a player's page, notes, suspension, sessions, manual adjustments. */
+/** The adjustments waiting for a second approver, oldest first; of one player when `player` is given. */
+export const AdjustmentQuery = Schema.Struct({ player: Schema.optionalKey(Text(64)), ...PageQuery })
+export type AdjustmentQuery = typeof AdjustmentQuery.Type
+
+export const AdjustmentDecision = Schema.Struct({ remark: Schema.optionalKey(Text(200)) })
+
+const APPROVAL_REASONS = ["InvalidInput", "NotFound", "Conflict", "InsufficientBalance", "AlreadyDecided", "OwnProposal"] as const
+
+/** Players: search, a player's page, notes, suspension, sessions, manual adjustments (four eyes above the threshold). */
 export class DeskPlayersApi extends HttpApiGroup.make("deskPlayers")
   .add(
     HttpApiEndpoint.get("search", "/players", { query: PlayerQuery, success: Envelope(Page(DeskPlayer)) }).annotate(Requires, "players.read"),
@@ -113,7 +137,13 @@ export class DeskPlayersApi extends HttpApiGroup.make("deskPlayers")
     HttpApiEndpoint.delete("endSessions", "/players/:id/sessions", { params: Id, success: Envelope(Schema.Struct({ ended: Schema.Int })) })
       .annotate(Requires, "players.suspend").annotate(Reasons, ["NotFound"]),
     HttpApiEndpoint.post("adjust", "/players/:id/adjustments", { params: Id, payload: AdjustmentPayload, success: Envelope(AdjustmentResult) })
-      .annotate(Requires, "money.adjust").annotate(Reasons, ["InvalidInput", "NotFound", "InsufficientBalance", "Conflict"])
+      .annotate(Requires, "money.adjust").annotate(Reasons, ["InvalidInput", "NotFound", "InsufficientBalance", "Conflict"]),
+    HttpApiEndpoint.get("adjustments", "/adjustment-approvals", { query: AdjustmentQuery, success: Envelope(Page(AdjustmentApproval)) })
+      .annotate(Requires, "money.adjust").annotate(Reasons, ["InvalidInput"]),
+    HttpApiEndpoint.post("approveAdjustment", "/adjustment-approvals/:id/approve", { params: Id, payload: AdjustmentDecision, success: Envelope(AdjustmentResult) })
+      .annotate(Requires, "money.adjust").annotate(Reasons, APPROVAL_REASONS),
+    HttpApiEndpoint.post("declineAdjustment", "/adjustment-approvals/:id/decline", { params: Id, payload: AdjustmentDecision, success: Envelope(AdjustmentResult) })
+      .annotate(Requires, "money.adjust").annotate(Reasons, APPROVAL_REASONS)
   )
   .middleware(StaffAuthentication)
   .prefix("/api/v1/desk")

@@ -10,6 +10,7 @@ import { useCan, useDeskFlow } from "../flows.ts"
 import { columns, DataTable } from "../widgets/DataTable.tsx"
 import { Dialog } from "../widgets/Dialog.tsx"
 import { rupees, when } from "../widgets/format.ts"
+import { AdjustmentRequests } from "./AdjustmentRequests.tsx"
 import { StatusBadge } from "./QueuePage.tsx"
 
 type PlayerRef = DeskFlowRef<"player">
@@ -121,7 +122,7 @@ const PlayerDialog = ({ player, detail }: { readonly player: PlayerRef; readonly
     return (
       <Dialog title="Manual adjustment" onClose={close}>
         <form className="stack" aria-label="Manual adjustment" onSubmit={run(direction)}>
-          <p className="muted">One ledger transaction on the main balance ({rupees(detail.balances.main)} now); the player's statement shows the reason.</p>
+          <p className="muted">One ledger transaction on the main balance ({rupees(detail.balances.main)} now); the player's statement shows the reason. Above the threshold a second staff member approves it first.</p>
           <label className="field"><span>Credit or debit</span>
             <select className="input" value={direction} onChange={change("direction")}>
               <option value="credit">Credit (add to the balance)</option>
@@ -177,6 +178,7 @@ export const PlayerPage = () => {
           <div key={label} className="card"><div className="muted">{label}</div><div className="figure">{rupees(value)}</div></div>
         ))}
       </section>
+      {can("money.adjust") && <AdjustmentRequests playerId={p.id} player={player} />}
       <div className="grid-2">
         <Section title="Protection"><ProtectionState protection={detail.protection} /></Section>
         <Section title="Notes">

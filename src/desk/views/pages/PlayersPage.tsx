@@ -2,9 +2,10 @@ import { useSelector } from "@xstate/react"
 import { Route, Routes, useNavigate } from "react-router"
 import { DEFAULT_PAGE } from "../../../schema/desk/common.ts"
 import type { DeskPlayer } from "../../../schema/desk/players.ts"
-import { useDeskFlow } from "../flows.ts"
+import { useCan, useDeskFlow } from "../flows.ts"
 import { columns, DataTable, Pager } from "../widgets/DataTable.tsx"
 import { rupees, when } from "../widgets/format.ts"
+import { AdjustmentRequests } from "./AdjustmentRequests.tsx"
 import { PlayerPage, PlayerStatusBadge } from "./PlayerPage.tsx"
 
 const COLUMNS = columns<DeskPlayer>([
@@ -25,11 +26,13 @@ const PlayerSearch = () => {
   const pageNumber = useSelector(list, (s) => s?.context.cursors.length) ?? 1
   const loading = useSelector(list, (s) => s?.hasTag("loading")) ?? true
   const refusal = useSelector(list, (s) => s?.context.refusal)
+  const can = useCan()
   if (!list || !page) return null
   const change = (field: string) => (event: { target: { value: string } }) => list.send({ type: "query.change", field, value: event.target.value })
   return (
     <>
       <h1>Players</h1>
+      {can("money.adjust") && <AdjustmentRequests />}
       <form className="row" role="search" aria-label="Find players" onSubmit={(event) => event.preventDefault()}>
         <label className="field"><span>Name, username, mobile or id</span><input className="input" type="search" size={32} value={query.q ?? ""} onChange={change("q")} /></label>
         <label className="field"><span>Status</span>
