@@ -11,7 +11,7 @@ import {
 } from "../../src/schema/casino.ts"
 import { type ApiError, badRequest, conflict, forbidden, notFound, unprocessable } from "../../src/schema/envelope.ts"
 import { Role, Roles } from "../../src/schema/user.ts"
-import { decodeRows, Paise } from "../db/rows.ts"
+import { decodeFirst, decodeRows, Paise } from "../db/rows.ts"
 import { Idempotency } from "../ledger/Idempotency.ts"
 import { Ledger } from "../ledger/Ledger.ts"
 import { Protection } from "../protection/Protection.ts"
@@ -46,6 +46,16 @@ const TransactionRow = Schema.Struct({
   userId: Schema.String,
   amount: Paise,
   rolledBack: Schema.Boolean
+})
+
+/** A game session as the wallet calls name it (by its token): whose it is, of which game, still open or not. */
+const SessionRow = Schema.Struct({
+  userId: Schema.String,
+  gameId: Schema.String,
+  gameRowId: Schema.String,
+  live: Schema.Boolean,
+  enabled: Schema.Boolean,
+  title: Schema.String
 })
 
 const SESSION_GONE = "The game session has expired or is not valid. Open the game again from the lobby."
@@ -118,12 +128,16 @@ export class SeamlessWallet extends Context.Service<SeamlessWallet, {
       const liveSession = sql`(s.expires_at > now() AND EXISTS (
         SELECT 1 FROM sessions p WHERE p.id = s.session_id AND p.revoked_at IS NULL AND p.expires_at > now()))`
 
-      const balance = Effect.fn("SeamlessWallet.balance")(function*(provider: string, payload: WalletBalancePayload) {
-        const [session] = yield* sql<{ userId: string; gameId: string; live: boolean }>`
-          SELECT s.user_id, g.game_id, ${liveSession} AS live
+      /** The game session a provider's call names by its token, with this provider, or undefined. */
+      const sessionOf = (provider: string, token: string) =>
+        sql`
+          SELECT s.user_id, g.game_id, s.game_id AS game_row_id, ${liveSession} AS live, g.enabled, g.title
             FROM casino_sessions s JOIN casino_games g ON g.id = s.game_id
-           WHERE s.token_hash = ${sha256(payload.token)} AND s.provider = ${provider}
-        `
+           WHERE s.token_hash = ${sha256(token)} AND s.provider = ${provider}
+        `.pipe(decodeFirst(SessionRow))
+
+      const balance = Effect.fn("SeamlessWallet.balance")(function*(provider: string, payload: WalletBalancePayload) {
+        const session = yield* sessionOf(provider, payload.token)
         if (!session || !session.live) return yield* forbidden(SESSION_GONE)
         const player = (yield* playerById(session.userId))!
         if (player.status !== "active") return yield* forbidden("This account cannot play at the moment.")
@@ -134,11 +148,7 @@ export class SeamlessWallet extends Context.Service<SeamlessWallet, {
         const amount = yield* amountOf(payload.amount)
         if (amount === 0) return yield* badRequest("A debit must be more than 0.")
         return yield* once(provider, "debit", payload, Effect.gen(function*() {
-          const [session] = yield* sql<{ userId: string; gameRowId: string; live: boolean; enabled: boolean; title: string }>`
-            SELECT s.user_id, s.game_id AS game_row_id, ${liveSession} AS live, g.enabled, g.title
-              FROM casino_sessions s JOIN casino_games g ON g.id = s.game_id
-             WHERE s.token_hash = ${sha256(payload.token)} AND s.provider = ${provider}
-          `
+          const session = yield* sessionOf(provider, payload.token)
           if (!session || !session.live) return yield* forbidden(SESSION_GONE)
           const player = (yield* playerById(session.userId))!
           if (player.status !== "active") return yield* forbidden("This account cannot play at the moment.")

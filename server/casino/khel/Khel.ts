@@ -7,6 +7,7 @@ import { WalletResult, WalletSession } from "../../../src/schema/casino.ts"
 import { type ApiError, badRequest, conflict, fail, forbidden, notFound } from "../../../src/schema/envelope.ts"
 import { Casino } from "../Casino.ts"
 import { randomHex, sha256, sign } from "../signature.ts"
+import { decodeFirst, decodeRows, Paise } from "../../db/rows.ts"
 import { commitOf, draw, GAMES, type GameCode, type Outcome, payout } from "./fair.js"
 
 /**
@@ -83,31 +84,48 @@ class WalletUnreachable extends Schema.TaggedError<WalletUnreachable>()("WalletU
 const Failure = Schema.Struct({ meta: Schema.Struct({ code: Schema.Int, message: Schema.String }) })
 const decodeFailure = Schema.decodeUnknownOption(Failure)
 
-interface TableRow {
-  readonly tokenHash: string
-  readonly playerId: string
-  readonly game: GameCode
-  readonly serverSeed: string
-  readonly commitHash: string
-  readonly nonce: number
-}
+const Game = Schema.Literals(["dragon-tiger", "andar-bahar", "lucky-lotus"])
+const Symbol = Schema.Literals(["lotus", "seven", "bar", "bell", "mango", "cherry"])
+/** A drawn outcome as `fair.js` makes it (`Outcome`), read back from the round's row. */
+const OutcomeRow = Schema.Union([
+  Schema.Struct({ game: Schema.Literal("dragon-tiger"), dragon: Schema.Int, tiger: Schema.Int, winner: Schema.Literals(["dragon", "tiger", "tie"]) }),
+  Schema.Struct({ game: Schema.Literal("andar-bahar"), joker: Schema.Int, andar: Schema.Array(Schema.Int), bahar: Schema.Array(Schema.Int), winner: Schema.Literals(["andar", "bahar"]) }),
+  Schema.Struct({ game: Schema.Literal("lucky-lotus"), stops: Schema.Array(Schema.Int), reels: Schema.Array(Schema.Array(Symbol)), line: Schema.Array(Symbol), multiplier: Schema.Finite })
+])
 
-interface RoundRow {
-  readonly id: string
-  readonly tokenHash: string
-  readonly playerId: string
-  readonly game: GameCode
-  readonly bets: Record<string, number>
-  readonly stake: bigint
-  readonly clientSeed: string
-  readonly serverSeed: string
-  readonly commitHash: string
-  readonly nonce: number
-  readonly outcome: Outcome | null
-  readonly win: bigint | null
-  readonly status: "pending" | "settling" | "settled" | "rejected" | "cancelled"
-  readonly createdAt: Date
-}
+/** A player's table: the committed seed of their next round. */
+const TableRow = Schema.Struct({
+  tokenHash: Schema.String,
+  playerId: Schema.String,
+  game: Game,
+  serverSeed: Schema.String,
+  commitHash: Schema.String,
+  nonce: Schema.Int
+})
+type TableRow = typeof TableRow.Type
+
+/** A round: what was staked (paise per spot) and, once drawn, what it returned; decoded, since it moves money. */
+const RoundRow = Schema.Struct({
+  id: Schema.String,
+  tokenHash: Schema.String,
+  playerId: Schema.String,
+  game: Game,
+  bets: Schema.Record(Schema.String, Schema.Int),
+  stake: Paise,
+  clientSeed: Schema.String,
+  serverSeed: Schema.String,
+  commitHash: Schema.String,
+  nonce: Schema.Int,
+  outcome: Schema.NullOr(OutcomeRow),
+  win: Schema.NullOr(Paise),
+  status: Schema.Literals(["pending", "settling", "settled", "rejected", "cancelled"]),
+  createdAt: Schema.Date
+})
+type RoundRow = typeof RoundRow.Type
+
+/** The columns of `RoundRow`. */
+const roundColumns = (sql: SqlClient.SqlClient) =>
+  sql`id, token_hash, player_id, game, bets, stake, client_seed, server_seed, commit_hash, nonce, outcome, win, status, created_at`
 
 const view = (row: RoundRow): RoundView => ({
   roundId: row.id,
@@ -183,14 +201,16 @@ export class Khel extends Context.Service<Khel, {
         post(origin, "balance", { token }).pipe(Effect.flatMap((data) => Effect.mapError(decodeSession(data), contract)))
 
       const tableRow = (tokenHash: string) =>
-        sql<TableRow>`SELECT token_hash, player_id, game, server_seed, commit_hash, nonce FROM khel_tables WHERE token_hash = ${tokenHash}`.pipe(
-          Effect.map((rows) => rows[0])
+        sql`SELECT token_hash, player_id, game, server_seed, commit_hash, nonce FROM khel_tables WHERE token_hash = ${tokenHash}`.pipe(
+          decodeFirst(TableRow)
         )
 
       const rounds = (tokenHash: string) =>
-        sql<RoundRow>`
-          SELECT * FROM khel_rounds WHERE token_hash = ${tokenHash} AND status = 'settled' ORDER BY created_at DESC LIMIT 10
-        `.pipe(Effect.map((rows) => rows.map(view)))
+        sql`
+          SELECT ${roundColumns(sql)} FROM khel_rounds WHERE token_hash = ${tokenHash} AND status = 'settled' ORDER BY created_at DESC LIMIT 10
+        `.pipe(decodeRows(RoundRow), Effect.map((rows) => rows.map(view)))
+
+      const roundOf = (id: string) => sql`SELECT ${roundColumns(sql)} FROM khel_rounds WHERE id = ${id}`.pipe(decodeFirst(RoundRow))
 
       const setStatus = (id: string, status: RoundRow["status"], error: string | null) =>
         sql`UPDATE khel_rounds SET status = ${status}, error = ${error},
@@ -234,12 +254,12 @@ export class Khel extends Context.Service<Khel, {
         })
 
       const unfinished = (tokenHash: string | null) =>
-        sql<RoundRow>`
-          SELECT * FROM khel_rounds
+        sql`
+          SELECT ${roundColumns(sql)} FROM khel_rounds
            WHERE (status = 'settling' OR (status = 'pending' AND created_at < now() - interval '1 minute'))
              AND (${tokenHash}::text IS NULL OR token_hash = ${tokenHash})
            ORDER BY created_at LIMIT 100
-        `
+        `.pipe(decodeRows(RoundRow))
 
       const sweep = Effect.fn("Khel.sweep")(function*(origin: string) {
         let done = 0
@@ -317,9 +337,9 @@ export class Khel extends Context.Service<Khel, {
         // 1. Take the committed seed and commit the next one, in one transaction.
         const next = yield* newSeed()
         const started = yield* sql.withTransaction(Effect.gen(function*() {
-          const [row] = yield* sql<TableRow>`
+          const row = yield* sql`
             SELECT token_hash, player_id, game, server_seed, commit_hash, nonce FROM khel_tables WHERE token_hash = ${tokenHash} FOR UPDATE
-          `
+          `.pipe(decodeFirst(TableRow))
           if (!row) return yield* notFound("Open the table first.")
           if (row.game !== game) return yield* forbidden("This game session was opened for another game.")
           if (row.commitHash !== payload.commit) {
@@ -346,7 +366,7 @@ export class Khel extends Context.Service<Khel, {
           Effect.catchTag("WalletUnreachable", (error) =>
             Effect.gen(function*() {
               // The debit may or may not have gone through: cancel it either way.
-              const [round] = yield* sql<RoundRow>`SELECT * FROM khel_rounds WHERE id = ${id}`
+              const round = yield* roundOf(id)
               yield* finish(origin, round!)
               return yield* Effect.fail(refusal(error))
             }))
@@ -356,7 +376,7 @@ export class Khel extends Context.Service<Khel, {
         const outcome = yield* Effect.promise(() => draw(game, row.serverSeed, payload.clientSeed, row.nonce))
         const win = payout(outcome, bets)
         yield* sql`UPDATE khel_rounds SET outcome = ${JSON.stringify(outcome)}::jsonb, win = ${win}, status = 'settling' WHERE id = ${id}`
-        const [settling] = yield* sql<RoundRow>`SELECT * FROM khel_rounds WHERE id = ${id}`
+        const settling = yield* roundOf(id)
 
         // 4. The return (0 closes a lost round); retried later if the wallet cannot be reached now.
         const credited = yield* credit(origin, settling!).pipe(
@@ -366,7 +386,7 @@ export class Khel extends Context.Service<Khel, {
             Effect.as(setStatus(id, "cancelled", error.message), { settled: false, balance: debited.balance })),
           Effect.catchTag("WalletUnreachable", () => Effect.succeed({ settled: false, balance: debited.balance }))
         )
-        const [finished] = yield* sql<RoundRow>`SELECT * FROM khel_rounds WHERE id = ${id}`
+        const finished = yield* roundOf(id)
         return {
           round: view(finished!),
           balance: credited.balance,
