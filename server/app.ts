@@ -10,7 +10,8 @@ import { BettingHandlersLive, BettingServicesLive } from "./betting/layer.ts"
 import { CasinoHandlersLive, CasinoRoutes, CasinoServicesLive, ProviderSignatureLive } from "./casino/layer.ts"
 import { Khel } from "./casino/khel/Khel.ts"
 import { Catalogue } from "./catalogue/Catalogue.ts"
-import { SportsHandlers } from "./catalogue/http.ts"
+import { ResultsHandlers, SportsHandlers } from "./catalogue/http.ts"
+import { Results } from "./catalogue/Results.ts"
 import { ServerClockLive, TestClockRoutes } from "./clock.ts"
 import { ServerConfig, type ServerConfigShape } from "./config.ts"
 import { DatabaseLive } from "./db/database.ts"
@@ -57,7 +58,7 @@ const SeedLive = Layer.unwrap(Effect.gen(function*() {
 }))
 
 /** Domain services shared by the HTTP handlers and socket.io, each built once. */
-const ServicesLive = Layer.mergeAll(Settings.layer, Catalogue.layer, capability("vitals", Vitals.layer), Visitors.layer, SeedLive,
+const ServicesLive = Layer.mergeAll(Settings.layer, Catalogue.layer, Results.layer, capability("vitals", Vitals.layer), Visitors.layer, SeedLive,
   capability("payments", PaymentServicesLive), capability("casino", CasinoServicesLive),
   // The odds feed reads the catalogue when it starts: after the demo data is in.
   // The desk's markets and risk stand on settlement and the feed.
@@ -83,6 +84,7 @@ const ServicesLive = Layer.mergeAll(Settings.layer, Catalogue.layer, capability(
 const HandlersLive = Layer.mergeAll(
   SettingsHandlers,
   SportsHandlers,
+  ResultsHandlers,
   SystemHandlers,
   VitalsHandlers,
   IdentityHandlersLive,

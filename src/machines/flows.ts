@@ -15,6 +15,7 @@ import type { notificationsMachine } from "./notifications.machine.ts"
 import type { protectionMachine } from "./protection.machine.ts"
 import type { racingMachine } from "./racing.machine.ts"
 import type { referralMachine } from "./referral.machine.ts"
+import type { resultsMachine } from "./results.machine.ts"
 import type { statementMachine } from "./statement.machine.ts"
 import type { withdrawalMachine } from "./withdrawal.machine.ts"
 
@@ -35,6 +36,8 @@ export interface Flows {
   readonly livePanel: typeof livePanelMachine
   readonly myBets: typeof myBetsMachine
   readonly racing: typeof racingMachine
+  /** /results: the markets settled in the last 7 days. */
+  readonly results: typeof resultsMachine
   readonly deposit: typeof depositMachine
   readonly bonus: typeof bonusMachine
   readonly referral: typeof referralMachine

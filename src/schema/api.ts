@@ -13,6 +13,7 @@ import { PaymentsApi } from "./payments.ts"
 import { ProtectionAdminApi, ProtectionApi } from "./protection.ts"
 import { PushApi } from "./push.ts"
 import { ReferralApi } from "./referral.ts"
+import { ResultsApi } from "./results.ts"
 import { SettingsApi, SystemApi } from "./settings.ts"
 import { SportsApi } from "./sports.ts"
 import { StatementsApi } from "./statements.ts"
@@ -29,6 +30,8 @@ import { WalletApi } from "./wallet.ts"
 const groups = [
   SettingsApi,
   SportsApi,
+  // Settled markets of the last 7 days (/results).
+  ResultsApi,
   SystemApi,
   VitalsApi,
   IdentityApi,

@@ -25,6 +25,7 @@ const Sports = lazyPage(() => import("./pages/Sports.tsx"))
 const InPlay = lazyPage(() => import("./pages/InPlay.tsx"))
 const EventPage = lazyPage(() => import("./pages/Event.tsx"))
 const Racing = lazyPage(() => import("./pages/Racing.tsx"))
+const Results = lazyPage(() => import("./pages/Results.tsx"))
 const Casino = lazyPage(() => import("./pages/Casino.tsx"))
 const Deposit = lazyPage(() => import("./pages/Deposit.tsx"))
 const Withdrawal = lazyPage(() => import("./pages/Withdrawal.tsx"))
@@ -63,6 +64,7 @@ export const App = () => (
       <Route path="inplay" element={<InPlay />} />
       <Route path="event" element={<EventPage />} />
       <Route path="racing" element={<Racing />} />
+      <Route path="results" element={<Results />} />
       <Route path="live-casino" element={<Casino lobby="live" />} />
       <Route path="slots" element={<Casino lobby="slots" />} />
       <Route path="sa-casino" element={<Casino lobby="sa" />} />

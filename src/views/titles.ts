@@ -7,6 +7,7 @@ const ROUTE_TITLES: Readonly<Record<string, string>> = {
   "/sports": "Sports",
   "/inplay": "In-Play",
   "/racing": "Racing",
+  "/results": "Results",
   "/live-casino": "Live Casino",
   "/slots": "Slots",
   "/sa-casino": "SA Gaming",

@@ -11,6 +11,7 @@ export const loaders: { readonly [K in FlowName]: () => Promise<{ readonly defau
   livePanel: () => import("./livePanel.ts"),
   myBets: () => import("./myBets.ts"),
   racing: () => import("./racing.ts"),
+  results: () => import("./results.ts"),
   deposit: () => import("./deposit.ts"),
   bonus: () => import("./bonus.ts"),
   referral: () => import("./referral.ts"),

@@ -8,14 +8,15 @@ const PAYMENTS = ["UPI", "₹ Bank transfer", "Visa", "Mastercard", "RuPay"]
 
 /**
  * The footer's sections (SPEC section 1), then racing: hidden in the sidebar
- * and the chip strip (SPEC section 2), it is reached from here.
+ * and the chip strip (SPEC section 2), it is reached from here; and the results.
  */
 const SECTIONS = [
   ["/sports", "Sports"],
   ["/live-casino", "Live Casino"],
   ["/slots", "Slots"],
   ["/inplay", "In-Play"],
-  ["/racing?sport=horse-racing", "Racing"]
+  ["/racing?sport=horse-racing", "Racing"],
+  ["/results", "Results"]
 ] as const
 
 const LINKS = [

@@ -23,7 +23,7 @@ const AppShell = lazy(() => import("./AppShell.tsx").then((module) => ({ default
 const RealityCheckHost = lazy(() => import("../protection/RealityCheckDialog.tsx").then((module) => ({ default: module.RealityCheckHost })))
 
 /** Where each side panel shows (SPEC section 2, layout). */
-const LEFT = ["/", "/event", "/racing", "/sports", "/inplay", "/login"]
+const LEFT = ["/", "/event", "/racing", "/sports", "/inplay", "/results", "/login"]
 const RIGHT = ["/event", "/racing"]
 const TOP_CASINO = ["/", "/login"]
 

@@ -5,7 +5,7 @@ import { eventDateLabel } from "../../domain/dates.ts"
 import { AppActor } from "../app-actor.ts"
 import { Icon, sportIcon } from "../widgets/Icon.tsx"
 
-/** Search plus sport -> league -> event accordions, with counts; racing is not listed here. */
+/** Search plus sport -> league -> event accordions, with counts (racing is not listed here), then the results. */
 export const SportsSidebar = () => {
   const sports = AppActor.useSelector((s) => s.context.sports)
   const [query, setQuery] = useState("")
@@ -95,6 +95,10 @@ export const SportsSidebar = () => {
           })}
         </ul>
       )}
+      <Link to="/results" className="flex items-center gap-2 border-t border-line px-3 py-2.5 font-600 hover:bg-raised">
+        <Icon name="trophy" className="text-brand" />
+        Results
+      </Link>
     </div>
   )
 }

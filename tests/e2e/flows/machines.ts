@@ -19,6 +19,7 @@ import { otpCountdownMachine } from "../../../src/machines/otpCountdown.machine.
 import { payoutAccountsMachine } from "../../../src/machines/payoutAccounts.machine.ts"
 import { racingMachine } from "../../../src/machines/racing.machine.ts"
 import { referralMachine } from "../../../src/machines/referral.machine.ts"
+import { resultsMachine } from "../../../src/machines/results.machine.ts"
 import { sessionMachine } from "../../../src/machines/session.machine.ts"
 import { statementMachine } from "../../../src/machines/statement.machine.ts"
 import { walletMachine } from "../../../src/machines/wallet.machine.ts"
@@ -65,6 +66,7 @@ export const MACHINES: ReadonlyArray<MachineEntry> = [
     }
   },
   { machine: livePanelMachine, target: true, unreachable: {} },
+  { machine: resultsMachine, target: true, unreachable: {} },
   { machine: cashOutMachine, target: false, unreachable: {} },
   { machine: casinoMachine, target: false, unreachable: {} },
   { machine: casinoBetsMachine, target: false, unreachable: {} },
