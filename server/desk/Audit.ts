@@ -6,6 +6,7 @@ import { DEFAULT_PAGE } from "../../src/schema/desk/common.ts"
 import { badRequest, type ApiError } from "../../src/schema/envelope.ts"
 import { Role } from "../../src/schema/user.ts"
 import { decodeRows } from "../db/rows.ts"
+import { Realtime } from "../realtime/Realtime.ts"
 
 /** Who acted: a staff member on the desk (with their role then and their address), the command line, or the system. */
 export type Actor =
@@ -64,8 +65,9 @@ export const auditCsv = (entries: ReadonlyArray<AuditEntry>) =>
 /**
  * The staff audit: every staff action, written in the same database
  * transaction as the change it describes (the caller's), so an action and its
- * line commit together or not at all. The table refuses UPDATE, DELETE and
- * TRUNCATE (migration 0130).
+ * line commit together or not at all; every open desk hears of it once
+ * committed (`audit`). The table refuses UPDATE, DELETE and TRUNCATE
+ * (migration 0130).
  */
 export class Audit extends Context.Service<Audit, {
   record(actor: Actor, line: AuditLine): Effect.Effect<void, SqlError.SqlError>
@@ -88,15 +90,19 @@ export class Audit extends Context.Service<Audit, {
     Audit,
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
+      const realtime = yield* Realtime
 
       const record = Effect.fn("Audit.record")(function*(actor: Actor, line: AuditLine) {
         const staff = actor.kind === "staff" ? actor : undefined
-        yield* sql`
+        const [written] = yield* sql`
           INSERT INTO staff_audit (actor_id, actor, actor_role, ip, action, subject_kind, subject_id, before, after)
           VALUES (${staff?.id ?? null}, ${staff?.username ?? actor.kind}, ${staff?.role ?? null}, ${staff?.ip ?? null}, ${line.action},
                   ${line.subject?.kind ?? null}, ${line.subject?.id ?? null},
                   ${line.before === undefined ? null : JSON.stringify(line.before)}::jsonb, ${line.after === undefined ? null : JSON.stringify(line.after)}::jsonb)
-        `
+          RETURNING id::text
+        `.pipe(decodeRows(Schema.Struct({ id: Schema.String })))
+        // Open audit lists read again once the line (and the change it describes) is committed.
+        yield* sql.afterCommit(realtime.notifyDesk("audit", written!.id))
       })
 
       const filters = (query: AuditQuery) =>

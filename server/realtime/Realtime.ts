@@ -5,6 +5,7 @@ import type { Duplex } from "node:stream"
 import pg from "pg"
 import { Server as SocketServer, type Socket } from "socket.io"
 import { ServerConfig } from "../config.ts"
+import type { DeskChanged } from "../../src/schema/realtime.ts"
 
 /** Turns a socket's bearer token into its player (or staff member on the desk) and session, or undefined for a visitor. */
 export class SocketAuthenticator extends Context.Service<SocketAuthenticator, {
@@ -21,7 +22,7 @@ const sessionRoom = (sessionId: string) => `session:${sessionId}`
 const DESK_ROOM = "desk"
 /** The event the desk's sockets hear (src/schema/realtime.ts `DeskChanged`). */
 export const DESK_EVENT = "desk"
-export type DeskTopic = "deposits" | "withdrawals" | "approvals" | "markets" | "players"
+export type DeskTopic = DeskChanged["topic"]
 
 /** A user's event: the user (its room and the event's name), what changed and what to tell them (src/schema/realtime.ts). */
 type UserEvent = readonly [userId: string, payload: { readonly reason: string; readonly at: number; readonly message?: string }]

@@ -18,9 +18,9 @@ export type UserChanged = typeof UserChanged.Type
 export const CatalogueChanged = Schema.Struct({ at: Schema.Finite })
 export type CatalogueChanged = typeof CatalogueChanged.Type
 
-/** `desk` (staff on /admin only): a record of a topic changed (a new request, a claim, a decision, a market). */
+/** `desk` (staff on /admin only): a record of a topic changed (a new request, a claim, a decision, a market, an audit line). */
 export const DeskChanged = Schema.Struct({
-  topic: Schema.Literals(["deposits", "withdrawals", "approvals", "markets", "players"]),
+  topic: Schema.Literals(["deposits", "withdrawals", "approvals", "markets", "players", "audit"]),
   id: Schema.String,
   at: Schema.Finite
 })

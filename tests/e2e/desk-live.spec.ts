@@ -5,12 +5,18 @@ import { createPlayer, openSignedIn } from "./support.ts"
 /**
  * Four eyes and the live desk in Chromium: an admin's adjustment above the
  * threshold (₹10,000 until the DIRECTOR sets it) waits until the director
- * approves it; the player's balance changes then, in their open tab too.
+ * approves it; the player's balance changes then, in their open tab too,
+ * and the director's open audit list shows each step without a reload.
  */
-test("a large adjustment waits for a second staff member, who approves it: the player's balance changes", async ({ page, browser, request }) => {
+test("a large adjustment waits for a second staff member, who approves it: the player's balance changes, the audit shows it live", async ({ page, browser, request }) => {
   const player = await createPlayer(request, "Desk Live Kavya")
   await openSignedIn(page, player.token, "/")
   await expect(page.getByTestId("balance-balance")).toHaveText("₹0.00")
+
+  const audit = await openDesk(browser, "director", "/admin/audit")
+  await audit.getByRole("search", { name: "Search the audit" }).getByRole("textbox", { name: "Record id" }).fill(player.user.id)
+  const lines = audit.getByRole("table", { name: "Staff actions" })
+  await expect(lines).toContainText("No actions match.")
 
   const admin = await openDesk(browser, "admin", `/admin/players/${player.user.id}`)
   await admin.getByRole("button", { name: "Adjust balance" }).click()
@@ -25,8 +31,11 @@ test("a large adjustment waits for a second staff member, who approves it: the p
   await expect(waiting.getByRole("button", { name: "Withdraw" })).toBeVisible()
   await expect(waiting.getByRole("button", { name: "Approve" })).toHaveCount(0)
   await expect(admin.getByRole("region", { name: "Balances" })).toContainText("₹0.00")
+  await expect(lines.getByRole("row", { name: /player\.credit\.request/ })).toContainText("admin (Admin)")
 
-  const director = await openDesk(browser, "director", "/admin/players")
+  // The director's second tab (the same desk session) finds the request on the players screen.
+  const director = await audit.context().newPage()
+  await director.goto("/admin/players")
   await director.getByRole("table", { name: "Adjustments waiting for a second approver" }).getByRole("link", { name: /Desk Live Kavya/ }).click()
   await director.getByRole("table", { name: "Adjustments waiting for a second approver" }).getByRole("row", { name: /Tournament prize/ }).getByRole("button", { name: "Approve" }).click()
   await expect(director.getByText("Approved. Credited: the main balance is now ₹15,000.00")).toBeVisible()
@@ -36,5 +45,7 @@ test("a large adjustment waits for a second staff member, who approves it: the p
   await expect(admin.getByRole("region", { name: "Balances" })).toContainText("₹15,000.00")
   await expect(waiting).toHaveCount(0)
   await expect(page.getByTestId("balance-balance")).toHaveText("₹15,000.00")
-  await Promise.all([admin.context().close(), director.context().close()])
+  await expect(lines.getByRole("row", { name: /player\.credit\.approve/ })).toContainText("director (Director)")
+  await expect(lines.getByRole("cell", { name: "player.credit", exact: true })).toHaveCount(1)
+  await Promise.all([admin.context().close(), audit.context().close()])
 })

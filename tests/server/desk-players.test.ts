@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { Roles } from "../../src/schema/user.ts"
 import { accountOf, deskFixture, sessionOf } from "./desk-support.ts"
-import { countStatuses, request, signUpPlayer } from "./helpers.ts"
+import { connectSocket, countStatuses, request, signUpPlayer } from "./helpers.ts"
 import { balancesOf, createDeposit, freshKey } from "./payments-support.ts"
 import { bet, catalogue, eventsOf, fundedPlayer, marketOf, setPrice } from "./betting-support.ts"
 
@@ -63,6 +63,22 @@ describe("a player's page", () => {
     expect(noted.body.meta.message).toBe("Note added")
     expect((await get(`/api/v1/desk/players/${player.user.id}`)).body.data.notes).toMatchObject([{ author: "support", body: "Called about a late deposit." }])
     expect((await auditOf(player.user.id))[0]).toMatchObject({ action: "player.note", actor: "support" })
+  })
+
+  it("tells every open desk of each audit line once it is committed, and nothing of a refused write", async () => {
+    const player = await signUpPlayer(desk.server)
+    const socket = await connectSocket(desk.server.url, desk.director)
+    try {
+      const heard: Array<{ topic: string; id: string }> = []
+      socket.on("desk", (change: { topic: string; id: string }) => void (change.topic === "audit" && heard.push(change)))
+      expect((await send("POST", `/api/v1/desk/players/${player.user.id}/notes`, desk.support, { body: " " })).status).toBe(400)
+      expect((await send("POST", `/api/v1/desk/players/${player.user.id}/notes`, desk.support, { body: "Live audit" })).status).toBe(200)
+      const line = (await get(`/api/v1/desk/audit?subject=${player.user.id}`, desk.director)).body.data.items[0] as { id: string }
+      await expect.poll(() => heard.map((change) => change.id)).toContain(line.id)
+      expect(heard.map((change) => change.id)).toEqual([line.id])
+    } finally {
+      socket.close()
+    }
   })
 })
 

@@ -88,7 +88,7 @@ const TOPICS: Readonly<Record<DeskFlowName, ReadonlyArray<DeskChanged["topic"]>>
   players: ["players"],
   player: ["players"],
   adjustments: ["approvals"],
-  audit: [],
+  audit: ["audit"],
   risk: ["markets"],
   markets: ["markets"],
   market: ["markets"],
