@@ -1,8 +1,9 @@
-import { Context, Effect, Layer } from "effect"
+import { Context, Effect, Layer, Schema } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 import { formatRupees, toRupees } from "../../src/domain/money.ts"
-import type { BonusData, BonusStatus } from "../../src/schema/bonus.ts"
+import { type BonusData, BonusStatus } from "../../src/schema/bonus.ts"
 import { type ApiError, conflict, notFound } from "../../src/schema/envelope.ts"
+import { decodeFirst, decodeRows, Paise } from "../db/rows.ts"
 import { InsufficientFunds, Ledger } from "../ledger/Ledger.ts"
 import { Realtime } from "../realtime/Realtime.ts"
 
@@ -18,18 +19,20 @@ export interface BonusOffer {
   readonly source: string
 }
 
-interface BonusRow {
-  id: string
-  code: string
-  title: string
-  amount: bigint
-  wageringRequired: bigint
-  wagered: bigint
-  status: BonusStatus
-  createdAt: Date
-  activatedAt: Date | null
-  finishedAt: Date | null
-}
+const BonusRow = Schema.Struct({
+  id: Schema.String,
+  code: Schema.String,
+  title: Schema.String,
+  amount: Paise,
+  wageringRequired: Paise,
+  wagered: Paise,
+  status: BonusStatus,
+  createdAt: Schema.Date,
+  activatedAt: Schema.NullOr(Schema.Date),
+  finishedAt: Schema.NullOr(Schema.Date)
+})
+/** What moves a bonus on (activate, forfeit, claim): its state and its amounts. */
+const BonusState = BonusRow.mapFields((fields) => ({ id: fields.id, status: fields.status, amount: fields.amount, wagered: fields.wagered, wageringRequired: fields.wageringRequired }))
 
 const iso = (date: Date | null) => (date === null ? null : new Date(date).toISOString())
 
@@ -76,11 +79,11 @@ export class Bonus extends Context.Service<Bonus, {
       })
 
       const data = Effect.fn("Bonus.data")(function*(userId: string) {
-        const rows = yield* sql<BonusRow>`
+        const rows = yield* sql`
           SELECT id, code, title, amount, wagering_required, wagered, status, created_at, activated_at, finished_at
             FROM bonuses WHERE user_id = ${userId}
            ORDER BY CASE status WHEN 'completed' THEN 0 WHEN 'active' THEN 1 WHEN 'available' THEN 2 ELSE 3 END, created_at DESC
-        `
+        `.pipe(decodeRows(BonusRow))
         const balances = yield* ledger.balances(userId)
         return {
           bonusBalance: toRupees(balances.bonus),
@@ -103,9 +106,9 @@ export class Bonus extends Context.Service<Bonus, {
       /** Moves the bonus from one status to the next, or says why it cannot (the row is locked until commit). */
       const transition = (userId: string, bonusId: string, from: ReadonlyArray<BonusStatus>, to: BonusStatus) =>
         Effect.gen(function*() {
-          const [row] = yield* sql<{ id: string; status: BonusStatus; amount: bigint }>`
-            SELECT id, status, amount FROM bonuses WHERE id = ${bonusId} AND user_id = ${userId} FOR UPDATE
-          `
+          const row = yield* sql`
+            SELECT id, status, amount, wagered, wagering_required FROM bonuses WHERE id = ${bonusId} AND user_id = ${userId} FOR UPDATE
+          `.pipe(decodeFirst(BonusState))
           if (!row) return yield* notFound("There is no such bonus.")
           if (!from.includes(row.status)) return yield* conflict(`This bonus is ${row.status}.`)
           yield* sql`
@@ -159,9 +162,9 @@ export class Bonus extends Context.Service<Bonus, {
 
       const claim = Effect.fn("Bonus.claim")(function*(userId: string, bonusId: string) {
         yield* sql.withTransaction(Effect.gen(function*() {
-          const [row] = yield* sql<{ status: BonusStatus; wagered: bigint; wageringRequired: bigint }>`
-            SELECT status, wagered, wagering_required FROM bonuses WHERE id = ${bonusId} AND user_id = ${userId}
-          `
+          const row = yield* sql`
+            SELECT id, status, amount, wagered, wagering_required FROM bonuses WHERE id = ${bonusId} AND user_id = ${userId}
+          `.pipe(decodeFirst(BonusState))
           if (row?.status === "active") {
             return yield* conflict(`Wager ${formatRupees(toRupees(row.wageringRequired - row.wagered))} more (what you risk on settled markets counts) to claim this bonus.`)
           }

@@ -28,6 +28,26 @@ const maskName = (name: string) => {
 const Qualification = Schema.Struct({ referrerId: Schema.String, depositId: Schema.String, reward: Paise, wagered: Paise, wageringRequired: Paise })
 
 const Shared = Schema.Struct({ kind: Schema.Literals(["shared_device", "shared_address", "shared_payout_account"]), subject: Schema.String })
+/** Who referred a player who just deposited, and whether they were rewarded already. */
+const Referrer = Schema.Struct({ referrerId: Schema.String, referrerRole: Schema.Int, rewarded: Schema.Boolean })
+const ReferredUser = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  username: Schema.String,
+  createdAt: Schema.Date,
+  amount: Schema.NullOr(Paise),
+  rewardedAt: Schema.NullOr(Schema.Date),
+  qualification: Schema.NullOr(Schema.String)
+})
+const WalletLine = Schema.Struct({
+  id: Schema.String,
+  kind: Schema.Literals(["referral_reward", "referral_claim"]),
+  description: Schema.String,
+  amount: Paise,
+  createdAt: Schema.Date
+})
+const Reward = Schema.Struct({ amount: Paise, createdAt: Schema.Date })
+const Balance = Schema.Struct({ balance: Paise })
 
 const SHARED_WHAT = { shared_device: "a device", shared_address: "an address", shared_payout_account: "a payout account" } as const
 
@@ -61,12 +81,12 @@ export class Referral extends Context.Service<Referral, {
       const signals = yield* Signals
 
       const onDepositApproved = Effect.fn("Referral.onDepositApproved")(function*(userId: string, depositId: string, amountPaise: number) {
-        const [row] = yield* sql<{ referrerId: string; referrerRole: number; rewarded: boolean }>`
+        const row = yield* sql`
           SELECT r.id AS referrer_id, r.role AS referrer_role,
                  EXISTS (SELECT 1 FROM referral_rewards WHERE referred_user_id = u.id) AS rewarded
             FROM users u JOIN users r ON r.id = u.referred_by
            WHERE u.id = ${userId}
-        `
+        `.pipe(decodeFirst(Referrer))
         // Credit players have no referral wallet.
         if (!row || row.rewarded || row.referrerRole !== Roles.PLAYER) return
         const amount = referralReward(amountPaise)
@@ -153,15 +173,16 @@ export class Referral extends Context.Service<Referral, {
       })
 
       const users = Effect.fn("Referral.users")(function*(userId: string) {
+        // Straight back out as text.
         const [me] = yield* sql<{ referralCode: string }>`SELECT referral_code FROM users WHERE id = ${userId}`
-        const rows = yield* sql<{ id: string; name: string; username: string; createdAt: Date; amount: bigint | null; rewardedAt: Date | null; qualification: string | null }>`
+        const rows = yield* sql`
           SELECT u.id, u.name, u.username, u.created_at, rr.amount, rr.created_at AS rewarded_at, q.status AS qualification
             FROM users u
             LEFT JOIN referral_rewards rr ON rr.referred_user_id = u.id
             LEFT JOIN referral_qualifications q ON q.referred_user_id = u.id
            WHERE u.referred_by = ${userId} AND u.status = 'active'
            ORDER BY u.created_at DESC
-        `
+        `.pipe(decodeRows(ReferredUser))
         const balances = yield* ledger.balances(userId)
         return {
           referralCode: me?.referralCode ?? "",
@@ -170,9 +191,9 @@ export class Referral extends Context.Service<Referral, {
             _id: row.id,
             name: maskName(row.name),
             username: row.username,
-            joinedAt: new Date(row.createdAt).toISOString(),
+            joinedAt: row.createdAt.toISOString(),
             reward: toRupees(row.amount ?? 0n),
-            rewardedAt: row.rewardedAt === null ? null : new Date(row.rewardedAt).toISOString(),
+            rewardedAt: row.rewardedAt === null ? null : row.rewardedAt.toISOString(),
             status: row.amount !== null ? "rewarded" as const
               : row.qualification === "withheld" ? "withheld" as const
               : row.qualification === "waiting" ? "awaitingPlay" as const
@@ -182,7 +203,7 @@ export class Referral extends Context.Service<Referral, {
       })
 
       const transactions = Effect.fn("Referral.transactions")(function*(userId: string) {
-        const rows = yield* sql<{ id: string; kind: "referral_reward" | "referral_claim"; description: string; amount: bigint; createdAt: Date }>`
+        const rows = yield* sql`
           SELECT t.id, t.kind, t.description, e.amount, t.created_at
             FROM ledger_transactions t
             JOIN ledger_entries e ON e.transaction_id = t.id
@@ -190,25 +211,25 @@ export class Referral extends Context.Service<Referral, {
            WHERE t.kind IN ('referral_reward', 'referral_claim')
            ORDER BY e.id DESC
            LIMIT 500
-        `
+        `.pipe(decodeRows(WalletLine))
         return rows.map((row) => ({
           _id: row.id,
           kind: row.kind,
           description: row.description,
           amount: toRupees(row.amount),
-          createdAt: new Date(row.createdAt).toISOString()
+          createdAt: row.createdAt.toISOString()
         }))
       })
 
       const weekly = Effect.fn("Referral.weekly")(function*(userId: string, from: Date, to: Date) {
         const weeks = weeksBetween(from, to)
         if (weeks.length === 0) return []
-        const rows = yield* sql<{ amount: bigint; createdAt: Date }>`
+        const rows = yield* sql`
           SELECT amount, created_at FROM referral_rewards
            WHERE referrer_id = ${userId} AND created_at >= ${weeks[0]!.from} AND created_at <= ${weeks.at(-1)!.to}
-        `
+        `.pipe(decodeRows(Reward))
         return weeks.map((week) => {
-          const inWeek = rows.filter((row) => new Date(row.createdAt) >= week.from && new Date(row.createdAt) <= week.to)
+          const inWeek = rows.filter((row) => row.createdAt >= week.from && row.createdAt <= week.to)
           return {
             startDate: week.from.toISOString(),
             endDate: week.to.toISOString(),
@@ -221,9 +242,9 @@ export class Referral extends Context.Service<Referral, {
       const claim = Effect.fn("Referral.claim")(function*(userId: string) {
         yield* sql.withTransaction(Effect.gen(function*() {
           // Lock the wallet so two claims cannot both read the same balance.
-          const [wallet] = yield* sql<{ balance: bigint }>`
+          const wallet = yield* sql`
             SELECT balance FROM ledger_accounts WHERE user_id = ${userId} AND kind = 'ref_bonus' FOR UPDATE
-          `
+          `.pipe(decodeFirst(Balance))
           const amount = Number(wallet?.balance ?? 0n)
           if (amount <= 0) return yield* unprocessable("There is no referral bonus to claim yet.")
           yield* ledger.post({
