@@ -10,9 +10,10 @@ import { otpCountdown } from "./otpCountdown.ts"
 import { payoutAccounts } from "./payoutAccounts.ts"
 import { results } from "./results.ts"
 import { session } from "./session.ts"
+import { statement } from "./statement.ts"
 import { wallet } from "./wallet.ts"
 import { withdrawal } from "./withdrawal.ts"
 
 /** Every machine's adapter to the real UI: `npm run flows` writes a spec for each (scripts/flowSpecs.ts). */
 export const ADAPTERS: ReadonlyArray<FlowAdapter> = [app, appSignedIn, appCatalogue, appFlows, session, authModal, authModalChangePassword, otpCountdown,
-  wallet, livePanel, betSlip, deposit, depositForm, withdrawal, payoutAccounts, bonus, results]
+  wallet, livePanel, betSlip, deposit, depositForm, withdrawal, payoutAccounts, bonus, results, statement]
