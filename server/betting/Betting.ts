@@ -392,6 +392,8 @@ export class Betting extends Context.Service<Betting, {
               }
               // What waits is matched as soon as the market comes to it: the market may have come already.
               if (parts.unmatched > 0) yield* sql.afterCommit(matcher.noteWaiting(market.externalId))
+              // The desk's book of the market (gathered: at most one notification a second per market).
+              yield* sql.afterCommit(realtime.bookChanged(market.externalId))
               return placed
             })
 

@@ -158,6 +158,7 @@ export class Positions extends Context.Service<Positions, {
           }
           // My Bets changes even when no money moved.
           if (delta === 0) yield* sql.afterCommit(realtime.notifyUser(userId, "bet"))
+          if (changed.length > 0) yield* sql.afterCommit(realtime.bookChanged(market.externalId))
           return { market, changed, exposure: after, wallet }
         }))
 

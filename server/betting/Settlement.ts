@@ -195,6 +195,7 @@ export class Settlement extends Context.Service<Settlement, {
             yield* protection.recordResult(userId, "sports", net, `market:${market.id}`)
           }
           yield* sql`DELETE FROM market_exposures WHERE market_id = ${market.id}`
+          yield* sql.afterCommit(realtime.bookChanged(market.externalId))
           // The last of the space's markets to close counts what each player risked over all of them.
           if (group.every((row) => row.id === market.id || row.status === "SETTLED" || row.status === "VOID")) {
             for (const counted of yield* wageringOf(sql, group)) {

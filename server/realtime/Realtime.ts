@@ -24,6 +24,9 @@ const DESK_ROOM = "desk"
 export const DESK_EVENT = "desk"
 export type DeskTopic = DeskChanged["topic"]
 
+/** How long the changes of markets' books (bets placed, matched, settled) gather before the desks hear of them: one notification per market. */
+const BOOK_CHANGES_EVERY_MS = 1000
+
 /** A user's event: the user (its room and the event's name), what changed and what to tell them (src/schema/realtime.ts). */
 type UserEvent = readonly [userId: string, payload: { readonly reason: string; readonly at: number; readonly message?: string }]
 /** The servers' message carrying user events to each other, and how long an event waits for others to join it. */
@@ -63,6 +66,11 @@ export class Realtime extends Context.Service<Realtime, {
   notifyUser(userId: string, reason: string, message?: string): Effect.Effect<void>
   /** Tells every desk (on every server) that a record of `topic` changed: a new request, a claim, a decision. */
   notifyDesk(topic: DeskTopic, id: string): Effect.Effect<void>
+  /**
+   * The market's book changed (a bet placed, matched or settled): every desk hears of it (`markets`) within about a
+   * second, once however many bets changed it meanwhile. Costs the bet a set insertion.
+   */
+  bookChanged(marketId: string): Effect.Effect<void>
   /**
    * Disconnects the sockets of sessions that ended (logout, password change) on every server: with the
    * PostgreSQL adapter a room's disconnect reaches the other servers' sockets too.
@@ -163,6 +171,17 @@ export class Realtime extends Context.Service<Realtime, {
       const notifyDesk = (topic: DeskTopic, id: string): Effect.Effect<void> =>
         Effect.sync(() => void io.to(DESK_ROOM).emit(DESK_EVENT, { topic, id, at: Date.now() }))
 
+      const bookChanges = new Set<string>()
+      const sendBookChanges = () => {
+        for (const marketId of bookChanges) io.to(DESK_ROOM).emit(DESK_EVENT, { topic: "markets", id: marketId, at: Date.now() })
+        bookChanges.clear()
+      }
+      const bookChanged = (marketId: string): Effect.Effect<void> =>
+        Effect.sync(() => {
+          if (bookChanges.size === 0) setTimeout(sendBookChanges, BOOK_CHANGES_EVERY_MS).unref()
+          bookChanges.add(marketId)
+        })
+
       const endSessions = (sessionIds: ReadonlyArray<string>): Effect.Effect<void> =>
         sessionIds.length === 0 ? Effect.void : Effect.sync(() => io.in(sessionIds.map(sessionRoom)).disconnectSockets(true))
 
@@ -191,7 +210,7 @@ export class Realtime extends Context.Service<Realtime, {
           if (config.databaseUrl) io.serverSideEmit(event, ...args)
         })
 
-      return Realtime.of({ io, notifyUser, notifyDesk, endSessions, tellServers, attach })
+      return Realtime.of({ io, notifyUser, notifyDesk, bookChanged, endSessions, tellServers, attach })
     })
   )
 }

@@ -3,7 +3,7 @@ import { Roles } from "../../src/schema/user.ts"
 import { deskSignIn } from "../http.ts"
 import { bet, catalogue, type CatalogueMarket, expectLedgerClean, fund, priceAtEvens } from "./betting-support.ts"
 import { accountOf, sessionOf } from "./desk-support.ts"
-import { countStatuses, request, signUpPlayer, startServer, type TestServer } from "./helpers.ts"
+import { connectSocket, countStatuses, request, signUpPlayer, startServer, type TestServer } from "./helpers.ts"
 
 /**
  * Markets and risk on the desk: the house's book of a market from the
@@ -83,6 +83,32 @@ describe("the house's book", () => {
     const summary = (await desk(support, "/risk")).body.data
     expect(summary.liability).toBeGreaterThanOrEqual(300)
     expect(summary.topPlayers.map((p: { player: { id: string } }) => p.player.id)).toContain(player.user.id)
+  })
+
+  it("tells every desk that a market's book changed, gathered: one notification for bets placed together", async () => {
+    const market = await freshMarket()
+    const odds = await priceAtEvens(server, admin, market)
+    const players = await Promise.all([0, 1, 2, 3].map(async () => {
+      const player = await signUpPlayer(server)
+      await fund(server, player.user.id, 10_000_00)
+      return player
+    }))
+    const socket = await connectSocket(server.url, support)
+    try {
+      const heard: Array<number> = []
+      socket.on("desk", (change: { topic: string; id: string }) => void (change.topic === "markets" && change.id === market.marketId && heard.push(Date.now())))
+      const started = Date.now()
+      const placed = await Promise.all(players.map((player) =>
+        bet(server, player.token, "bet-sport", { marketId: market.marketId, selectionId: market.runners[0]!.selectionId, selectionType: "back", odds, stake: 100 })
+      ))
+      expect(placed.map((answer) => answer.status)).toEqual([200, 200, 200, 200])
+      await expect.poll(() => heard.length).toBeGreaterThan(0)
+      // At most one a second (four without gathering, unless the bets took seconds).
+      expect(heard.length).toBeLessThanOrEqual(Math.floor((Date.now() - started) / 1000) + 1)
+      expect((await desk(support, `/markets/${market.marketId}`)).body.data.market.openBets).toBe(4)
+    } finally {
+      socket.close()
+    }
   })
 
   it("counts matched stakes only: a bet waiting unmatched puts nothing at risk", async () => {
