@@ -59,3 +59,16 @@ export const findEvent = (sports: ReadonlyArray<Sport>, sportSlug: string, leagu
   const event = league?.events.find((e) => e.slugName === eventSlug)
   return sport && league && event ? { sport, league, event } : undefined
 }
+
+/** The market the event lists show prices of: Match Odds (1 and 2, or 1 X 2 where a draw is a runner). */
+export const listMarketOf = (event: Pick<Event, "markets">) =>
+  event.markets.find((market) => market.marketType === "EXCHANGE" && market.name === "Match Odds")
+
+/** A price picked in a list, carried to the event page (as the navigation's state) to open the slip on it. */
+export interface ListPick {
+  readonly marketId: string
+  readonly selectionId: string
+  readonly side: "back" | "lay"
+  readonly price: number
+  readonly size: number
+}

@@ -32,6 +32,8 @@ export interface OddsBooks {
   /** The price at `level` (0 = best) of one side of a runner. */
   readonly level: (marketId: string, selectionId: string, side: "back" | "lay", level?: number) => PriceLevel | undefined
   readonly subscribeMarket: (marketId: string, listener: () => void) => () => void
+  /** Live prices of an event (counted, so two views may watch one); the returned function stops them. */
+  readonly watch: (eventId: string) => () => void
 }
 
 export interface Ports {

@@ -1,8 +1,8 @@
 import { useSelector } from "@xstate/react"
-import { type ReactNode, useCallback, useMemo } from "react"
-import { useSearchParams } from "react-router"
+import { type ReactNode, useCallback, useEffect, useMemo } from "react"
+import { useLocation, useNavigate, useSearchParams } from "react-router"
 import { fancyPositions, marketBooks, matchedOnly, type Position, positionsByMarket } from "../../domain/betting.ts"
-import { findEvent } from "../../domain/catalogue.ts"
+import { findEvent, type ListPick } from "../../domain/catalogue.ts"
 import { eventDateLabel } from "../../domain/dates.ts"
 import { proposed } from "../../machines/betSlip.machine.ts"
 import type { Event, League, Market, Sport } from "../../schema/sports.ts"
@@ -93,6 +93,18 @@ const Markets = ({ sport, league, event, channel, below, slip }: { sport: Sport;
       }
     })
   }, [user, openAuth, slip, event._id, event.inPlay, sport._id, league._id, channel])
+
+  // A price picked in an event list (EventList): the slip opens on it once, and the history entry forgets it.
+  const location = useLocation()
+  const navigate = useNavigate()
+  const listPick = (location.state as { pick?: ListPick } | null)?.pick
+  useEffect(() => {
+    if (!listPick || !odds) return
+    const market = event.markets.find((m) => m.marketId === listPick.marketId)
+    const runner = market?.runners.find((r) => r.selectionId === listPick.selectionId)
+    navigate(`${location.pathname}${location.search}`, { replace: true, state: null })
+    if (market && runner) onPick(market, runner, listPick)
+  }, [listPick, odds, event.markets, onPick, navigate, location.pathname, location.search])
 
   const open = useMemo(() => positionsByMarket(bets ?? []), [bets])
   // The open bets' P/L stays the same objects while a price is picked: only the slip's market re-renders.

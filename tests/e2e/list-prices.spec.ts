@@ -1,0 +1,59 @@
+import type { APIRequestContext } from "@playwright/test"
+import { expect, test } from "./coverage.ts"
+import { fundedPlayer, openSignedIn, sportsData } from "./support.ts"
+
+/** Fixtures other specs bet on or price by hand: this one prices another. */
+const TAKEN = /Royal Challengers|Delhi Capitals|Gujarat Titans|Mumbai Indians|Sunrisers|Kerala Blasters|Valencia/
+
+/** An event in play (so on the home page's In-Play list) with Match Odds, that no other spec prices. */
+const inPlayMatch = async (request: APIRequestContext) => {
+  const events = (await sportsData(request)).filter((sport) => !["horse-racing", "greyhound-racing"].includes(sport.slugName))
+    .flatMap((sport) => sport.leagues.flatMap((league) => league.events))
+  const event = events.find((e) => e.inPlay && !TAKEN.test(e.name) && e.markets.some((m) => m.name === "Match Odds"))!
+  return { event, market: event.markets.find((m) => m.name === "Match Odds")! }
+}
+
+test("the home list shows each event's Match Odds live, and a click on a price opens the event with the slip on it", async ({ page, request }) => {
+  const player = await fundedPlayer(request, 1000)
+  const { event, market } = await inPlayMatch(request)
+  const runner = market.runners[0]!
+  const price = (back: number) =>
+    request.post("/api/v1/admin/market-price", {
+      headers: { authorization: `Bearer ${player.admin}` },
+      data: { marketId: market.marketId, selectionId: runner.selectionId, back: { price: back, size: 5000 }, lay: { price: back + 0.02, size: 5000 }, status: "OPEN" }
+    }).then((res) => expect(res.status()).toBe(200))
+  await price(2)
+  await openSignedIn(page, player.token, "/")
+  const row = page.getByRole("region", { name: "In-Play" }).getByTestId(`list-prices-${event._id}`)
+  // Every runner's back and lay: 1 and 2, or 1 X 2.
+  await expect(row.getByRole("button", { name: /^(Back|Lay) / })).toHaveCount(market.runners.length * 2)
+  await expect(row.getByRole("button", { name: `Back ${runner.name} at 2.00` })).toBeVisible()
+  await expect(row.getByRole("button", { name: `Lay ${runner.name} at 2.02` })).toBeVisible()
+  // The price moves on the list as it does on the event page (the same cells).
+  await price(2.1)
+  const back = row.getByRole("button", { name: `Back ${runner.name} at 2.10` })
+  await expect(back).toBeVisible()
+  await back.click()
+  await expect(page.getByRole("heading", { level: 1, name: event.name })).toBeVisible()
+  const slip = page.getByTestId("bet-slip")
+  await expect(slip).toContainText(runner.name)
+  await expect(slip.getByLabel("Odds")).toHaveValue("2.10")
+  await expect(slip.getByLabel("Stake (₹)")).toBeFocused()
+})
+
+test("rows off screen do not watch their event's prices", async ({ page }) => {
+  const watched: Array<string> = []
+  page.on("websocket", (socket) => socket.on("framesent", ({ payload }) => {
+    const match = /"odds\.watch","([^"]+)"/.exec(String(payload))
+    if (match) watched.push(match[1]!)
+  }))
+  await page.setViewportSize({ width: 1366, height: 500 })
+  await page.goto("/")
+  const rows = page.getByTestId(/^list-prices-/)
+  await expect(rows.first().getByRole("button").first()).toBeVisible()
+  const onScreen = await rows.evaluateAll((boxes) => boxes.filter((box) => box.getBoundingClientRect().top < window.innerHeight + 100).length)
+  const total = await rows.count()
+  expect(onScreen).toBeLessThan(total)
+  await expect.poll(() => new Set(watched).size).toBeGreaterThan(0)
+  expect(new Set(watched).size).toBeLessThanOrEqual(onScreen)
+})
