@@ -20,7 +20,7 @@ export type CatalogueChanged = typeof CatalogueChanged.Type
 
 /** `desk` (staff on /admin only): a record of a topic changed (a new request, a claim, a decision, a market, an audit line). */
 export const DeskChanged = Schema.Struct({
-  topic: Schema.Literals(["deposits", "withdrawals", "approvals", "markets", "players", "audit"]),
+  topic: Schema.Literals(["deposits", "withdrawals", "approvals", "markets", "players", "audit", "settings"]),
   id: Schema.String,
   at: Schema.Finite
 })

@@ -9,6 +9,13 @@ import type { IntegritySignal } from "../../schema/integrity.ts"
 import type { AuditEntry } from "../../schema/desk/audit.ts"
 import type { AdjustmentApproval, DeskPlayer, PlayerDetail } from "../../schema/desk/players.ts"
 import { adjustmentOf, noteProblem, statusProblem } from "../../domain/deskPlayers.ts"
+import { siteProblem } from "../../domain/siteSettings.ts"
+import { validateAccount } from "../../domain/payments.ts"
+import type { AdminDepositAccount } from "../../schema/admin.ts"
+import type { ComplianceSettings } from "../../schema/protection.ts"
+import type { SiteSettings } from "../../schema/settings.ts"
+import type { StaffAccount } from "../../schema/desk/staff.ts"
+import { settingsRules } from "../../domain/deskSettings.ts"
 import { listMachine } from "./list.machine.ts"
 import { queueMachine } from "./queue.machine.ts"
 import { type Fields, recordMachine } from "./record.machine.ts"
@@ -62,6 +69,19 @@ export const marketRecord = recordMachine<MarketRisk>(MARKET_RULES)
 /** The Today figures (the charts' span, 7 or 30 days, is its field `span`). */
 export const todayRecord = recordMachine<TodayReport>()
 
+/** The player site's settings: the fields typed over what the server has; `save` checks them all (src/domain/siteSettings.ts). */
+export const siteRecord = recordMachine<SiteSettings>({ save: (fields, site) => siteProblem({ ...site, ...fields }) })
+/** The operator's deposit accounts: add one (UPI or bank, as the player's own accounts are checked), turn one off or on. */
+export const depositAccountsRecord = recordMachine<ReadonlyArray<AdminDepositAccount>>({
+  add: (fields) => validateAccount({ type: fields.type === "bank" ? "bank" : "upi", accountNumber: fields.accountNumber ?? "", accountHolderName: fields.accountHolderName ?? "", bankName: fields.bankName, ifscCode: fields.ifscCode, accountType: fields.accountType === "current" ? "current" : "savings" }),
+  off: (fields, accounts) => (accounts.some((account) => account._id === fields.account) ? undefined : "Choose an account."),
+  on: (fields, accounts) => (accounts.some((account) => account._id === fields.account) ? undefined : "Choose an account.")
+})
+/** Protection settings: the regions not served, the real-money switch, the limits new players start with. */
+export const protectionRecord = recordMachine<ComplianceSettings>(settingsRules.protection)
+/** Staff accounts (DIRECTOR): create one with a role; change a role or status; reset a second factor. */
+export const staffRecord = recordMachine<ReadonlyArray<StaffAccount>>(settingsRules.staff)
+
 export interface DeskFlows {
   readonly deposits: typeof depositQueue
   readonly withdrawals: typeof withdrawalQueue
@@ -75,6 +95,10 @@ export interface DeskFlows {
   readonly markets: typeof riskMarkets
   readonly market: typeof marketRecord
   readonly today: typeof todayRecord
+  readonly site: typeof siteRecord
+  readonly depositAccounts: typeof depositAccountsRecord
+  readonly protection: typeof protectionRecord
+  readonly staff: typeof staffRecord
 }
 
 export type DeskFlowName = keyof DeskFlows
@@ -92,7 +116,11 @@ const TOPICS: Readonly<Record<DeskFlowName, ReadonlyArray<DeskChanged["topic"]>>
   risk: ["markets"],
   markets: ["markets"],
   market: ["markets"],
-  today: ["deposits", "withdrawals", "approvals", "markets"]
+  today: ["deposits", "withdrawals", "approvals", "markets"],
+  site: ["settings"],
+  depositAccounts: ["settings"],
+  protection: ["settings"],
+  staff: ["settings"]
 }
 
 export const topicsOf = (flow: DeskFlowName) => TOPICS[flow]

@@ -5,6 +5,7 @@ import { DepositsPage } from "./pages/DepositsPage.tsx"
 import { AuditPage } from "./pages/AuditPage.tsx"
 import { PlayersPage } from "./pages/PlayersPage.tsx"
 import { MarketsPage } from "./pages/MarketsPage.tsx"
+import { SettingsPage } from "./pages/SettingsPage.tsx"
 import { SignalsPage } from "./pages/SignalsPage.tsx"
 import { TodayPage } from "./pages/TodayPage.tsx"
 import { WithdrawalsPage } from "./pages/WithdrawalsPage.tsx"
@@ -27,6 +28,7 @@ export const SCREENS: ReadonlyArray<Screen> = [
   { path: "/players", label: "Players", permission: "players.read", element: <PlayersPage /> },
   { path: "/signals", label: "Signals", permission: "players.read", element: <SignalsPage /> },
   { path: "/markets", label: "Markets and risk", permission: "markets.read", element: <MarketsPage /> },
+  { path: "/settings", label: "Settings", permission: "settings.manage", element: <SettingsPage /> },
   { path: "/audit", label: "Audit", permission: "audit.read", element: <AuditPage /> },
   { path: "/account", label: "My account", permission: "staff", element: <AccountPage /> }
 ]

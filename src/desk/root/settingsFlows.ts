@@ -1,0 +1,98 @@
+import { Effect } from "effect"
+import { protectionUpdate } from "../../domain/deskSettings.ts"
+import { AdminApi, type AdminDepositAccount, type DepositAccountPayload } from "../../schema/admin.ts"
+import { DeskSettingsApi } from "../../schema/desk/settings.ts"
+import { DeskStaffApi, type UpdateStaffPayload } from "../../schema/desk/staff.ts"
+import { ProtectionAdminApi } from "../../schema/protection.ts"
+import type { StaffRole } from "../../schema/desk/common.ts"
+import { depositAccountsRecord, protectionRecord, siteRecord, staffRecord } from "../machines/flows.ts"
+import type { Fields, RecordCommand } from "../machines/record.machine.ts"
+import { DeskApi, type DeskFailure } from "../services/api.ts"
+import { data, task } from "./runtime.ts"
+
+/** The settings screen with its world: site settings, deposit accounts, protection settings and staff accounts. */
+const admin = AdminApi.endpoints
+const staffCalls = DeskStaffApi.endpoints
+const siteCalls = DeskSettingsApi.endpoints
+const protectionCalls = ProtectionAdminApi.endpoints
+
+export const site = siteRecord.provide({
+  actors: {
+    load: task(() => data(DeskApi.use((api) => api.call(siteCalls.site, {})))),
+    // The fields typed over what the server had: the save sends the whole settings, once under its key.
+    run: task<unknown, RecordCommand>(({ fields, key }) =>
+      data(DeskApi.use((api) =>
+        Effect.gen(function*() {
+          const current = (yield* api.call(siteCalls.site, {}, { notify: "none" })).data
+          const value = (name: keyof typeof current) => fields[name] ?? current[name]
+          return yield* api.call(siteCalls.saveSite, { payload: { siteTitle: value("siteTitle"), color: value("color"), logoImg: value("logoImg"), faviconImg: value("faviconImg") } }, { idempotencyKey: key })
+        })
+      ))
+    )
+  }
+})
+
+/** An account as the server takes it back: every field as it is, only `active` changed. */
+const withActive = ({ _id, active: _, ...account }: AdminDepositAccount, active: boolean): DepositAccountPayload => ({
+  type: account.type,
+  accountNumber: account.accountNumber,
+  accountHolderName: account.accountHolderName,
+  ...(account.type === "bank" ? { bankName: account.bankName ?? "", ifscCode: account.ifscCode ?? "", accountType: account.accountType ?? "current" } : {}),
+  ...(account.image ? { image: account.image } : {}),
+  active
+})
+
+const newAccount = (fields: Fields): DepositAccountPayload =>
+  fields.type === "bank"
+    ? { type: "bank", accountNumber: (fields.accountNumber ?? "").trim(), accountHolderName: (fields.accountHolderName ?? "").trim(), bankName: (fields.bankName ?? "").trim(), ifscCode: (fields.ifscCode ?? "").trim().toUpperCase(), accountType: fields.accountType === "savings" ? "savings" : "current" }
+    : { type: "upi", accountNumber: (fields.accountNumber ?? "").trim(), accountHolderName: (fields.accountHolderName ?? "").trim(), ...(fields.image ? { image: fields.image } : {}) }
+
+export const depositAccounts = depositAccountsRecord.provide({
+  actors: {
+    load: task(() => data(DeskApi.use((api) => api.call(admin.depositAccounts, {})))),
+    run: task<unknown, RecordCommand>(({ command, fields }) =>
+      data(DeskApi.use((api) =>
+        Effect.gen(function*(): Effect.fn.Return<{ readonly data: unknown }, DeskFailure> {
+          if (command === "add") return yield* api.call(admin.addDepositAccount, { payload: newAccount(fields) })
+          const accounts = (yield* api.call(admin.depositAccounts, {}, { notify: "none" })).data
+          const account = accounts.find((candidate) => candidate._id === fields.account)!
+          return yield* api.call(admin.updateDepositAccount, { params: { id: account._id }, payload: withActive(account, command === "on") })
+        })
+      ))
+    )
+  }
+})
+
+export const protection = protectionRecord.provide({
+  actors: {
+    load: task(() => data(DeskApi.use((api) => api.call(protectionCalls.settings, {})))),
+    // Read again first: the change applies to what the server has now, as the command line's does.
+    run: task<unknown, RecordCommand>(({ command, fields }) =>
+      data(DeskApi.use((api) =>
+        Effect.gen(function*() {
+          const current = (yield* api.call(protectionCalls.settings, {}, { notify: "none" })).data
+          return yield* api.call(protectionCalls.updateSettings, { payload: protectionUpdate(command, fields, current) })
+        })
+      ))
+    )
+  }
+})
+
+export const staff = staffRecord.provide({
+  actors: {
+    load: task(() => data(DeskApi.use((api) => api.call(staffCalls.list, {})))),
+    run: task<unknown, RecordCommand>(({ command, fields }) =>
+      data(DeskApi.use((api) =>
+        Effect.gen(function*(): Effect.fn.Return<{ readonly data: unknown }, DeskFailure> {
+          const role = Number(fields.role) as StaffRole
+          if (command === "create") {
+            return yield* api.call(staffCalls.create, { payload: { name: fields.name ?? "", username: fields.username ?? "", mobileNo: fields.mobileNo ?? "", role, password: fields.password ?? "" } })
+          }
+          const params = { id: fields.staff ?? "" }
+          const payload: UpdateStaffPayload = command === "role" ? { role } : command === "resetSecondFactor" ? { resetSecondFactor: true } : { status: command === "suspend" ? "suspended" as const : "active" as const }
+          return yield* api.call(staffCalls.update, { params, payload })
+        })
+      ))
+    )
+  }
+})
