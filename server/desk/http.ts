@@ -8,6 +8,7 @@ import { CurrentStaff } from "../../src/schema/middleware.ts"
 import { sqlDefect } from "../edge/defects.ts"
 import { idempotent } from "../edge/guards.ts"
 import { clientOf } from "../identity/http.ts"
+import { Realtime } from "../realtime/Realtime.ts"
 import { Uploads } from "../uploads/Uploads.ts"
 import { Adjustments } from "./Adjustments.ts"
 import { Audit } from "./Audit.ts"
@@ -43,10 +44,13 @@ export const DeskAccountHandlers = HttpApiBuilder.group(Api, "deskAccount", Effe
 
 export const DeskStaffHandlers = HttpApiBuilder.group(Api, "deskStaff", Effect.fn(function*(handlers) {
   const staff = yield* Staff
+  const realtime = yield* Realtime
+  // Every open desk's settings screen reads the staff list again.
+  const told = <A, E, R>(write: Effect.Effect<A, E, R>) => Effect.tap(write, () => realtime.notifyDesk("settings", "staff"))
   return handlers.handleAll({
     list: () => Effect.map(sqlDefect(staff.list), (list) => ok(list)),
-    create: ({ payload }) => Effect.flatMap(CurrentStaff, (me) => Effect.map(sqlDefect(staff.create(actorOf(me), payload)), (account) => ok(account, `Staff account ${account.username} created`))),
-    update: ({ params, payload }) => Effect.flatMap(CurrentStaff, (me) => Effect.map(sqlDefect(staff.update(actorOf(me), params.id, payload)), (account) => ok(account, "Staff account saved")))
+    create: ({ payload }) => Effect.flatMap(CurrentStaff, (me) => Effect.map(told(sqlDefect(staff.create(actorOf(me), payload))), (account) => ok(account, `Staff account ${account.username} created`))),
+    update: ({ params, payload }) => Effect.flatMap(CurrentStaff, (me) => Effect.map(told(sqlDefect(staff.update(actorOf(me), params.id, payload))), (account) => ok(account, "Staff account saved")))
   })
 }))
 

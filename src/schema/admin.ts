@@ -69,9 +69,9 @@ export class AdminApi extends HttpApiGroup.make("admin")
     HttpApiEndpoint.get("depositAccounts", "/deposit-accounts", { success: Envelope(Schema.Array(AdminDepositAccount)) })
       .annotate(Requires, "settings.manage"),
     HttpApiEndpoint.post("addDepositAccount", "/deposit-accounts", { payload: DepositAccountPayload, success: Envelope(AdminDepositAccount) })
-      .annotate(Requires, "settings.manage"),
+      .annotate(Requires, "settings.manage").annotate(Reasons, ["InvalidInput", "Conflict"]),
     HttpApiEndpoint.put("updateDepositAccount", "/deposit-accounts/:id", { params: Id, payload: DepositAccountPayload, success: Envelope(AdminDepositAccount) })
-      .annotate(Requires, "settings.manage"),
+      .annotate(Requires, "settings.manage").annotate(Reasons, ["InvalidInput", "NotFound", "Conflict"]),
     // Demo money: only on a server with demo data (SEED_DEMO); elsewhere money moves by a manual adjustment, with four eyes.
     HttpApiEndpoint.post("credit", "/credit", { payload: CreditPayload, success: Envelope(CreditResult) })
       .annotate(Requires, "money.adjust")

@@ -221,7 +221,7 @@ export class ProtectionAdminApi extends HttpApiGroup.make("protectionAdmin")
   .add(
     HttpApiEndpoint.get("settings", "/protection-settings", { success: Envelope(ComplianceSettings) }).annotate(Requires, "settings.manage"),
     HttpApiEndpoint.put("updateSettings", "/protection-settings", { payload: ComplianceSettingsUpdate, success: Envelope(ComplianceSettings) })
-      .annotate(Requires, "settings.manage"),
+      .annotate(Requires, "settings.manage").annotate(Reasons, ["InvalidInput"]),
     HttpApiEndpoint.get("player", "/protection/:user", { params: { user: Schema.String }, success: Envelope(PlayerProtection) }).annotate(Requires, "players.read")
   )
   .middleware(StaffAuthentication)
