@@ -8,6 +8,9 @@ import { sqlDefect } from "../edge/defects.ts"
 import { idempotent } from "../edge/guards.ts"
 import { Settings } from "../settings/Settings.ts"
 import { SiteSettings } from "./SiteSettings.ts"
+import { Banners } from "./Banners.ts"
+import { DeskBanner } from "../../src/schema/desk/settings.ts"
+import { Schema } from "effect"
 import { actorOf } from "./Staff.ts"
 
 /** The player site's settings on the desk (src/schema/desk/settings.ts); a save is idempotent under its key. */
@@ -20,5 +23,18 @@ export const DeskSettingsHandlers = HttpApiBuilder.group(Api, "deskSettings", Ef
       Effect.flatMap(CurrentStaff, (me) =>
         Effect.map(sqlDefect(idempotent(request, me.id, payload, SiteView, site.save(actorOf(me), payload))), (data) => ok(data, "Site settings saved: the player site shows them at its next load"))
       )
+  })
+}))
+
+/** Home-page banners: upload and remove idempotent under their key; an order names every banner. */
+export const DeskBannersHandlers = HttpApiBuilder.group(Api, "deskBanners", Effect.fn(function*(handlers) {
+  const banners = yield* Banners
+  return handlers.handleAll({
+    list: () => Effect.map(sqlDefect(banners.list), (list) => ok(list)),
+    add: ({ payload, request }) =>
+      Effect.flatMap(CurrentStaff, (me) => Effect.map(idempotent(request, me.id, payload, DeskBanner, banners.add(actorOf(me), payload)), (banner) => ok(banner, "Banner added"))),
+    order: ({ payload }) => Effect.flatMap(CurrentStaff, (me) => Effect.map(sqlDefect(banners.order(actorOf(me), payload.ids)), (list) => ok(list, "Banners ordered"))),
+    remove: ({ params, request }) =>
+      Effect.flatMap(CurrentStaff, (me) => Effect.map(idempotent(request, me.id, params, Schema.Array(DeskBanner), banners.remove(actorOf(me), params.id)), (list) => ok(list, "Banner removed")))
   })
 }))

@@ -34,3 +34,27 @@ export const siteProblem = (site: SiteFields) => {
 
 /** Site settings as stored: the title and colour trimmed. */
 export const siteOf = (site: SiteFields): SiteFields => ({ siteTitle: site.siteTitle.trim(), color: site.color.trim().toLowerCase(), logoImg: site.logoImg, faviconImg: site.faviconImg })
+
+/** A home-page banner's image: a data URL, at most about 900 KB (the spec's base64 image per slide). */
+export const MAX_BANNER_CHARS = 900_000
+export const MAX_BANNER_TITLE = 80
+
+/** What is wrong with a new banner, or undefined. */
+export const bannerProblem = (banner: { readonly title: string; readonly image: string }) =>
+  banner.title.trim() === "" ? "Give the banner a title (screen readers read it)." :
+  banner.title.trim().length > MAX_BANNER_TITLE ? `A banner's title is at most ${MAX_BANNER_TITLE} characters.` :
+  banner.image === "" ? "Choose the banner's image." : imageProblem(banner.image, "banner", MAX_BANNER_CHARS)
+
+/** A new order must name every banner once. */
+export const orderProblem = (current: ReadonlyArray<string>, order: ReadonlyArray<string>) =>
+  order.length === current.length && new Set(order).size === order.length && order.every((id) => current.includes(id)) ? undefined : "The banners changed meanwhile: order them again."
+
+/** The order with one banner moved up (-1) or down (+1); unchanged at either end. */
+export const moved = (order: ReadonlyArray<string>, id: string, by: -1 | 1) => {
+  const at = order.indexOf(id)
+  const to = at + by
+  if (at < 0 || to < 0 || to >= order.length) return [...order]
+  const next = [...order]
+  ;[next[at], next[to]] = [next[to]!, next[at]!]
+  return next
+}

@@ -116,3 +116,45 @@ describe("deposit accounts and protection settings from the desk", () => {
     expect(line).toMatchObject({ actor: "admin", after: { blockedRegions: before.blockedRegions } })
   })
 })
+
+describe("banners", () => {
+  it("uploads, orders and removes banners as /advertisement serves them, each audited; retries and bad input change nothing more", async () => {
+    const ids = async () => ((await get("/api/v1/desk/banners")).body.data as Array<{ id: string }>).map((banner) => banner.id)
+    const served = async () => ((await request(desk.server.url, "/api/v1/advertisement")).body.data as Array<{ _id: string; baseImage: string }>).map((banner) => banner._id)
+    const start = await ids()
+    const key = freshKey()
+    const payload = { title: "Diwali offer", image: PNG, marketing: true }
+    const added = await send("POST", "/api/v1/desk/banners", desk.admin, payload, key)
+    expect(added.body.data).toMatchObject({ title: "Diwali offer", image: PNG, marketing: true, order: expect.any(Number) })
+    expect((await send("POST", "/api/v1/desk/banners", desk.admin, payload, key)).body.data.id).toBe(added.body.data.id)
+    const id = added.body.data.id as string
+    expect(await ids()).toEqual([...start, id])
+    expect(await served()).toEqual([...start, id])
+    expect((await request(desk.server.url, "/api/v1/advertisement")).body.data.at(-1).baseImage).toBe(PNG)
+
+    for (const [bad, message] of [
+      [{ ...payload, title: " " }, "Give the banner a title (screen readers read it)."],
+      [{ ...payload, image: "data:text/html;base64,PGgxPg==" }, "The banner must be a PNG, JPEG, WebP, GIF, SVG or ICO image."]
+    ] as const) {
+      expect((await send("POST", "/api/v1/desk/banners", desk.admin, bad, freshKey())).body.meta).toMatchObject({ code: 400, message, error: "InvalidInput" })
+    }
+    expect((await send("PUT", "/api/v1/desk/banners/order", desk.admin, { ids: [id] })).body.meta).toMatchObject({ code: 409, error: "Conflict" })
+    expect(await ids()).toEqual([...start, id])
+
+    const reordered = await send("PUT", "/api/v1/desk/banners/order", desk.admin, { ids: [id, ...start] })
+    expect(reordered.body.data.map((banner: { id: string }) => banner.id)).toEqual([id, ...start])
+    expect(await served()).toEqual([id, ...start])
+
+    const removeKey = freshKey()
+    expect((await send("DELETE", `/api/v1/desk/banners/${id}`, desk.admin, undefined, removeKey)).body.data.map((banner: { id: string }) => banner.id)).toEqual(start)
+    expect((await send("DELETE", `/api/v1/desk/banners/${id}`, desk.admin, undefined, removeKey)).status).toBe(200)
+    expect((await send("DELETE", `/api/v1/desk/banners/${id}`, desk.admin, undefined, freshKey())).body.meta).toMatchObject({ code: 404 })
+    expect(await served()).toEqual(start)
+
+    const lines = (await get(`/api/v1/desk/audit?action=banner.`, desk.director)).body.data.items as Array<{ action: string; before: unknown; after: unknown }>
+    expect(lines.slice(0, 3).map((line) => line.action)).toEqual(["banner.remove", "banner.order", "banner.add"])
+    expect(lines[0]!.before).toMatchObject({ id, title: "Diwali offer" })
+    expect(lines[1]).toMatchObject({ before: [...start, id], after: [id, ...start] })
+    expect((await send("POST", "/api/v1/desk/banners", desk.support, payload, freshKey())).body.meta).toMatchObject({ code: 403 })
+  })
+})

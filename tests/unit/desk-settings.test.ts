@@ -1,7 +1,7 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { protectionUpdate, settingsRules } from "../../src/domain/deskSettings.ts"
-import { MAX_LOGO_CHARS, siteOf, siteProblem } from "../../src/domain/siteSettings.ts"
+import { bannerProblem, MAX_LOGO_CHARS, moved, orderProblem, siteOf, siteProblem } from "../../src/domain/siteSettings.ts"
 
 const PNG = "data:image/png;base64,iVBORw0KGgo="
 const site = { siteTitle: "Khel", color: "#f5b301", logoImg: PNG, faviconImg: "" }
@@ -49,5 +49,24 @@ describe("protection settings from the desk (src/domain/deskSettings.ts)", () =>
     expect(rules.limit({ kind: "deposit", period: "day", amount: "500" })).toBeUndefined()
     expect(settingsRules.staff.create({ name: "A", username: "a", mobileNo: "9", role: "3", password: "p" })).toBe("Choose a role.")
     expect(settingsRules.staff.role({ staff: "nobody", role: "1" }, [{ id: "s1" }])).toBe("Choose a staff account.")
+  })
+})
+
+describe("banners (src/domain/siteSettings.ts)", () => {
+  it("needs a title and an image; an order names every banner once; a move swaps neighbours", () => {
+    expect(bannerProblem({ title: "Offer", image: PNG })).toBeUndefined()
+    expect(bannerProblem({ title: " ", image: PNG })).toBe("Give the banner a title (screen readers read it).")
+    expect(bannerProblem({ title: "Offer", image: "" })).toBe("Choose the banner's image.")
+    expect(orderProblem(["a", "b"], ["b", "a"])).toBeUndefined()
+    for (const order of [["a"], ["a", "a"], ["a", "c"], ["a", "b", "c"]]) expect(orderProblem(["a", "b"], order), order.join()).toBeDefined()
+    expect(moved(["a", "b", "c"], "b", -1)).toEqual(["b", "a", "c"])
+    expect(moved(["a", "b", "c"], "c", 1)).toEqual(["a", "b", "c"])
+  })
+
+  it("keeps every move a permutation of the order", () => {
+    fc.assert(fc.property(fc.uniqueArray(fc.string(), { minLength: 1, maxLength: 8 }), fc.nat(), fc.boolean(), (order, pick, up) => {
+      const next = moved(order, order[pick % order.length]!, up ? -1 : 1)
+      expect(orderProblem(order, next)).toBeUndefined()
+    }))
   })
 })

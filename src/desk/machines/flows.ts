@@ -9,7 +9,8 @@ import type { IntegritySignal } from "../../schema/integrity.ts"
 import type { AuditEntry } from "../../schema/desk/audit.ts"
 import type { AdjustmentApproval, DeskPlayer, PlayerDetail } from "../../schema/desk/players.ts"
 import { adjustmentOf, noteProblem, statusProblem } from "../../domain/deskPlayers.ts"
-import { siteProblem } from "../../domain/siteSettings.ts"
+import { bannerProblem, siteProblem } from "../../domain/siteSettings.ts"
+import type { DeskBanner } from "../../schema/desk/settings.ts"
 import { validateAccount } from "../../domain/payments.ts"
 import type { AdminDepositAccount } from "../../schema/admin.ts"
 import type { ComplianceSettings } from "../../schema/protection.ts"
@@ -79,6 +80,14 @@ export const depositAccountsRecord = recordMachine<ReadonlyArray<AdminDepositAcc
 })
 /** Protection settings: the regions not served, the real-money switch, the limits new players start with. */
 export const protectionRecord = recordMachine<ComplianceSettings>(settingsRules.protection)
+/** Home-page banners: upload one (title, image, offer or not), move one up or down, remove one. */
+const chosenBanner = (fields: Fields, banners: ReadonlyArray<DeskBanner>) => (banners.some((banner) => banner.id === fields.banner) ? undefined : "Choose a banner.")
+export const bannersRecord = recordMachine<ReadonlyArray<DeskBanner>>({
+  add: (fields) => bannerProblem({ title: fields.title ?? "", image: fields.image ?? "" }),
+  up: chosenBanner,
+  down: chosenBanner,
+  remove: chosenBanner
+})
 /** Staff accounts (DIRECTOR): create one with a role; change a role or status; reset a second factor. */
 export const staffRecord = recordMachine<ReadonlyArray<StaffAccount>>(settingsRules.staff)
 
@@ -99,6 +108,7 @@ export interface DeskFlows {
   readonly depositAccounts: typeof depositAccountsRecord
   readonly protection: typeof protectionRecord
   readonly staff: typeof staffRecord
+  readonly banners: typeof bannersRecord
 }
 
 export type DeskFlowName = keyof DeskFlows
@@ -120,7 +130,8 @@ const TOPICS: Readonly<Record<DeskFlowName, ReadonlyArray<DeskChanged["topic"]>>
   site: ["settings"],
   depositAccounts: ["settings"],
   protection: ["settings"],
-  staff: ["settings"]
+  staff: ["settings"],
+  banners: ["settings"]
 }
 
 export const topicsOf = (flow: DeskFlowName) => TOPICS[flow]

@@ -16,7 +16,7 @@ import { DeskAuditApi } from "../../schema/desk/audit.ts"
 import type { AuditEntry } from "../../schema/desk/audit.ts"
 import { data, plain, task } from "./runtime.ts"
 import { market, markets, risk, today } from "./marketFlows.ts"
-import { depositAccounts, protection, site, staff } from "./settingsFlows.ts"
+import { banners, depositAccounts, protection, site, staff } from "./settingsFlows.ts"
 
 /**
  * Every desk flow with its world: the calls of the shared API each machine's
@@ -164,6 +164,6 @@ const audit = auditList.provide({
   }
 })
 
-const FLOWS: Readonly<Record<DeskFlowName, AnyActorLogic>> = { deposits, withdrawals, sessions, signals, players, player, adjustments, audit, risk, markets, market, today, site, depositAccounts, protection, staff }
+const FLOWS: Readonly<Record<DeskFlowName, AnyActorLogic>> = { deposits, withdrawals, sessions, signals, players, player, adjustments, audit, risk, markets, market, today, site, depositAccounts, protection, staff, banners }
 
 export const flowLogic = (flow: DeskFlowName): AnyActorLogic => FLOWS[flow]

@@ -1,11 +1,12 @@
 import { Effect } from "effect"
 import { protectionUpdate } from "../../domain/deskSettings.ts"
 import { AdminApi, type AdminDepositAccount, type DepositAccountPayload } from "../../schema/admin.ts"
-import { DeskSettingsApi } from "../../schema/desk/settings.ts"
+import { DeskBannersApi, DeskSettingsApi } from "../../schema/desk/settings.ts"
+import { moved } from "../../domain/siteSettings.ts"
 import { DeskStaffApi, type UpdateStaffPayload } from "../../schema/desk/staff.ts"
 import { ProtectionAdminApi } from "../../schema/protection.ts"
 import type { StaffRole } from "../../schema/desk/common.ts"
-import { depositAccountsRecord, protectionRecord, siteRecord, staffRecord } from "../machines/flows.ts"
+import { bannersRecord, depositAccountsRecord, protectionRecord, siteRecord, staffRecord } from "../machines/flows.ts"
 import type { Fields, RecordCommand } from "../machines/record.machine.ts"
 import { DeskApi, type DeskFailure } from "../services/api.ts"
 import { data, task } from "./runtime.ts"
@@ -91,6 +92,28 @@ export const staff = staffRecord.provide({
           const params = { id: fields.staff ?? "" }
           const payload: UpdateStaffPayload = command === "role" ? { role } : command === "resetSecondFactor" ? { resetSecondFactor: true } : { status: command === "suspend" ? "suspended" as const : "active" as const }
           return yield* api.call(staffCalls.update, { params, payload })
+        })
+      ))
+    )
+  }
+})
+
+const bannerCalls = DeskBannersApi.endpoints
+
+export const banners = bannersRecord.provide({
+  actors: {
+    load: task(() => data(DeskApi.use((api) => api.call(bannerCalls.list, {})))),
+    run: task<unknown, RecordCommand>(({ command, fields, key }) =>
+      data(DeskApi.use((api) =>
+        Effect.gen(function*(): Effect.fn.Return<{ readonly data: unknown }, DeskFailure> {
+          const banner = fields.banner ?? ""
+          if (command === "add") {
+            return yield* api.call(bannerCalls.add, { payload: { title: (fields.title ?? "").trim(), image: fields.image ?? "", marketing: fields.marketing !== "no" } }, { idempotencyKey: key })
+          }
+          if (command === "remove") return yield* api.call(bannerCalls.remove, { params: { id: banner } }, { idempotencyKey: key })
+          // Moved in the order the server has now: an order that no longer names every banner is refused.
+          const ids = (yield* api.call(bannerCalls.list, {}, { notify: "none" })).data.map((item) => item.id)
+          return yield* api.call(bannerCalls.order, { payload: { ids: moved(ids, banner, command === "up" ? -1 : 1) } })
         })
       ))
     )

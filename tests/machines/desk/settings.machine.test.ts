@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { depositAccountsRecord, protectionRecord, siteRecord, staffRecord } from "../../../src/desk/machines/flows.ts"
+import { bannersRecord, depositAccountsRecord, protectionRecord, siteRecord, staffRecord } from "../../../src/desk/machines/flows.ts"
 import { EVERY_RECORD, type RecordCommand } from "../../../src/desk/machines/record.machine.ts"
 import type { Failure } from "../../../src/schema/errors.ts"
 import { entered, expectFullCoverage, invokedWith, recordFlows, replayPaths, type Step } from "../harness.ts"
@@ -80,5 +80,15 @@ describe("the settings screen's flows (model-based)", () => {
     const lines = [...sent]
     expect(lines.every((line) => line.includes('"staff":"s1"'))).toBe(true)
     expect(lines.every((line) => !line.startsWith("role ") || line.includes('"role":"101"'))).toBe(true)
+  })
+
+  it("banners: an upload needs a title and an image; a move or a removal names a banner on the list", () => {
+    const sent = new Set<string>()
+    const banner = { id: "b1", order: 1, title: "Welcome", image: PNG, marketing: true }
+    walk("banners", bannersRecord, [banner], [["title", "Diwali"], ["image", PNG], ["banner", "b1"]], ["add", "up", "remove"], sent)
+    const lines = [...sent]
+    expect(lines.every((line) => !line.startsWith("add ") || (line.includes('"title":"Diwali"') && line.includes('"image"')))).toBe(true)
+    expect(lines.every((line) => line.startsWith("add ") || line.includes('"banner":"b1"'))).toBe(true)
+    expect(lines.some((line) => line.startsWith("remove "))).toBe(true)
   })
 })

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react"
 import { useCan } from "../flows.ts"
+import { BannersSection } from "./settings/BannersSection.tsx"
 import { DepositAccountsSection } from "./settings/DepositAccountsSection.tsx"
 import { ProtectionSection } from "./settings/ProtectionSection.tsx"
 import { SiteSection } from "./settings/SiteSection.tsx"
@@ -12,13 +13,14 @@ const Section = ({ title, children }: { readonly title: string; readonly childre
   </section>
 )
 
-/** Settings (`settings.manage`): the player site's settings, deposit accounts, protection settings; staff accounts for the DIRECTOR. */
+/** Settings (`settings.manage`): the player site's settings and banners, deposit accounts, protection settings; staff accounts for the DIRECTOR. */
 export const SettingsPage = () => {
   const can = useCan()
   return (
     <>
       <h1>Settings</h1>
       <Section title="Site"><SiteSection /></Section>
+      <Section title="Banners"><BannersSection /></Section>
       <Section title="Deposit accounts"><DepositAccountsSection /></Section>
       <Section title="Protection"><ProtectionSection /></Section>
       {can("staff.manage") && <Section title="Staff accounts"><StaffSection /></Section>}

@@ -3,6 +3,7 @@ import type { ChangeEvent, FormEvent } from "react"
 import type { ActorRefFrom } from "xstate"
 import type { AdminDepositAccount } from "../../../../schema/admin.ts"
 import type { StaffAccount } from "../../../../schema/desk/staff.ts"
+import type { DeskBanner } from "../../../../schema/desk/settings.ts"
 import type { ComplianceSettings } from "../../../../schema/protection.ts"
 import type { SiteSettings } from "../../../../schema/settings.ts"
 import { EVERY_RECORD, type RecordMachine } from "../../../machines/record.machine.ts"
@@ -14,6 +15,7 @@ interface SettingsRecords {
   readonly depositAccounts: ReadonlyArray<AdminDepositAccount>
   readonly protection: ComplianceSettings
   readonly staff: ReadonlyArray<StaffAccount>
+  readonly banners: ReadonlyArray<DeskBanner>
 }
 
 /**
