@@ -25,6 +25,9 @@ test("an admin changes the site title on the desk and the player site shows it; 
     await form.getByRole("button", { name: "Save site settings" }).click()
     await expect(desk.getByText("Site settings saved")).toBeVisible()
     await expect(form.getByRole("alert")).toHaveCount(0)
+    // Kept beside the results for a person to look at.
+    await expect(desk.getByRole("table", { name: "Banners" }).getByRole("row")).not.toHaveCount(1)
+    await desk.screenshot({ path: test.info().outputPath("desk-settings.png"), fullPage: true })
     await desk.context().close()
 
     await page.goto("/")
