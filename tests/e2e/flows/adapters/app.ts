@@ -84,17 +84,21 @@ const EVENT = "Delhi Capitals v Rajasthan Royals"
 
 /**
  * The catalogue changes: the server's clock moves (TEST_CLOCK) to the start of the next scheduled event (a race, a
- * few minutes away), the simulator starts it and tells every client on the odds channel; the event page's
- * `liveEvent` flow passes it to the app.
+ * few minutes away), and the simulator starts it and tells every client on the odds channel with its next round
+ * (every 5 s of real time).
  */
-const catalogueChanges = async ({ page, request }: FlowWorld) => {
+export const startNextEvent = async (request: FlowWorld["request"]) => {
   const next = Math.min(...(await sportsData(request)).flatMap((sport) => sport.leagues.flatMap((league) => league.events)).filter((e) => !e.inPlay).map((e) => Date.parse(e.date)))
   const clock = await request.get("/api/v1/test/clock")
   expect(clock.status()).toBe(200)
   const now = Date.parse((await clock.json()).data.now as string)
   const moved = await request.post("/api/v1/test/clock", { data: { seconds: Math.max(0, Math.ceil((next - now) / 1000) + 1) } })
   expect(moved.status()).toBe(200)
-  // The simulator's lifecycle runs every 5 s of real time: the message comes with its next round.
+}
+
+/** The catalogue changes (`startNextEvent`); the event page's `liveEvent` flow passes it to the app. */
+const catalogueChanges = async ({ page, request }: FlowWorld) => {
+  await startNextEvent(request)
   await expect.poll(() => takenTransitions(page, "app"), { timeout: 30_000 }).toContain("app.Ready.Idle --catalogue.changed[0]")
 }
 
