@@ -58,8 +58,10 @@ const ResultsView = ({ flow }: { flow: FlowRef<"results"> }) => {
             <section key={day.day} aria-label={day.day} className="card p-3">
               <h2 className="m-0 mb-2 text-sm font-700">{day.day}</h2>
               {day.sports.map((group) => (
-                <table key={group.sport} className="mb-3 w-full text-sm">
+                <table key={group.sport} className="mb-3 w-full table-fixed text-sm">
                   <caption className="py-1 text-left text-xs font-700 uppercase tracking-wide text-muted">{group.sport}</caption>
+                  {/* The same columns in every table of the page. */}
+                  <colgroup><col className="w-[40%]" /><col className="w-[30%]" /><col /><col className="w-14" /></colgroup>
                   <thead className="sr-only">
                     <tr><th scope="col">Event</th><th scope="col">Market</th><th scope="col">Result</th><th scope="col">Settled</th></tr>
                   </thead>

@@ -40,7 +40,7 @@ const RowPrices = (entry: EventEntry) => {
     <div
       ref={box}
       data-testid={`list-prices-${entry.event._id}`}
-      className={`grid shrink-0 gap-1 ${runners === 3 ? "grid-cols-3 w-[17rem]" : "grid-cols-2 w-[11.25rem]"} h-11`}
+      className={`grid shrink-0 gap-1 ${runners === 3 ? "grid-cols-3 w-[19.5rem]" : "grid-cols-2 w-[13rem]"} h-11`}
     >
       {onScreen && Prices ? <Prices {...entry} /> : null}
     </div>
