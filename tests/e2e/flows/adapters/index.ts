@@ -2,6 +2,7 @@ import type { FlowAdapter } from "../adapter.ts"
 import { app, appCatalogue, appFlows, appSignedIn } from "./app.ts"
 import { betSlip } from "./betSlip.ts"
 import { bonus } from "./bonus.ts"
+import { casinoBets } from "./casinoBets.ts"
 import { deposit } from "./deposit.ts"
 import { depositForm } from "./depositForm.ts"
 import { authModal, authModalChangePassword } from "./authModal.ts"
@@ -17,4 +18,4 @@ import { withdrawal } from "./withdrawal.ts"
 
 /** Every machine's adapter to the real UI: `npm run flows` writes a spec for each (scripts/flowSpecs.ts). */
 export const ADAPTERS: ReadonlyArray<FlowAdapter> = [app, appSignedIn, appCatalogue, appFlows, session, authModal, authModalChangePassword, otpCountdown,
-  wallet, livePanel, betSlip, deposit, depositForm, withdrawal, payoutAccounts, bonus, results, statement, racing]
+  wallet, livePanel, betSlip, deposit, depositForm, withdrawal, payoutAccounts, bonus, results, statement, racing, casinoBets]
