@@ -76,6 +76,8 @@ const STATEMENT_DAYS = 30
 export class Players extends Context.Service<Players, {
   search(query: PlayerQuery): Effect.Effect<{ readonly items: ReadonlyArray<DeskPlayer>; readonly next: string | null; readonly total: number }, ApiError | SqlError.SqlError>
   detail(id: string): Effect.Effect<PlayerDetail, ApiError | SqlError.SqlError>
+  /** The player as the search lists them, or 404. */
+  player(id: string): Effect.Effect<DeskPlayer, ApiError | SqlError.SqlError>
   note(actor: Actor & { readonly kind: "staff" }, id: string, body: string): Effect.Effect<PlayerNote, ApiError | SqlError.SqlError>
   setStatus(actor: Actor, id: string, payload: PlayerStatusPayload): Effect.Effect<DeskPlayer, ApiError | SqlError.SqlError>
   endSessions(actor: Actor, id: string): Effect.Effect<number, ApiError | SqlError.SqlError>
@@ -222,7 +224,7 @@ export class Players extends Context.Service<Players, {
         }))
       })
 
-      return Players.of({ search, detail, note, setStatus, endSessions })
+      return Players.of({ search, detail, player: (id) => Effect.map(find(id), playerView), note, setStatus, endSessions })
     })
   )
 }

@@ -10,6 +10,8 @@ import { idempotent } from "../edge/guards.ts"
 import { clientOf } from "../identity/http.ts"
 import { Realtime } from "../realtime/Realtime.ts"
 import { Uploads } from "../uploads/Uploads.ts"
+import { indiaDay } from "../../src/domain/ranges.ts"
+import { Casino } from "../casino/Casino.ts"
 import { Adjustments } from "./Adjustments.ts"
 import { Audit } from "./Audit.ts"
 import { Decisions, type RequestKind } from "./Decisions.ts"
@@ -104,9 +106,12 @@ const adjustmentMessage = ({ approval, main }: AdjustmentResult, direction = app
 export const DeskPlayersHandlers = HttpApiBuilder.group(Api, "deskPlayers", Effect.fn(function*(handlers) {
   const players = yield* Players
   const adjustments = yield* Adjustments
+  const casino = yield* Casino
   return handlers.handleAll({
     search: ({ query }) => Effect.map(sqlDefect(players.search(query)), (page) => ok(page)),
     player: ({ params }) => Effect.map(sqlDefect(players.detail(params.id)), (detail) => ok(detail)),
+    casinoRounds: ({ params, query }) =>
+      Effect.map(sqlDefect(Effect.andThen(players.player(params.id), casino.betsByDate(params.id, "all", query.date ?? indiaDay(new Date())))), (rounds) => ok(rounds)),
     note: ({ params, payload }) => Effect.flatMap(CurrentStaff, (me) => Effect.map(sqlDefect(players.note(staffActorOf(me), params.id, payload.body)), (note) => ok(note, "Note added"))),
     status: ({ params, payload }) =>
       Effect.flatMap(CurrentStaff, (me) =>

@@ -49,3 +49,19 @@ test("a large adjustment waits for a second staff member, who approves it: the p
   await expect(lines.getByRole("cell", { name: "player.credit", exact: true })).toHaveCount(1)
   await Promise.all([admin.context().close(), audit.context().close()])
 })
+
+test("the director switches a casino game off and on: the lobby stops and starts listing it", async ({ browser, request }) => {
+  const lobby = async () => ((await (await request.get("/api/v1/casino-games?slots=true")).json()).data as Array<{ title: string }>).map((game) => game.title)
+  const title = (await lobby()).at(-1)!
+  const desk = await openDesk(browser, "director", "/admin/casino")
+  const game = desk.getByRole("switch", { name: `${title} on` })
+  await expect(game).toBeChecked()
+  await game.uncheck()
+  await expect(game).not.toBeChecked()
+  await expect(desk.getByText("Game updated")).toBeVisible()
+  expect(await lobby()).not.toContain(title)
+  await game.check()
+  await expect(game).toBeChecked()
+  expect(await lobby()).toContain(title)
+  await desk.context().close()
+})

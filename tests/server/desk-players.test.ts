@@ -3,7 +3,8 @@ import { Roles } from "../../src/schema/user.ts"
 import { accountOf, deskFixture, sessionOf } from "./desk-support.ts"
 import { connectSocket, countStatuses, request, signUpPlayer } from "./helpers.ts"
 import { balancesOf, createDeposit, freshKey } from "./payments-support.ts"
-import { bet, catalogue, eventsOf, fundedPlayer, marketOf, setPrice } from "./betting-support.ts"
+import { bet, catalogue, eventsOf, fund, fundedPlayer, marketOf, setPrice } from "./betting-support.ts"
+import { freshId, launch, walletCall } from "./casino-support.ts"
 
 /**
  * The players screen on the real server: search, a player's page, notes,
@@ -96,6 +97,21 @@ describe("a player's bets", () => {
     const page = (await get(`/api/v1/desk/players/${p.user.id}`)).body.data
     expect(page.openBets).toMatchObject([{ id: waiting.body.data.bet._id, status: "open", stake: 200, unmatched: 200, cancelled: 0, odds: 3 }])
     expect(page.settledBets).toMatchObject([{ id: gone.body.data.bet._id, status: "cancelled", stake: 100, unmatched: 0, cancelled: 100 }])
+  })
+})
+
+describe("a player's casino rounds", () => {
+  it("lists a day's rounds (today unless a day is given) for support, newest first", async () => {
+    const player = await signUpPlayer(desk.server)
+    await fund(desk.server, player.user.id, 1000_00)
+    const { token } = await launch(desk.server, player.token)
+    const roundId = freshId("desk-round")
+    expect((await walletCall(desk.server, "debit", { token, transactionId: freshId("desk-tx"), roundId, amount: 50 })).status).toBe(200)
+    const path = `/api/v1/desk/players/${player.user.id}/casino-rounds`
+    expect((await get(path)).body.data).toMatchObject([{ roundId, stake: 50, win: 0, status: "open" }])
+    expect((await get(`${path}?date=2020-01-01`)).body.data).toEqual([])
+    expect((await get(`${path}?date=junk`)).body.meta.code).toBe(400)
+    expect((await get("/api/v1/desk/players/nobody/casino-rounds")).body.meta).toMatchObject({ code: 404, error: "NotFound" })
   })
 })
 

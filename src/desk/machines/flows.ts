@@ -8,6 +8,7 @@ import type { DeskChanged } from "../../schema/realtime.ts"
 import type { IntegritySignal } from "../../schema/integrity.ts"
 import type { AuditEntry } from "../../schema/desk/audit.ts"
 import type { AdjustmentApproval, DeskPlayer, PlayerDetail } from "../../schema/desk/players.ts"
+import type { AdminCasinoGame, CasinoBet, CasinoProvider } from "../../schema/casino.ts"
 import { adjustmentOf, noteProblem, statusProblem } from "../../domain/deskPlayers.ts"
 import { bannerProblem, siteProblem } from "../../domain/siteSettings.ts"
 import type { DeskBanner } from "../../schema/desk/settings.ts"
@@ -67,6 +68,19 @@ export const riskMarkets = listMachine<RiskMarket>()
 /** One market's book and what staff do to it: suspend, resume, price, settle, void, approve, decline. */
 export const marketRecord = recordMachine<MarketRisk>(MARKET_RULES)
 
+/** The casino's providers and games, as the Casino screen switches them on or off. */
+export interface CasinoCatalogue {
+  readonly providers: ReadonlyArray<CasinoProvider>
+  readonly games: ReadonlyArray<AdminCasinoGame>
+}
+/** The Casino screen: `provider` (fields `code`, `on`) and `game` (fields `game`, `on`) switch one on ("true") or off. */
+export const casinoRecord = recordMachine<CasinoCatalogue>({
+  provider: (fields) => (fields.code ? undefined : "Choose the provider."),
+  game: (fields) => (fields.game ? undefined : "Choose the game.")
+})
+/** A player's casino rounds of a day (query `player`, `date`). */
+export const roundsList = listMachine<CasinoBet>()
+
 /** The Today figures (the charts' span, 7 or 30 days, is its field `span`). */
 export const todayRecord = recordMachine<TodayReport>()
 
@@ -109,6 +123,8 @@ export interface DeskFlows {
   readonly protection: typeof protectionRecord
   readonly staff: typeof staffRecord
   readonly banners: typeof bannersRecord
+  readonly casino: typeof casinoRecord
+  readonly rounds: typeof roundsList
 }
 
 export type DeskFlowName = keyof DeskFlows
@@ -131,7 +147,9 @@ const TOPICS: Readonly<Record<DeskFlowName, ReadonlyArray<DeskChanged["topic"]>>
   depositAccounts: ["settings"],
   protection: ["settings"],
   staff: ["settings"],
-  banners: ["settings"]
+  banners: ["settings"],
+  casino: [],
+  rounds: []
 }
 
 export const topicsOf = (flow: DeskFlowName) => TOPICS[flow]

@@ -17,6 +17,7 @@ import type { AuditEntry } from "../../schema/desk/audit.ts"
 import { data, plain, task } from "./runtime.ts"
 import { market, markets, risk, today } from "./marketFlows.ts"
 import { banners, depositAccounts, protection, site, staff } from "./settingsFlows.ts"
+import { casino, rounds } from "./casinoFlows.ts"
 
 /**
  * Every desk flow with its world: the calls of the shared API each machine's
@@ -164,6 +165,6 @@ const audit = auditList.provide({
   }
 })
 
-const FLOWS: Readonly<Record<DeskFlowName, AnyActorLogic>> = { deposits, withdrawals, sessions, signals, players, player, adjustments, audit, risk, markets, market, today, site, depositAccounts, protection, staff, banners }
+const FLOWS: Readonly<Record<DeskFlowName, AnyActorLogic>> = { deposits, withdrawals, sessions, signals, players, player, adjustments, audit, risk, markets, market, today, site, depositAccounts, protection, staff, banners, casino, rounds }
 
 export const flowLogic = (flow: DeskFlowName): AnyActorLogic => FLOWS[flow]

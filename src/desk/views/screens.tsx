@@ -3,6 +3,7 @@ import type { Permission } from "../../domain/staff.ts"
 import { AccountPage } from "./pages/AccountPage.tsx"
 import { DepositsPage } from "./pages/DepositsPage.tsx"
 import { AuditPage } from "./pages/AuditPage.tsx"
+import { CasinoPage } from "./pages/CasinoPage.tsx"
 import { PlayersPage } from "./pages/PlayersPage.tsx"
 import { MarketsPage } from "./pages/MarketsPage.tsx"
 import { SettingsPage } from "./pages/SettingsPage.tsx"
@@ -29,6 +30,7 @@ export const SCREENS: ReadonlyArray<Screen> = [
   { path: "/signals", label: "Signals", permission: "players.read", element: <SignalsPage /> },
   { path: "/markets", label: "Markets and risk", permission: "markets.read", element: <MarketsPage /> },
   { path: "/settings", label: "Settings", permission: "settings.manage", element: <SettingsPage /> },
+  { path: "/casino", label: "Casino", permission: "casino.manage", element: <CasinoPage /> },
   { path: "/audit", label: "Audit", permission: "audit.read", element: <AuditPage /> },
   { path: "/account", label: "My account", permission: "staff", element: <AccountPage /> }
 ]

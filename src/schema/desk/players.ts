@@ -3,6 +3,7 @@ import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { Envelope } from "../envelope.ts"
 import { Reasons } from "../errors.ts"
 import { Requires, StaffAuthentication } from "../middleware.ts"
+import { CasinoBet } from "../casino.ts"
 import { DepositRequest, PaymentAccount, WithdrawalRequest } from "../payments.ts"
 import { Protection } from "../protection.ts"
 import { StatementRow } from "../statements.ts"
@@ -123,9 +124,12 @@ export type AdjustmentQuery = typeof AdjustmentQuery.Type
 
 export const AdjustmentDecision = Schema.Struct({ remark: Schema.optionalKey(Text(200)) })
 
+/** A player's casino rounds of one day in India (YYYY-MM-DD; today when left out), newest first. */
+export const CasinoRoundsQuery = Schema.Struct({ date: Schema.optionalKey(Text(10)) })
+
 const APPROVAL_REASONS = ["InvalidInput", "NotFound", "Conflict", "InsufficientBalance", "AlreadyDecided", "OwnProposal"] as const
 
-/** Players: search, a player's page, notes, suspension, sessions, manual adjustments (four eyes above the threshold). */
+/** Players: search, a player's page, their casino rounds, notes, suspension, sessions, manual adjustments (four eyes above the threshold). */
 export class DeskPlayersApi extends HttpApiGroup.make("deskPlayers")
   .add(
     HttpApiEndpoint.get("search", "/players", { query: PlayerQuery, success: Envelope(Page(DeskPlayer)) }).annotate(Requires, "players.read"),
@@ -138,6 +142,8 @@ export class DeskPlayersApi extends HttpApiGroup.make("deskPlayers")
       .annotate(Requires, "players.suspend").annotate(Reasons, ["NotFound"]),
     HttpApiEndpoint.post("adjust", "/players/:id/adjustments", { params: Id, payload: AdjustmentPayload, success: Envelope(AdjustmentResult) })
       .annotate(Requires, "money.adjust").annotate(Reasons, ["InvalidInput", "NotFound", "InsufficientBalance", "Conflict"]),
+    HttpApiEndpoint.get("casinoRounds", "/players/:id/casino-rounds", { params: Id, query: CasinoRoundsQuery, success: Envelope(Schema.Array(CasinoBet)) })
+      .annotate(Requires, "players.read").annotate(Reasons, ["InvalidInput", "NotFound"]),
     HttpApiEndpoint.get("adjustments", "/adjustment-approvals", { query: AdjustmentQuery, success: Envelope(Page(AdjustmentApproval)) })
       .annotate(Requires, "money.adjust").annotate(Reasons, ["InvalidInput"]),
     HttpApiEndpoint.post("approveAdjustment", "/adjustment-approvals/:id/approve", { params: Id, payload: AdjustmentDecision, success: Envelope(AdjustmentResult) })

@@ -11,6 +11,7 @@ import { columns, DataTable } from "../widgets/DataTable.tsx"
 import { Dialog } from "../widgets/Dialog.tsx"
 import { rupees, when } from "../widgets/format.ts"
 import { AdjustmentRequests } from "./AdjustmentRequests.tsx"
+import { CasinoRounds } from "./CasinoRounds.tsx"
 import { StatusBadge } from "./QueuePage.tsx"
 
 type PlayerRef = DeskFlowRef<"player">
@@ -204,6 +205,7 @@ export const PlayerPage = () => {
       <Section title="Statement (30 days)"><DataTable caption="Statement" rows={detail.statement} columns={STATEMENT} rowId={(row) => row._id} empty="No transactions." /></Section>
       <Section title="Open bets"><DataTable caption="Open bets" rows={detail.openBets} columns={BETS} rowId={(row) => row.id} empty="No open bets." /></Section>
       <Section title="Settled bets"><DataTable caption="Settled bets" rows={detail.settledBets} columns={BETS} rowId={(row) => row.id} empty="No settled bets." /></Section>
+      <CasinoRounds playerId={p.id} />
       <div className="grid-2">
         <Section title="Deposits"><DataTable caption="Deposits" rows={detail.deposits} columns={DEPOSITS} rowId={(row) => row._id} empty="No deposits." /></Section>
         <Section title="Withdrawals"><DataTable caption="Withdrawals" rows={detail.withdrawals} columns={WITHDRAWALS} rowId={(row) => row._id} empty="No withdrawals." /></Section>
