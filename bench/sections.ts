@@ -3,6 +3,7 @@ import { betsBench } from "./bets.ts"
 import { lobbyLighthouse, lobbyWeight } from "./casino.ts"
 import { clusterBench } from "./cluster.ts"
 import { compareBench } from "./compare.ts"
+import { deskBench } from "./desk.ts"
 import { homeWeight } from "./home-weight.ts"
 import { interactionBench } from "./interaction.ts"
 import { pagesLighthouse } from "./lighthouse.ts"
@@ -29,5 +30,6 @@ export const sections: Array<Section> = [
   { name: "cluster", title: "Bet placement through nginx: one and three servers on one PostgreSQL", run: clusterBench },
   { name: "casino", title: "Live casino lobby: weight before the first game card is visible (as transferred)", run: lobbyWeight },
   { name: "lighthouse", title: "Live casino lobby: Lighthouse mobile performance", run: lobbyLighthouse },
+  { name: "desk", title: "The desk's deposit queue with 10,000 pending: opened and paged through the real server (PGlite)", run: deskBench },
   { name: "signin", title: "Known and unknown accounts: answer times of sign-in and forgot-password (60 each, interleaved)", run: signinBench }
 ]
