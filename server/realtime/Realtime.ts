@@ -39,13 +39,16 @@ export const SERVER_COOKIE = "khel_server"
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
- * Closes the adapter's pool once its last messages are sent (`end` waits for
- * the connections in use; the admin CLI exits right after its emits). Its
- * connections are tracked, so one the adapter took while it was closing
- * cannot keep the process alive.
+ * Closes the adapter's pool once its last messages are sent (the admin CLI
+ * exits right after its emits). `end` waits for the connections in use, but a
+ * query still waiting for a connection would never run once it is called, so
+ * those are let through first. Its connections are tracked, so one the
+ * adapter took while it was closing cannot keep the process alive.
  */
 const closePool = async (pool: pg.Pool, connections: Set<pg.ClientBase>) => {
-  await Promise.race([pool.end(), pause(2000)])
+  const deadline = Date.now() + 2000
+  while (pool.waitingCount > 0 && Date.now() < deadline) await pause(5)
+  await Promise.race([pool.end(), pause(Math.max(0, deadline - Date.now()))])
   for (const connection of connections) (connection as pg.Client).end().catch(() => undefined)
 }
 
