@@ -1,6 +1,6 @@
 import { assign, enqueueActions, fromPromise, setup, spawnChild } from "xstate"
 import type { Position } from "../domain/betting.ts"
-import { type CashOutQuote as LadderQuote, type NoQuote, quoteCashOut } from "../domain/cashOut.ts"
+import { type NoQuote, quoteCashOut } from "../domain/cashOut.ts"
 import { offersOf } from "../domain/matching.ts"
 import { toRupees } from "../domain/money.ts"
 import type { BetSetting, MarketBook } from "../schema/betting.ts"
@@ -105,12 +105,12 @@ export const liveCashOut = (
   runners: ReadonlyArray<string>,
   positions: ReadonlyArray<Position>,
   percent = 100
-): { readonly value: number; readonly quote: LadderQuote } | NoQuote | "noPrices" => {
+): { readonly value: number } | NoQuote | "noPrices" => {
   if (!book || book.status !== "OPEN") return "noPrices"
   const ladders = book.runners.map((r) => ({ selectionId: r.selectionId, back: offersOf("back", r.back), lay: offersOf("lay", r.lay) }))
   // As the server quotes it: a part locks that part of the full value, never more than the ladder gives.
   const quote = quoteCashOut(book.marketType, runners, positions, ladders, clampPercent(percent) / 100)
-  return typeof quote === "string" ? quote : { value: toRupees(quote.value), quote }
+  return typeof quote === "string" ? quote : { value: toRupees(quote.value) }
 }
 
 export const cashOutMachine = setup({

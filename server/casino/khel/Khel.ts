@@ -85,12 +85,12 @@ const Failure = Schema.Struct({ meta: Schema.Struct({ code: Schema.Int, message:
 const decodeFailure = Schema.decodeUnknownOption(Failure)
 
 const Game = Schema.Literals(["dragon-tiger", "andar-bahar", "lucky-lotus"])
-const Symbol = Schema.Literals(["lotus", "seven", "bar", "bell", "mango", "cherry"])
+const SlotSymbol = Schema.Literals(["lotus", "seven", "bar", "bell", "mango", "cherry"])
 /** A drawn outcome as `fair.js` makes it (`Outcome`), read back from the round's row. */
 const OutcomeRow = Schema.Union([
   Schema.Struct({ game: Schema.Literal("dragon-tiger"), dragon: Schema.Int, tiger: Schema.Int, winner: Schema.Literals(["dragon", "tiger", "tie"]) }),
   Schema.Struct({ game: Schema.Literal("andar-bahar"), joker: Schema.Int, andar: Schema.Array(Schema.Int), bahar: Schema.Array(Schema.Int), winner: Schema.Literals(["andar", "bahar"]) }),
-  Schema.Struct({ game: Schema.Literal("lucky-lotus"), stops: Schema.Array(Schema.Int), reels: Schema.Array(Schema.Array(Symbol)), line: Schema.Array(Symbol), multiplier: Schema.Finite })
+  Schema.Struct({ game: Schema.Literal("lucky-lotus"), stops: Schema.Array(Schema.Int), reels: Schema.Array(Schema.Array(SlotSymbol)), line: Schema.Array(SlotSymbol), multiplier: Schema.Finite })
 ])
 
 /** A player's table: the committed seed of their next round. */

@@ -96,6 +96,9 @@ export const takenTransitions = async (page: Page, machine: string): Promise<Rea
  * The network drops the requests matching `glob` (the browser aborts them): how a path reaches a call's failure that
  * no server answer gives (the `Unreachable` reason). Everything else about the server stays real.
  */
-export const networkDown = (glob: string) => async ({ page }: FlowWorld): Promise<void> => {
-  await page.route(glob, (route) => route.abort("internetdisconnected"))
+export const networkDown = (glob: string | RegExp, times?: number) => async ({ page }: FlowWorld): Promise<void> => {
+  await page.route(glob, (route) => route.abort("internetdisconnected"), times === undefined ? {} : { times })
 }
+
+/** Only the next request matching `glob` is dropped: a load fails once, and the next one (a retry) reaches the server. */
+export const nextCallDropped = (glob: string | RegExp) => networkDown(glob, 1)

@@ -1,5 +1,5 @@
 import { expect } from "@playwright/test"
-import type { FlowAdapter, FlowWorld } from "../adapter.ts"
+import { type FlowAdapter, type FlowWorld, nextCallDropped } from "../adapter.ts"
 import { openSignedIn } from "../../support.ts"
 import { credit, player } from "./money.ts"
 
@@ -28,12 +28,9 @@ export const casinoBets: FlowAdapter = {
       samples: [{ type: "xstate.done.actor.loadBets", actorId: "loadBets", output: [] }],
       step: async (world) => expect(panel(world).getByText("No Data Available")).toBeVisible()
     },
-    // The next call only is dropped (the browser aborts it); later ones reach the server.
     "xstate.error.actor.loadBets": {
       samples: [{ type: "xstate.error.actor.loadBets", actorId: "loadBets", error: { code: 0, message: "Network error", reason: "Unreachable" } }],
-      arrange: async ({ page }) => {
-        await page.route(BETS, (route) => route.abort("internetdisconnected"), { times: 1 })
-      },
+      arrange: nextCallDropped(BETS),
       step: async (world) => expect(panel(world).getByRole("alert")).toBeVisible()
     }
   },

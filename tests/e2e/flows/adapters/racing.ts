@@ -1,6 +1,5 @@
 import { expect } from "@playwright/test"
-import type { FlowAdapter, FlowWorld } from "../adapter.ts"
-import { takenTransitions } from "../adapter.ts"
+import { type FlowAdapter, type FlowWorld, nextCallDropped, takenTransitions } from "../adapter.ts"
 import { startNextEvent } from "./app.ts"
 
 const RACING = "**/api/v1/racing"
@@ -25,12 +24,9 @@ export const racing: FlowAdapter = {
       samples: [{ type: "xstate.done.actor.loadRacing", actorId: "loadRacing", output: [] }],
       step: async ({ page }) => expect(page.getByRole("navigation", { name: "Racing" })).toBeVisible()
     },
-    // The next call only is dropped (the browser aborts it); later ones reach the server.
     "xstate.error.actor.loadRacing": {
       samples: [{ type: "xstate.error.actor.loadRacing", actorId: "loadRacing", error: { code: 0, message: "Network error", reason: "Unreachable" } }],
-      arrange: async ({ page }) => {
-        await page.route(RACING, (route) => route.abort("internetdisconnected"), { times: 1 })
-      },
+      arrange: nextCallDropped(RACING),
       step: async (world) => expect(tryAgain(world)).toBeVisible()
     }
   },

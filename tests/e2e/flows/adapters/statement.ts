@@ -1,5 +1,5 @@
 import { expect } from "@playwright/test"
-import type { FlowAdapter, FlowWorld } from "../adapter.ts"
+import { type FlowAdapter, type FlowWorld, nextCallDropped } from "../adapter.ts"
 import { openSignedIn } from "../../support.ts"
 import { credit, player, RANGE, searchEarlierRange, toast } from "./money.ts"
 
@@ -7,11 +7,6 @@ const STATEMENTS = /\/api\/v1\/(account-statement|transaction)\?/
 const summary = ({ page }: FlowWorld) => page.getByTestId("statement-summary")
 const tab = ({ page }: FlowWorld, view: unknown) => page.getByRole("tab", { name: view === "payments" ? "Deposits & withdrawals" : "Account statement" })
 const NO_STATEMENT = { openingBalance: 0, closingBalance: 0, rows: [], totals: { credit: 0, debit: 0, net: 0 } }
-
-/** The next statement call only is dropped (the browser aborts it): the call's `Unreachable` failure; later ones reach the server. */
-const nextCallDropped = async ({ page }: FlowWorld) => {
-  await page.route(STATEMENTS, (route) => route.abort("internetdisconnected"), { times: 1 })
-}
 
 /** /statements for a fresh player: the account statement and the deposits and withdrawals, over a range of days. */
 export const statement: FlowAdapter = {
@@ -39,7 +34,7 @@ export const statement: FlowAdapter = {
     },
     "xstate.error.actor.loadStatement": {
       samples: [{ type: "xstate.error.actor.loadStatement", actorId: "loadStatement", error: { code: 0, message: "Network error", reason: "Unreachable" } }],
-      arrange: nextCallDropped,
+      arrange: nextCallDropped(STATEMENTS),
       step: async (world) => expect(toast(world, "error")).toBeVisible()
     }
   },
