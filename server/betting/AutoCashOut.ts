@@ -1,7 +1,7 @@
 import { Context, Effect, Layer, Schema, Semaphore } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
-import { autoCashOutDue } from "../../src/domain/cashOut.ts"
-import { formatSigned, toPaise, toRupees } from "../../src/domain/money.ts"
+import { autoCashOutDue, autoRuleProblem } from "../../src/domain/cashOut.ts"
+import { formatSigned, toRupees } from "../../src/domain/money.ts"
 import type { AutoCashOutPayload, AutoCashOutRule } from "../../src/schema/cashOut.ts"
 import { type ApiError, badRequest, unprocessable } from "../../src/schema/envelope.ts"
 import { decodeRows, Paise } from "../db/rows.ts"
@@ -19,13 +19,8 @@ type Rule = typeof Rule.Type
 /** How often every rule is looked at again (rules set on other servers, prices the watcher missed). */
 const SWEEP_EVERY = "1 second"
 
-const MESSAGES = {
-  amount: "Auto cash out amounts are rupees with at most two decimals.",
-  order: "The stop-loss floor must be below the take-profit target."
-} as const
-
-/** A rule's side in paise: null stays null; refused unless whole paise. */
-const paiseOf = (rupees: number | null) => (rupees === null ? null : toPaise(Math.abs(rupees)) === undefined ? undefined : Math.round(rupees * 100))
+/** A rule's side in paise (null stays null), once `autoRuleProblem` found it whole. */
+const paiseOf = (rupees: number | null) => (rupees === null ? null : Math.round(rupees * 100))
 
 /**
  * Auto cash out: a player's take-profit target and/or stop-loss floor per market. Where prices are made (one
@@ -111,10 +106,10 @@ export class AutoCashOut extends Context.Service<AutoCashOut, {
       const sweep = checkRules()
 
       const set = Effect.fn("AutoCashOut.set")(function*(userId: string, payload: AutoCashOutPayload) {
+        const problem = autoRuleProblem(payload)
+        if (problem) return yield* badRequest(problem)
         const target = paiseOf(payload.target)
         const floor = paiseOf(payload.floor)
-        if (target === undefined || floor === undefined) return yield* badRequest(MESSAGES.amount)
-        if (target !== null && floor !== null && floor >= target) return yield* badRequest(MESSAGES.order)
         const market = yield* cashOut.market(payload.marketId)
         if (target === null && floor === null) {
           yield* sql`DELETE FROM cash_out_rules WHERE user_id = ${userId} AND market_id = ${market.id}`

@@ -16,6 +16,7 @@
 import type { MarketType } from "../schema/sports.ts"
 import { type Position, runnerBook, type Side } from "./betting.ts"
 import { type Match, type Offer } from "./matching.ts"
+import { toPaise } from "./money.ts"
 
 /** A runner's ladder as offers in paise, best first, each side as the player takes it (`offersOf`). */
 export interface RunnerOffers {
@@ -150,6 +151,14 @@ export const honoursQuote = (quoted: number, now: number) => now >= quoted - quo
 export interface AutoRule {
   readonly target: number | null
   readonly floor: number | null
+}
+
+/** Why an auto cash-out rule typed in rupees is refused (the server's and the form's words), or undefined. */
+export const autoRuleProblem = (rule: AutoRule): string | undefined => {
+  const wholePaise = (rupees: number | null) => rupees === null || toPaise(rupees) !== undefined
+  if (!wholePaise(rule.target) || !wholePaise(rule.floor)) return "Auto cash out amounts are rupees with at most two decimals."
+  if (rule.target !== null && rule.floor !== null && rule.floor >= rule.target) return "The stop-loss floor must be below the take-profit target."
+  return undefined
 }
 
 /** Whether a rule fires at this value: at or above its target, or at or below its floor. */

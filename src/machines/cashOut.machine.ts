@@ -1,6 +1,6 @@
 import { assign, enqueueActions, fromPromise, setup, spawnChild } from "xstate"
 import type { Position } from "../domain/betting.ts"
-import { type NoQuote, quoteCashOut } from "../domain/cashOut.ts"
+import { autoRuleProblem, type NoQuote, quoteCashOut } from "../domain/cashOut.ts"
 import { offersOf } from "../domain/matching.ts"
 import { toRupees } from "../domain/money.ts"
 import type { BetSetting, MarketBook } from "../schema/betting.ts"
@@ -61,6 +61,8 @@ export interface CashOutContext {
   readonly locked: number | undefined
   /** The market's auto cash out: the whole position at a value reached (target) or fallen to (floor), rupees. */
   readonly auto: AutoRule
+  /** Why the auto cash out the player last tried to save was refused here (`autoRuleProblem`), until a good one. */
+  readonly autoError: string | undefined
 }
 
 export interface AutoRule {
@@ -89,12 +91,10 @@ export const clampPercent = (percent: number) => Math.min(100, Math.max(1, Math.
 
 const NO_RULE: AutoRule = { target: null, floor: null }
 
-const opened = (market: CashOutMarket) => ({ market, percent: 100, quote: undefined, changed: false, error: undefined, key: undefined, locked: undefined, auto: NO_RULE })
+const opened = (market: CashOutMarket) => ({ market, percent: 100, quote: undefined, changed: false, error: undefined, key: undefined, locked: undefined, auto: NO_RULE, autoError: undefined })
 
 /** Whether an auto cash out can be set: amounts with at most two decimals, a floor below the target. */
-export const validAuto = (rule: AutoRule) =>
-  [rule.target, rule.floor].every((v) => v === null || (Number.isFinite(v) && Math.round(v * 100) / 100 === v)) &&
-  (rule.target === null || rule.floor === null || rule.floor < rule.target)
+export const validAuto = (rule: AutoRule) => autoRuleProblem(rule) === undefined
 
 /**
  * The live cash-out value (what is locked whatever wins) of `percent` of a position on a market, from its book in the odds store (rupees), or why
@@ -143,7 +143,7 @@ export const cashOutMachine = setup({
   }
 }).createMachine({
   id: "cashOut",
-  context: { market: undefined, percent: 100, quote: undefined, confirm: true, changed: false, error: undefined, key: undefined, locked: undefined, auto: NO_RULE },
+  context: { market: undefined, percent: 100, quote: undefined, confirm: true, changed: false, error: undefined, key: undefined, locked: undefined, auto: NO_RULE, autoError: undefined },
   initial: "Closed",
   states: {
     Closed: {
@@ -172,13 +172,17 @@ export const cashOutMachine = setup({
       on: {
         "cashOut.open": { target: "Open", reenter: true, actions: assign(({ event }) => opened(event.market)) },
         "cashOut.close": "Closed",
-        "cashOut.auto": {
-          guard: "validAuto",
-          actions: [
-            assign({ auto: ({ event }) => ({ target: event.target, floor: event.floor }) }),
-            spawnChild("saveAutoRule", { input: ({ context }) => ({ marketId: context.market!.marketId, ...context.auto }) })
-          ]
-        }
+        "cashOut.auto": [
+          {
+            guard: "validAuto",
+            actions: [
+              assign({ auto: ({ event }) => ({ target: event.target, floor: event.floor }), autoError: undefined }),
+              spawnChild("saveAutoRule", { input: ({ context }) => ({ marketId: context.market!.marketId, ...context.auto }) })
+            ]
+          },
+          // Not sent: the form says why, in the server's words.
+          { actions: assign({ autoError: ({ event }) => autoRuleProblem(event) }) }
+        ]
       },
       initial: "Quoting",
       states: {

@@ -75,6 +75,8 @@ const effects = (step: WalkStep<CashOut>): Array<Effect> => {
     const saved = before!.matches("Open") && validAuto({ target: event.target, floor: event.floor })
     expect(after.context.auto).toEqual(saved ? { target: event.target, floor: event.floor } : before!.context.auto)
     if (saved) out.push({ kind: "call", endpoint: "PUT /api/v1/cash-out/auto", body: { marketId: before!.context.market!.marketId, target: event.target, floor: event.floor } })
+    // One that does not is not sent, and the form says why.
+    if (before!.matches("Open")) expect(after.context.autoError).toBe(saved ? undefined : "The stop-loss floor must be below the take-profit target.")
   }
   if (settled(step, "loadAutoRule") === "done") expect(after.context.auto).toEqual(event.output ? { target: event.output.target, floor: event.output.floor } : { target: null, floor: null })
   if (after.matches({ Open: "Quoting" }) && (!before!.matches({ Open: "Quoting" }) || event.type === "cashOut.percent" || event.type === "cashOut.open")) out.push(quoteCall(after.context))
@@ -128,7 +130,7 @@ const model = {
     "cashOut.auto": [{ type: "cashOut.auto", target: 450, floor: -200 }, { type: "cashOut.auto", target: 100, floor: 200 }]
   },
   // The state, the part, whether the player confirms, a changed value, a key kept.
-  serialize: (s: CashOut) => JSON.stringify([s.value, s.context.market?.marketId, s.context.percent, s.context.confirm, s.context.changed, s.context.key !== undefined, s.context.auto.target])
+  serialize: (s: CashOut) => JSON.stringify([s.value, s.context.market?.marketId, s.context.percent, s.context.confirm, s.context.changed, s.context.key !== undefined, s.context.auto.target, s.context.autoError])
 }
 
 describe("cashOut machine (model-based)", () => {

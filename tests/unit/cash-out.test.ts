@@ -1,7 +1,7 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { runnerBook, type Position } from "../../src/domain/betting.ts"
-import { type CashOutQuote, quoteCashOut, type RunnerOffers } from "../../src/domain/cashOut.ts"
+import { autoRuleProblem, type CashOutQuote, quoteCashOut, type RunnerOffers } from "../../src/domain/cashOut.ts"
 
 const INDIA = "india"
 const AUS = "australia"
@@ -118,5 +118,15 @@ describe("cash out: properties", () => {
       const slack = full.hedges.reduce((sum, h) => sum + h.matches.reduce((s, m) => s + m.odds / 2 + 1, 0), 0)
       expect(Math.abs(part.value - (full.value * percent) / 100)).toBeLessThanOrEqual(slack)
     }))
+  })
+})
+
+describe("auto cash out rules", () => {
+  it("takes whole paise and a floor below the target; says why otherwise, as the server does", () => {
+    expect(autoRuleProblem({ target: 450, floor: -200.5 })).toBeUndefined()
+    expect(autoRuleProblem({ target: null, floor: null })).toBeUndefined()
+    expect(autoRuleProblem({ target: 100, floor: 200 })).toBe("The stop-loss floor must be below the take-profit target.")
+    expect(autoRuleProblem({ target: 100, floor: 100 })).toBe("The stop-loss floor must be below the take-profit target.")
+    for (const bad of [1.234, Number.NaN, Number.POSITIVE_INFINITY]) expect(autoRuleProblem({ target: bad, floor: null })).toBe("Auto cash out amounts are rupees with at most two decimals.")
   })
 })

@@ -2,7 +2,7 @@ import { useSelector } from "@xstate/react"
 import { memo, useCallback, useId, useSyncExternalStore } from "react"
 import type { Position } from "../../domain/betting.ts"
 import { formatRupees } from "../../domain/money.ts"
-import { type AutoRule, CASH_OUT_PRESETS, type CashOutMarket, liveCashOut, QUOTE_CHANGED, validAuto } from "../../machines/cashOut.machine.ts"
+import { type AutoRule, CASH_OUT_PRESETS, type CashOutMarket, liveCashOut, QUOTE_CHANGED } from "../../machines/cashOut.machine.ts"
 import type { FlowRef } from "../../machines/flows.ts"
 import { useOffline } from "../connectivity.ts"
 import { usePorts } from "../ports.ts"
@@ -163,7 +163,7 @@ const CashOutPanel = ({ flow, snapshot, market, runners, positions, offline }: {
           </>
         )}
 
-        {done ? null : <AutoCashOut flow={flow} rule={snapshot.context.auto} busy={busy} />}
+        {done ? null : <AutoCashOut flow={flow} rule={snapshot.context.auto} error={snapshot.context.autoError} busy={busy} />}
 
         {changed && quoted ? <p role="alert" className="m-0 rounded bg-warn/15 px-2 py-1 text-xs text-warn">{QUOTE_CHANGED}</p> : null}
         {error && snapshot.hasTag("refused") ? <p role="alert" className="m-0 rounded bg-warn/15 px-2 py-1 text-xs text-warn">{error}</p> : null}
@@ -205,7 +205,7 @@ const amountOrNull = (value: FormDataEntryValue | null) => (typeof value === "st
  * Auto cash out: the whole position at a value reached (take profit) or fallen to (stop loss). The fields are the
  * form's own until saved; the server's answer shows as a toast.
  */
-const AutoCashOut = ({ flow, rule, busy }: { flow: CashOutRef; rule: AutoRule; busy: boolean }) => {
+const AutoCashOut = ({ flow, rule, error, busy }: { flow: CashOutRef; rule: AutoRule; error: string | undefined; busy: boolean }) => {
   const ids = { target: useId(), floor: useId() }
   const set = rule.target !== null || rule.floor !== null
   return (
@@ -219,7 +219,7 @@ const AutoCashOut = ({ flow, rule, busy }: { flow: CashOutRef; rule: AutoRule; b
           e.preventDefault()
           const form = new FormData(e.currentTarget)
           const next = { target: amountOrNull(form.get("target")), floor: amountOrNull(form.get("floor")) }
-          if (validAuto(next)) flow.send({ type: "cashOut.auto", ...next })
+          flow.send({ type: "cashOut.auto", ...next })
         }}
       >
         <label htmlFor={ids.target} className="text-muted">
@@ -236,6 +236,7 @@ const AutoCashOut = ({ flow, rule, busy }: { flow: CashOutRef; rule: AutoRule; b
             Remove auto cash out
           </button>
         ) : null}
+        {error ? <p role="alert" className="col-span-2 m-0 rounded bg-warn/15 px-2 py-1 text-warn">{error}</p> : null}
       </form>
     </details>
   )
