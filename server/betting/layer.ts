@@ -4,6 +4,7 @@ import { Referral } from "../referral/Referral.ts"
 import { BettingAdminHandlers, BettingHandlers } from "./http.ts"
 import { OddsHandlers } from "../odds/http.ts"
 import { OddsFeedLive } from "../odds/layer.ts"
+import { PriceHistory } from "../odds/PriceHistory.ts"
 import { OddsChannelLive } from "../realtime/odds.ts"
 import { Betting } from "./Betting.ts"
 import { AutoCashOut } from "./AutoCashOut.ts"
@@ -21,7 +22,7 @@ import { Waiting } from "./Waiting.ts"
  * database: settlement, the odds feed (the simulator), the odds channel,
  * placement, unmatched bets and the player's bets.
  */
-export const BettingServicesLive = Layer.mergeAll(Betting.layer, AutoCashOut.layer, OddsChannelLive).pipe(
+export const BettingServicesLive = Layer.mergeAll(Betting.layer, AutoCashOut.layer, OddsChannelLive, PriceHistory.layer).pipe(
   // Cash out quotes and writes hedges through the positions; auto cash out fires through it.
   Layer.provideMerge(CashOut.layer),
   // What waits unmatched: matched as prices move (placement tells the matcher what it leaves waiting), or changed by the player.

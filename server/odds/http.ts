@@ -1,17 +1,20 @@
-import { Effect } from "effect"
+import { Clock, Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "../../src/schema/api.ts"
 import type { Fancy } from "../../src/schema/betting.ts"
 import { notFound, ok } from "../../src/schema/envelope.ts"
+import { HISTORY_STEP_MS } from "../../src/domain/priceHistory.ts"
 import { Draws } from "./Draws.ts"
 import { OddsFeed } from "./OddsFeed.ts"
+import { PriceHistory } from "./PriceHistory.ts"
 import { Catalogue } from "../catalogue/Catalogue.ts"
 
-/** Public reads: an event's live prices and score, its fairness, its fancy lines, the racing hierarchy. */
+/** Public reads: an event's live prices and score, its fairness, its fancy lines, the racing hierarchy, a market's price history. */
 export const OddsHandlers = HttpApiBuilder.group(Api, "odds", Effect.fn(function*(handlers) {
   const feed = yield* OddsFeed
   const catalogue = yield* Catalogue
   const draws = yield* Draws
+  const history = yield* PriceHistory
   return handlers.handleAll({
     eventOdds: ({ query }) => Effect.succeed(ok(feed.eventOdds(query.event_id))),
     eventFairness: ({ query }) =>
@@ -35,6 +38,12 @@ export const OddsHandlers = HttpApiBuilder.group(Api, "odds", Effect.fn(function
         })
         return ok(fancies)
       }),
-    racing: () => Effect.map(catalogue.racing, (data) => ok(data))
+    racing: () => Effect.map(catalogue.racing, (data) => ok(data)),
+    priceHistory: ({ query }) =>
+      Effect.gen(function*() {
+        const series = yield* history.of(query.market_id)
+        if (!series) return yield* notFound("There is no price chart for this market: it is not an open exchange market.")
+        return ok({ marketId: query.market_id, now: yield* Clock.currentTimeMillis, step: HISTORY_STEP_MS, ...series })
+      })
   })
 }))

@@ -210,13 +210,28 @@ export const EventFairness = Schema.Struct({
 })
 export type EventFairness = typeof EventFairness.Type
 
-/** Public reads: live prices, an event's fairness, fancy lines, racing. */
+/**
+ * An exchange market's prices over the last hour (src/domain/priceHistory.ts), as columns: the times (ms, oldest
+ * first) and each runner's best back price at each (null: none on offer), at most one point per `step` ms. `now` is
+ * the server's time of the answer, so a client places the live points it adds on the same clock.
+ */
+export const PriceHistory = Schema.Struct({
+  marketId: Schema.String,
+  now: Schema.Int,
+  step: Schema.Int,
+  times: Schema.Array(Schema.Int),
+  runners: Schema.Array(Schema.Struct({ selectionId: Schema.String, prices: Schema.Array(Schema.NullOr(Schema.Finite)) }))
+})
+export type PriceHistory = typeof PriceHistory.Type
+
+/** Public reads: live prices, an event's fairness, fancy lines, racing, an exchange market's price history. */
 export class OddsApi extends HttpApiGroup.make("odds")
   .add(
     HttpApiEndpoint.get("eventOdds", "/event-odds", { query: { event_id: Id }, success: Envelope(EventOdds) }),
     HttpApiEndpoint.get("eventFairness", "/event-fairness", { query: { event_id: Id }, success: Envelope(EventFairness) }).annotate(Reasons, ["InvalidInput", "NotFound"]),
     HttpApiEndpoint.get("fancies", "/admin/get-active-fanies-of-event", { query: { event_id: Id }, success: Envelope(Schema.Array(Fancy)) }),
-    HttpApiEndpoint.get("racing", "/racing", { success: Envelope(Schema.Array(RacingSport)) })
+    HttpApiEndpoint.get("racing", "/racing", { success: Envelope(Schema.Array(RacingSport)) }),
+    HttpApiEndpoint.get("priceHistory", "/price-history", { query: { market_id: Id }, success: Envelope(PriceHistory) }).annotate(Reasons, ["InvalidInput", "NotFound"])
   )
   .prefix("/api/v1")
 {}
