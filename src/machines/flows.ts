@@ -13,6 +13,7 @@ import type { livePanelMachine } from "./livePanel.machine.ts"
 import type { myBetsMachine } from "./myBets.machine.ts"
 import type { notificationsMachine } from "./notifications.machine.ts"
 import type { protectionMachine } from "./protection.machine.ts"
+import type { priceChartMachine } from "./priceChart.machine.ts"
 import type { racingMachine } from "./racing.machine.ts"
 import type { referralMachine } from "./referral.machine.ts"
 import type { resultsMachine } from "./results.machine.ts"
@@ -34,6 +35,8 @@ export interface Flows {
   readonly casino: typeof casinoMachine
   readonly liveEvent: typeof liveEventMachine
   readonly livePanel: typeof livePanelMachine
+  /** An exchange market's price chart on the event page (opened with the id `chart.<marketId>`). */
+  readonly priceChart: typeof priceChartMachine
   readonly myBets: typeof myBetsMachine
   readonly racing: typeof racingMachine
   /** /results: the markets settled in the last 7 days. */

@@ -9,6 +9,7 @@ export const loaders: { readonly [K in FlowName]: () => Promise<{ readonly defau
   casino: () => import("./casino.ts"),
   liveEvent: () => import("./liveEvent.ts"),
   livePanel: () => import("./livePanel.ts"),
+  priceChart: () => import("./priceChart.ts"),
   myBets: () => import("./myBets.ts"),
   racing: () => import("./racing.ts"),
   results: () => import("./results.ts"),
