@@ -13,6 +13,7 @@ import type { Activity } from "../protection/Activity.ts"
 import type { Compliance } from "../protection/Compliance.ts"
 import { ProtectionServicesLive } from "../protection/layer.ts"
 import { PushServiceLive } from "../push/layer.ts"
+import type { Admission } from "../protection/Admission.ts"
 import type { Protection } from "../protection/Protection.ts"
 import { Realtime, SocketAuthenticator } from "../realtime/Realtime.ts"
 import type { Referral } from "../referral/Referral.ts"
@@ -21,7 +22,7 @@ import type { Uploads } from "../uploads/Uploads.ts"
 
 export type PaymentServices = Payments | Bonus | Referral | Uploads | Wallet | Statements
 
-export type ProtectionServices = Protection | Compliance | Activity
+export type ProtectionServices = Protection | Admission | Compliance | Activity
 
 /**
  * The services the CLI runs on: the ledger and payments on the database, with

@@ -8,7 +8,7 @@ import { decodeRows, Paise } from "../db/rows.ts"
 import { OddsFeed } from "../odds/OddsFeed.ts"
 import { Simulation } from "../odds/Simulator.ts"
 import { recordCashOut } from "../observability/metrics.ts"
-import { Protection } from "../protection/Protection.ts"
+import { Admission } from "../protection/Admission.ts"
 import { Realtime } from "../realtime/Realtime.ts"
 import { CASH_OUT_MESSAGES, CashOut } from "./CashOut.ts"
 
@@ -43,7 +43,7 @@ export class AutoCashOut extends Context.Service<AutoCashOut, {
       const feed = yield* OddsFeed
       const simulation = yield* Simulation
       const realtime = yield* Realtime
-      const protection = yield* Protection
+      const admission = yield* Admission
       const services = yield* Effect.context<never>()
 
       const load = (filter: { readonly userId?: string; readonly externalId?: string } = {}) =>
@@ -119,7 +119,7 @@ export class AutoCashOut extends Context.Service<AutoCashOut, {
         if (!["OPEN", "SUSPENDED"].includes(market.status) || !["scheduled", "live"].includes(market.eventStatus)) {
           return yield* unprocessable(CASH_OUT_MESSAGES.closed, "MarketClosed")
         }
-        yield* protection.admitPlay(userId)
+        yield* admission.admitPlay(userId)
         yield* sql`
           INSERT INTO cash_out_rules (user_id, market_id, target, floor) VALUES (${userId}, ${market.id}, ${target}, ${floor})
           ON CONFLICT (user_id, market_id) DO UPDATE SET target = EXCLUDED.target, floor = EXCLUDED.floor, created_at = now()

@@ -14,7 +14,8 @@ import { ClaimRow, Idempotency } from "../ledger/Idempotency.ts"
 import { type AccountRef, Ledger } from "../ledger/Ledger.ts"
 import { OddsFeed } from "../odds/OddsFeed.ts"
 import { recordRetry } from "../observability/metrics.ts"
-import { BetProtectionInputs, Protection } from "../protection/Protection.ts"
+import { Admission } from "../protection/Admission.ts"
+import { BetProtectionInputs } from "../protection/rules.ts"
 import { Realtime } from "../realtime/Realtime.ts"
 import { betFigures, DEFAULT_LIMITS, type Limits, limitsFrom, OpenBetParts, partsOf, viewOfBet } from "./Bets.ts"
 import { Matcher } from "./Matcher.ts"
@@ -137,12 +138,12 @@ export class Betting extends Context.Service<Betting, {
       const idempotency = yield* Idempotency
       const feed = yield* OddsFeed
       const realtime = yield* Realtime
-      const protection = yield* Protection
+      const admission = yield* Admission
       const matcher = yield* Matcher
 
       /**
        * Everything the bet is decided on, in one round trip: the player's inputs (`bet_inputs`, with `args` from
-       * `Protection.betInputArgs`), the market (none when there is no such market), what an earlier request with
+       * `Admission.betInputArgs`), the market (none when there is no such market), what an earlier request with
        * the key stored (`stored`), the feed's stored book (`book`: several servers) and the database's time (the bet's).
        */
       const readFor = (externalId: string, userId: string, args: Statement.Fragment, stored: Statement.Fragment, book: Statement.Fragment) =>
@@ -244,7 +245,7 @@ export class Betting extends Context.Service<Betting, {
            * same statement). `args` is kept for the write's check, so both count the same windows.
            */
           const read = Effect.gen(function*() {
-            const args = protection.betInputArgs()
+            const args = admission.betInputArgs()
             const bookColumn = feed.storedBook?.(payload.marketId)
             const { storedBook, ...found } = yield* readFor(payload.marketId, user.id, args, key.stored, bookColumn ?? sql`NULL::jsonb`)
             const book = bookColumn ? storedBook : feed.book(payload.marketId)
@@ -289,7 +290,7 @@ export class Betting extends Context.Service<Betting, {
               const after = marketExposure(market.marketType, selections, [...positions, ...positionsOf(parts)])
               const delta = after - before
               // A closed account bets nothing; otherwise what the bet adds to the worst case must fit every loss limit.
-              yield* protection.admitBet(inputs, user.id, delta)
+              yield* admission.admitBet(inputs, user.id, delta)
               // A market's exposure stays in the wallet it started in; a credit player only has the main wallet.
               const wallet: 1 | 2 = held?.wallet ?? (user.role === Roles.CREDIT_PLAYER ? 1 : inputs.wallet)
               const free: AccountRef = { user: user.id, kind: wallet === 2 ? "bonus" : "main" }
@@ -401,7 +402,7 @@ export class Betting extends Context.Service<Betting, {
             const first = yield* read
             // A player on a break or self-excluded is told so at once, before anything about the bet (and checked
             // again in the decision, by inputs its write verifies).
-            yield* protection.admitPlayBy(first.read)
+            yield* admission.admitPlayBy(first.read)
             if (!first.market && first.read.claimed === null) return yield* notFound(MESSAGES.unknownMarket)
             // In play, a bet waits out the delay and is decided by a read of that moment: its price, its time (a
             // replay does not wait).

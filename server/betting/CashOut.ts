@@ -14,7 +14,8 @@ import { serverKey } from "../db/serverKeys.ts"
 import { Idempotency } from "../ledger/Idempotency.ts"
 import { Ledger } from "../ledger/Ledger.ts"
 import { decidingBook, OddsFeed } from "../odds/OddsFeed.ts"
-import { BetProtectionInputs, Protection } from "../protection/Protection.ts"
+import { Admission } from "../protection/Admission.ts"
+import { BetProtectionInputs } from "../protection/rules.ts"
 import { type BetRecord, BetRow, betSelect, limitsFrom, recordOf, viewOfBet } from "./Bets.ts"
 import { type Change, Positions } from "./Positions.ts"
 
@@ -98,7 +99,7 @@ export class CashOut extends Context.Service<CashOut, {
       const positions = yield* Positions
       const idempotency = yield* Idempotency
       const ledger = yield* Ledger
-      const protection = yield* Protection
+      const admission = yield* Admission
 
       const secret = yield* serverKey("cash-out")
       const mac = (body: string) => createHmac("sha256", secret).update(body).digest()
@@ -225,7 +226,7 @@ export class CashOut extends Context.Service<CashOut, {
           let taken = false
           const done = yield* positions.change(userId, market.id, (locked, bets) =>
             Effect.gen(function*() {
-              yield* protection.admitPlay(userId)
+              yield* admission.admitPlay(userId)
               const book = yield* open(locked, yield* bookOf(market.externalId))
               const now = yield* quoteOf(market, bets, book, fraction)
               quoted = now
@@ -235,9 +236,9 @@ export class CashOut extends Context.Service<CashOut, {
               return hedgeBets(market, now, quoteId, at).map((bet) => ({ ...bet, bookVersion: book.version }))
             }), { reference: `cash-out:${quoteId}`, what: `cash out on ${market.name}`, kind: "bet.cashout" }, (added) =>
             // Rounding of the hedge's paise may add a paisa to the worst case: a closed account or a loss limit refuses it.
-            sql`SELECT * FROM bet_inputs(${userId}, ${market.id}, ${protection.betInputArgs()})`.pipe(
+            sql`SELECT * FROM bet_inputs(${userId}, ${market.id}, ${admission.betInputArgs()})`.pipe(
               decodeRows(BetProtectionInputs),
-              Effect.flatMap(([inputs]) => protection.admitBet(inputs!, userId, added))
+              Effect.flatMap(([inputs]) => admission.admitBet(inputs!, userId, added))
             ))
           return { now: quoted!, done: taken ? done : undefined }
         })
@@ -263,7 +264,7 @@ export class CashOut extends Context.Service<CashOut, {
         }
         const market = yield* marketOf(payload.marketId)
         // A closed account is told at once; the write checks again under the player's lock.
-        yield* protection.admitPlay(user.id)
+        yield* admission.admitPlay(user.id)
         // In play, a cash out waits out the bet delay and is decided on the book of that moment, as a bet is.
         const delay = market.eventStatus === "live" ? market.delaySeconds ?? 0 : 0
         if (delay > 0) yield* Effect.sleep(Duration.seconds(delay))

@@ -11,7 +11,7 @@ import { MarketType } from "../../src/schema/sports.ts"
 import { Bonus } from "../bonus/Bonus.ts"
 import { decodeRows, NumericText, Paise } from "../db/rows.ts"
 import { type AccountRef, Ledger } from "../ledger/Ledger.ts"
-import { Protection } from "../protection/Protection.ts"
+import { Admission } from "../protection/Admission.ts"
 import { Push } from "../push/Push.ts"
 import { Realtime } from "../realtime/Realtime.ts"
 import { Referral } from "../referral/Referral.ts"
@@ -94,7 +94,7 @@ export class Settlement extends Context.Service<Settlement, {
       const bonus = yield* Bonus
       const referral = yield* Referral
       const realtime = yield* Realtime
-      const protection = yield* Protection
+      const admission = yield* Admission
       const push = yield* Push
 
       const run = (marketId: string, decision: { outcome: "result"; result: string } | { outcome: "void"; reason: string }, by: string) =>
@@ -192,7 +192,7 @@ export class Settlement extends Context.Service<Settlement, {
               yield* sql.afterCommit(push.notify(userId, betWon({ marketId: market.externalId, event: market.eventName, market: market.name, rupees: toRupees(net) })))
             }
             // The player's result counts towards their loss limits and activity statement.
-            yield* protection.recordResult(userId, "sports", net, `market:${market.id}`)
+            yield* admission.recordResult(userId, "sports", net, `market:${market.id}`)
           }
           yield* sql`DELETE FROM market_exposures WHERE market_id = ${market.id}`
           yield* sql.afterCommit(realtime.bookChanged(market.externalId))

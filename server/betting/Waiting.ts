@@ -8,9 +8,10 @@ import { type ApiError, badRequest, notFound, unprocessable } from "../../src/sc
 import { decodeRows } from "../db/rows.ts"
 import { Idempotency } from "../ledger/Idempotency.ts"
 import { decidingBook, OddsFeed } from "../odds/OddsFeed.ts"
-import { BetProtectionInputs, Protection } from "../protection/Protection.ts"
+import { Admission } from "../protection/Admission.ts"
+import { BetProtectionInputs } from "../protection/rules.ts"
 import { type BetRecord, limitsFrom, viewOfBet } from "./Bets.ts"
-import { type Change, Positions, withoutWaiting } from "./Positions.ts"
+import { Positions, withoutWaiting } from "./Positions.ts"
 
 export const WAITING_MESSAGES = {
   noSuchBet: "No such bet.",
@@ -46,7 +47,7 @@ export class Waiting extends Context.Service<Waiting, {
       const sql = yield* SqlClient.SqlClient
       const idempotency = yield* Idempotency
       const feed = yield* OddsFeed
-      const protection = yield* Protection
+      const admission = yield* Admission
       const positions = yield* Positions
 
       /** The bet a request names, before any lock: refused unless it is the player's. */
@@ -111,9 +112,9 @@ export class Waiting extends Context.Service<Waiting, {
               return [{ ...bet, odds: payload.odds, unmatched: matched.unmatched, matches: mergeMatches([...bet.matches, ...matched.matches]), bookVersion: book.version }]
             }), { reference: `bet:${payload.betId}`, what: `unmatched bet moved to ${payload.odds}` }, (added) =>
             // A new price is a new bet on the market: a closed account makes none, and what it adds must fit the loss limits.
-            sql`SELECT * FROM bet_inputs(${userId}, ${place.marketId}, ${protection.betInputArgs()})`.pipe(
+            sql`SELECT * FROM bet_inputs(${userId}, ${place.marketId}, ${admission.betInputArgs()})`.pipe(
               decodeRows(BetProtectionInputs),
-              Effect.flatMap(([inputs]) => protection.admitBet(inputs!, userId, added))
+              Effect.flatMap(([inputs]) => admission.admitBet(inputs!, userId, added))
             )).pipe(Effect.map(answer))
         )
       })

@@ -15,7 +15,7 @@ import {
 } from "../../src/schema/casino.ts"
 import { type ApiError, badRequest, conflict, forbidden, notFound } from "../../src/schema/envelope.ts"
 import { isOperatorRole, type Role, Roles } from "../../src/schema/user.ts"
-import { Protection } from "../protection/Protection.ts"
+import { Admission } from "../protection/Admission.ts"
 import { randomHex, sha256 } from "./signature.ts"
 
 /** How long a launch token stays good for debits (credits and rollbacks never expire). */
@@ -94,7 +94,7 @@ export class Casino extends Context.Service<Casino, {
     Casino,
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
-      const protection = yield* Protection
+      const admission = yield* Admission
 
       // The built-in provider gets its wallet secret on first start; partners get theirs from an operator.
       yield* sql`UPDATE casino_providers SET wallet_secret = ${randomHex()} WHERE code = 'khel' AND wallet_secret IS NULL`.pipe(Effect.orDie)
@@ -134,7 +134,7 @@ export class Casino extends Context.Service<Casino, {
         if (player.role === Roles.CREDIT_PLAYER && !(yield* settings).creditPlayersAllowed) {
           return yield* forbidden("Casino games are not available on credit accounts.")
         }
-        yield* protection.admitPlay(player.id)
+        yield* admission.admitPlay(player.id)
         // Live tables are named by table_id, slots by game_id; SA Gaming by game_id on its own path.
         const rows = yield* (which === "sa"
           ? selectGames(sql`g.provider = 'sa' AND (g.game_id = ${id} OR (g.table_id = ${id} AND g.table_id <> ''))`)

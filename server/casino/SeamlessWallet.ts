@@ -14,7 +14,7 @@ import { Role, Roles } from "../../src/schema/user.ts"
 import { decodeFirst, decodeRows, Paise } from "../db/rows.ts"
 import { Idempotency } from "../ledger/Idempotency.ts"
 import { Ledger } from "../ledger/Ledger.ts"
-import { Protection } from "../protection/Protection.ts"
+import { Admission } from "../protection/Admission.ts"
 import { Casino } from "./Casino.ts"
 import { sha256 } from "./signature.ts"
 
@@ -82,7 +82,7 @@ export class SeamlessWallet extends Context.Service<SeamlessWallet, {
       const ledger = yield* Ledger
       const idempotency = yield* Idempotency
       const casino = yield* Casino
-      const protection = yield* Protection
+      const admission = yield* Admission
 
       const playerById = (id: string) =>
         sql`SELECT id, role, status, credit_reference FROM users WHERE id = ${id}`.pipe(decodeRows(PlayerRow), Effect.map((rows) => rows[0]))
@@ -172,7 +172,7 @@ export class SeamlessWallet extends Context.Service<SeamlessWallet, {
           if (round.gameId !== session.gameRowId) return yield* conflict("This round belongs to another game.")
           if (round.status !== "open") return yield* conflict(`The round is already ${round.status}.`)
           // A closed account stakes nothing; a stake must fit the loss limits, and counts as lost until paid back.
-          yield* protection.admitCasinoStake(player.id, amount, `casino:${provider}:${payload.roundId}`)
+          yield* admission.admitCasinoStake(player.id, amount, `casino:${provider}:${payload.roundId}`)
 
           const ledgerId = yield* ledger.post({
             kind: "casino_debit",
@@ -213,7 +213,7 @@ export class SeamlessWallet extends Context.Service<SeamlessWallet, {
               { account: { user: player.id, kind: "main" }, amount }
             ]
           }).pipe(Effect.catchTag("InsufficientFunds", (error) => Effect.die(error)))
-          yield* protection.recordResult(player.id, "casino", amount, `casino:${provider}:${payload.roundId}`)
+          yield* admission.recordResult(player.id, "casino", amount, `casino:${provider}:${payload.roundId}`)
           const [row] = yield* sql<{ id: string }>`
             INSERT INTO casino_transactions (provider, transaction_id, kind, round_id, user_id, amount, ledger_transaction_id)
             VALUES (${provider}, ${payload.transactionId}, 'credit', ${round.id}, ${player.id}, ${amount}, ${ledgerId})
@@ -266,7 +266,7 @@ export class SeamlessWallet extends Context.Service<SeamlessWallet, {
               { account: { user: player.id, kind: "main" }, amount }
             ]
           }).pipe(Effect.catchTag("InsufficientFunds", (error) => Effect.die(error)))
-          yield* protection.recordResult(player.id, "casino", amount, `casino:${provider}:${payload.roundId}`)
+          yield* admission.recordResult(player.id, "casino", amount, `casino:${provider}:${payload.roundId}`)
           yield* sql`UPDATE casino_transactions SET rolled_back = true WHERE id = ${debit.id}`
           yield* sql`
             UPDATE casino_rounds

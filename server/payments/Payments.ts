@@ -22,7 +22,7 @@ import { Bonus, welcomeOffer } from "../bonus/Bonus.ts"
 import { ServerConfig } from "../config.ts"
 import { decodeRows, Paise } from "../db/rows.ts"
 import { Ledger } from "../ledger/Ledger.ts"
-import { Protection } from "../protection/Protection.ts"
+import { Admission } from "../protection/Admission.ts"
 import { Push } from "../push/Push.ts"
 import { Signals } from "../integrity/Signals.ts"
 import { Realtime } from "../realtime/Realtime.ts"
@@ -196,7 +196,7 @@ export class Payments extends Context.Service<Payments, {
       const { limits } = yield* ServerConfig
       const bonus = yield* Bonus
       const referral = yield* Referral
-      const protection = yield* Protection
+      const admission = yield* Admission
       const signals = yield* Signals
       const references = depositReferences(sql, signals)
       const payouts = payoutOwnership(sql, signals)
@@ -336,7 +336,7 @@ export class Payments extends Context.Service<Payments, {
           )
         }
         // A deposit the player's protection refuses stores nothing, not even its screenshot.
-        yield* protection.checkDeposit(userId, paise)
+        yield* admission.checkDeposit(userId, paise)
         const screenshotId = image ? yield* uploads.store(userId, image) : null
         return yield* sql.withTransaction(Effect.gen(function*() {
           const [row] = yield* sql`
@@ -345,7 +345,7 @@ export class Payments extends Context.Service<Payments, {
             RETURNING id, user_id, account_id, type, amount, txn_ref, screenshot_id, status, remark, created_at, decided_at
           `.pipe(decodeRows(DepositRow))
           // Checked again under the player's lock, and counted towards their deposit limits.
-          yield* protection.admitDeposit(userId, row!.id, paise)
+          yield* admission.admitDeposit(userId, row!.id, paise)
           if (txnRef) yield* references.flagNear(userId, row!.id, txnRef)
           // The desk's queue shows it without a reload.
           yield* sql.afterCommit(realtime.notifyDesk("deposits", row!.id))

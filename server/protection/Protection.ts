@@ -1,11 +1,9 @@
 import { Clock, Context, Effect, Layer, Schema } from "effect"
-import { SqlClient, type SqlError, type Statement } from "effect/sql"
+import { SqlClient, type SqlError } from "effect/sql"
 import { toPaise, toRupees } from "../../src/domain/money.ts"
 import {
   addMonthsInIndia,
-  binding,
   classifyChange,
-  type Closure as ClosureRule,
   closureAt,
   closureMessage,
   confirmableFrom,
@@ -14,37 +12,24 @@ import {
   LIMIT_KINDS,
   LIMIT_PERIODS,
   limitAmountProblem,
-  type LimitCheck,
   limitChangeMessage,
   type LimitKind,
   limitName,
   type LimitPeriod,
-  limitRefusal,
-  PERIOD_MS,
   type RealityCheckMinutes,
-  remaining,
   timeOutEnd,
-  type TimeOutDays,
-  windowStart
+  type TimeOutDays
 } from "../../src/domain/protection.ts"
-import { type Region, regionName } from "../../src/domain/regions.ts"
+import type { Region } from "../../src/domain/regions.ts"
 import { type ApiError, badRequest, conflict, forbidden, notFound, unprocessable } from "../../src/schema/envelope.ts"
-import {
-  type Closure,
-  type Limit,
-  LimitKind as LimitKindSchema,
-  LimitPeriod as LimitPeriodSchema,
-  type PlayerProtection,
-  type Protection as ProtectionView,
-  RealityCheckMinutes as RealityCheckMinutesSchema,
-  type SetLimitPayload
-} from "../../src/schema/protection.ts"
-import { decodeFirst, decodeRows, Paise } from "../db/rows.ts"
+import { type Limit, type PlayerProtection, type Protection as ProtectionView, type SetLimitPayload } from "../../src/schema/protection.ts"
+import { decodeFirst, decodeRows } from "../db/rows.ts"
 import { Sessions } from "../identity/Sessions.ts"
 import { Realtime } from "../realtime/Realtime.ts"
 import { Activity } from "./Activity.ts"
 import { type Actor, audit } from "./audit.ts"
 import { COMPLIANCE_KEY, switchesOf } from "./Compliance.ts"
+import { checkOf, closureOf, iso, type LimitRow, protectionReads, type StateRow, timesOf, type Usage } from "./rules.ts"
 
 type Failure = ApiError | SqlError.SqlError
 
@@ -54,99 +39,13 @@ export interface Changed {
   readonly message: string
 }
 
-export const DEPOSITS_CLOSED = "Real-money deposits are closed at the moment: Khel runs on demo credit."
-
-const When = Schema.NullOr(Schema.Date)
-
-/** The player's protection record (absent until something is set) and the operator's switches, in one read. */
-const StateRow = Schema.Struct({
-  region: Schema.NullOr(Schema.String),
-  ageConfirmedAt: When,
-  realityCheckMinutes: Schema.NullOr(RealityCheckMinutesSchema),
-  timeOutStartedAt: When,
-  timeOutUntil: When,
-  excludedAt: When,
-  excludedUntil: When,
-  returnRequestedAt: When,
-  switches: Schema.Unknown
-})
-type StateRow = typeof StateRow.Type
-
-/**
- * The state and the amounts of one kind's limits in force (JSON numbers of paise), as money moves: the columns of
- * the database's `protection_rules`, as `loadRules` and a bet's `bet_inputs` (`Protection.betInputArgs`) read them.
- */
-export const ProtectionRules = Schema.Struct({
-  ...StateRow.fields,
-  inForce: Schema.NullOr(Schema.Array(Schema.Struct({ period: LimitPeriodSchema, amount: Schema.Int })))
-})
-export type ProtectionRules = typeof ProtectionRules.Type
-
-const LimitRow = Schema.Struct({
-  kind: LimitKindSchema,
-  period: LimitPeriodSchema,
-  amount: Schema.NullOr(Paise),
-  inForceSince: When,
-  pendingAmount: Schema.NullOr(Paise),
-  pendingRemoval: Schema.Boolean,
-  requestedAt: When,
-  confirmableAt: When
-})
-type LimitRow = typeof LimitRow.Type
-
-/** What each window holds (paise) and when its oldest counted amount arrived; `open`: what open bets hold. */
-const UsageRow = Schema.Struct({
-  dayUsed: Paise,
-  weekUsed: Paise,
-  monthUsed: Paise,
-  dayOldest: When,
-  weekOldest: When,
-  monthOldest: When,
-  open: Paise
-})
-
-/** What a window counts now, and when its oldest counted amount arrived. */
-type Usage = Record<LimitPeriod, { readonly used: number; readonly oldest: Date | null }>
-
-/** Where each limit window starting before `at` begins. */
-const windowsAt = (at: Date) => ({ day: windowStart("day", at), week: windowStart("week", at), month: windowStart("month", at) })
-
-/** A window counts what was used in it plus what open bets could still lose (`open`). */
-const usageOf = (row: { readonly [K in keyof typeof UsageRow.Type]: (typeof UsageRow.Type)[K] | null } | undefined): Usage => {
-  const open = Number(row?.open ?? 0n)
-  return {
-    day: { used: Number(row?.dayUsed ?? 0n) + open, oldest: row?.dayOldest ?? null },
-    week: { used: Number(row?.weekUsed ?? 0n) + open, oldest: row?.weekOldest ?? null },
-    month: { used: Number(row?.monthUsed ?? 0n) + open, oldest: row?.monthOldest ?? null }
-  }
-}
-
-/** The loss rules and (only when a loss limit is in force: else null) what the limits count, as `bet_inputs` reads them. */
-export const BetProtectionInputs = Schema.Struct({
-  ...ProtectionRules.fields,
-  dayUsed: Schema.NullOr(Paise),
-  weekUsed: Schema.NullOr(Paise),
-  monthUsed: Schema.NullOr(Paise),
-  dayOldest: When,
-  weekOldest: When,
-  monthOldest: When,
-  open: Schema.NullOr(Paise)
-})
-export type BetProtectionInputs = typeof BetProtectionInputs.Type
-
-const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null)
 const paise = (value: bigint | null) => (value === null ? null : Number(value))
 
-const timesOf = (row: StateRow) => ({ timeOutUntil: row.timeOutUntil, excludedUntil: row.excludedUntil, returnRequestedAt: row.returnRequestedAt })
-
 /**
- * Player protection: financial limits with their cooling-off, time-outs and
- * self-exclusion, and their enforcement where money moves. The enforcement
- * calls run inside the caller's transaction, take the player's row lock
- * (FOR NO KEY UPDATE: it serialises the player's money moves without
- * blocking the foreign keys that point at the player) and count what is
- * already committed, so no two parallel requests pass a limit together.
- * Every time the rules compare comes from the server's clock.
+ * Player protection as the player sets it: financial limits with their
+ * cooling-off, reality checks, time-outs and self-exclusion, what sign-up
+ * sets, and the operator's view of it. Where money moves, `Admission`
+ * (Admission.ts) enforces it.
  */
 export class Protection extends Context.Service<Protection, {
   readonly state: (userId: string) => Effect.Effect<ProtectionView, SqlError.SqlError>
@@ -164,29 +63,6 @@ export class Protection extends Context.Service<Protection, {
   /** Sign-up, inside its transaction: the declared region, when the age was confirmed, the operator's default limits. */
   readonly signedUp: (userId: string, region: Region, actor: Actor) => Effect.Effect<void, SqlError.SqlError>
 
-  /** A dry run of `admitDeposit` before anything is stored: refuses what would be refused now. */
-  readonly checkDeposit: (userId: string, amountPaise: number) => Effect.Effect<void, Failure>
-  /** Inside the deposit request's transaction: refuses a closed account, closed deposits or a limit passed; counts the deposit. */
-  readonly admitDeposit: (userId: string, depositId: string, amountPaise: number) => Effect.Effect<void, Failure>
-  /**
-   * For a bet's `bet_inputs` call (migration 0081): the arguments after the player and the market that give its
-   * loss rules and, when a loss limit is in force, what the limit counts now. Built once per decision, so the
-   * bet's read and its write's check count the same windows.
-   */
-  readonly betInputArgs: () => Statement.Fragment
-  /** By the rules and counts `bet_inputs` read: refuses a closed account, or a bet whose added worst case could pass a loss limit. */
-  readonly admitBet: (inputs: BetProtectionInputs, userId: string, addedRiskPaise: number) => Effect.Effect<void, Failure>
-  /** Inside the casino debit's transaction: like a bet, and the stake counts as lost until the round pays back. */
-  readonly admitCasinoStake: (userId: string, amountPaise: number, reference: string) => Effect.Effect<void, Failure>
-  /** Refuses a closed account: casino launches, bonuses. Moves nothing, takes no lock. */
-  readonly admitPlay: (userId: string) => Effect.Effect<void, Failure>
-  /** `admitPlay` by rules a caller's read has already read (the bet's `bet_inputs`). */
-  readonly admitPlayBy: (state: ProtectionRules) => Effect.Effect<void, Failure>
-  /** A result of play (positive won, negative lost), inside the transaction that pays or collects it. */
-  readonly recordResult: (userId: string, source: "sports" | "casino", amountPaise: number, reference: string) => Effect.Effect<void, SqlError.SqlError>
-  /** Offers and promotions are not shown to a player on a time-out or self-excluded. */
-  readonly hidesMarketing: (userId: string) => Effect.Effect<boolean, SqlError.SqlError>
-
   /** The operator's view of a player (by username or id): protection and the audit trail. */
   readonly playerView: (user: string) => Effect.Effect<PlayerProtection, Failure>
 }>()("khel/Protection") {
@@ -200,96 +76,7 @@ export class Protection extends Context.Service<Protection, {
       const activity = yield* Activity
       const now = () => new Date(clock.currentTimeMillisUnsafe())
 
-      /**
-       * The database's `protection_rules` (migration 0080): the player's protection state and, where money
-       * moves, the limits in force of `kind`. A function, so that read after the player's row lock in the same
-       * statement it sees what the lock's previous holder committed.
-       */
-      const rulesOf = (user: string | Statement.Fragment, kind: LimitKind | null) => sql`protection_rules(${user}, ${kind}, ${COMPLIANCE_KEY})`
-
-      /**
-       * The rules of `kind` with the player's row locked (`lock`), in one round trip; what the windows count is
-       * read only when some limit is in force.
-       */
-      const loadRules = (userId: string, kind: LimitKind | null, lock: boolean) =>
-        (lock
-          ? sql`WITH u AS MATERIALIZED (SELECT id FROM users WHERE id = ${userId} FOR NO KEY UPDATE) SELECT r.* FROM u CROSS JOIN LATERAL ${rulesOf(sql`u.id`, kind)} AS r`
-          : sql`SELECT r.* FROM ${rulesOf(userId, kind)} AS r`)
-          .pipe(decodeFirst(ProtectionRules), Effect.flatMap((row) => (row ? Effect.succeed(row) : Effect.die(new Error(`no user ${userId}`)))))
-
-      /** The state alone (no kind: no limit matches, `inForce` is null). */
-      const loadState = (userId: string, lock: boolean) => loadRules(userId, null, lock)
-
-      const ensureRow = (userId: string) => sql`INSERT INTO player_protection (user_id) VALUES (${userId}) ON CONFLICT (user_id) DO NOTHING`
-
-      /** Why the account is closed to play now: time-out, self-exclusion, or a region the operator no longer serves. */
-      const closureOf = (row: StateRow, at: Date): Closure | undefined => {
-        const rule: ClosureRule | undefined = closureAt(timesOf(row), at)
-        if (rule) return { reason: rule.reason, until: iso(rule.until), message: closureMessage(rule) }
-        if (row.region && switchesOf(row.switches).blockedRegions.includes(row.region as Region)) {
-          return { reason: "RegionBlocked", until: null, message: `Khel is not available in ${regionName(row.region)}. You can still withdraw your balance.` }
-        }
-        return undefined
-      }
-
-      const refuseIfClosed = (row: StateRow, at: Date) => {
-        const closure = closureOf(row, at)
-        return closure ? forbidden(closure.message, closure.reason) : Effect.void
-      }
-
-      const limitRows = (userId: string) =>
-        sql`
-          SELECT kind, period, amount, in_force_since, pending_amount, pending_removal, requested_at, confirmable_at
-            FROM protection_limits WHERE user_id = ${userId}
-        `.pipe(decodeRows(LimitRow))
-
-      /**
-       * What each window counts now: gross deposits (rejected ones excepted), or net loss plus what open
-       * bets can lose. Nothing is left out for being later than `at` (another server's clock may run ahead).
-       */
-      const usage = (kind: LimitKind, userId: string, at: Date) =>
-        Effect.gen(function*() {
-          const { day, week, month } = windowsAt(at)
-          const [row] = yield* (kind === "deposit"
-            ? sql`
-                SELECT coalesce(sum(p.amount) FILTER (WHERE p.at > ${day}), 0)::bigint AS day_used,
-                       coalesce(sum(p.amount) FILTER (WHERE p.at > ${week}), 0)::bigint AS week_used,
-                       coalesce(sum(p.amount), 0)::bigint AS month_used,
-                       min(p.at) FILTER (WHERE p.at > ${day}) AS day_oldest,
-                       min(p.at) FILTER (WHERE p.at > ${week}) AS week_oldest,
-                       min(p.at) AS month_oldest,
-                       0::bigint AS open
-                  FROM protection_deposits p JOIN deposit_requests d ON d.id = p.deposit_id
-                 WHERE p.user_id = ${userId} AND d.status <> 'rejected' AND p.at > ${month}
-              `.pipe(decodeRows(UsageRow))
-            : sql`SELECT * FROM loss_usage(${userId}, ${day}, ${week}, ${month})`.pipe(decodeRows(UsageRow)))
-          return usageOf(row)
-        })
-
-      const checkOf = (period: LimitPeriod, limit: number, counted: Usage): LimitCheck => ({
-        period,
-        limit,
-        remaining: remaining(limit, counted[period].used),
-        resetsAt: counted[period].oldest ? new Date(counted[period].oldest.getTime() + PERIOD_MS[period]) : undefined
-      })
-
-      /** Refuses `added` when it does not fit every limit of the kind in force (`inForce`); the one leaving least room is named. */
-      const enforceLimits = (
-        kind: LimitKind,
-        userId: string,
-        inForce: ProtectionRules["inForce"],
-        added: number,
-        at: Date,
-        what: "deposit" | "bet" | "stake",
-        countedAlready?: Usage
-      ) =>
-        Effect.gen(function*() {
-          if (added <= 0 || !inForce || inForce.length === 0) return
-          const counted = countedAlready ?? (yield* usage(kind, userId, at))
-          const passed = inForce.map((row) => checkOf(row.period, row.amount, counted)).filter((check) => added > check.remaining)
-          const lowest = binding(passed)
-          if (lowest) return yield* unprocessable(limitRefusal(kind, lowest, what), "LimitReached")
-        })
+      const { loadState, ensureRow, limitRows, usage } = protectionReads(sql)
 
       // Views ---------------------------------------------------------------------------------
 
@@ -522,74 +309,6 @@ export class Protection extends Context.Service<Protection, {
         yield* audit(sql, { userId, actor, action: "signup", detail: { region, ageConfirmed: true, defaultLimits: defaults }, at })
       })
 
-      // Enforcement ---------------------------------------------------------------------------
-
-      const depositRules = (userId: string, amount: number, lock: boolean) =>
-        Effect.gen(function*() {
-          const row = yield* loadRules(userId, "deposit", lock)
-          // Read after the lock: what a request that held it before us counted is older than this.
-          const at = now()
-          yield* refuseIfClosed(row, at)
-          if (!switchesOf(row.switches).depositsOpen) return yield* unprocessable(DEPOSITS_CLOSED, "DepositsClosed")
-          yield* enforceLimits("deposit", userId, row.inForce, amount, at, "deposit")
-          return at
-        })
-
-      const checkDeposit = Effect.fn("Protection.checkDeposit")(function*(userId: string, amount: number) {
-        yield* depositRules(userId, amount, false)
-      })
-
-      const admitDeposit = Effect.fn("Protection.admitDeposit")(function*(userId: string, depositId: string, amount: number) {
-        const at = yield* depositRules(userId, amount, true)
-        yield* sql`INSERT INTO protection_deposits (deposit_id, user_id, amount, at) VALUES (${depositId}, ${userId}, ${amount}, ${at})`
-      })
-
-      const lossRules = (userId: string, added: number, what: "bet" | "stake") =>
-        Effect.flatMap(loadRules(userId, "loss", true), (row) => enforceLoss(row, userId, added, what))
-
-      /**
-       * Refuses a closed account, or `added` past a loss limit, by rules read under the player's row lock (or
-       * verified under it, as a bet's are) and what the limits count (`counted`, else read now).
-       */
-      const enforceLoss = (row: ProtectionRules, userId: string, added: number, what: "bet" | "stake", counted?: Usage) =>
-        Effect.gen(function*() {
-          const at = now()
-          yield* refuseIfClosed(row, at)
-          yield* enforceLimits("loss", userId, row.inForce, added, at, what, counted)
-          return at
-        })
-
-      const betInputArgs = () => {
-        const { day, week, month } = windowsAt(now())
-        return sql`${COMPLIANCE_KEY}, ${day}, ${week}, ${month}`
-      }
-
-      const admitBet = Effect.fn("Protection.admitBet")(function*(inputs: BetProtectionInputs, userId: string, added: number) {
-        yield* enforceLoss(inputs, userId, added, "bet", inputs.open === null ? undefined : usageOf(inputs))
-      })
-
-      const admitCasinoStake = Effect.fn("Protection.admitCasinoStake")(function*(userId: string, amount: number, reference: string) {
-        const at = yield* lossRules(userId, amount, "stake")
-        yield* sql`INSERT INTO protection_results (user_id, source, amount, reference, at) VALUES (${userId}, 'casino', ${-amount}, ${reference}, ${at})`
-      })
-
-      const admitPlay = Effect.fn("Protection.admitPlay")(function*(userId: string) {
-        yield* refuseIfClosed(yield* loadState(userId, false), now())
-      })
-
-      const admitPlayBy = Effect.fn("Protection.admitPlayBy")(function*(state: ProtectionRules) {
-        yield* refuseIfClosed(state, now())
-      })
-
-      const recordResult = Effect.fn("Protection.recordResult")(function*(userId: string, source: "sports" | "casino", amount: number, reference: string) {
-        if (amount === 0) return
-        yield* sql`INSERT INTO protection_results (user_id, source, amount, reference, at) VALUES (${userId}, ${source}, ${amount}, ${reference}, ${now()})`
-      })
-
-      const hidesMarketing = Effect.fn("Protection.hidesMarketing")(function*(userId: string) {
-        return closureAt(timesOf(yield* loadState(userId, false)), now()) !== undefined
-      })
-
       // Operators -----------------------------------------------------------------------------
 
       const playerView = Effect.fn("Protection.playerView")(function*(user: string) {
@@ -618,15 +337,6 @@ export class Protection extends Context.Service<Protection, {
         selfExclude,
         requestReturn,
         signedUp,
-        checkDeposit,
-        admitDeposit,
-        betInputArgs,
-        admitBet,
-        admitCasinoStake,
-        admitPlay,
-        admitPlayBy,
-        recordResult,
-        hidesMarketing,
         playerView
       })
     })

@@ -5,12 +5,12 @@ import { ok } from "../../src/schema/envelope.ts"
 import { ReferralUsers } from "../../src/schema/referral.ts"
 import { currentPlayer, idempotent, rangeOf } from "../edge/guards.ts"
 import { sqlDefect } from "../edge/defects.ts"
-import { Protection } from "../protection/Protection.ts"
+import { Admission } from "../protection/Admission.ts"
 import { Referral } from "./Referral.ts"
 
 export const ReferralHandlers = HttpApiBuilder.group(Api, "referral", Effect.fn(function*(handlers) {
   const referral = yield* Referral
-  const protection = yield* Protection
+  const admission = yield* Admission
   return handlers.handleAll({
     referralUsers: () =>
       Effect.gen(function*() {
@@ -36,7 +36,7 @@ export const ReferralHandlers = HttpApiBuilder.group(Api, "referral", Effect.fn(
       Effect.gen(function*() {
         const user = yield* currentPlayer
         // A bonus: closed to players on a break or self-excluded.
-        yield* sqlDefect(protection.admitPlay(user.id))
+        yield* sqlDefect(admission.admitPlay(user.id))
         return ok(yield* idempotent(request, user.id, {}, ReferralUsers, referral.claim(user.id)), "Referral bonus claimed to your main balance")
       })
   })

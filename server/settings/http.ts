@@ -4,20 +4,20 @@ import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "../../src/schema/api.ts"
 import { ok } from "../../src/schema/envelope.ts"
 import { Sessions } from "../identity/Sessions.ts"
-import { Protection } from "../protection/Protection.ts"
+import { Admission } from "../protection/Admission.ts"
 import { Settings } from "./Settings.ts"
 
 export const SettingsHandlers = HttpApiBuilder.group(Api, "settings", Effect.fn(function*(handlers) {
   const settings = yield* Settings
   const sessions = yield* Sessions
-  const protection = yield* Protection
+  const admission = yield* Admission
 
   /** Offers are for everyone but a signed-in player on a break or self-excluded (the client sends its token on every call). */
   const showsMarketing = (request: HttpServerRequest.HttpServerRequest) =>
     Effect.gen(function*() {
       const token = /^Bearer (.+)$/i.exec(request.headers.authorization ?? "")?.[1]
       const user = token ? yield* sessions.authenticate(token) : undefined
-      return user ? !(yield* protection.hidesMarketing(user.id)) : true
+      return user ? !(yield* admission.hidesMarketing(user.id)) : true
     }).pipe(Effect.orDie)
 
   return handlers.handleAll({
