@@ -5,8 +5,8 @@
  * honest view of the match: what the one who played it knows, less the
  * future (the bettor who works the same sums finds only the margin).
  */
-import type { RunCount } from "../../src/domain/eventBook.ts"
-import { ballChances, type Progress, setOver, type Strengths } from "./sports.ts"
+import { oddEvenSpace, type RunCount } from "../../src/domain/eventBook.ts"
+import { BALL_RUNS, ballChances, type Progress, setOver, type Strengths } from "./sports.ts"
 
 /** The chances of the final result and of what the markets on the match settle by. */
 export interface Forecast {
@@ -45,6 +45,8 @@ interface InningsForecast {
   readonly after: ReadonlyMap<number, Float64Array>
   /** Runs when the first wicket falls (the innings' runs if none does); only from no wicket down. */
   readonly firstWicket: Float64Array | undefined
+  /** visits[r]: the chance the side is still batting on r runs before a ball, summed over the balls (if asked for). */
+  readonly visits: Float64Array | undefined
 }
 
 /**
@@ -52,7 +54,13 @@ interface InningsForecast {
  * end and after the balls in `snapshots`, and at its first wicket. With a
  * target it stops once the target is reached.
  */
-const innings = (edge: number, from: { balls: number; wickets: number; runs: number }, target: number | undefined, snapshots: ReadonlyArray<number>): InningsForecast => {
+const innings = (
+  edge: number,
+  from: { balls: number; wickets: number; runs: number },
+  target: number | undefined,
+  snapshots: ReadonlyArray<number>,
+  withVisits = false
+): InningsForecast => {
   const { wicket, runs: [c0, c1, c2, c3, c4, c6] } = ballChances(edge)
   const size = from.runs + 6 * (120 - from.balls) + 8
   const stop = target ?? size
@@ -64,6 +72,7 @@ const innings = (edge: number, from: { balls: number; wickets: number; runs: num
   const final = new Float64Array(size)
   const firstWicket = from.wickets === 0 ? new Float64Array(size) : undefined
   const after = new Map<number, Float64Array>()
+  const visits = withVisits ? new Float64Array(size) : undefined
   const snapshot = () => {
     const dist = Float64Array.from(final)
     for (const row of live) for (let r = low; r <= high; r++) dist[r]! += row[r]!
@@ -74,6 +83,7 @@ const innings = (edge: number, from: { balls: number; wickets: number; runs: num
   for (let ball = from.balls; ball < 120; ball++) {
     if (snapshots.includes(ball)) after.set(ball, snapshot())
     const top = high + 6
+    if (visits) for (const row of live) for (let r = low; r <= high; r++) visits[r]! += row[r]!
     for (const row of next) row.fill(0, low, top + 1)
     for (let w = 0; w < 10; w++) {
       const row = live[w]!
@@ -111,45 +121,87 @@ const innings = (edge: number, from: { balls: number; wickets: number; runs: num
   for (const ball of snapshots) if (!after.has(ball)) after.set(ball, ball < from.balls ? new Float64Array(size) : snapshot())
   if (firstWicket) for (let r = low; r <= high; r++) firstWicket[r]! += live[0]![r]!
   for (const row of live) for (let r = low; r <= high; r++) final[r]! += row[r]!
-  return { final, after, firstWicket }
+  return { final, after, firstWicket, visits }
 }
 
-/** The second innings from the start, with no target: its runs (shared by every moment of the first innings). */
-const chases = new Map<number, Float64Array>()
-const chaseOf = (edge: number) => {
+interface Chase {
+  /** Its runs with no target. */
+  readonly final: Float64Array
+  /** oddBy[t]: the chance it ends on an odd total chasing `t`. */
+  readonly oddBy: Float64Array
+}
+
+/**
+ * The second innings from the start (shared by every moment of the first).
+ * A chase of `t` is the innings with no target until it reaches `t`: it ends
+ * below `t` as that innings does, or on the ball that first takes it to `t`
+ * or past, from r runs (below `t`) to r + k; so each target's odd/even comes
+ * from the one innings' final runs and visits.
+ */
+const chases = new Map<number, Chase>()
+const chaseOf = (edge: number): Chase => {
   let chase = chases.get(edge)
   if (!chase) {
-    chase = innings(1 / edge, { balls: 0, wickets: 0, runs: 0 }, undefined, []).final
+    const { final, visits } = innings(1 / edge, { balls: 0, wickets: 0, runs: 0 }, undefined, [], true)
+    const { runs: chances } = ballChances(1 / edge)
+    const oddBy = new Float64Array(final.length + 1)
+    let below = 0
+    for (let t = 0; t <= final.length; t++) {
+      let past = 0
+      for (const [k, runs] of BALL_RUNS.entries()) {
+        for (let r = Math.max(0, t - runs); r < t; r++) if ((r + runs) % 2 === 1) past += (visits?.[r] ?? 0) * chances[k]!
+      }
+      oddBy[t] = below + past
+      if (t % 2 === 1) below += final[t] ?? 0
+    }
+    chase = { final, oddBy }
     if (chases.size > 200) chases.clear()
     chases.set(edge, chase)
   }
   return chase
 }
 
+/** An odd/even space's chances from the chance of odd. */
+const oddEven = (odd: number) => ({ odd, even: 1 - odd })
+
+/** The chance a distribution of runs is on an odd number. */
+const oddOf = (dist: ArrayLike<number>) => {
+  let odd = 0
+  for (let r = 1; r < dist.length; r += 2) odd += dist[r]!
+  return odd
+}
+
 /** The balls at the end of each over: a session's runs can be counted at any of them. */
 const EVERY_OVER = Array.from({ length: 20 }, (_, i) => 6 * (i + 1))
 
 const cricket = (edge: number, progress: Extract<Progress, { kind: "cricket" }>): Forecast => {
+  const [home, visitors] = progress.sides
   if (progress.innings === 2) {
     const target = progress.target!
     const { final } = innings(1 / edge, progress, target, [])
     const away = tails(final)[target] ?? 0
     const tie = final[target - 1] ?? 0
-    return { result: [Math.max(0, 1 - away - tie), away, tie], spaces: { tie: yesNo(tie) } }
+    return {
+      result: [Math.max(0, 1 - away - tie), away, tie],
+      spaces: { tie: yesNo(tie), [oddEvenSpace(home)]: oddEven((target - 1) % 2), [oddEvenSpace(visitors)]: oddEven(oddOf(final)) }
+    }
   }
   const first = innings(edge, progress, undefined, EVERY_OVER)
-  const chase = tails(chaseOf(edge))
+  const chaseOfEdge = chaseOf(edge)
+  const chase = tails(chaseOfEdge.final)
   let away = 0
   let tie = 0
+  let chaseOdd = 0
   for (let r = 0; r < first.final.length; r++) {
     const p = first.final[r]!
     if (p === 0) continue
     away += p * (chase[r + 1] ?? 0)
     tie += p * ((chase[r] ?? 0) - (chase[r + 1] ?? 0))
+    chaseOdd += p * (chaseOfEdge.oddBy[r + 1] ?? 0)
   }
   return {
     result: [Math.max(0, 1 - away - tie), away, tie],
-    spaces: { tie: yesNo(tie) },
+    spaces: { tie: yesNo(tie), [oddEvenSpace(home)]: oddEven(oddOf(first.final)), [oddEvenSpace(visitors)]: oddEven(chaseOdd) },
     reach: (count) => {
       // All out: every count of the innings is known.
       if (progress.wickets >= 10) return undefined

@@ -116,14 +116,32 @@ export const raceWinner = (seed: string, runners: number) => {
   return runners - 1
 }
 
+/** A side's innings total once its innings is over (all out, its overs bowled, the chase ended); undefined before. */
+const inningsTotal = (side: string, match: MatchState) => {
+  const { progress } = match
+  if (progress.kind !== "cricket") return undefined
+  if (side === progress.sides[0]) return match.innings?.complete ? match.home : undefined
+  // A second innings that never began (abandoned) has no total to settle on.
+  return side === progress.sides[1] && match.finished && progress.innings === 2 && progress.balls > 0 ? match.away : undefined
+}
+
+/** Whether a side's innings total is odd or even, once its innings is over. */
+const parityOf = (side: string, match: MatchState) => {
+  const total = inningsTotal(side, match)
+  return total === undefined ? undefined : total % 2 === 1 ? "odd" : "even"
+}
+
 /**
  * The outcome a space settles on from the final match (claimOf's spaces and
  * outcomes): the result, a total's over or under, both teams to score,
- * the half-time result, the first set, a tie; undefined when there is none
- * (a space this match does not have).
+ * the half-time result, the first set, a tie, an innings' odd or even;
+ * undefined when there is none (a space this match does not have, an innings
+ * not played: void).
  */
 export const outcomeOf = (space: string, match: MatchState): string | undefined => {
   const side = (home: number, away: number) => (home > away ? "0" : away > home ? "1" : "2")
+  const oddEven = /^odd-even (.+)$/.exec(space)?.[1]
+  if (oddEven !== undefined) return parityOf(oddEven, match)
   const total = /^total (.+)$/.exec(space)?.[1]
   if (total !== undefined) return (match.goals ?? match.home + match.away) > Number(total) ? "over" : "under"
   const { progress } = match
@@ -147,10 +165,12 @@ export const outcomeOf = (space: string, match: MatchState): string | undefined 
  * The outcome a space has settled on while the match still runs, once no
  * play can change it: the half-time result after half-time, the first set
  * once it is over, both teams to score once both have, a total's over once
- * it is passed; anything at the end.
+ * it is passed, an innings' odd or even once it is over; anything at the end.
  */
 export const settledOutcomeOf = (space: string, match: MatchState): string | undefined => {
   if (match.finished) return outcomeOf(space, match)
+  const oddEven = /^odd-even (.+)$/.exec(space)?.[1]
+  if (oddEven !== undefined) return parityOf(oddEven, match)
   const total = /^total (.+)$/.exec(space)?.[1]
   if (total !== undefined) return (match.goals ?? match.home + match.away) > Number(total) ? "over" : undefined
   if (space === "btts") return match.home > 0 && match.away > 0 ? "yes" : undefined

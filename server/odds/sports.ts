@@ -13,7 +13,16 @@ import type { Rng } from "./simulation.ts"
 
 /** Where a match is, as much as its chances depend on. */
 export type Progress =
-  | { readonly kind: "cricket"; readonly innings: 1 | 2; readonly balls: number; readonly wickets: number; readonly runs: number; readonly target: number | undefined }
+  | {
+    readonly kind: "cricket"
+    /** The sides' short names, batting first and second ("MI", "CSK"): what a fancy or an innings market names. */
+    readonly sides: readonly [string, string]
+    readonly innings: 1 | 2
+    readonly balls: number
+    readonly wickets: number
+    readonly runs: number
+    readonly target: number | undefined
+  }
   | {
     readonly kind: "minutes"
     readonly minute: number
@@ -122,6 +131,7 @@ const cricket = (random: Rng, name: string, eventId: string): Played => {
   const wkts = (balls: ReadonlyArray<Ball>, n: number) => balls.slice(0, n).filter((b) => b.wicket).length
   const wicketIndex = first.findIndex((b) => b.wicket)
   const { home, away } = teams(name)
+  const sides = [shortName(home), shortName(away)] as const
   return {
     strengths: { kind: "cricket", edge },
     at: (fraction) => {
@@ -160,8 +170,8 @@ const cricket = (random: Rng, name: string, eventId: string): Played => {
         tick: slot,
         step: slot,
         progress: slot < 120
-          ? { kind: "cricket", innings: 1, balls: firstBalls, wickets: wkts(first, firstBalls), runs: runs1, target: undefined }
-          : { kind: "cricket", innings: 2, balls: secondBalls, wickets: wkts(second, secondBalls), runs: runs2, target }
+          ? { kind: "cricket", sides, innings: 1, balls: firstBalls, wickets: wkts(first, firstBalls), runs: runs1, target: undefined }
+          : { kind: "cricket", sides, innings: 2, balls: secondBalls, wickets: wkts(second, secondBalls), runs: runs2, target }
       }
     }
   }

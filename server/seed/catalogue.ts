@@ -48,6 +48,9 @@ const overUnder = (line: number, unit: string): MarketSpec => ({
   runners: [`Under ${line} ${unit}`, `Over ${line} ${unit}`]
 })
 
+/** Whether a side's innings ends on an odd or an even total. */
+const oddEven = (side: string): MarketSpec => ({ name: `Innings Runs Odd/Even ${side}`, type: "EXCHANGE", runners: ["Odd", "Even"] })
+
 /** A Yes/No question on the match (claimOf's NAMED_SPACES). */
 const question = (name: string): MarketSpec => ({ name, type: "EXCHANGE", runners: ["Yes", "No"] })
 
@@ -96,7 +99,9 @@ export const DEMO_SPORTS: ReadonlyArray<SportSpec> = [
       bookmaker(home, away),
       question("Tied Match"),
       ...[6, 10, 15, 20].map((overs) => fancy(`${overs} Over Runs ${short(home)}`)),
-      fancy(`Fall of 1st Wkt ${short(home)}`)
+      fancy(`Fall of 1st Wkt ${short(home)}`),
+      oddEven(short(home)),
+      oddEven(short(away))
     ]
   },
   {

@@ -74,9 +74,15 @@ export const NAMED_SPACES: Readonly<Record<string, string>> = {
   "Tied Match": "tie"
 }
 
+/** The side whose innings total an odd/even market settles on ("Innings Runs Odd/Even MI"), or undefined. */
+const oddEvenSide = (name: string) => /^Innings Runs Odd\/Even (.+)$/.exec(name)?.[1]
+
+/** The space of whether a side's innings total is odd or even: outcomes "odd" and "even". */
+export const oddEvenSpace = (side: string) => `odd-even ${side}`
+
 /**
  * What a market settles on, from its name and runners: a fancy on its count;
- * "Over/Under N" on the total; a named market (NAMED_SPACES) on its own
+ * "Over/Under N" on the total; an innings' odd/even on its total's parity; a named market (NAMED_SPACES) on its own
  * space; anything else on the result, runner by position (home, away, the
  * draw; a race's runners), as the feed settles it.
  */
@@ -97,6 +103,8 @@ export const claimOf = (market: {
       outcomes: market.runners.map((r) => (r.name.startsWith("Over") ? "over" : r.name.startsWith("Under") ? "under" : r.name))
     }
   }
+  const side = oddEvenSide(market.name)
+  if (side !== undefined) return { kind: "outcomes", space: oddEvenSpace(side), outcomes: market.runners.map((r) => r.name.toLowerCase()) }
   const named = NAMED_SPACES[market.name]
   const outcome = (name: string, i: number) => (named && name === "Yes" ? "yes" : named && name === "No" ? "no" : String(i))
   return { kind: "outcomes", space: named ?? "result", outcomes: market.runners.map((r, i) => outcome(r.name, i)) }

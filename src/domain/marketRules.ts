@@ -52,6 +52,14 @@ const byKind: Readonly<Record<string, MarketRules>> = {
     summary: "Whether the match ends with both innings on the same runs.",
     rules: ["Settled on the scores at the end of the match, before any super over.", VOID_ABANDONED]
   },
+  "odd-even": {
+    summary: "Whether the side's innings ends on an odd or an even number of runs.",
+    rules: [
+      "Settled on the innings' total, extras and penalty runs included, as soon as the innings is over (all out, its overs bowled, or the chase won).",
+      "If overs are lost and the innings is shortened, bets stand on the total it ends on; if the innings is not played at all, every bet is void.",
+      VOID_ABANDONED
+    ]
+  },
   fancy: {
     summary: "The runs the batting side will have at that point of its innings: Yes at or above the Yes line, No below the No line.",
     rules: [
@@ -66,7 +74,7 @@ const byKind: Readonly<Record<string, MarketRules>> = {
 /** The rules of a market, from what it settles on (and how it is priced). */
 export const rulesOf = (market: { readonly name: string; readonly marketType: MarketType }): MarketRules => {
   const claim = claimOf({ ...market, runners: [] })
-  const kind = claim.kind === "runs" ? "fancy" : claim.space.startsWith("total ") ? "total" : claim.space
+  const kind = claim.kind === "runs" ? "fancy" : /^(total|odd-even) /.exec(claim.space)?.[1] ?? claim.space
   const rules = byKind[kind] ?? byKind.result!
   if (market.marketType === "FANCY") return rules
   return { summary: rules.summary, rules: [...rules.rules, market.marketType === "BOOKMAKER" ? BOOKMAKER : EXCHANGE, AS_PLAYED] }

@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Simulation } from "../../server/odds/layer.ts"
 import { createHash } from "node:crypto"
 import { fancyState, matchAt, matchDuration } from "../../server/odds/simulation.ts"
+import { winnerOf } from "../../server/odds/Lifecycle.ts"
+import type { Runner } from "../../server/odds/prices.ts"
+import type { MarketType } from "../../src/schema/sports.ts"
 import { loginAs, request, signUpPlayer, startServer, tempDir, type TestServer } from "./helpers.ts"
 import { balances, bet, catalogue, eventsOf, expectLedgerClean, fund, marketOf, setPrice } from "./betting-support.ts"
 
@@ -127,18 +130,14 @@ describe("the simulator's lifecycle", () => {
     // its feed id) is not the one that was settled, fancy line by fancy line.
     const [row] = await server.sql((sql) => sql<{ startsAt: Date; externalId: string }>`SELECT starts_at, external_id FROM events WHERE id = ${eventId}`)
     const startsAt = new Date(row!.startsAt).getTime()
-    const settled = await server.sql((sql) => sql<{ name: string; marketType: string; result: string; runners: Array<string> }>`
+    const settled = await server.sql((sql) => sql<{ name: string; marketType: MarketType; result: string; runners: Array<Runner> }>`
       SELECT m.name, m.market_type, r.result,
-             (SELECT json_agg(x.selection_id ORDER BY x.sort) FROM runners x WHERE x.market_id = m.id) AS runners
+             (SELECT json_agg(json_build_object('selectionId', x.selection_id, 'name', x.name) ORDER BY x.sort) FROM runners x WHERE x.market_id = m.id) AS runners
         FROM market_results r JOIN markets m ON m.id = r.market_id WHERE m.event_id = ${eventId} ORDER BY m.sort
     `)
     const predicted = (seed: string) => {
       const final = matchAt({ id: eventId, name: eventName, sportCode: "4", startsAt, seed } as never, Number.MAX_SAFE_INTEGER)!
-      return settled.map((m) => m.marketType === "FANCY"
-        ? String(fancyState(m.name, final).result)
-        : m.name === "Tied Match"
-        ? m.runners[final.home === final.away ? 0 : 1]
-        : final.home > final.away ? m.runners[0] : final.away > final.home ? m.runners[1] : null)
+      return settled.map((m) => m.marketType === "FANCY" ? String(fancyState(m.name, final).result) : winnerOf(m, "4", final, seed) ?? null)
     }
     const results = settled.map((m) => m.result)
     for (const guess of [eventId, row!.externalId, createHash("sha256").update(eventId).digest("hex")]) expect(predicted(guess)).not.toEqual(results)

@@ -13,7 +13,7 @@ describe("a market's rules", () => {
   it("are the same for markets settled on the same kind of space, and differ from one kind to another", () => {
     const kindOf = (market: (typeof markets)[number]) => {
       const claim = claimOf(market)
-      return claim.kind === "runs" ? "fancy" : claim.space.replace(/^total .*/, "total")
+      return claim.kind === "runs" ? "fancy" : claim.space.replace(/^(total|odd-even) .*/, "$1")
     }
     const summaries = new Map<string, string>()
     for (const market of markets) {
@@ -24,7 +24,7 @@ describe("a market's rules", () => {
       summaries.set(kind, summary)
     }
     expect(new Set(summaries.values()).size).toBe(summaries.size)
-    expect([...summaries.keys()].sort()).toEqual(["btts", "fancy", "half-time", "result", "set 1", "tie", "total"])
+    expect([...summaries.keys()].sort()).toEqual(["btts", "fancy", "half-time", "odd-even", "result", "set 1", "tie", "total"])
   })
 
   it("say how each kind is priced and what voids it: a bookmaker's rate per 100, a session in the rain", () => {

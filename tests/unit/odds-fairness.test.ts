@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest"
 import { forecastOf } from "../../server/odds/forecast.ts"
 import { commitmentOf, drawsOf, seedFor } from "../../server/odds/fair.ts"
 import { matchAt, raceChances, raceWinner } from "../../server/odds/simulation.ts"
-import { SPORTS } from "../../server/odds/sports.ts"
+import { type Played, SPORTS } from "../../server/odds/sports.ts"
 import { frequency, given } from "./odds-harness.ts"
 
 describe("an event's seed and draws", () => {
@@ -66,6 +66,12 @@ describe("the forecast: a match's chances worked out exactly from its strengths 
       return (innings.wicketAt === undefined ? innings.runs.at(-1)! : innings.runs[innings.wicketAt]!) >= 20
     })
     expect(Math.abs(fell.rate - wicket[20]!)).toBeLessThan(fell.band)
+    // Each innings' total odd: the chase's worked out for every target the first innings may set.
+    for (const [space, runs] of [["odd-even H", (p: Played) => p.at(1).home], ["odd-even A", (p: Played) => p.at(1).away]] as const) {
+      const odd = frequency("4", [0.7], 3000, (p) => runs(p) % 2 === 1)
+      expect(Math.abs(odd.rate - forecast.spaces![space]!.odd!), space).toBeLessThan(odd.band)
+      expect(forecast.spaces![space]!.odd! + forecast.spaces![space]!.even!).toBeCloseTo(1, 9)
+    }
   })
 
   it("cricket in play: the chances at a moment of each match say how often the side wins from there", () => {

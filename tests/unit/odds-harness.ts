@@ -22,12 +22,19 @@ export const testDraws = (secret = "test secret"): Pick<Draws["Service"], "seeds
 export const simulatorHarness = (rows: ReadonlyArray<OpenMarket>, options: { readonly seed?: number; readonly watchers?: number; readonly secret?: string } = {}) => {
   const latest = new Map<string, MarketBook>()
   const settled = new Map<string, string>()
+  /** Every early settlement asked for, in order (a market settled twice shows twice). */
+  const settlements: Array<{ readonly externalId: string; readonly result: string; readonly now: number }> = []
+  let now = 0
   const fixtures = { openMarkets: Effect.succeed(rows), scheduleNext: () => Effect.void } satisfies Fixtures["Service"]
   const lifecycle = {
     startDue: () => Effect.succeed([]),
     finish: () => Effect.succeed(true),
     recover: () => Effect.succeed(0),
-    settleEarly: (externalId: string, result: string) => Effect.sync(() => void settled.set(externalId, result))
+    settleEarly: (externalId: string, result: string) =>
+      Effect.sync(() => {
+        settled.set(externalId, result)
+        settlements.push({ externalId, result, now })
+      })
   } satisfies Lifecycle["Service"]
   const simulator = makeSimulator({ fixtures, lifecycle, draws: testDraws(options.secret) }, { running: false, updatesPerSecond: 20, ...(options.seed === undefined ? {} : { seed: options.seed }) }, {
     publish: (changes) => {
@@ -40,7 +47,9 @@ export const simulatorHarness = (rows: ReadonlyArray<OpenMarket>, options: { rea
     watchers: () => options.watchers ?? 1
   })
   const counted = simulator as { contradictions?: () => number }
-  return { simulator, latest, settled, contradictions: () => counted.contradictions?.() ?? 0 }
+  /** One scores step at `at`, its settlements stamped with it. */
+  const scoresAt = (at: number) => Effect.suspend(() => ((now = at), simulator.scores(at)))
+  return { simulator, latest, settled, settlements, scoresAt, contradictions: () => counted.contradictions?.() ?? 0 }
 }
 
 /** One event of each sport as the database lists them, with the demo catalogue's markets (and a race). */

@@ -4,7 +4,7 @@ import { forecastOf } from "../../server/odds/forecast.ts"
 import { winnerOf } from "../../server/odds/Lifecycle.ts"
 import { seedFor } from "../../server/odds/fair.ts"
 import { matchAt, matchDuration } from "../../server/odds/simulation.ts"
-import { type Played, SPORTS } from "../../server/odds/sports.ts"
+import { type Played, shortName, SPORTS } from "../../server/odds/sports.ts"
 import { DEMO_SPORTS } from "../../server/seed/catalogue.ts"
 import { frequency, given } from "./odds-harness.ts"
 
@@ -68,6 +68,10 @@ describe("the markets of a match: settled from its final score", () => {
           if (line) expect(winner, where).toBe(`${total > Number(line) ? "Over" : "Under"} ${line} ${spec.name.split(" ").at(-1)}`)
           else if (spec.name === "Both Teams To Score") expect(winner, where).toBe(final.home > 0 && final.away > 0 ? "Yes" : "No")
           else if (spec.name === "Tied Match") expect(winner, where).toBe(final.home === final.away ? "Yes" : "No")
+          else if (spec.name.startsWith("Innings Runs Odd/Even ")) {
+            const runs = spec.name.endsWith(` ${shortName(home)}`) ? final.home : final.away
+            expect(winner, where).toBe(runs % 2 === 1 ? "Odd" : "Even")
+          }
           else if (spec.name === "Half Time") expect(winner, where).toBe(half.home > half.away ? home : half.away > half.home ? away : "The Draw")
           else if (spec.name === "Set 1 Winner") {
             const [h, a] = final.score.summary.split(" ")[0]!.split("-").map(Number) as [number, number]
