@@ -5,10 +5,11 @@ import type { Visited } from "../../src/root/flowCoverage.ts"
 
 /**
  * Every e2e test runs with this fixture (import `test` and `expect` from here):
- * when the test ends, it reads from each page still open what the app's actor
- * system went through in that tab (`__khelLog.coverage()`, src/root/devtools.ts:
- * the states and transitions of each machine, every page load of the tab) and
- * writes it to the run's coverage folder. The flow-coverage reporter
+ * when the test ends, it reads from each page still open, in the test's context
+ * and in any the test made with `browser.newContext()` (which it then closes),
+ * what the app's actor system went through in that tab (`__khelLog.coverage()`,
+ * src/root/devtools.ts: the states and transitions of each machine, every page
+ * load of the tab) and writes it to the run's coverage folder. The flow-coverage reporter
  * (tests/e2e/coverage-reporter.ts) counts them against each machine's graph.
  */
 
@@ -34,14 +35,17 @@ const coverageOf = async (page: Page, site: string): Promise<Visited | undefined
 
 export const test = base.extend<{ flowCoverage: undefined }>({
   flowCoverage: [
-    async ({ context, baseURL }, use, testInfo) => {
+    async ({ browser, context, baseURL }, use, testInfo) => {
+      const before = new Set(browser.contexts())
       await use(undefined)
+      const made = browser.contexts().filter((other) => !before.has(other) && other !== context)
       const pages: Array<Visited> = []
-      for (const page of context.pages()) {
+      for (const page of [context, ...made].flatMap((each) => each.pages())) {
         if (page.isClosed() || baseURL === undefined || !page.url().startsWith(baseURL)) continue
         const visited = await coverageOf(page, baseURL)
         if (visited) pages.push(visited)
       }
+      await Promise.all(made.map((each) => each.close()))
       if (pages.length === 0) return
       mkdirSync(coverageDir(), { recursive: true })
       const name = `${testInfo.testId}-${testInfo.retry}.json`

@@ -181,5 +181,4 @@ test("every startup call goes out once: a visitor's preloads and a signed-in pla
   await expect(player.getByRole("main").getByRole("button", { name: /^Play / }).first()).toBeVisible()
   expect(await player.evaluate(() => performance.getEntriesByType("resource").filter((e) => new URL(e.name).pathname === "/api/v1/casino-games").length)).toBe(1)
   expect(await untaken()).toEqual([])
-  await context.close()
 })

@@ -286,5 +286,4 @@ test("a friend's screenshot-only deposit sends txnRef empty; forfeiting the bonu
   await expect(referrerPage.getByTestId("balance-balance")).toHaveText("₹100.00")
   await expect(referrerPage.getByTestId("referral-transactions")).toContainText("Referral bonus claimed to main balance")
   await expect(referrerPage.getByRole("button", { name: "Claim to main balance" })).toBeDisabled()
-  await referrerPage.context().close()
 })

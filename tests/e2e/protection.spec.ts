@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test"
+import { type APIRequestContext, expect, type Page, test } from "./coverage.ts"
 import { apiLogin, createPlayer, openSignedIn, waitForApp } from "./support.ts"
 
 /**

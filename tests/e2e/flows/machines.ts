@@ -1,4 +1,5 @@
 import type { AnyStateMachine } from "xstate"
+import { activityMachine } from "../../../src/machines/activity.machine.ts"
 import { appMachine } from "../../../src/machines/app.machine.ts"
 import { appUpdateMachine } from "../../../src/machines/appUpdate.machine.ts"
 import { authModalMachine } from "../../../src/machines/authModal.machine.ts"
@@ -17,7 +18,9 @@ import { myBetsMachine } from "../../../src/machines/myBets.machine.ts"
 import { notificationsMachine } from "../../../src/machines/notifications.machine.ts"
 import { otpCountdownMachine } from "../../../src/machines/otpCountdown.machine.ts"
 import { payoutAccountsMachine } from "../../../src/machines/payoutAccounts.machine.ts"
+import { protectionMachine } from "../../../src/machines/protection.machine.ts"
 import { racingMachine } from "../../../src/machines/racing.machine.ts"
+import { realityCheckMachine } from "../../../src/machines/realityCheck.machine.ts"
 import { referralMachine } from "../../../src/machines/referral.machine.ts"
 import { resultsMachine } from "../../../src/machines/results.machine.ts"
 import { sessionMachine } from "../../../src/machines/session.machine.ts"
@@ -78,5 +81,8 @@ export const MACHINES: ReadonlyArray<MachineEntry> = [
   { machine: appUpdateMachine, target: false, unreachable: {} },
   { machine: connectivityMachine, target: false, unreachable: {} },
   { machine: installMachine, target: false, unreachable: {} },
-  { machine: notificationsMachine, target: false, unreachable: {} }
+  { machine: notificationsMachine, target: false, unreachable: {} },
+  { machine: protectionMachine, target: false, unreachable: {} },
+  { machine: realityCheckMachine, target: false, unreachable: {} },
+  { machine: activityMachine, target: false, unreachable: {} }
 ]
