@@ -112,7 +112,12 @@ const walk = (adapter: FlowAdapter, machine: AnyStateMachine) => {
   return pathTo
 }
 
-const describe = (edge: Edge) => ("clock" in edge.step ? `after ${edge.step.clock} ms` : edge.step.event.type)
+/** A step's label: the event, with the reason of a call's failure (one call may fail in several ways). */
+const describe = (edge: Edge) => {
+  if ("clock" in edge.step) return `after ${edge.step.clock} ms`
+  const reason = (edge.step.event.error as { reason?: unknown } | undefined)?.reason
+  return typeof reason === "string" ? `${edge.step.event.type} (${reason})` : edge.step.event.type
+}
 
 /** A path's title: its steps, a step repeated shown once with its count (`after 1000 ms ×9`). */
 const title = (path: ReadonlyArray<Edge>) => {

@@ -3,7 +3,7 @@ import { expect, test } from "./coverage.ts"
 import { fundedPlayer, openSignedIn, sportsData } from "./support.ts"
 
 /** Fixtures other specs bet on or price by hand: this one prices another. */
-const TAKEN = /Royal Challengers|Delhi Capitals|Gujarat Titans|Mumbai Indians|Sunrisers|Kerala Blasters|Valencia/
+const TAKEN = /Royal Challengers|Delhi Capitals|Gujarat Titans|Mumbai Indians|Sunrisers|Kerala Blasters|Valencia|Mohun Bagan|Bengaluru FC|Atletico Madrid/
 
 /** An event in play (so on the home page's In-Play list) with Match Odds, that no other spec prices. */
 const inPlayMatch = async (request: APIRequestContext) => {

@@ -10,6 +10,7 @@ import { livePanel } from "./livePanel.ts"
 import { otpCountdown } from "./otpCountdown.ts"
 import { payoutAccounts } from "./payoutAccounts.ts"
 import { racing } from "./racing.ts"
+import { referral } from "./referral.ts"
 import { results } from "./results.ts"
 import { session } from "./session.ts"
 import { statement } from "./statement.ts"
@@ -18,4 +19,4 @@ import { withdrawal } from "./withdrawal.ts"
 
 /** Every machine's adapter to the real UI: `npm run flows` writes a spec for each (scripts/flowSpecs.ts). */
 export const ADAPTERS: ReadonlyArray<FlowAdapter> = [app, appSignedIn, appCatalogue, appFlows, session, authModal, authModalChangePassword, otpCountdown,
-  wallet, livePanel, betSlip, deposit, depositForm, withdrawal, payoutAccounts, bonus, results, statement, racing, casinoBets]
+  wallet, livePanel, betSlip, deposit, depositForm, withdrawal, payoutAccounts, bonus, results, statement, racing, casinoBets, referral]
