@@ -5,6 +5,7 @@ import { conflict, notFound } from "../../src/schema/envelope.ts"
 import type { AccountDetailsPayload, AccountKind, UpdateAccountDetailsPayload } from "../../src/schema/payments.ts"
 import { decodeRows } from "../db/rows.ts"
 import { Signals } from "../integrity/Signals.ts"
+import { Realtime } from "../realtime/Realtime.ts"
 import { payoutOwnership } from "./payoutAccounts.ts"
 import { upiQrDataUrl } from "./qr.ts"
 import { AccountRow, accountView, isUniqueViolation, normalizeAccount } from "./shapes.ts"
@@ -13,6 +14,7 @@ import { AccountRow, accountView, isUniqueViolation, normalizeAccount } from "./
 export const makeAccounts = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   const payouts = payoutOwnership(sql, yield* Signals)
+  const realtime = yield* Realtime
 
   // Operator deposit accounts -------------------------------------------------------------
 
@@ -32,6 +34,9 @@ export const makeAccounts = Effect.gen(function*() {
       ? Effect.succeed(image ?? null)
       : Effect.promise(() => upiQrDataUrl(account.accountNumber, account.accountHolderName))
 
+  // Every open desk's settings screen reads the accounts again, whoever changed them (the desk, the API or the CLI).
+  const accountsChanged = sql.afterCommit(realtime.notifyDesk("settings", "deposit-accounts"))
+
   const addDepositAccount = Effect.fn("Payments.addDepositAccount")(function*(input: DepositAccountPayload) {
     const account = yield* normalizeAccount(input)
     const image = yield* qrFor(account, input.image)
@@ -43,6 +48,7 @@ export const makeAccounts = Effect.gen(function*() {
       RETURNING id, type, account_number, account_holder_name, bank_name, ifsc_code, account_type, image, active
     `.pipe(decodeRows(AccountRow))
     if (!rows[0]) return yield* conflict("This deposit account already exists.")
+    yield* accountsChanged
     return depositAccountView(rows[0])
   })
 
@@ -57,6 +63,7 @@ export const makeAccounts = Effect.gen(function*() {
       RETURNING id, type, account_number, account_holder_name, bank_name, ifsc_code, account_type, image, active
     `.pipe(decodeRows(AccountRow), Effect.catchIf(isUniqueViolation, () => conflict("Another deposit account already has this number.")))
     if (!rows[0]) return yield* notFound("There is no such deposit account.")
+    yield* accountsChanged
     return depositAccountView(rows[0])
   })
 

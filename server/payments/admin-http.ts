@@ -14,7 +14,6 @@ import { Users } from "../identity/Users.ts"
 import { Ledger } from "../ledger/Ledger.ts"
 import { idempotent, rangeOf } from "../edge/guards.ts"
 import { Payments } from "./Payments.ts"
-import { Realtime } from "../realtime/Realtime.ts"
 import { sqlDefect } from "../edge/defects.ts"
 
 /**
@@ -27,9 +26,6 @@ export const AdminHandlers = HttpApiBuilder.group(Api, "admin", Effect.fn(functi
   const audit = yield* Audit
   const users = yield* Users
   const ledger = yield* Ledger
-  const realtime = yield* Realtime
-  // Every open desk's settings screen reads the accounts again.
-  const told = <A, E, R>(write: Effect.Effect<A, E, R>) => Effect.tap(write, () => realtime.notifyDesk("settings", "deposit-accounts"))
   const { seedDemo } = yield* ServerConfig
   const staff = Effect.map(CurrentStaff, (me) => ({ me, actor: actorOf(me) }))
   return handlers.handleAll({
@@ -70,14 +66,14 @@ export const AdminHandlers = HttpApiBuilder.group(Api, "admin", Effect.fn(functi
     addDepositAccount: ({ payload }) =>
       Effect.gen(function*() {
         const { actor } = yield* staff
-        const account = yield* told(sqlDefect(audit.around(actor, { action: "deposit-account.add" }, payments.addDepositAccount(payload))))
+        const account = yield* sqlDefect(audit.around(actor, { action: "deposit-account.add" }, payments.addDepositAccount(payload)))
         return ok(account, "Deposit account added")
       }),
     updateDepositAccount: ({ params, payload }) =>
       Effect.gen(function*() {
         const { actor } = yield* staff
         const before = Effect.map(payments.depositAccounts({ includeInactive: true }), (accounts) => accounts.find((account) => account._id === params.id) ?? null)
-        const account = yield* told(sqlDefect(audit.around(actor, { action: "deposit-account.update", subject: { kind: "deposit-account", id: params.id } }, payments.updateDepositAccount(params.id, payload), before)))
+        const account = yield* sqlDefect(audit.around(actor, { action: "deposit-account.update", subject: { kind: "deposit-account", id: params.id } }, payments.updateDepositAccount(params.id, payload), before))
         return ok(account, "Deposit account updated")
       }),
     credit: ({ payload, request }) =>

@@ -7,6 +7,7 @@ import { ComplianceSettings, type ComplianceSettingsUpdate } from "../../src/sch
 import type { PublicCompliance } from "../../src/schema/settings.ts"
 import { ServerConfig } from "../config.ts"
 import { decodeFirst } from "../db/rows.ts"
+import { Realtime } from "../realtime/Realtime.ts"
 import { type Actor, audit } from "./audit.ts"
 
 /** Stored in app_settings under this key, as one JSON document. */
@@ -51,6 +52,7 @@ export class Compliance extends Context.Service<Compliance, {
       const sql = yield* SqlClient.SqlClient
       const config = yield* ServerConfig
       const clock = yield* Clock.Clock
+      const realtime = yield* Realtime
 
       const settings = sql`SELECT value FROM app_settings WHERE key = ${COMPLIANCE_KEY}`.pipe(
         decodeFirst(Schema.Struct({ value: Schema.Unknown })),
@@ -81,6 +83,8 @@ export class Compliance extends Context.Service<Compliance, {
             ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()
           `
           yield* audit(sql, { userId: null, actor, action: "settings.update", detail: { before, after }, at: new Date(clock.currentTimeMillisUnsafe()) })
+          // Every open desk's settings screen reads them again, whoever changed them (the desk, the API or the CLI).
+          yield* sql.afterCommit(realtime.notifyDesk("settings", "protection"))
           return after
         }))
       })

@@ -12,7 +12,6 @@ import { clientOf } from "../identity/http.ts"
 import { Activity } from "./Activity.ts"
 import type { Actor } from "./audit.ts"
 import { Compliance } from "./Compliance.ts"
-import { Realtime } from "../realtime/Realtime.ts"
 import { type Changed, Protection } from "./Protection.ts"
 
 /** Players and credit players have protection; operators have no play to protect. */
@@ -83,7 +82,6 @@ export const ProtectionAdminHandlers = HttpApiBuilder.group(Api, "protectionAdmi
   const protection = yield* Protection
   const compliance = yield* Compliance
   const audit = yield* Audit
-  const realtime = yield* Realtime
   return handlers.handleAll({
     settings: () => Effect.map(sqlDefect(compliance.settings), (settings) => ok(settings)),
     updateSettings: ({ payload, request }) =>
@@ -91,7 +89,6 @@ export const ProtectionAdminHandlers = HttpApiBuilder.group(Api, "protectionAdmi
         const staff = yield* CurrentStaff
         // Protection keeps its own audit too (docs/protection.md); the desk's trail has every staff action.
         const saved = yield* sqlDefect(audit.around(deskActorOf(staff), { action: "protection-settings.update" }, compliance.update(payload, actorOf(staff, request)), compliance.settings))
-        yield* realtime.notifyDesk("settings", "protection")
         return ok(saved, "Protection settings saved")
       }),
     player: ({ params }) => Effect.map(sqlDefect(protection.playerView(params.user)), (view) => ok(view))

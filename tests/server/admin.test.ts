@@ -1,7 +1,8 @@
 import { execFile } from "node:child_process"
 import { promisify } from "node:util"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
-import { request, signUpPlayer, startServer, tempDir, type TestServer } from "./helpers.ts"
+import { deskSignIn } from "../http.ts"
+import { connectSocket, request, signUpPlayer, startServer, tempDir, type TestServer } from "./helpers.ts"
 import { adminToken, balancesOf, createDeposit, expectLedgerVerifies, freshKey, user } from "./payments-support.ts"
 
 const run = promisify(execFile)
@@ -145,5 +146,34 @@ describe("admin CLI", () => {
     expect((await admin(["deposits", "--status", "approved"], env)).stdout).toMatch(new RegExp(`│.*${deposit._id}.*│`))
     const audit = await server.sql((sql) => sql`SELECT actor, action FROM staff_audit WHERE subject_id = ${deposit._id} ORDER BY at`)
     expect(audit).toContainEqual({ actor: "cli", action: "deposit.approve" })
+  }, CLI_TEST_TIMEOUT)
+
+  it("tells every open desk what it changed in the settings, as the desk's own edits do", async () => {
+    const env: Record<string, string> = server.databaseUrl ? { DATABASE_URL: server.databaseUrl } : { DATA_DIR: server.dataDir, DATABASE_URL: "" }
+    const desk = await connectSocket(server.url, (await deskSignIn(server.url, "admin")).token)
+    // What the open desk hears next of a settings record (its settings screen then reads it again).
+    const heard = (id: string) =>
+      new Promise<unknown>((resolve) => {
+        const on = (message: { topic: string; id: string }) => {
+          if (message.topic !== "settings" || message.id !== id) return
+          desk.off("desk", on)
+          resolve(message)
+        }
+        desk.on("desk", on)
+      })
+    try {
+      const added = heard("deposit-accounts")
+      const out = await admin(["add-deposit-account", "upi", `cli.desk.${process.pid}@okaxis`, "Khel", "Ops"], env)
+      expect(out.code).toBe(0)
+      expect(await added).toMatchObject({ topic: "settings", id: "deposit-accounts" })
+      const disabled = heard("deposit-accounts")
+      expect((await admin(["disable-deposit-account", out.stdout.split(" ")[1]!], env)).code).toBe(0)
+      await disabled
+      const protection = heard("protection")
+      expect((await admin(["region-header", "none"], env)).code).toBe(0)
+      expect(await protection).toMatchObject({ topic: "settings", id: "protection" })
+    } finally {
+      desk.close()
+    }
   }, CLI_TEST_TIMEOUT)
 })
