@@ -3,6 +3,7 @@ import { SqlClient, type SqlError } from "effect/sql"
 import { slugify } from "../../src/domain/sports.ts"
 import { MarketType } from "../../src/schema/sports.ts"
 import { decodeRows } from "../db/rows.ts"
+import { opensInPlay } from "./inPlayLines.ts"
 import { hash, isRacingCode } from "./simulation.ts"
 
 /** An event as the feed schedules and settles it. */
@@ -46,6 +47,8 @@ export class Fixtures extends Context.Service<Fixtures, {
   readonly openMarkets: Effect.Effect<ReadonlyArray<OpenMarket>, SqlError.SqlError>
   /** The next fixture after `event` (one, however many servers or recoveries ask), starting a few minutes after `now`. Runs inside the caller's transaction when there is one. */
   scheduleNext(event: Fixture, now: number): Effect.Effect<void, SqlError.SqlError>
+  /** A fancy line opened by play (inPlayLines.ts), written once per event and name; false if it was there already. */
+  addLine(eventId: string, name: string, sort: number, now: number): Effect.Effect<boolean, SqlError.SqlError>
 }>()("khel/Fixtures") {
   static readonly layer = Layer.effect(
     Fixtures,
@@ -86,6 +89,8 @@ export class Fixtures extends Context.Service<Fixtures, {
             SELECT id, name, market_type, sort FROM markets WHERE event_id = ${event.id} ORDER BY sort
           `
           for (const [index, market] of old.entries()) {
+            // Lines play opened are opened again by the next match's play.
+            if (opensInPlay(market.name)) continue
             const [copy] = yield* sql<{ id: string }>`
               INSERT INTO markets (external_id, event_id, name, market_type, starts_at, sort)
               VALUES (${`1.${external}${index}`}, ${created.id}, ${market.name}, ${market.marketType}, ${startsAt}, ${market.sort})
@@ -98,7 +103,23 @@ export class Fixtures extends Context.Service<Fixtures, {
           }
         })).pipe(Effect.withSpan("Fixtures.scheduleNext"))
 
-      return Fixtures.of({ openMarkets, scheduleNext })
+      const addLine = (eventId: string, name: string, sort: number, now: number) =>
+        sql.withTransaction(Effect.gen(function*() {
+          yield* sql`SELECT pg_advisory_xact_lock(hashtext(${`${eventId}:${name}`}))`
+          const there = yield* sql`SELECT 1 FROM markets WHERE event_id = ${eventId} AND name = ${name}`
+          if (there.length > 0) return false
+          const external = `${now}${String(hash(`${eventId}:${name}`)).padStart(10, "0")}`
+          const [market] = yield* sql<{ id: string }>`
+            INSERT INTO markets (external_id, event_id, name, market_type, starts_at, sort)
+            SELECT ${`1.${external}`}, id, ${name}, 'FANCY', starts_at, ${sort} FROM events WHERE id = ${eventId}
+            RETURNING id
+          `
+          if (!market) return false
+          yield* sql`INSERT INTO runners (selection_id, market_id, name, sort) VALUES (${`4${external}`}, ${market.id}, ${name}, 0)`
+          return true
+        })).pipe(Effect.withSpan("Fixtures.addLine"))
+
+      return Fixtures.of({ openMarkets, scheduleNext, addLine })
     })
   )
 }

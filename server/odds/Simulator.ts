@@ -29,6 +29,7 @@ import {
   takeMatched,
   withoutEmptyLevels
 } from "./prices.ts"
+import { makeLineOpener } from "./inPlayLines.ts"
 import { hash, matchDuration, rng } from "./simulation.ts"
 
 export interface SimulatorOptions {
@@ -71,7 +72,8 @@ export type StoredMarkets = ReadonlyMap<string, { readonly model: MarketModel; r
  * given the moment it runs at:
  *
  * - `tick(now)`: prices drift and jump, where clients watch and a little everywhere;
- * - `scores(now)`: matches move on, markets suspend for a ball or a goal, fancy lines follow and decided fancies settle;
+ * - `scores(now)`: matches move on, markets suspend for a ball or a goal, fancy lines follow, decided ones settle and
+ *   the lines play comes to open (`inPlayLines.ts`);
  * - `lifecycle(now)`: events start, finished ones are settled and replaced (`Lifecycle`), new fixtures are loaded.
  *
  * The running server calls them from a clock (`runSimulator`); tests call them directly.
@@ -87,6 +89,7 @@ export const makeSimulator = (
   const events = new Map<string, EventState>()
   const marketsOf = (event: EventState) => event.markets.map((id) => markets.get(id)).filter((m): m is MarketState => m !== undefined)
   const priced = (market: MarketState): PricedMarket => ({ book: withoutEmptyLevels(market.book), sort: market.sort })
+  const lines = makeLineOpener(deps.fixtures.addLine)
 
   /** Events whose books contradicted each other (a defect of the model): suspended instead of published, logged. */
   let contradictions = 0
@@ -142,6 +145,7 @@ export const makeSimulator = (
       const scores: Array<Score> = []
       for (const row of rows) {
         seen.add(row.externalId)
+        lines.saw(row.eventId, row.name, row.sort)
         let event = events.get(row.eventId)
         if (!event) {
           event = newEvent(row, seeds.get(row.eventId)!)
@@ -175,7 +179,11 @@ export const makeSimulator = (
         forget(market)
       }
       const live = new Set(rows.map((row) => row.eventId))
-      for (const id of [...events.keys()]) if (!live.has(id)) events.delete(id)
+      for (const id of [...events.keys()]) {
+        if (live.has(id)) continue
+        events.delete(id)
+        lines.forget(id)
+      }
       output.publish({ markets: [...checked(changed, now)].map(priced), scores })
     }).pipe(Effect.withSpan("Simulator.load"))
 
@@ -252,6 +260,12 @@ export const makeSimulator = (
       for (const { market, result } of decided) {
         forget(market)
         yield* deps.lifecycle.settleEarly(market.externalId, result)
+      }
+      // Lines the match has come to (the next wicket's fall) open, loaded and priced at once.
+      const live = [...events.values()].filter((event) => event.status === "live")
+      if (yield* lines.open(live.map((event) => [event.id, matchOf(event, now)] as const), now)) {
+        yield* load(now)
+        output.catalogueChanged()
       }
     }).pipe(Effect.withSpan("Simulator.scores"))
 

@@ -43,8 +43,8 @@ interface InningsForecast {
   readonly final: Float64Array
   /** Runs after each of these balls, by ball count. */
   readonly after: ReadonlyMap<number, Float64Array>
-  /** Runs when the first wicket falls (the innings' runs if none does); only from no wicket down. */
-  readonly firstWicket: Float64Array | undefined
+  /** falls[k]: runs when the k-th wicket falls (the innings' runs if it does not), for each wicket still to fall. */
+  readonly falls: ReadonlyArray<Float64Array | undefined>
   /** visits[r]: the chance the side is still batting on r runs before a ball, summed over the balls (if asked for). */
   readonly visits: Float64Array | undefined
 }
@@ -70,7 +70,7 @@ const innings = (
   let low = from.runs
   let high = from.runs
   const final = new Float64Array(size)
-  const firstWicket = from.wickets === 0 ? new Float64Array(size) : undefined
+  const falls = Array.from({ length: 11 }, (_, k) => (k > from.wickets ? new Float64Array(size) : undefined))
   const after = new Map<number, Float64Array>()
   const visits = withVisits ? new Float64Array(size) : undefined
   const snapshot = () => {
@@ -93,7 +93,7 @@ const innings = (
         const p = row[r]!
         if (p < NEGLIGIBLE) continue
         out[r]! += p * wicket
-        if (w === 0 && firstWicket) firstWicket[r]! += p * wicket
+        falls[w + 1]![r]! += p * wicket
         same[r]! += p * c0
         same[r + 1]! += p * c1
         same[r + 2]! += p * c2
@@ -119,9 +119,10 @@ const innings = (
     while (low < high && negligible(low)) low++
   }
   for (const ball of snapshots) if (!after.has(ball)) after.set(ball, ball < from.balls ? new Float64Array(size) : snapshot())
-  if (firstWicket) for (let r = low; r <= high; r++) firstWicket[r]! += live[0]![r]!
+  // Still batting at the end: the wickets that did not fall count the innings' runs.
+  for (const [w, row] of live.entries()) for (let k = Math.max(w, from.wickets) + 1; k <= 10; k++) for (let r = low; r <= high; r++) falls[k]![r]! += row[r]!
   for (const row of live) for (let r = low; r <= high; r++) final[r]! += row[r]!
-  return { final, after, firstWicket, visits }
+  return { final, after, falls, visits }
 }
 
 interface Chase {
@@ -205,7 +206,7 @@ const cricket = (edge: number, progress: Extract<Progress, { kind: "cricket" }>)
     reach: (count) => {
       // All out: every count of the innings is known.
       if (progress.wickets >= 10) return undefined
-      if (count.kind === "firstWicket") return first.firstWicket && tails(first.firstWicket)
+      if (count.kind === "wicket") return count.wicket > progress.wickets ? tails(first.falls[count.wicket] ?? first.final) : undefined
       if (count.kind !== "overs") return undefined
       const balls = Math.min(120, count.overs * 6)
       return balls > progress.balls ? tails(first.after.get(balls) ?? first.final) : undefined

@@ -186,8 +186,9 @@ export const fancyState = (name: string, match: MatchState | undefined): { line:
   const innings = match?.innings
   const runsAfter = (balls: number) => (balls <= 0 ? 0 : innings?.runs[Math.min(balls, innings.runs.length) - 1] ?? 0)
   const rate = innings && innings.balls >= 6 ? runsAfter(innings.balls) / innings.balls : 1.35
-  if (count.kind === "firstWicket") {
-    if (innings?.wicketAt !== undefined) return { line: runsAfter(innings.wicketAt + 1), result: runsAfter(innings.wicketAt + 1) }
+  if (count.kind === "wicket") {
+    const fell = innings?.wicketsAt[count.wicket - 1]
+    if (fell !== undefined) return { line: runsAfter(fell + 1), result: runsAfter(fell + 1) }
     if (innings?.complete) return { line: runsAfter(innings.balls), result: runsAfter(innings.balls) }
     const now = innings ? runsAfter(innings.balls) : 0
     return { line: Math.round(now + 22 * rate) }

@@ -49,7 +49,13 @@ export interface MatchState {
   /** The result is known (the chase is over, the last game played, the time up). */
   readonly finished: boolean
   /** Cricket: the first innings so far, for fancy lines and results. */
-  readonly innings?: { readonly runs: ReadonlyArray<number>; readonly wicketAt: number | undefined; readonly balls: number; readonly complete: boolean }
+  readonly innings?: {
+    readonly runs: ReadonlyArray<number>
+    /** The balls (0-based) on which its wickets fell so far, in order. */
+    readonly wicketsAt: ReadonlyArray<number>
+    readonly balls: number
+    readonly complete: boolean
+  }
   /** Football: total goals (over/under). */
   readonly goals?: number
   /** Changes whenever something happens (a ball, a goal, a game): markets suspend briefly. */
@@ -129,7 +135,7 @@ const cricket = (random: Rng, name: string, eventId: string): Played => {
   const second = playInnings(random, 1 / edge, target)
   const sum = (balls: ReadonlyArray<Ball>, n: number) => balls.slice(0, n).reduce((s, b) => s + b.runs, 0)
   const wkts = (balls: ReadonlyArray<Ball>, n: number) => balls.slice(0, n).filter((b) => b.wicket).length
-  const wicketIndex = first.findIndex((b) => b.wicket)
+  const wicketBalls = first.flatMap((b, i) => (b.wicket ? [i] : []))
   const { home, away } = teams(name)
   const sides = [shortName(home), shortName(away)] as const
   return {
@@ -163,7 +169,7 @@ const cricket = (random: Rng, name: string, eventId: string): Played => {
         finished,
         innings: {
           runs: cumulative,
-          wicketAt: wicketIndex >= 0 && wicketIndex < firstBalls ? wicketIndex : undefined,
+          wicketsAt: wicketBalls.filter((ball) => ball < firstBalls),
           balls: firstBalls,
           complete: firstBalls === first.length && (first.length < 120 || firstBalls >= 120)
         },

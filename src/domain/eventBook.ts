@@ -15,7 +15,7 @@
  *
  * A fancy line is a bet on "the runs of a count reach the line": Yes backs
  * it, No lays it. Counts nest (the runs after 6 overs never exceed those
- * after 10; the runs at the first wicket never exceed the innings'), and a
+ * after 10; the runs at a wicket never exceed those at the next, or the innings'), and a
  * Yes on a count and a No on a count within it leave no result where both
  * lose when the No line is at or above the Yes line: the same rule, pair by
  * pair (exact here, because reaching a line only gets likelier as the line
@@ -24,10 +24,10 @@
 import type { MarketBook, PriceLevel } from "../schema/betting.ts"
 import type { MarketType } from "../schema/sports.ts"
 
-/** A fancy's count of runs: by the end of an over, or when the first wicket falls, in one side's innings. */
+/** A fancy's count of runs: by the end of an over, or when a wicket falls (the 1st, 2nd, …), in one side's innings. */
 export type RunCount =
   | { readonly side: string; readonly kind: "overs"; readonly overs: number }
-  | { readonly side: string; readonly kind: "firstWicket" }
+  | { readonly side: string; readonly kind: "wicket"; readonly wicket: number }
   | { readonly side: string; readonly kind: "other" }
 
 /** What a market's runners settle on. */
@@ -40,22 +40,30 @@ export type MarketClaim =
 /** An innings of the simulated (T20) cricket: the runs at 20 overs are the innings' runs. */
 export const INNINGS_OVERS = 20
 
-/** The count a fancy's name describes: "6 Over Runs MI", "Fall of 1st Wkt MI". */
+/** 1st, 2nd, 3rd, 4th … 10th. */
+export const ordinal = (n: number) => `${n}${n % 10 === 1 && n !== 11 ? "st" : n % 10 === 2 && n !== 12 ? "nd" : n % 10 === 3 && n !== 13 ? "rd" : "th"}`
+
+/** The fancy on the runs at which a side's `wicket`th wicket falls: "Fall of 2nd Wkt MI". */
+export const fallOfWicketName = (wicket: number, side: string) => `Fall of ${ordinal(wicket)} Wkt ${side}`
+
+/** The count a fancy's name describes: "6 Over Runs MI", "Fall of 2nd Wkt MI". */
 export const runCountOf = (name: string): RunCount => {
   const overs = /^(\d+) Over Runs (.*)$/.exec(name)
   if (overs) return { side: overs[2]!, kind: "overs", overs: Number(overs[1]) }
-  const wicket = /^Fall of 1st Wkt (.*)$/.exec(name)
-  if (wicket) return { side: wicket[1]!, kind: "firstWicket" }
+  const wicket = /^Fall of (\d+)(?:st|nd|rd|th) Wkt (.*)$/.exec(name)
+  if (wicket) return { side: wicket[2]!, kind: "wicket", wicket: Number(wicket[1]) }
   return { side: name, kind: "other" }
 }
 
-const countKey = (count: RunCount) => `${count.side}:${count.kind}${count.kind === "overs" ? `:${count.overs}` : ""}`
+const countKey = (count: RunCount) =>
+  `${count.side}:${count.kind}${count.kind === "overs" ? `:${count.overs}` : count.kind === "wicket" ? `:${count.wicket}` : ""}`
 
 /** Whether count `a` can never be above count `b` (so reaching a line on `a` means reaching it on `b`). */
 export const countWithin = (a: RunCount, b: RunCount) => {
   if (a.side !== b.side) return false
   if (a.kind === "overs" && b.kind === "overs") return a.overs <= b.overs
-  if (a.kind === "firstWicket") return b.kind === "firstWicket" || (b.kind === "overs" && b.overs >= INNINGS_OVERS)
+  // A wicket falls no later than the next one, and within the innings.
+  if (a.kind === "wicket") return (b.kind === "wicket" && a.wicket <= b.wicket) || (b.kind === "overs" && b.overs >= INNINGS_OVERS)
   return a.kind === "other" && b.kind === "other"
 }
 

@@ -1,6 +1,7 @@
 import { Effect } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
+import { fallOfWicketName, runCountOf } from "../../src/domain/eventBook.ts"
 import { forecastOf } from "../../server/odds/forecast.ts"
 import { seedFor } from "../../server/odds/fair.ts"
 import { winnerOf } from "../../server/odds/Lifecycle.ts"
@@ -77,5 +78,50 @@ describe("an innings' odd/even", () => {
         expect(allOut.spaces!["odd-even H"]!.odd).toBe(runs % 2)
       }
     }
+  })
+})
+
+describe("the next wicket's fall", () => {
+  it("opens when the wicket before it falls, while the innings goes on, and settles once on the runs at its fall (or the innings' end)", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer(), steps, async (n, lengths) => {
+        const { rows, harness, event } = await playThrough(`secret ${n}`, lengths)
+        const innings = matchAt(event, START + DURATION)!.innings!
+        const lines = [...rows, ...harness.opened].filter((row) => runCountOf(row.name).kind === "wicket")
+        for (const line of lines) {
+          const count = runCountOf(line.name)
+          if (count.kind !== "wicket") continue
+          const settlements = harness.settlements.filter((s) => s.externalId === line.externalId)
+          expect(settlements, line.name).toHaveLength(1)
+          const fell = innings.wicketsAt[count.wicket - 1]
+          const runs = fell === undefined ? innings.runs.at(-1) ?? 0 : innings.runs[fell]!
+          expect(settlements[0]!.result, line.name).toBe(String(runs))
+          // Settled once the wicket fell or the innings ended, never before.
+          const then = matchAt(event, settlements[0]!.now)!.innings!
+          expect(then.wicketsAt.length >= count.wicket || then.complete, line.name).toBe(true)
+          if (count.wicket === 1) continue
+          // Opened by play: once the wicket before it fell, the innings still going on.
+          const opened = harness.opened.find((o) => o.name === line.name)!
+          const at = matchAt(event, opened.now)!.innings!
+          expect(at.wicketsAt.length, line.name).toBe(count.wicket - 1)
+          expect(at.complete, line.name).toBe(false)
+        }
+        // The wickets seen to fall in the innings each opened the next line.
+        expect(lines.length).toBeGreaterThanOrEqual(1)
+        expect(harness.opened.map((o) => o.name)).toEqual(lines.slice(1).map((l) => l.name))
+      }),
+      { numRuns: 12 }
+    )
+  })
+
+  it("opens every next wicket of an innings watched ball by ball", async () => {
+    const secret = "ball by ball"
+    const balls = Array.from({ length: 125 }, () => DURATION / 240)
+    const { harness, event } = await playThrough(secret, balls)
+    const innings = matchAt(event, START + DURATION)!.innings!
+    const fallen = innings.wicketsAt.filter((ball) => ball < innings.runs.length - 1 || !innings.complete).length
+    const expected = Array.from({ length: Math.min(9, fallen) }, (_, i) => fallOfWicketName(i + 2, HOME))
+    expect(expected.length).toBeGreaterThan(1)
+    expect(harness.opened.map((o) => o.name)).toEqual(expected)
   })
 })

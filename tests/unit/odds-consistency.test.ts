@@ -59,7 +59,7 @@ describe("an event's combined book", () => {
     expect(checkEventBooks([fancy("20 Over Runs MI", 40, 39), fancy("Fall of 1st Wkt MI", 45, 44)]).problems).toEqual([])
     const late = checkEventBooks([fancy("20 Over Runs MI", 40, 39), fancy("Fall of 1st Wkt MI", 45, 44)].map((m, i) =>
       i === 0 ? { ...m, book: { ...m.book, runners: [{ ...m.book.runners[0]!, back: [{ price: 40, size: 110 }] }] } } : m))
-    expect(late.problems.map(problemText)).toEqual(["Yes 40 on MI:overs:20 and No 44 on MI:firstWicket cannot both lose"])
+    expect(late.problems.map(problemText)).toEqual(["Yes 40 on MI:overs:20 and No 44 on MI:wicket:1 cannot both lose"])
     // Unrelated counts (another side's innings) never are.
     expect(checkEventBooks([fancy("6 Over Runs MI", 60, 59), fancy("6 Over Runs CSK", 30, 29)]).problems).toEqual([])
   })
@@ -120,7 +120,8 @@ describe("the simulator's books", () => {
           await Effect.runPromise(harness.simulator.load(now))
           const check = (after: string) => {
             for (const eventId of new Set(rows.map((row) => row.eventId))) {
-              const markets = rows.filter((row) => row.eventId === eventId).flatMap((row) => {
+              // With the lines play opened (the next wicket's fall).
+              const markets = harness.listed.filter((row) => row.eventId === eventId).flatMap((row) => {
                 const book = harness.latest.get(row.externalId)
                 return book ? [{ claim: claimOf({ ...row, runners: row.runners ?? [] }), book }] : []
               })

@@ -56,16 +56,20 @@ describe("the forecast: a match's chances worked out exactly from its strengths 
       return final.home > final.away
     })
     expect(Math.abs(home.rate - forecast.result[0])).toBeLessThan(home.band)
-    // The chance the first six overs reach 50 runs, and the first wicket falls at 20 or more.
+    // The chance the first six overs reach 50 runs.
     const six = forecast.reach!({ side: "H", kind: "overs", overs: 6 })!
     const reached = frequency("4", [0.7], 3000, (p) => (p.at(1).innings!.runs[35] ?? 0) >= 50)
     expect(Math.abs(reached.rate - six[50]!)).toBeLessThan(reached.band)
-    const wicket = forecast.reach!({ side: "H", kind: "firstWicket" })!
-    const fell = frequency("4", [0.7], 3000, (p) => {
-      const innings = p.at(1).innings!
-      return (innings.wicketAt === undefined ? innings.runs.at(-1)! : innings.runs[innings.wicketAt]!) >= 20
-    })
-    expect(Math.abs(fell.rate - wicket[20]!)).toBeLessThan(fell.band)
+    // The first wicket falls at 20 or more, the third at 60 or more (the innings' runs if it does not fall).
+    for (const [n, line] of [[1, 20], [3, 60]] as const) {
+      const wicket = forecast.reach!({ side: "H", kind: "wicket", wicket: n })!
+      const fell = frequency("4", [0.7], 3000, (p) => {
+        const innings = p.at(1).innings!
+        const at = innings.wicketsAt[n - 1]
+        return (at === undefined ? innings.runs.at(-1)! : innings.runs[at]!) >= line
+      })
+      expect(Math.abs(fell.rate - wicket[line]!), `wicket ${n}`).toBeLessThan(fell.band)
+    }
     // Each innings' total odd: the chase's worked out for every target the first innings may set.
     for (const [space, runs] of [["odd-even H", (p: Played) => p.at(1).home], ["odd-even A", (p: Played) => p.at(1).away]] as const) {
       const odd = frequency("4", [0.7], 3000, (p) => runs(p) % 2 === 1)

@@ -25,7 +25,22 @@ export const simulatorHarness = (rows: ReadonlyArray<OpenMarket>, options: { rea
   /** Every early settlement asked for, in order (a market settled twice shows twice). */
   const settlements: Array<{ readonly externalId: string; readonly result: string; readonly now: number }> = []
   let now = 0
-  const fixtures = { openMarkets: Effect.succeed(rows), scheduleNext: () => Effect.void } satisfies Fixtures["Service"]
+  // Lines play opens join the rows, as the database would list them.
+  const listed = [...rows]
+  const opened: Array<{ readonly externalId: string; readonly name: string; readonly now: number }> = []
+  const fixtures = {
+    openMarkets: Effect.sync(() => [...listed]),
+    scheduleNext: () => Effect.void,
+    addLine: (eventId: string, name: string, sort: number, at: number) =>
+      Effect.sync(() => {
+        const like = listed.find((row) => row.eventId === eventId)
+        if (!like || listed.some((row) => row.eventId === eventId && row.name === name)) return false
+        const externalId = `1.${eventId}.${name}`
+        opened.push({ externalId, name, now: at })
+        listed.push({ ...like, id: externalId, externalId, name, marketType: "FANCY", status: "OPEN", sort, runners: [{ selectionId: `${externalId}.0`, name }] })
+        return true
+      })
+  } satisfies Fixtures["Service"]
   const lifecycle = {
     startDue: () => Effect.succeed([]),
     finish: () => Effect.succeed(true),
@@ -34,6 +49,9 @@ export const simulatorHarness = (rows: ReadonlyArray<OpenMarket>, options: { rea
       Effect.sync(() => {
         settled.set(externalId, result)
         settlements.push({ externalId, result, now })
+        // A settled market is listed no more.
+        const at = listed.findIndex((row) => row.externalId === externalId)
+        if (at >= 0) listed.splice(at, 1)
       })
   } satisfies Lifecycle["Service"]
   const simulator = makeSimulator({ fixtures, lifecycle, draws: testDraws(options.secret) }, { running: false, updatesPerSecond: 20, ...(options.seed === undefined ? {} : { seed: options.seed }) }, {
@@ -49,7 +67,7 @@ export const simulatorHarness = (rows: ReadonlyArray<OpenMarket>, options: { rea
   const counted = simulator as { contradictions?: () => number }
   /** One scores step at `at`, its settlements stamped with it. */
   const scoresAt = (at: number) => Effect.suspend(() => ((now = at), simulator.scores(at)))
-  return { simulator, latest, settled, settlements, scoresAt, contradictions: () => counted.contradictions?.() ?? 0 }
+  return { simulator, latest, settled, settlements, scoresAt, listed, opened, contradictions: () => counted.contradictions?.() ?? 0 }
 }
 
 /** One event of each sport as the database lists them, with the demo catalogue's markets (and a race). */

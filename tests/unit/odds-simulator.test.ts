@@ -53,7 +53,8 @@ const harness = (options: { running: boolean; startsAt?: number; watchers?: numb
   const calls: Array<string> = []
   const fixtures = {
     openMarkets: Effect.succeed(rows(options.startsAt ?? START - 60_000)),
-    scheduleNext: () => Effect.void
+    scheduleNext: () => Effect.void,
+    addLine: () => Effect.succeed(false)
   } satisfies Fixtures["Service"]
   const lifecycle = {
     startDue: (now: number) => Effect.sync(() => (calls.push(`startDue@${now - START}`), [])),

@@ -1,0 +1,76 @@
+/**
+ * Fancy lines that open as the match moves: the fall of the next wicket
+ * once the one before it has fallen. An event offers the chain when its
+ * catalogue has its first line ("Fall of 1st Wkt MI"); the lines after it
+ * are opened by play (so never copied to the next fixture), each priced by
+ * the event's model like any other line from the moment it is loaded.
+ */
+import { Effect } from "effect"
+import type { SqlError } from "effect/sql"
+import { fallOfWicketName, runCountOf } from "../../src/domain/eventBook.ts"
+import type { MatchState } from "./sports.ts"
+
+/** Whether a market is opened by play rather than listed in the event's catalogue. */
+export const opensInPlay = (name: string) => {
+  const count = runCountOf(name)
+  return count.kind === "wicket" && count.wicket > 1
+}
+
+/** A line to open: its name, and the line it follows in the event's list (it takes that one's place). */
+export interface Line {
+  readonly name: string
+  readonly follows: string
+}
+
+/**
+ * The lines the match has come to that `names` (every market the event has
+ * had) lack: the next wicket's fall of the side batting first, while its
+ * innings goes on.
+ */
+export const linesToOpen = (names: ReadonlySet<string>, match: MatchState): ReadonlyArray<Line> => {
+  const { progress, innings } = match
+  if (progress.kind !== "cricket" || !innings || innings.complete) return []
+  const side = progress.sides[0]
+  const first = fallOfWicketName(1, side)
+  const next = innings.wicketsAt.length + 1
+  if (!names.has(first) || next > 10) return []
+  const name = fallOfWicketName(next, side)
+  return names.has(name) ? [] : [{ name, follows: first }]
+}
+
+/** What opening a line needs of the database: the market written once, whoever asks (false if it was there). */
+export type AddLine = (eventId: string, name: string, sort: number, now: number) => Effect.Effect<boolean, SqlError.SqlError>
+
+/**
+ * Opens each line the match comes to, once: it remembers every market name
+ * (and place) it saw per event, and what it asked for.
+ */
+export const makeLineOpener = (addLine: AddLine) => {
+  const seen = new Map<string, Map<string, number>>()
+  return {
+    /** A market of the event as loaded. */
+    saw: (eventId: string, name: string, sort: number) => {
+      let names = seen.get(eventId)
+      if (!names) seen.set(eventId, (names = new Map()))
+      names.set(name, sort)
+    },
+    /** The event is over (or gone): nothing more to open. */
+    forget: (eventId: string) => void seen.delete(eventId),
+    /** Opens the lines each event's match (by event id) has come to; whether any was written. */
+    open: (matches: Iterable<readonly [string, MatchState | undefined]>, now: number) =>
+      Effect.gen(function*() {
+        let opened = false
+        for (const [eventId, match] of matches) {
+          const names = seen.get(eventId)
+          if (!names || !match) continue
+          for (const line of linesToOpen(new Set(names.keys()), match)) {
+            const sort = names.get(line.follows) ?? 0
+            if (yield* addLine(eventId, line.name, sort, now)) opened = true
+            // Asked once: written now, or already there (another server, a restart).
+            names.set(line.name, sort)
+          }
+        }
+        return opened
+      })
+  }
+}
