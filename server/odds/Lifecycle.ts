@@ -98,7 +98,7 @@ export class Lifecycle extends Context.Service<Lifecycle, {
           `.pipe(decodeRows(UnsettledMarket))
           for (const market of markets) {
             const fancy = market.marketType === "FANCY" ? fancyState(market.name, final) : undefined
-            const outcome = fancy ? String(fancy.result ?? fancy.line) : winnerOf({ ...market, runners: market.runners ?? [] }, event.sportCode, final, seed)
+            const outcome = fancy ? (fancy.void ? undefined : String(fancy.result ?? fancy.line)) : winnerOf({ ...market, runners: market.runners ?? [] }, event.sportCode, final, seed)
             yield* once(outcome === undefined
               ? settlement.voidMarket(market.externalId, "No result", FEED)
               : settlement.settle(market.externalId, outcome, FEED))

@@ -207,6 +207,12 @@ const cricket = (edge: number, progress: Extract<Progress, { kind: "cricket" }>)
       // All out: every count of the innings is known.
       if (progress.wickets >= 10) return undefined
       if (count.kind === "wicket") return count.wicket > progress.wickets ? tails(first.falls[count.wicket] ?? first.final) : undefined
+      if (count.kind === "over") {
+        // Only the over being bowled (or about to be): its runs are those at its end less those when it began.
+        const ends = Math.min(120, count.over * 6)
+        if (progress.balls < ends - 6 || progress.balls >= ends) return undefined
+        return tails((first.after.get(ends) ?? first.final).subarray(progress.overStart))
+      }
       if (count.kind !== "overs") return undefined
       const balls = Math.min(120, count.overs * 6)
       return balls > progress.balls ? tails(first.after.get(balls) ?? first.final) : undefined

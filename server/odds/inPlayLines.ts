@@ -1,19 +1,21 @@
 /**
  * Fancy lines that open as the match moves: the fall of the next wicket
- * once the one before it has fallen. An event offers the chain when its
- * catalogue has its first line ("Fall of 1st Wkt MI"); the lines after it
- * are opened by play (so never copied to the next fixture), each priced by
- * the event's model like any other line from the moment it is loaded.
+ * once the one before it has fallen, and the runs of the next over once the
+ * one before it is bowled (so before its first ball). An event offers a
+ * chain when its catalogue has the chain's first line ("Fall of 1st Wkt
+ * MI", "Only 1st Over Runs MI"); the lines after it are opened by play (so
+ * never copied to the next fixture), each priced by the event's model like
+ * any other line from the moment it is loaded.
  */
 import { Effect } from "effect"
 import type { SqlError } from "effect/sql"
-import { fallOfWicketName, runCountOf } from "../../src/domain/eventBook.ts"
+import { fallOfWicketName, INNINGS_OVERS, overRunsName, runCountOf } from "../../src/domain/eventBook.ts"
 import type { MatchState } from "./sports.ts"
 
 /** Whether a market is opened by play rather than listed in the event's catalogue. */
 export const opensInPlay = (name: string) => {
   const count = runCountOf(name)
-  return count.kind === "wicket" && count.wicket > 1
+  return (count.kind === "wicket" && count.wicket > 1) || (count.kind === "over" && count.over > 1)
 }
 
 /** A line to open: its name, and the line it follows in the event's list (it takes that one's place). */
@@ -24,18 +26,18 @@ export interface Line {
 
 /**
  * The lines the match has come to that `names` (every market the event has
- * had) lack: the next wicket's fall of the side batting first, while its
- * innings goes on.
+ * had) lack: for the side batting first, while its innings goes on, the next
+ * wicket's fall and the over being bowled (or about to be).
  */
 export const linesToOpen = (names: ReadonlySet<string>, match: MatchState): ReadonlyArray<Line> => {
   const { progress, innings } = match
   if (progress.kind !== "cricket" || !innings || innings.complete) return []
   const side = progress.sides[0]
-  const first = fallOfWicketName(1, side)
-  const next = innings.wicketsAt.length + 1
-  if (!names.has(first) || next > 10) return []
-  const name = fallOfWicketName(next, side)
-  return names.has(name) ? [] : [{ name, follows: first }]
+  const chains = [
+    { first: fallOfWicketName(1, side), name: fallOfWicketName(innings.wicketsAt.length + 1, side) },
+    { first: overRunsName(1, side), name: overRunsName(Math.min(INNINGS_OVERS, Math.floor(innings.balls / 6) + 1), side) }
+  ]
+  return chains.filter(({ first, name }) => names.has(first) && !names.has(name)).map(({ first, name }) => ({ name, follows: first }))
 }
 
 /** What opening a line needs of the database: the market written once, whoever asks (false if it was there). */

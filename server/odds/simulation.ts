@@ -179,13 +179,22 @@ export const settledOutcomeOf = (space: string, match: MatchState): string | und
 
 /**
  * A fancy market against the first innings so far: its current line, or
- * its result once decided.
+ * its result once decided (void: an over the innings ended before).
  */
-export const fancyState = (name: string, match: MatchState | undefined): { line: number; result?: number } => {
+export const fancyState = (name: string, match: MatchState | undefined): { line: number; result?: number; void?: true } => {
   const count = runCountOf(name)
   const innings = match?.innings
   const runsAfter = (balls: number) => (balls <= 0 ? 0 : innings?.runs[Math.min(balls, innings.runs.length) - 1] ?? 0)
   const rate = innings && innings.balls >= 6 ? runsAfter(innings.balls) / innings.balls : 1.35
+  if (count.kind === "over") {
+    const begins = (count.over - 1) * 6
+    const ends = count.over * 6
+    const balls = innings?.balls ?? 0
+    const inOver = (at: number) => runsAfter(Math.min(ends, at)) - runsAfter(begins)
+    if (innings?.complete && balls <= begins) return { line: 0, void: true }
+    if (innings && (balls >= ends || innings.complete)) return { line: inOver(balls), result: inOver(balls) }
+    return { line: Math.round((balls > begins ? inOver(balls) : 0) + (ends - Math.max(begins, balls)) * rate) }
+  }
   if (count.kind === "wicket") {
     const fell = innings?.wicketsAt[count.wicket - 1]
     if (fell !== undefined) return { line: runsAfter(fell + 1), result: runsAfter(fell + 1) }

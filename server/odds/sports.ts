@@ -21,6 +21,8 @@ export type Progress =
     readonly balls: number
     readonly wickets: number
     readonly runs: number
+    /** The runs when the over now being bowled (or about to be) began. */
+    readonly overStart: number
     readonly target: number | undefined
   }
   | {
@@ -79,6 +81,8 @@ export interface Played {
 }
 
 const oversOf = (balls: number) => `${Math.floor(balls / 6)}.${balls % 6}`
+/** The balls bowled when the over now being bowled (or about to be) began. */
+const overBegan = (balls: number) => 6 * Math.floor(balls / 6)
 
 export const shortName = (team: string) => team.replace(/[^A-Z]/g, "").slice(0, 3) || team.slice(0, 3).toUpperCase()
 
@@ -176,8 +180,8 @@ const cricket = (random: Rng, name: string, eventId: string): Played => {
         tick: slot,
         step: slot,
         progress: slot < 120
-          ? { kind: "cricket", sides, innings: 1, balls: firstBalls, wickets: wkts(first, firstBalls), runs: runs1, target: undefined }
-          : { kind: "cricket", sides, innings: 2, balls: secondBalls, wickets: wkts(second, secondBalls), runs: runs2, target }
+          ? { kind: "cricket", sides, innings: 1, balls: firstBalls, wickets: wkts(first, firstBalls), runs: runs1, overStart: sum(first, overBegan(firstBalls)), target: undefined }
+          : { kind: "cricket", sides, innings: 2, balls: secondBalls, wickets: wkts(second, secondBalls), runs: runs2, overStart: sum(second, overBegan(secondBalls)), target }
       }
     }
   }

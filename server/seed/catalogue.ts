@@ -100,6 +100,7 @@ export const DEMO_SPORTS: ReadonlyArray<SportSpec> = [
       question("Tied Match"),
       ...[6, 10, 15, 20].map((overs) => fancy(`${overs} Over Runs ${short(home)}`)),
       fancy(`Fall of 1st Wkt ${short(home)}`),
+      fancy(`Only 1st Over Runs ${short(home)}`),
       oddEven(short(home)),
       oddEven(short(away))
     ]

@@ -24,9 +24,13 @@
 import type { MarketBook, PriceLevel } from "../schema/betting.ts"
 import type { MarketType } from "../schema/sports.ts"
 
-/** A fancy's count of runs: by the end of an over, or when a wicket falls (the 1st, 2nd, …), in one side's innings. */
+/**
+ * A fancy's count of runs in one side's innings: by the end of an over, in
+ * one over only, or when a wicket falls (the 1st, 2nd, …).
+ */
 export type RunCount =
   | { readonly side: string; readonly kind: "overs"; readonly overs: number }
+  | { readonly side: string; readonly kind: "over"; readonly over: number }
   | { readonly side: string; readonly kind: "wicket"; readonly wicket: number }
   | { readonly side: string; readonly kind: "other" }
 
@@ -46,22 +50,31 @@ export const ordinal = (n: number) => `${n}${n % 10 === 1 && n !== 11 ? "st" : n
 /** The fancy on the runs at which a side's `wicket`th wicket falls: "Fall of 2nd Wkt MI". */
 export const fallOfWicketName = (wicket: number, side: string) => `Fall of ${ordinal(wicket)} Wkt ${side}`
 
-/** The count a fancy's name describes: "6 Over Runs MI", "Fall of 2nd Wkt MI". */
+/** The fancy on the runs of one over: "Only 7th Over Runs MI". */
+export const overRunsName = (over: number, side: string) => `Only ${ordinal(over)} Over Runs ${side}`
+
+/** The count a fancy's name describes: "6 Over Runs MI", "Only 7th Over Runs MI", "Fall of 2nd Wkt MI". */
 export const runCountOf = (name: string): RunCount => {
   const overs = /^(\d+) Over Runs (.*)$/.exec(name)
   if (overs) return { side: overs[2]!, kind: "overs", overs: Number(overs[1]) }
+  const over = /^Only (\d+)(?:st|nd|rd|th) Over Runs (.*)$/.exec(name)
+  if (over) return { side: over[2]!, kind: "over", over: Number(over[1]) }
   const wicket = /^Fall of (\d+)(?:st|nd|rd|th) Wkt (.*)$/.exec(name)
   if (wicket) return { side: wicket[2]!, kind: "wicket", wicket: Number(wicket[1]) }
   return { side: name, kind: "other" }
 }
 
 const countKey = (count: RunCount) =>
-  `${count.side}:${count.kind}${count.kind === "overs" ? `:${count.overs}` : count.kind === "wicket" ? `:${count.wicket}` : ""}`
+  `${count.side}:${count.kind}${
+    count.kind === "overs" ? `:${count.overs}` : count.kind === "over" ? `:${count.over}` : count.kind === "wicket" ? `:${count.wicket}` : ""
+  }`
 
 /** Whether count `a` can never be above count `b` (so reaching a line on `a` means reaching it on `b`). */
 export const countWithin = (a: RunCount, b: RunCount) => {
   if (a.side !== b.side) return false
   if (a.kind === "overs" && b.kind === "overs") return a.overs <= b.overs
+  // One over's runs are within the runs by its end, or any later one.
+  if (a.kind === "over") return (b.kind === "over" && a.over === b.over) || (b.kind === "overs" && a.over <= b.overs)
   // A wicket falls no later than the next one, and within the innings.
   if (a.kind === "wicket") return (b.kind === "wicket" && a.wicket <= b.wicket) || (b.kind === "overs" && b.overs >= INNINGS_OVERS)
   return a.kind === "other" && b.kind === "other"

@@ -1,5 +1,6 @@
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { overRunsName } from "../../src/domain/eventBook.ts"
 import { Draws } from "../../server/odds/Draws.ts"
 import { Simulation } from "../../server/odds/layer.ts"
 import { matchAt, matchDuration } from "../../server/odds/simulation.ts"
@@ -78,6 +79,9 @@ describe("the next wicket's fall on a match driven by the test clock", () => {
     await step()
     expect(await lineOf(eventId, `Fall of 2nd Wkt ${side}`)).toBeUndefined()
     expect((await lineOf(eventId, `Fall of 1st Wkt ${side}`))!.status).toBe("OPEN")
+    // The over being bowled has its line too (the first from the catalogue, the others opened by play).
+    const over = Math.floor(wickets[0]! / 6) + 1
+    expect((await lineOf(eventId, overRunsName(over, side)))?.status).toBe("OPEN")
 
     // The first wicket falls: its line settles on the runs then, the next one opens, listed and priced.
     await advance(server, BALL_SECONDS)

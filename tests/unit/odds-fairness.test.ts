@@ -70,6 +70,10 @@ describe("the forecast: a match's chances worked out exactly from its strengths 
       })
       expect(Math.abs(fell.rate - wicket[line]!), `wicket ${n}`).toBeLessThan(fell.band)
     }
+    // The first over's runs reach 8.
+    const over = forecast.reach!({ side: "H", kind: "over", over: 1 })!
+    const eight = frequency("4", [0.7], 3000, (p) => (p.at(1).innings!.runs[5] ?? 0) >= 8)
+    expect(Math.abs(eight.rate - over[8]!)).toBeLessThan(eight.band)
     // Each innings' total odd: the chase's worked out for every target the first innings may set.
     for (const [space, runs] of [["odd-even H", (p: Played) => p.at(1).home], ["odd-even A", (p: Played) => p.at(1).away]] as const) {
       const odd = frequency("4", [0.7], 3000, (p) => runs(p) % 2 === 1)
