@@ -33,11 +33,18 @@ export const linesToOpen = (names: ReadonlySet<string>, match: MatchState): Read
   const { progress, innings } = match
   if (progress.kind !== "cricket" || !innings || innings.complete) return []
   const side = progress.sides[0]
-  const chains = [
-    { first: fallOfWicketName(1, side), name: fallOfWicketName(innings.wicketsAt.length + 1, side) },
-    { first: overRunsName(1, side), name: overRunsName(Math.min(INNINGS_OVERS, Math.floor(innings.balls / 6) + 1), side) }
-  ]
-  return chains.filter(({ first, name }) => names.has(first) && !names.has(name)).map(({ first, name }) => ({ name, follows: first }))
+  const next = {
+    wicket: fallOfWicketName(innings.wicketsAt.length + 1, side),
+    over: overRunsName(Math.min(INNINGS_OVERS, Math.floor(innings.balls / 6) + 1), side)
+  }
+  return (["wicket", "over"] as const).flatMap((kind) => {
+    // The chain is offered if any of its lines was seen (its first may be settled already, before a restart).
+    const follows = [...names].find((name) => {
+      const count = runCountOf(name)
+      return count.kind === kind && count.side === side
+    })
+    return follows === undefined || names.has(next[kind]) ? [] : [{ name: next[kind], follows }]
+  })
 }
 
 /** What opening a line needs of the database: the market written once, whoever asks (false if it was there). */

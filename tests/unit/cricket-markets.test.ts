@@ -5,6 +5,7 @@ import { fallOfWicketName, overRunsName, runCountOf } from "../../src/domain/eve
 import { forecastOf } from "../../server/odds/forecast.ts"
 import { seedFor } from "../../server/odds/fair.ts"
 import { winnerOf } from "../../server/odds/Lifecycle.ts"
+import { linesToOpen } from "../../server/odds/inPlayLines.ts"
 import { fancyState, matchAt, matchDuration } from "../../server/odds/simulation.ts"
 import { shortName } from "../../server/odds/sports.ts"
 import { fixtures, simulatorHarness } from "./odds-harness.ts"
@@ -167,6 +168,17 @@ describe("the runs of one over", () => {
     const expected = Array.from({ length: Math.ceil(innings.runs.length / 6) - 1 }, (_, i) => i + 2)
     expect(overs.map((o) => o.over)).toEqual(expected)
     for (const { over, balls: bowled } of overs) expect(bowled, overRunsName(over, HOME)).toBe((over - 1) * 6)
+  })
+
+  it("carries on after a restart that finds only a later line of the chain open (its first settled)", () => {
+    const event = { id: "c", name: NAME, sportCode: "4", startsAt: START, seed: seedFor("restart", "c") }
+    const match = matchAt(event, START + (42.5 * DURATION) / 240)!
+    expect(match.innings!.balls).toBe(42)
+    expect(match.innings!.complete).toBe(false)
+    const wickets = match.innings!.wicketsAt.length
+    const seen = new Set([overRunsName(7, HOME), fallOfWicketName(wickets + 1, HOME)])
+    expect(linesToOpen(seen, match)).toEqual([{ name: overRunsName(8, HOME), follows: overRunsName(7, HOME) }])
+    expect(linesToOpen(new Set(), match)).toEqual([])
   })
 
   it("settles on the runs scored when the innings ends during the over, and is void when it ends before the over", () => {
