@@ -3,12 +3,11 @@ import { SqlClient, type SqlError } from "effect/sql"
 import { formatRupees, toRupees } from "../../src/domain/money.ts"
 import { type BonusData, BonusStatus } from "../../src/schema/bonus.ts"
 import { type ApiError, conflict, notFound } from "../../src/schema/envelope.ts"
+import { welcomeGrant } from "../../src/domain/bonusRules.ts"
 import { decodeFirst, decodeRows, Paise } from "../db/rows.ts"
 import { InsufficientFunds, Ledger } from "../ledger/Ledger.ts"
 import { Realtime } from "../realtime/Realtime.ts"
-
-/** The welcome offer: 100 % of the first approved deposit, up to ₹10,000, wagered 5 times. */
-export const WELCOME = { code: "WELCOME100", title: "100% welcome bonus", percent: 100, capPaise: 10_000_00, wagerTimes: 5 } as const
+import { readBonusRules } from "./rules.ts"
 
 export interface BonusOffer {
   readonly code: string
@@ -48,6 +47,8 @@ const iso = (date: Date | null) => (date === null ? null : new Date(date).toISOS
 export class Bonus extends Context.Service<Bonus, {
   /** Offers a bonus; nothing happens if this source already gave the player one. */
   offer(userId: string, offer: BonusOffer): Effect.Effect<boolean, SqlError.SqlError>
+  /** Offers the welcome bonus for a first deposit of `depositPaise`, by the rules set now (src/domain/bonusRules.ts). */
+  welcome(userId: string, depositPaise: number): Effect.Effect<boolean, SqlError.SqlError>
   data(userId: string): Effect.Effect<BonusData, SqlError.SqlError>
   activate(userId: string, bonusId: string): Effect.Effect<BonusData, ApiError | SqlError.SqlError>
   claim(userId: string, bonusId: string): Effect.Effect<BonusData, ApiError | SqlError.SqlError>
@@ -67,6 +68,7 @@ export class Bonus extends Context.Service<Bonus, {
       const sql = yield* SqlClient.SqlClient
       const ledger = yield* Ledger
       const realtime = yield* Realtime
+      const rules = readBonusRules.pipe(Effect.provideService(SqlClient.SqlClient, sql))
 
       const offer = Effect.fn("Bonus.offer")(function*(userId: string, offer: BonusOffer) {
         const rows = yield* sql`
@@ -78,6 +80,12 @@ export class Bonus extends Context.Service<Bonus, {
         return rows.length > 0
       })
 
+      const welcome = Effect.fn("Bonus.welcome")(function*(userId: string, depositPaise: number) {
+        const { welcome: rule } = yield* rules
+        const { amountPaise, wageringPaise } = welcomeGrant(rule, depositPaise)
+        return yield* offer(userId, { code: rule.code, title: rule.title, amountPaise, wageringPaise, source: "welcome" })
+      })
+
       const data = Effect.fn("Bonus.data")(function*(userId: string) {
         const rows = yield* sql`
           SELECT id, code, title, amount, wagering_required, wagered, status, created_at, activated_at, finished_at
@@ -85,6 +93,7 @@ export class Bonus extends Context.Service<Bonus, {
            ORDER BY CASE status WHEN 'completed' THEN 0 WHEN 'active' THEN 1 WHEN 'available' THEN 2 ELSE 3 END, created_at DESC
         `.pipe(decodeRows(BonusRow))
         const balances = yield* ledger.balances(userId)
+        const { welcome: rule } = yield* rules
         return {
           bonusBalance: toRupees(balances.bonus),
           bonuses: rows.map((row) => ({
@@ -99,7 +108,8 @@ export class Bonus extends Context.Service<Bonus, {
             createdAt: new Date(row.createdAt).toISOString(),
             activatedAt: iso(row.activatedAt),
             finishedAt: iso(row.finishedAt)
-          }))
+          })),
+          welcome: { percent: rule.percent, cap: rule.cap, wagerTimes: rule.wagerTimes }
         } satisfies BonusData
       })
 
@@ -194,13 +204,7 @@ export class Bonus extends Context.Service<Bonus, {
         if (rows.length > 0) yield* sql.afterCommit(realtime.notifyUser(userId, "bonus_wagering"))
       })
 
-      return Bonus.of({ offer, data, activate, claim, forfeit, recordWagering })
+      return Bonus.of({ offer, welcome, data, activate, claim, forfeit, recordWagering })
     })
   )
-}
-
-/** The welcome offer for a first deposit of `depositPaise`. */
-export const welcomeOffer = (depositPaise: number): BonusOffer => {
-  const amountPaise = Math.min(Math.floor((depositPaise * WELCOME.percent) / 100), WELCOME.capPaise)
-  return { code: WELCOME.code, title: WELCOME.title, amountPaise, wageringPaise: amountPaise * WELCOME.wagerTimes, source: "welcome" }
 }

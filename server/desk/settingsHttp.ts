@@ -9,19 +9,26 @@ import { idempotent } from "../edge/guards.ts"
 import { Settings } from "../settings/Settings.ts"
 import { SiteSettings } from "./SiteSettings.ts"
 import { Banners } from "./Banners.ts"
-import { DeskBanner } from "../../src/schema/desk/settings.ts"
+import { BonusRules as RulesView, DeskBanner } from "../../src/schema/desk/settings.ts"
+import { BonusRules } from "./BonusRules.ts"
 import { Schema } from "effect"
 import { actorOf } from "./Staff.ts"
 
-/** The player site's settings on the desk (src/schema/desk/settings.ts); a save is idempotent under its key. */
+/** The player site's settings and the bonus rules on the desk (src/schema/desk/settings.ts); a save is idempotent under its key. */
 export const DeskSettingsHandlers = HttpApiBuilder.group(Api, "deskSettings", Effect.fn(function*(handlers) {
   const settings = yield* Settings
   const site = yield* SiteSettings
+  const rules = yield* BonusRules
   return handlers.handleAll({
     site: () => Effect.map(settings.site, (data) => ok(data)),
     saveSite: ({ payload, request }) =>
       Effect.flatMap(CurrentStaff, (me) =>
         Effect.map(sqlDefect(idempotent(request, me.id, payload, SiteView, site.save(actorOf(me), payload))), (data) => ok(data, "Site settings saved: the player site shows them at its next load"))
+      ),
+    bonusRules: () => Effect.map(sqlDefect(rules.current), (data) => ok(data)),
+    saveBonusRules: ({ payload, request }) =>
+      Effect.flatMap(CurrentStaff, (me) =>
+        Effect.map(sqlDefect(idempotent(request, me.id, payload, RulesView, rules.save(actorOf(me), payload))), (data) => ok(data, "Bonus rules saved: the next grant follows them"))
       )
   })
 }))

@@ -5,7 +5,7 @@ import { MAX_DEPOSIT, MIN_DEPOSIT, PAYMENT_MESSAGES } from "../../src/domain/pay
 import { depositApproved } from "../../src/domain/push.ts"
 import { badRequest, conflict, notFound, tooMany } from "../../src/schema/envelope.ts"
 import { AccountKind, type DepositPayload } from "../../src/schema/payments.ts"
-import { Bonus, welcomeOffer } from "../bonus/Bonus.ts"
+import { Bonus } from "../bonus/Bonus.ts"
 import { ServerConfig } from "../config.ts"
 import { decodeRows } from "../db/rows.ts"
 import { Signals } from "../integrity/Signals.ts"
@@ -127,7 +127,7 @@ export const makeDeposits = Effect.gen(function*() {
         }).pipe(Effect.catchTag("InsufficientFunds", (e) => Effect.die(e)))
         if (first!.n === 0) {
           // A player's first deposit: the welcome offer, and their referrer's reward.
-          yield* bonus.offer(row.userId, welcomeOffer(amount))
+          yield* bonus.welcome(row.userId, amount)
           yield* referral.onDepositApproved(row.userId, row.id, amount)
         }
         return transactionId

@@ -9,15 +9,8 @@ import { isPublicAddress } from "../edge/client.ts"
 import { decodeFirst, decodeRows, Paise } from "../db/rows.ts"
 import { Signals } from "../integrity/Signals.ts"
 import { Ledger } from "../ledger/Ledger.ts"
-
-/**
- * A referrer earns 10 % of a referred player's first approved deposit, up to ₹1,000, in their referral wallet,
- * once the referred player has wagered that deposit (`wagerTimes` times) of their own money on settled markets.
- */
-export const REFERRAL_REWARD = { percent: 10, capPaise: 1_000_00, wagerTimes: 1 } as const
-
-export const referralReward = (depositPaise: number) =>
-  Math.min(Math.floor((depositPaise * REFERRAL_REWARD.percent) / 100), REFERRAL_REWARD.capPaise)
+import { readBonusRules } from "../bonus/rules.ts"
+import { referralGrant } from "../../src/domain/bonusRules.ts"
 
 /** "Ravi Kumar" -> "Ravi K.": the referrer sees who joined, not their full name or phone. */
 const maskName = (name: string) => {
@@ -79,6 +72,7 @@ export class Referral extends Context.Service<Referral, {
       const sql = yield* SqlClient.SqlClient
       const ledger = yield* Ledger
       const signals = yield* Signals
+      const rules = readBonusRules.pipe(Effect.provideService(SqlClient.SqlClient, sql))
 
       const onDepositApproved = Effect.fn("Referral.onDepositApproved")(function*(userId: string, depositId: string, amountPaise: number) {
         const row = yield* sql`
@@ -89,11 +83,12 @@ export class Referral extends Context.Service<Referral, {
         `.pipe(decodeFirst(Referrer))
         // Credit players have no referral wallet.
         if (!row || row.rewarded || row.referrerRole !== Roles.PLAYER) return
-        const amount = referralReward(amountPaise)
+        // By the rules set now (src/domain/bonusRules.ts): a later change leaves this reward as it is.
+        const { rewardPaise: amount, wageringPaise } = referralGrant((yield* rules).referral, amountPaise)
         if (amount <= 0) return
         yield* sql`
           INSERT INTO referral_qualifications (referred_user_id, referrer_id, deposit_id, reward, wagering_required)
-          VALUES (${userId}, ${row.referrerId}, ${depositId}, ${amount}, ${amountPaise * REFERRAL_REWARD.wagerTimes})
+          VALUES (${userId}, ${row.referrerId}, ${depositId}, ${amount}, ${wageringPaise})
           ON CONFLICT (referred_user_id) DO NOTHING
         `
       })
@@ -184,6 +179,7 @@ export class Referral extends Context.Service<Referral, {
            ORDER BY u.created_at DESC
         `.pipe(decodeRows(ReferredUser))
         const balances = yield* ledger.balances(userId)
+        const { referral: rule } = yield* rules
         return {
           referralCode: me?.referralCode ?? "",
           refBonus: toRupees(balances.refBonus),
@@ -198,7 +194,8 @@ export class Referral extends Context.Service<Referral, {
               : row.qualification === "withheld" ? "withheld" as const
               : row.qualification === "waiting" ? "awaitingPlay" as const
               : "awaitingDeposit" as const
-          }))
+          })),
+          rule
         } satisfies ReferralUsers
       })
 

@@ -3,6 +3,9 @@ import { SqlClient } from "effect/sql"
 import { AllAppSettings, Banner, Contacts, SiteSettings, Social } from "../../src/schema/settings.ts"
 import { COMPLIANCE_KEY, publicSwitches, switchesOf } from "../protection/Compliance.ts"
 
+/** The documents staff write: the bonus rules are server/bonus/rules.ts's. */
+type SettingsKey = "site" | "contacts" | "socials" | "bonus_rules"
+
 const decodeSite = Schema.decodeUnknownEffect(SiteSettings)
 const decodeContacts = Schema.decodeUnknownEffect(Contacts)
 const decodeSocials = Schema.decodeUnknownEffect(Schema.Array(Social))
@@ -13,7 +16,7 @@ export class Settings extends Context.Service<Settings, {
   readonly all: Effect.Effect<AllAppSettings>
   /** The active banners; `marketing: false` leaves out offers and promotions (for players on a break or self-excluded). */
   banners(options?: { readonly marketing: boolean }): Effect.Effect<ReadonlyArray<Banner>>
-  put(key: "site" | "contacts" | "socials", value: unknown): Effect.Effect<void>
+  put(key: SettingsKey, value: unknown): Effect.Effect<void>
 }>()("khel/Settings") {
   static readonly layer = Layer.effect(
     Settings,
@@ -42,7 +45,7 @@ export class Settings extends Context.Service<Settings, {
         Effect.withSpan("Settings.banners")
       )
 
-      const put = Effect.fn("Settings.put")(function*(key: "site" | "contacts" | "socials", value: unknown) {
+      const put = Effect.fn("Settings.put")(function*(key: SettingsKey, value: unknown) {
         yield* sql`
           INSERT INTO app_settings (key, value) VALUES (${key}, ${JSON.stringify(value)}::jsonb)
           ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()

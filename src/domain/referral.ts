@@ -4,10 +4,6 @@ export const REFERRAL_PARAM = "referral_code"
 /** The link a player shares: the site's home page carrying their code. */
 export const referralLink = (origin: string, code: string) => `${origin}/?${REFERRAL_PARAM}=${encodeURIComponent(code)}`
 
-/** The referral rule as the referrer reads it on /referral-bonus. */
-export const REFERRAL_RULE =
-  "Friends who sign up with it earn you 10% of their first approved deposit (up to ₹1,000), in your referral bonus, once they have wagered that deposit on settled markets. Friends who share a payout account, a device or an address with you earn nothing."
-
 /** Where a referred friend's reward stands. */
 export type ReferralStatus = "awaitingDeposit" | "awaitingPlay" | "rewarded" | "withheld"
 

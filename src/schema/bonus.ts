@@ -29,10 +29,16 @@ export const Bonus = Schema.Struct({
 })
 export type Bonus = typeof Bonus.Type
 
+/** An offer's terms as the operator set them (src/domain/bonusRules.ts): the share of the deposit, its cap, the wagering. */
+export const BonusTerms = Schema.Struct({ percent: Schema.Number, cap: Rupees, wagerTimes: Schema.Number })
+export type BonusTerms = typeof BonusTerms.Type
+
 export const BonusData = Schema.Struct({
   /** What the bonus wallet holds now. */
   bonusBalance: Rupees,
-  bonuses: Schema.Array(Bonus)
+  bonuses: Schema.Array(Bonus),
+  /** The welcome offer a first approved deposit brings now. */
+  welcome: BonusTerms
 })
 export type BonusData = typeof BonusData.Type
 

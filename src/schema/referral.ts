@@ -1,5 +1,6 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
+import { BonusTerms } from "./bonus.ts"
 import { Envelope } from "./envelope.ts"
 import { CLOSED_TO_PLAY, Reasons } from "./errors.ts"
 import { Authentication } from "./middleware.ts"
@@ -22,7 +23,9 @@ export type ReferralUser = typeof ReferralUser.Type
 export const ReferralUsers = Schema.Struct({
   referralCode: Schema.String,
   refBonus: Rupees,
-  users: Schema.Array(ReferralUser)
+  users: Schema.Array(ReferralUser),
+  /** The reward a referred player's first approved deposit earns now. */
+  rule: BonusTerms
 })
 export type ReferralUsers = typeof ReferralUsers.Type
 

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test"
-import { deskSignIn } from "../http.ts"
+import { deskSignIn, freshUtr } from "../http.ts"
 import { openDesk } from "./desk-support.ts"
-import { baseUrl, waitForApp } from "./support.ts"
+import { baseUrl, createPlayer, openSignedIn, waitForApp } from "./support.ts"
 
 /**
  * The settings screen in Chromium: an ADMIN renames the site and the player
@@ -46,4 +46,48 @@ test("an admin changes the site title on the desk and the player site shows it; 
   expect(refused.status()).toBe(403)
   expect((await refused.json()).meta).toMatchObject({ code: 403 })
   await support.context().close()
+})
+
+/**
+ * The bonus rules: an ADMIN raises the welcome percent on the desk (a bad
+ * value first, refused with its reason); a player with no bonus reads the new
+ * terms, and their first deposit is granted by them.
+ */
+test("an admin changes the welcome percent; the player site states it and the next deposit is granted by it", async ({ page, browser, request }) => {
+  const admin = await deskSignIn(baseUrl(), "admin")
+  const headers = { authorization: `Bearer ${admin.token}` }
+  const before = (await (await request.get("/api/v1/desk/bonus-rules", { headers })).json()).data
+  try {
+    const desk = await openDesk(browser, "admin", "/admin/settings")
+    const form = desk.getByRole("form", { name: "Bonus rules" })
+    const percent = form.getByRole("textbox", { name: "Welcome percent" })
+    await expect(percent).toHaveValue(String(before.welcome.percent))
+    await percent.fill("-5")
+    await form.getByRole("button", { name: "Save bonus rules" }).click()
+    await expect(form.getByRole("alert")).toHaveText("The welcome bonus's percent is a whole number from 1 to 500.")
+    await percent.fill("150")
+    await form.getByRole("textbox", { name: "Welcome title" }).fill("150% welcome bonus")
+    await form.getByRole("button", { name: "Save bonus rules" }).click()
+    await expect(desk.getByText("Bonus rules saved")).toBeVisible()
+    await expect(form.getByRole("alert")).toHaveCount(0)
+    await expect(percent).toHaveValue("150")
+    await desk.context().close()
+
+    const player = await createPlayer(request, "Welcome Player")
+    await openSignedIn(page, player.token, "/bonus")
+    await expect(page.getByTestId("welcome-terms")).toHaveText(`No bonus yet. Your first approved deposit brings a 150% welcome bonus, up to ₹10,000.00, to wager ${before.welcome.wagerTimes} times before you claim it.`)
+
+    const auth = { authorization: `Bearer ${player.token}` }
+    const [account] = (await (await request.get("/api/v1/admin-account-details", { headers: auth })).json()).data
+    const deposit = await request.post("/api/v1/admin-deposit-request", { headers: auth, data: { amount: 1000, accountId: account._id, type: "upi", txnRef: freshUtr() } })
+    expect(deposit.status()).toBe(200)
+    const approved = await request.put(`/api/v1/admin/deposit-requests/${(await deposit.json()).data._id}/approve`, { headers, data: {} })
+    expect(approved.status()).toBe(200)
+    await page.reload()
+    const card = page.getByTestId("bonus-card")
+    await expect(card).toContainText("150% welcome bonus")
+    await expect(card).toContainText("₹1,500.00")
+  } finally {
+    await request.put("/api/v1/desk/bonus-rules", { headers, data: before })
+  }
 })

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "./coverage.ts"
 import sharp from "sharp"
 import { WAGERING_RULE } from "../../src/domain/bonus.ts"
-import { REFERRAL_RULE } from "../../src/domain/referral.ts"
+import { DEFAULT_BONUS_RULES, referralRuleText } from "../../src/domain/bonusRules.ts"
 import { apiLogin, catalogueEvent, createPlayer, openSignedIn } from "./support.ts"
 
 const dialog = (page: Page) => page.getByRole("dialog")
@@ -262,7 +262,7 @@ test("a friend's screenshot-only deposit sends txnRef empty; forfeiting the bonu
   expect(asked.get("startDate")).toMatch(/^\d{4}-\d{2}-\d{2}T/)
   expect(asked.get("endDate")).toMatch(/^\d{4}-\d{2}-\d{2}T/)
   await expect(referrerPage.getByTestId("referral-link")).toContainText(`referral_code=${referrer.user.referralCode}`)
-  await expect(referrerPage.getByText(REFERRAL_RULE, { exact: false })).toBeVisible()
+  await expect(referrerPage.getByText(referralRuleText(DEFAULT_BONUS_RULES.referral), { exact: false })).toBeVisible()
   await expect(referrerPage.getByTestId("referral-users")).toContainText("Awaiting their play")
   await expect(referrerPage.getByTestId("ref-bonus")).toHaveText("₹0.00")
 

@@ -11,8 +11,9 @@ const offer = (id: string, status: Bonus["status"], wagered = 0): Bonus => ({
   _id: id, code: "WELCOME100", title: "100% welcome bonus", amount: 1000, wageringRequired: 5000, wagered, wageringLeft: Math.max(0, 5000 - wagered), status,
   createdAt: "2026-01-01T00:00:00.000Z", activatedAt: null, finishedAt: null
 })
-const listed: BonusData = { bonusBalance: 0, bonuses: [offer("b-available", "available"), offer("b-active", "active", 1200), offer("b-done", "completed", 5000)] }
-const activated: BonusData = { bonusBalance: 1000, bonuses: [offer("b-available", "active")] }
+const welcome = { percent: 100, cap: 10_000, wagerTimes: 5 }
+const listed: BonusData = { bonusBalance: 0, bonuses: [offer("b-available", "available"), offer("b-active", "active", 1200), offer("b-done", "completed", 5000)], welcome }
+const activated: BonusData = { bonusBalance: 1000, bonuses: [offer("b-available", "active")], welcome }
 const moved: Failure = { code: 409, message: "This bonus is claimed.", reason: "Conflict" }
 const lost: Failure = { code: 0, message: "We could not reach the server. Check your connection and try again.", reason: "Unreachable" }
 const refused: Failure = { code: 422, message: "Bonuses are paused for your account.", reason: "Refused" }

@@ -10,7 +10,8 @@ const weekly: Required<WeeklyQuery> = { startDate: "2025-11-08T18:30:00.000Z", e
 const earned: ReferralUsers = {
   referralCode: "ABCDEFGH",
   refBonus: 100,
-  users: [{ _id: "u2", name: "M*** I***", username: "meera12", joinedAt: "2026-01-01T00:00:00.000Z", reward: 100, rewardedAt: "2026-01-02T00:00:00.000Z", status: "rewarded" }]
+  users: [{ _id: "u2", name: "M*** I***", username: "meera12", joinedAt: "2026-01-01T00:00:00.000Z", reward: 100, rewardedAt: "2026-01-02T00:00:00.000Z", status: "rewarded" }],
+  rule: { percent: 10, cap: 1_000, wagerTimes: 1 }
 }
 const claimed: ReferralUsers = { ...earned, refBonus: 0 }
 const week: ReferralWeek = { startDate: "2025-12-27T18:30:00.000Z", endDate: "2026-01-03T18:29:59.999Z", rewards: 1, amount: 100 }

@@ -11,13 +11,14 @@ import type { AdjustmentApproval, DeskPlayer, PlayerDetail } from "../../schema/
 import type { AdminCasinoGame, CasinoBet, CasinoProvider } from "../../schema/casino.ts"
 import { adjustmentOf, noteProblem, statusProblem } from "../../domain/deskPlayers.ts"
 import { bannerProblem, siteProblem } from "../../domain/siteSettings.ts"
-import type { DeskBanner } from "../../schema/desk/settings.ts"
+import type { BonusRules, DeskBanner } from "../../schema/desk/settings.ts"
 import { validateAccount } from "../../domain/payments.ts"
 import type { AdminDepositAccount } from "../../schema/admin.ts"
 import type { ComplianceSettings } from "../../schema/protection.ts"
 import type { SiteSettings } from "../../schema/settings.ts"
 import type { StaffAccount } from "../../schema/desk/staff.ts"
 import { settingsRules } from "../../domain/deskSettings.ts"
+import { bonusRulesFromFields, bonusRulesProblem } from "../../domain/bonusRules.ts"
 import { listMachine } from "./list.machine.ts"
 import { queueMachine } from "./queue.machine.ts"
 import { type Fields, recordMachine } from "./record.machine.ts"
@@ -86,6 +87,8 @@ export const todayRecord = recordMachine<TodayReport>()
 
 /** The player site's settings: the fields typed over what the server has; `save` checks them all (src/domain/siteSettings.ts). */
 export const siteRecord = recordMachine<SiteSettings>({ save: (fields, site) => siteProblem({ ...site, ...fields }) })
+/** The welcome offer and the referral reward: the fields typed over what the server has; `save` checks them all (src/domain/bonusRules.ts). */
+export const bonusRulesRecord = recordMachine<BonusRules>({ save: (fields, rules) => bonusRulesProblem(bonusRulesFromFields(fields, rules)) })
 /** The operator's deposit accounts: add one (UPI or bank, as the player's own accounts are checked), turn one off or on. */
 export const depositAccountsRecord = recordMachine<ReadonlyArray<AdminDepositAccount>>({
   add: (fields) => validateAccount({ type: fields.type === "bank" ? "bank" : "upi", accountNumber: fields.accountNumber ?? "", accountHolderName: fields.accountHolderName ?? "", bankName: fields.bankName, ifscCode: fields.ifscCode, accountType: fields.accountType === "current" ? "current" : "savings" }),
@@ -119,6 +122,7 @@ export interface DeskFlows {
   readonly market: typeof marketRecord
   readonly today: typeof todayRecord
   readonly site: typeof siteRecord
+  readonly bonusRules: typeof bonusRulesRecord
   readonly depositAccounts: typeof depositAccountsRecord
   readonly protection: typeof protectionRecord
   readonly staff: typeof staffRecord
@@ -144,6 +148,7 @@ const TOPICS: Readonly<Record<DeskFlowName, ReadonlyArray<DeskChanged["topic"]>>
   market: ["markets"],
   today: ["deposits", "withdrawals", "approvals", "markets"],
   site: ["settings"],
+  bonusRules: ["settings"],
   depositAccounts: ["settings"],
   protection: ["settings"],
   staff: ["settings"],

@@ -16,7 +16,7 @@ import { DeskAuditApi } from "../../schema/desk/audit.ts"
 import type { AuditEntry } from "../../schema/desk/audit.ts"
 import { data, plain, task } from "./runtime.ts"
 import { market, markets, risk, today } from "./marketFlows.ts"
-import { banners, depositAccounts, protection, site, staff } from "./settingsFlows.ts"
+import { banners, bonusRules, depositAccounts, protection, site, staff } from "./settingsFlows.ts"
 import { casino, rounds } from "./casinoFlows.ts"
 
 /**
@@ -165,6 +165,6 @@ const audit = auditList.provide({
   }
 })
 
-const FLOWS: Readonly<Record<DeskFlowName, AnyActorLogic>> = { deposits, withdrawals, sessions, signals, players, player, adjustments, audit, risk, markets, market, today, site, depositAccounts, protection, staff, banners, casino, rounds }
+const FLOWS: Readonly<Record<DeskFlowName, AnyActorLogic>> = { deposits, withdrawals, sessions, signals, players, player, adjustments, audit, risk, markets, market, today, site, bonusRules, depositAccounts, protection, staff, banners, casino, rounds }
 
 export const flowLogic = (flow: DeskFlowName): AnyActorLogic => FLOWS[flow]

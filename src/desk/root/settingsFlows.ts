@@ -1,17 +1,18 @@
 import { Effect } from "effect"
 import { protectionUpdate } from "../../domain/deskSettings.ts"
+import { bonusRulesFromFields } from "../../domain/bonusRules.ts"
 import { AdminApi, type AdminDepositAccount, type DepositAccountPayload } from "../../schema/admin.ts"
 import { DeskBannersApi, DeskSettingsApi } from "../../schema/desk/settings.ts"
 import { moved } from "../../domain/siteSettings.ts"
 import { DeskStaffApi, type UpdateStaffPayload } from "../../schema/desk/staff.ts"
 import { ProtectionAdminApi } from "../../schema/protection.ts"
 import type { StaffRole } from "../../schema/desk/common.ts"
-import { bannersRecord, depositAccountsRecord, protectionRecord, siteRecord, staffRecord } from "../machines/flows.ts"
+import { bannersRecord, bonusRulesRecord, depositAccountsRecord, protectionRecord, siteRecord, staffRecord } from "../machines/flows.ts"
 import type { Fields, RecordCommand } from "../machines/record.machine.ts"
 import { DeskApi, type DeskFailure } from "../services/api.ts"
 import { data, task } from "./runtime.ts"
 
-/** The settings screen with its world: site settings, deposit accounts, protection settings and staff accounts. */
+/** The settings screen with its world: site settings, bonus rules, deposit accounts, protection settings and staff accounts. */
 const admin = AdminApi.endpoints
 const staffCalls = DeskStaffApi.endpoints
 const siteCalls = DeskSettingsApi.endpoints
@@ -27,6 +28,21 @@ export const site = siteRecord.provide({
           const current = (yield* api.call(siteCalls.site, {}, { notify: "none" })).data
           const value = (name: keyof typeof current) => fields[name] ?? current[name]
           return yield* api.call(siteCalls.saveSite, { payload: { siteTitle: value("siteTitle"), color: value("color"), logoImg: value("logoImg"), faviconImg: value("faviconImg") } }, { idempotencyKey: key })
+        })
+      ))
+    )
+  }
+})
+
+export const bonusRules = bonusRulesRecord.provide({
+  actors: {
+    load: task(() => data(DeskApi.use((api) => api.call(siteCalls.bonusRules, {})))),
+    // The fields typed over the rules the server has: the save sends them whole, once under its key.
+    run: task<unknown, RecordCommand>(({ fields, key }) =>
+      data(DeskApi.use((api) =>
+        Effect.gen(function*() {
+          const current = (yield* api.call(siteCalls.bonusRules, {}, { notify: "none" })).data
+          return yield* api.call(siteCalls.saveBonusRules, { payload: bonusRulesFromFields(fields, current) }, { idempotencyKey: key })
         })
       ))
     )

@@ -6,6 +6,8 @@ import { Requires, StaffAuthentication } from "../middleware.ts"
 import { SiteSettings } from "../settings.ts"
 import { Schema } from "effect"
 import { Id, Text } from "./common.ts"
+import { MAX_BONUS_TITLE, MAX_CODE } from "../../domain/bonusRules.ts"
+import { Rupees } from "../user.ts"
 
 /** Site settings as staff set them (src/domain/siteSettings.ts has the rules): the player site reads them at its next load. */
 export const SitePayload = Schema.Struct({
@@ -16,11 +18,22 @@ export const SitePayload = Schema.Struct({
 })
 export type SitePayload = typeof SitePayload.Type
 
-/** The player site's settings (`settings.manage`); deposit accounts and protection settings are src/schema/admin.ts's and src/schema/protection.ts's. */
+/** The welcome offer and the referral reward as staff set them (src/domain/bonusRules.ts has the rules); the next grant follows them. */
+const Terms = { percent: Schema.Finite, cap: Rupees, wagerTimes: Schema.Finite }
+export const BonusRules = Schema.Struct({
+  welcome: Schema.Struct({ code: Text(MAX_CODE * 2), title: Text(MAX_BONUS_TITLE * 2), ...Terms }),
+  referral: Schema.Struct(Terms)
+})
+export type BonusRules = typeof BonusRules.Type
+
+/** The player site's settings and the bonus rules (`settings.manage`); deposit accounts and protection settings are src/schema/admin.ts's and src/schema/protection.ts's. */
 export class DeskSettingsApi extends HttpApiGroup.make("deskSettings")
   .add(
     HttpApiEndpoint.get("site", "/site-settings", { success: Envelope(SiteSettings) }).annotate(Requires, "settings.manage"),
     HttpApiEndpoint.put("saveSite", "/site-settings", { payload: SitePayload, success: Envelope(SiteSettings) })
+      .annotate(Requires, "settings.manage").annotate(Reasons, ["InvalidInput"]),
+    HttpApiEndpoint.get("bonusRules", "/bonus-rules", { success: Envelope(BonusRules) }).annotate(Requires, "settings.manage"),
+    HttpApiEndpoint.put("saveBonusRules", "/bonus-rules", { payload: BonusRules, success: Envelope(BonusRules) })
       .annotate(Requires, "settings.manage").annotate(Reasons, ["InvalidInput"])
   )
   .middleware(StaffAuthentication)

@@ -1,5 +1,6 @@
 import { useSelector } from "@xstate/react"
 import { canActOn, isLiveBonus, WAGERING_RULE, wageringProgress } from "../../domain/bonus.ts"
+import { welcomeTermsText } from "../../domain/bonusRules.ts"
 import { formatRupees } from "../../domain/money.ts"
 import type { FlowRef } from "../../machines/flows.ts"
 import type { Bonus as BonusRow, BonusStatus } from "../../schema/bonus.ts"
@@ -95,7 +96,7 @@ const BonusView = ({ flow, user }: { flow: BonusRef; user: User }) => {
         </div>
       ) : null}
       {data && data.bonuses.length === 0 ? (
-        <p className="card m-0 p-6 text-center text-muted">No bonus yet. Your first approved deposit brings a 100% welcome bonus, up to ₹10,000.</p>
+        <p className="card m-0 p-6 text-center text-muted" data-testid="welcome-terms">{welcomeTermsText(data.welcome)}</p>
       ) : null}
       <div className="grid gap-3 md:grid-cols-2">
         {(data?.bonuses ?? []).map((b) => <BonusCard key={b._id} bonus={b} flow={flow} />)}

@@ -1,7 +1,8 @@
 import { useSelector } from "@xstate/react"
 import { formatRupees } from "../../domain/money.ts"
 import { lastWeeks } from "../../domain/ranges.ts"
-import { REFERRAL_RULE, referralLink, referralRewardText } from "../../domain/referral.ts"
+import { referralRuleText } from "../../domain/bonusRules.ts"
+import { referralLink, referralRewardText } from "../../domain/referral.ts"
 import type { FlowRef } from "../../machines/flows.ts"
 import { useFlow } from "../flows.ts"
 import { CopyButton, PlayerPage, Signed, Table, when } from "../payments/ui.tsx"
@@ -31,7 +32,7 @@ const ReferralView = ({ referral }: { referral: FlowRef<"referral"> }) => {
             {link ? <CopyButton value={link} label="referral link" /> : null}
           </div>
           <p className="m-0 text-xs text-muted">
-            {REFERRAL_RULE} Code: <strong className="text-fg">{code}</strong>
+            {users ? referralRuleText(users.rule) : null} Code: <strong className="text-fg">{code}</strong>
           </p>
         </section>
         <section className="card flex flex-col gap-2 p-4" aria-labelledby="ref-bonus">

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react"
 import { useCan } from "../flows.ts"
 import { BannersSection } from "./settings/BannersSection.tsx"
+import { BonusRulesSection } from "./settings/BonusRulesSection.tsx"
 import { DepositAccountsSection } from "./settings/DepositAccountsSection.tsx"
 import { ProtectionSection } from "./settings/ProtectionSection.tsx"
 import { SiteSection } from "./settings/SiteSection.tsx"
@@ -13,7 +14,7 @@ const Section = ({ title, children }: { readonly title: string; readonly childre
   </section>
 )
 
-/** Settings (`settings.manage`): the player site's settings and banners, deposit accounts, protection settings; staff accounts for the DIRECTOR. */
+/** Settings (`settings.manage`): the player site's settings and banners, bonus rules, deposit accounts, protection settings; staff accounts for the DIRECTOR. */
 export const SettingsPage = () => {
   const can = useCan()
   return (
@@ -21,6 +22,7 @@ export const SettingsPage = () => {
       <h1>Settings</h1>
       <Section title="Site"><SiteSection /></Section>
       <Section title="Banners"><BannersSection /></Section>
+      <Section title="Bonus and referral rules"><BonusRulesSection /></Section>
       <Section title="Deposit accounts"><DepositAccountsSection /></Section>
       <Section title="Protection"><ProtectionSection /></Section>
       {can("staff.manage") && <Section title="Staff accounts"><StaffSection /></Section>}

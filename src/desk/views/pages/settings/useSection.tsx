@@ -3,7 +3,7 @@ import type { ChangeEvent, FormEvent } from "react"
 import type { ActorRefFrom } from "xstate"
 import type { AdminDepositAccount } from "../../../../schema/admin.ts"
 import type { StaffAccount } from "../../../../schema/desk/staff.ts"
-import type { DeskBanner } from "../../../../schema/desk/settings.ts"
+import type { BonusRules, DeskBanner } from "../../../../schema/desk/settings.ts"
 import type { ComplianceSettings } from "../../../../schema/protection.ts"
 import type { SiteSettings } from "../../../../schema/settings.ts"
 import { EVERY_RECORD, type RecordMachine } from "../../../machines/record.machine.ts"
@@ -12,6 +12,7 @@ import { useDeskFlow } from "../../flows.ts"
 /** The settings flows and their records (each is a record machine, src/desk/machines/flows.ts). */
 interface SettingsRecords {
   readonly site: SiteSettings
+  readonly bonusRules: BonusRules
   readonly depositAccounts: ReadonlyArray<AdminDepositAccount>
   readonly protection: ComplianceSettings
   readonly staff: ReadonlyArray<StaffAccount>
