@@ -1,7 +1,8 @@
 import { expect, test } from "@playwright/test"
 import { deskSignIn, freshUtr } from "../http.ts"
 import { openDesk } from "./desk-support.ts"
-import { baseUrl, createPlayer, openSignedIn, waitForApp } from "./support.ts"
+import { Roles } from "../../src/schema/user.ts"
+import { baseUrl, createPlayer, freshNational, openSignedIn, waitForApp } from "./support.ts"
 
 /**
  * The settings screen in Chromium: an ADMIN renames the site and the player
@@ -90,4 +91,42 @@ test("an admin changes the welcome percent; the player site states it and the ne
   } finally {
     await request.put("/api/v1/desk/bonus-rules", { headers, data: before })
   }
+})
+
+/**
+ * Staff accounts: a DIRECTOR creates one with a role (an incomplete form is
+ * refused first) and the list shows it; an ADMIN's Settings have no staff
+ * accounts and the server refuses their calls.
+ */
+test("a director creates a staff account with a role and the list shows it; an admin sees no staff accounts and gets 403", async ({ browser, request }) => {
+  const username = `e2e.staff.${Date.now().toString(36)}`
+  const director = await openDesk(browser, "director", "/admin/settings")
+  const form = director.getByRole("form", { name: "Create a staff account" })
+  await form.getByRole("textbox", { name: "Name", exact: true }).fill("Priya Nair")
+  await form.getByRole("button", { name: "Create staff account" }).click()
+  await expect(form.getByRole("alert")).toHaveText("Fill in every field.")
+  await form.getByRole("textbox", { name: "Username" }).fill(username)
+  await form.getByRole("textbox", { name: "Mobile number" }).fill(freshNational())
+  await form.getByRole("combobox", { name: "Role" }).selectOption({ label: "Support" })
+  await form.getByLabel("First password").fill("Ledger-Kite-92!")
+  await form.getByRole("button", { name: "Create staff account" }).click()
+  await expect(director.getByText(`Staff account ${username} created`)).toBeVisible()
+  await expect(form.getByRole("alert")).toHaveCount(0)
+  const row = director.getByRole("table", { name: "Staff accounts" }).getByRole("row").filter({ hasText: `@${username}` })
+  await expect(row).toContainText("Priya Nair")
+  await expect(row.getByRole("combobox", { name: `Role of ${username}` })).toHaveValue(String(Roles.SUPPORT_ADMIN))
+  await expect(row.getByRole("button", { name: `Suspend ${username}` })).toBeVisible()
+  await director.context().close()
+
+  const admin = await openDesk(browser, "admin", "/admin/settings")
+  await expect(admin.getByRole("heading", { name: "Bonus and referral rules" })).toBeVisible()
+  await expect(admin.getByRole("region", { name: "Staff accounts" })).toHaveCount(0)
+  await expect(admin.getByRole("form", { name: "Create a staff account" })).toHaveCount(0)
+  await admin.context().close()
+  const { token } = await deskSignIn(baseUrl(), "admin")
+  const headers = { authorization: `Bearer ${token}` }
+  expect((await request.get("/api/v1/desk/staff", { headers })).status()).toBe(403)
+  const refused = await request.post("/api/v1/desk/staff", { headers, data: { name: "By Admin", username: `${username}.x`, mobileNo: freshNational(), role: Roles.ADMIN, password: "Ledger-Kite-92!" } })
+  expect(refused.status()).toBe(403)
+  expect((await refused.json()).meta).toMatchObject({ code: 403 })
 })
