@@ -130,11 +130,17 @@ const answerBadRequests = (server: Server) =>
     )
   })
 
+/** How long an idle kept-alive connection stays open. */
+export const KEEP_ALIVE_MS = 65_000
+
 /**
  * The whole server on one port: HTTP API, socket.io and the built site; its metrics on a port of their own.
  * `server` is the Node server it listens with (tests read its address).
  */
 export const makeServer = (config: ServerConfigShape, server: Server = createServer()) => {
+  // Idle kept-alive connections stay open longer than clients keep theirs (nginx 4 s, browsers and load balancers
+  // up to 60 s): Node's default 5 s would close one just as a client reuses it, a reset request.
+  server.keepAliveTimeout = KEEP_ALIVE_MS
   const http = HttpRouter.serve(routes(config.production), { disableLogger: !config.logRequests, middleware: observeRequests }).pipe(
     Layer.provide(NodeHttpServer.layer(() => server, { port: config.port, host: config.host }))
   )

@@ -1,4 +1,6 @@
 import { execFileSync, spawn } from "node:child_process"
+import { Agent, get } from "node:http"
+import type { Socket } from "node:net"
 import { existsSync, writeFileSync } from "node:fs"
 import { brotliDecompressSync, gunzipSync } from "node:zlib"
 import { join } from "node:path"
@@ -148,6 +150,24 @@ describe("foundation API", () => {
       expect(socket.connected).toBe(true)
       socket.close()
     }
+  })
+
+  it("keeps an idle kept-alive connection open past a client's idle time, so reusing it is never reset", async () => {
+    // Node closes idle connections after 5 s by default: a client (nginx, a browser, a test's request context)
+    // reusing one just then gets ECONNRESET. One connection, used, idle for 6 s, used again: the same socket.
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+    const socketOf = () =>
+      new Promise<Socket>((resolve, reject) => {
+        const req = get(`${server.url}/health`, { agent }, (res) => {
+          res.resume()
+          res.on("end", () => resolve(req.socket!))
+        })
+        req.on("error", reject)
+      })
+    const first = await socketOf()
+    await new Promise((resolve) => setTimeout(resolve, 6_000))
+    expect(await socketOf()).toBe(first)
+    agent.destroy()
   })
 })
 
