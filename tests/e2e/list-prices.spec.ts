@@ -1,6 +1,7 @@
 import type { APIRequestContext } from "@playwright/test"
 import { expect, test } from "./coverage.ts"
-import { fundedPlayer, openSignedIn, sportsData } from "./support.ts"
+import { HISTORY_STEP_MS } from "../../src/domain/priceHistory.ts"
+import { catalogueEvent, fundedPlayer, openSignedIn, sportsData } from "./support.ts"
 
 /** Fixtures other specs bet on or price by hand: this one prices another. */
 const TAKEN = /Royal Challengers|Delhi Capitals|Gujarat Titans|Mumbai Indians|Sunrisers|Kerala Blasters|Valencia|Mohun Bagan|Bengaluru FC|Atletico Madrid/
@@ -13,15 +14,18 @@ const inPlayMatch = async (request: APIRequestContext) => {
   return { event, market: event.markets.find((m) => m.name === "Match Odds")! }
 }
 
+/** Sets a runner's best back price by hand (lay 0.02 above), as an operator. */
+const priceBy = (request: APIRequestContext, admin: string, marketId: string, selectionId: string) => (back: number) =>
+  request.post("/api/v1/admin/market-price", {
+    headers: { authorization: `Bearer ${admin}` },
+    data: { marketId, selectionId, back: { price: back, size: 5000 }, lay: { price: back + 0.02, size: 5000 }, status: "OPEN" }
+  }).then((res) => expect(res.status()).toBe(200))
+
 test("the home list shows each event's Match Odds live, and a click on a price opens the event with the slip on it", async ({ page, request }) => {
   const player = await fundedPlayer(request, 1000)
   const { event, market } = await inPlayMatch(request)
   const runner = market.runners[0]!
-  const price = (back: number) =>
-    request.post("/api/v1/admin/market-price", {
-      headers: { authorization: `Bearer ${player.admin}` },
-      data: { marketId: market.marketId, selectionId: runner.selectionId, back: { price: back, size: 5000 }, lay: { price: back + 0.02, size: 5000 }, status: "OPEN" }
-    }).then((res) => expect(res.status()).toBe(200))
+  const price = priceBy(request, player.admin, market.marketId, runner.selectionId)
   await price(2)
   await openSignedIn(page, player.token, "/")
   const row = page.getByRole("region", { name: "In-Play" }).getByTestId(`list-prices-${event._id}`)
@@ -56,4 +60,41 @@ test("rows off screen do not watch their event's prices", async ({ page }) => {
   expect(onScreen).toBeLessThan(total)
   await expect.poll(() => new Set(watched).size).toBeGreaterThan(0)
   expect(new Set(watched).size).toBeLessThanOrEqual(onScreen)
+})
+
+test("an exchange market's price chart loads only when opened, and a price move adds a point", async ({ page, request }) => {
+  const player = await fundedPlayer(request, 100)
+  const { event, market } = await inPlayMatch(request)
+  const runner = market.runners[0]!
+  const price = priceBy(request, player.admin, market.marketId, runner.selectionId)
+  await price(3)
+  const charts: Array<string> = []
+  page.on("request", (req) => {
+    if (/\/assets\/PriceChart-[^/]+\.js$/.test(req.url())) charts.push(req.url())
+  })
+  // The page's time is Playwright's, so the test can step it past a chart's step instead of waiting.
+  await page.clock.install()
+  await openSignedIn(page, player.token, (await catalogueEvent(request, event.name)).path)
+  const section = page.getByTestId(`market-${market.marketId}`)
+  const toggle = section.getByRole("button", { name: `Price chart: ${market.name}` })
+  await expect(toggle).toHaveAttribute("aria-expanded", "false")
+  expect(charts).toEqual([])
+
+  await toggle.click()
+  await expect(toggle).toHaveAttribute("aria-expanded", "true")
+  const chart = section.getByRole("img", { name: new RegExp(`^${market.name} price chart, last hour`) })
+  await expect(chart).toHaveAttribute("aria-label", new RegExp(`${runner.name} 3\\.00`))
+  await expect(chart.locator("canvas")).toBeVisible()
+  expect(charts).toHaveLength(1)
+  const before = Number(await chart.getAttribute("data-points"))
+  expect(before).toBeGreaterThan(0)
+
+  // A step later the next price is a new point, at the end of the line.
+  await page.clock.fastForward(HISTORY_STEP_MS)
+  await price(3.5)
+  await expect(chart).toHaveAttribute("aria-label", new RegExp(`${runner.name} 3\\.50`))
+  expect(Number(await chart.getAttribute("data-points"))).toBeGreaterThan(before)
+
+  await toggle.click()
+  await expect(chart).toBeHidden()
 })

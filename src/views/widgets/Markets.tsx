@@ -1,11 +1,15 @@
-import { memo } from "react"
+import { lazy, memo, Suspense, useState } from "react"
 import { formatAmount } from "../../domain/money.ts"
 import type { Market } from "../../schema/sports.ts"
 import { NoFancyCashOut } from "./CashOut.tsx"
+import { ChartBox } from "./ChartBox.tsx"
 import { MarketRules } from "./MarketRules.tsx"
 import { MarketState, OddsCell, type PickHandler } from "./OddsCell.tsx"
 
 export type { PickHandler }
+
+// uPlot and the chart's flow come in their own chunk when a player first opens a chart.
+const PriceChart = lazy(() => import("./PriceChart.tsx"))
 
 const plClass = (value: number) => (value > 0 ? "text-ok" : value < 0 ? "text-bad" : "text-muted")
 
@@ -31,53 +35,76 @@ export interface MarketProps {
   readonly cashOut?: React.ReactNode
 }
 
-const MarketHeader = ({ market, label, cashOut }: { market: Market; label: string; cashOut?: React.ReactNode }) => (
+const MarketHeader = ({ market, label, cashOut, chart }: { market: Market; label: string; cashOut?: React.ReactNode; chart?: React.ReactNode }) => (
   <div className="flex items-center gap-2 bg-raised px-3 py-2">
     <h2 id={`market-${market._id}`} className="m-0 flex flex-1 items-center justify-between gap-2 text-sm font-700">
       <span>{market.name}</span>
       <span className="text-xs font-500 text-muted">{label}</span>
     </h2>
     {cashOut}
+    {chart}
     <MarketRules id={market._id} name={market.name} marketType={market.marketType} />
   </div>
+)
+
+/** The button that shows or hides a market's price chart. */
+const ChartToggle = ({ market, open, onToggle }: { market: Market; open: boolean; onToggle: () => void }) => (
+  <button
+    type="button"
+    aria-expanded={open}
+    aria-controls={`chart-${market._id}`}
+    aria-label={`Price chart: ${market.name}`}
+    onClick={onToggle}
+    className={`grid h-5 shrink-0 place-items-center rounded-full border px-1.5 text-[11px] font-700 ${open ? "border-brand text-fg" : "border-line text-muted hover:text-fg"}`}
+  >
+    Chart
+  </button>
 )
 
 /**
  * Exchange: three back prices (best nearest the middle) and three lay
  * prices per runner; on narrow screens only the best of each.
  */
-export const ExchangeMarket = memo(({ market, pl, next, onPick, slip, cashOut }: MarketProps) => (
-  <section className="card overflow-hidden" aria-labelledby={`market-${market._id}`} data-testid={`market-${market.marketId}`}>
-    <MarketHeader market={market} label="Exchange" cashOut={cashOut} />
-    <div className="relative">
-      <div className="grid grid-cols-[1fr_repeat(2,3.6rem)] md:grid-cols-[1fr_repeat(6,3.6rem)] gap-1 px-3 py-1 text-center text-[11px] font-700 uppercase text-muted">
-        <span />
-        <span className="hidden md:block" />
-        <span className="hidden md:block" />
-        <span>Back</span>
-        <span>Lay</span>
-        <span className="hidden md:block" />
-        <span className="hidden md:block" />
-      </div>
-      {market.runners.map((runner) => (
-        <div key={runner.selectionId} className="grid grid-cols-[1fr_repeat(2,3.6rem)] md:grid-cols-[1fr_repeat(6,3.6rem)] items-center gap-1 border-t border-line px-3 py-1">
-          <div className="min-w-0">
-            <span className="block truncate text-sm font-600">{runner.name}</span>
-            <RunnerPL now={pl?.get(runner.selectionId)} next={next?.get(runner.selectionId)} />
-          </div>
-          {[2, 1, 0].map((level) => (
-            <OddsCell key={`b${level}`} wideOnly={level > 0} market={market} runner={runner} side="back" level={level} onPick={onPick} />
-          ))}
-          {[0, 1, 2].map((level) => (
-            <OddsCell key={`l${level}`} wideOnly={level > 0} market={market} runner={runner} side="lay" level={level} onPick={onPick} />
-          ))}
+export const ExchangeMarket = memo(({ market, pl, next, onPick, slip, cashOut }: MarketProps) => {
+  const [chart, setChart] = useState(false)
+  return (
+    <section className="card overflow-hidden" aria-labelledby={`market-${market._id}`} data-testid={`market-${market.marketId}`}>
+      <MarketHeader market={market} label="Exchange" cashOut={cashOut} chart={<ChartToggle market={market} open={chart} onToggle={() => setChart(!chart)} />} />
+      <div className="relative">
+        <div className="grid grid-cols-[1fr_repeat(2,3.6rem)] md:grid-cols-[1fr_repeat(6,3.6rem)] gap-1 px-3 py-1 text-center text-[11px] font-700 uppercase text-muted">
+          <span />
+          <span className="hidden md:block" />
+          <span className="hidden md:block" />
+          <span>Back</span>
+          <span>Lay</span>
+          <span className="hidden md:block" />
+          <span className="hidden md:block" />
         </div>
-      ))}
-      <MarketState marketId={market.marketId} />
-    </div>
-    {slip ? <div className="border-t border-line p-2">{slip}</div> : null}
-  </section>
-))
+        {market.runners.map((runner) => (
+          <div key={runner.selectionId} className="grid grid-cols-[1fr_repeat(2,3.6rem)] md:grid-cols-[1fr_repeat(6,3.6rem)] items-center gap-1 border-t border-line px-3 py-1">
+            <div className="min-w-0">
+              <span className="block truncate text-sm font-600">{runner.name}</span>
+              <RunnerPL now={pl?.get(runner.selectionId)} next={next?.get(runner.selectionId)} />
+            </div>
+            {[2, 1, 0].map((level) => (
+              <OddsCell key={`b${level}`} wideOnly={level > 0} market={market} runner={runner} side="back" level={level} onPick={onPick} />
+            ))}
+            {[0, 1, 2].map((level) => (
+              <OddsCell key={`l${level}`} wideOnly={level > 0} market={market} runner={runner} side="lay" level={level} onPick={onPick} />
+            ))}
+          </div>
+        ))}
+        <MarketState marketId={market.marketId} />
+      </div>
+      {chart ? (
+        <div id={`chart-${market._id}`}>
+          <Suspense fallback={<ChartBox busy />}><PriceChart market={market} /></Suspense>
+        </div>
+      ) : null}
+      {slip ? <div className="border-t border-line p-2">{slip}</div> : null}
+    </section>
+  )
+})
 
 /** Bookmaker: one back and one lay rate (per 100) per runner. */
 export const BookmakerMarket = memo(({ market, pl, next, onPick, slip, cashOut }: MarketProps) => (

@@ -18,6 +18,7 @@ import { myBetsMachine } from "../../../src/machines/myBets.machine.ts"
 import { notificationsMachine } from "../../../src/machines/notifications.machine.ts"
 import { otpCountdownMachine } from "../../../src/machines/otpCountdown.machine.ts"
 import { payoutAccountsMachine } from "../../../src/machines/payoutAccounts.machine.ts"
+import { priceChartMachine } from "../../../src/machines/priceChart.machine.ts"
 import { protectionMachine } from "../../../src/machines/protection.machine.ts"
 import { racingMachine } from "../../../src/machines/racing.machine.ts"
 import { realityCheckMachine } from "../../../src/machines/realityCheck.machine.ts"
@@ -76,6 +77,7 @@ export const MACHINES: ReadonlyArray<MachineEntry> = [
   { machine: liveEventMachine, target: false, unreachable: {} },
   { machine: myBetsMachine, target: false, unreachable: {} },
   { machine: racingMachine, target: false, unreachable: {} },
+  { machine: priceChartMachine, target: false, unreachable: {} },
   { machine: referralMachine, target: false, unreachable: {} },
   { machine: statementMachine, target: false, unreachable: {} },
   { machine: appUpdateMachine, target: false, unreachable: {} },

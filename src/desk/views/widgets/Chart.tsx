@@ -1,6 +1,6 @@
-import { useEffect, useRef } from "react"
-import uPlot from "uplot"
-import "uplot/dist/uPlot.min.css"
+import { useCallback, useMemo } from "react"
+import type uPlot from "uplot"
+import { usePlot } from "../../../views/widgets/plot.ts"
 
 export interface Series {
   readonly label: string
@@ -17,23 +17,15 @@ const secondsOf = (day: string) => Date.parse(`${day}T00:00:00+05:30`) / 1000
  * chart itself is decoration for assistive technology.
  */
 export const Chart = (props: { readonly title: string; readonly days: ReadonlyArray<string>; readonly series: ReadonlyArray<Series> }) => {
-  const box = useRef<HTMLDivElement>(null)
-  useEffect(() => {
-    const element = box.current
-    if (!element) return
-    const plot = new uPlot(
-      {
-        title: props.title,
-        width: Math.max(280, element.clientWidth),
-        height: 180,
-        scales: { x: { time: true } },
-        series: [{}, ...props.series.map((s) => ({ label: s.label, stroke: s.color, width: 2 }))],
-        axes: [{}, { size: 70 }]
-      },
-      [props.days.map(secondsOf), ...props.series.map((s) => [...s.values])],
-      element
-    )
-    return () => plot.destroy()
-  }, [props.title, props.days, props.series])
-  return <div ref={box} className="chart" aria-hidden="true" data-chart={props.title} />
+  const { title, days, series } = props
+  const options = useCallback(() => ({
+    title,
+    height: 180,
+    scales: { x: { time: true } },
+    series: [{}, ...series.map((s) => ({ label: s.label, stroke: s.color, width: 2 }))],
+    axes: [{}, { size: 70 }]
+  }), [title, series])
+  const data = useMemo((): uPlot.AlignedData => [days.map(secondsOf), ...series.map((s) => [...s.values])], [days, series])
+  const box = usePlot(options, data)
+  return <div ref={box} className="chart" aria-hidden="true" data-chart={title} />
 }
