@@ -1,5 +1,4 @@
 import { type EventObject, fromCallback } from "xstate"
-import { bookPrices } from "../domain/priceHistory.ts"
 import { odds } from "../services/odds.ts"
 
 /**
@@ -25,13 +24,3 @@ export const watchScore = fromCallback<EventObject, { eventId: string }>(({ inpu
     stopWatching()
   }
 })
-
-/**
- * A market's books from the odds books (the page watching its event keeps them coming: no subscription of its own),
- * as `chart.book` with each runner's best back price and the client's time.
- */
-export const watchBookPrices = fromCallback<EventObject, { marketId: string }>(({ input, sendBack }) =>
-  odds.subscribeMarket(input.marketId, () => {
-    const book = odds.book(input.marketId)
-    if (book) sendBack({ type: "chart.book", prices: bookPrices(book), at: Date.now() })
-  }))
