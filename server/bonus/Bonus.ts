@@ -4,7 +4,7 @@ import { formatRupees, toRupees } from "../../src/domain/money.ts"
 import { type BonusData, BonusStatus } from "../../src/schema/bonus.ts"
 import { type ApiError, conflict, notFound } from "../../src/schema/envelope.ts"
 import { welcomeGrant } from "../../src/domain/bonusRules.ts"
-import { decodeFirst, decodeRows, Paise } from "../db/rows.ts"
+import { decodeFirst, decodeRows, iso, Paise } from "../db/rows.ts"
 import { InsufficientFunds, Ledger } from "../ledger/Ledger.ts"
 import { Realtime } from "../realtime/Realtime.ts"
 import { readBonusRules } from "./rules.ts"
@@ -33,7 +33,6 @@ const BonusRow = Schema.Struct({
 /** What moves a bonus on (activate, forfeit, claim): its state and its amounts. */
 const BonusState = BonusRow.mapFields((fields) => ({ id: fields.id, status: fields.status, amount: fields.amount, wagered: fields.wagered, wageringRequired: fields.wageringRequired }))
 
-const iso = (date: Date | null) => (date === null ? null : new Date(date).toISOString())
 
 /**
  * Bonuses: an offer becomes money in the bonus wallet when the player

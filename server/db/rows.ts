@@ -34,6 +34,9 @@ export const decodeFirst = <A>(schema: Schema.Decoder<A>) => {
 }
 
 /** Money columns: PostgreSQL's BIGINT arrives as a bigint. */
+/** A time column as the wire's ISO text, or null when the row has none. */
+export const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null)
+
 export const Paise = Schema.BigInt
 
 /** NUMERIC arrives as text (no precision lost); odds and sizes are read through it. */

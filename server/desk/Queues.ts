@@ -7,9 +7,9 @@ import type { AuditEntry } from "../../src/schema/desk/audit.ts"
 import { DEFAULT_PAGE } from "../../src/schema/desk/common.ts"
 import type { DepositDetail, DeskDeposit, DeskWithdrawal, QueueQuery, WithdrawalDetail } from "../../src/schema/desk/queues.ts"
 import { type ApiError, badRequest, notFound } from "../../src/schema/envelope.ts"
-import { AccountKind, BankAccountType, RequestStatus } from "../../src/schema/payments.ts"
-import { decodeRows, Paise } from "../db/rows.ts"
-import { accountView } from "../payments/Payments.ts"
+import { AccountKind, RequestStatus } from "../../src/schema/payments.ts"
+import { decodeRows, iso, Paise } from "../db/rows.ts"
+import { AccountRow, accountView } from "../payments/shapes.ts"
 import { Audit } from "./Audit.ts"
 
 export interface Viewer {
@@ -55,19 +55,10 @@ type DepositRow = typeof DepositRow.Type
 const WithdrawalRow = Schema.Struct({
   ...Common,
   payoutReference: Schema.NullOr(Schema.String),
-  account: Schema.Struct({
-    id: Schema.String,
-    type: AccountKind,
-    accountNumber: Schema.String,
-    accountHolderName: Schema.String,
-    bankName: Schema.NullOr(Schema.String),
-    ifscCode: Schema.NullOr(Schema.String),
-    accountType: Schema.NullOr(BankAccountType)
-  })
+  account: AccountRow
 })
 type WithdrawalRow = typeof WithdrawalRow.Type
 
-const iso = (date: Date | null) => date?.toISOString() ?? null
 
 const common = (row: DepositRow | WithdrawalRow, viewer: Viewer) => ({
   _id: row.id,

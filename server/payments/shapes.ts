@@ -15,7 +15,7 @@ import {
   RequestStatus,
   type WithdrawalRequest
 } from "../../src/schema/payments.ts"
-import { Paise } from "../db/rows.ts"
+import { iso, Paise } from "../db/rows.ts"
 
 export const AccountRow = Schema.Struct({
   id: Schema.String,
@@ -76,7 +76,6 @@ export const WithdrawalRow = Schema.Struct({
 })
 export type WithdrawalRow = typeof WithdrawalRow.Type
 
-const iso = (date: Date | null) => (date === null ? null : date.toISOString())
 
 /** Operators' lists say whose request it is; a player's own list does not need to. */
 const owner = (row: { userId: string; username?: string; name?: string }, withOwner: boolean) =>

@@ -29,7 +29,8 @@ import { Realtime } from "../realtime/Realtime.ts"
 import { Activity } from "./Activity.ts"
 import { type Actor, audit } from "./audit.ts"
 import { COMPLIANCE_KEY, switchesOf } from "./Compliance.ts"
-import { checkOf, closureOf, iso, type LimitRow, protectionReads, type StateRow, timesOf, type Usage } from "./rules.ts"
+import { iso } from "../db/rows.ts"
+import { checkOf, closureOf, type LimitRow, protectionReads, type StateRow, timesOf, type Usage } from "./rules.ts"
 
 type Failure = ApiError | SqlError.SqlError
 

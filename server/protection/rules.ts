@@ -27,7 +27,7 @@ import {
   LimitPeriod as LimitPeriodSchema,
   RealityCheckMinutes as RealityCheckMinutesSchema
 } from "../../src/schema/protection.ts"
-import { decodeFirst, decodeRows, Paise } from "../db/rows.ts"
+import { decodeFirst, decodeRows, iso, Paise } from "../db/rows.ts"
 import { COMPLIANCE_KEY, switchesOf } from "./Compliance.ts"
 
 export const When = Schema.NullOr(Schema.Date)
@@ -108,7 +108,6 @@ export const BetProtectionInputs = Schema.Struct({
 })
 export type BetProtectionInputs = typeof BetProtectionInputs.Type
 
-export const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null)
 
 export const timesOf = (row: StateRow) => ({ timeOutUntil: row.timeOutUntil, excludedUntil: row.excludedUntil, returnRequestedAt: row.returnRequestedAt })
 
