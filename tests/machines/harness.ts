@@ -339,12 +339,14 @@ export const expectFullCoverage = (coverage: Coverage) => {
   expect(coverage.transitions.missing, "transitions never taken").toEqual([])
 }
 
-/** A readable line per step, for docs/flows.md. */
-export const describePath = (path: Path) =>
+/** Per step of a path, for docs/flows.md: the event (a call's `done:`/`error:`, a timer's `after`) and the state it leads to. */
+export const describeSteps = (path: Path) =>
   path.steps
     .filter((step) => !step.event.type.startsWith("xstate.init"))
-    .map((step) => `${step.event.type.replace(/^xstate\.(done|error)\.actor\.(.*)$/, "$1: $2").replace(/^xstate\.after\.([^.]+)\..*$/, "after $1")} → ${JSON.stringify(step.state.value)}`)
-    .join("\n   ")
+    .map((step) => [
+      step.event.type.replace(/^xstate\.(done|error)\.actor\.(.*)$/, "$1: $2").replace(/^xstate\.after\.([^.]+)\..*$/, "after $1"),
+      typeof step.state.value === "string" ? step.state.value : JSON.stringify(step.state.value)
+    ] as const)
 
 export { neverSettles, silentCallback }
 
@@ -377,16 +379,18 @@ export const covering = (paths: ReadonlyArray<ModelPath>) => {
 export const recordFlows = (name: string, description: string, coverage: Coverage) => {
   const out = process.env.FLOWS_OUT
   if (!out) return
+  const shown = covering(coverage.paths)
+  const width = Math.max(0, ...shown.flatMap((path) => describeSteps(path).map(([event]) => event.length)))
   const lines = [
     `## ${name}`,
     "",
     description,
     "",
-    `Coverage: ${coverage.states.covered}/${coverage.states.total} states, ${coverage.transitions.covered}/${coverage.transitions.total} transitions; ${coverage.paths.length} paths replayed, ${covering(coverage.paths).length} shown.`,
+    `Coverage: ${coverage.states.covered}/${coverage.states.total} states, ${coverage.transitions.covered}/${coverage.transitions.total} transitions; ${coverage.paths.length} paths replayed, ${shown.length} shown.`,
     "",
-    ...covering(coverage.paths).map((path, i) => {
-      return `${i + 1}. ${path.origin.label}\n   ${describePath(path)}`
-    }),
+    "```",
+    ...shown.flatMap((path, i) => [`${i + 1}. ${path.origin.label}`, ...describeSteps(path).map(([event, state]) => `   ${event.padEnd(width)}  ${state}`)]),
+    "```",
     ""
   ]
   mkdirSync(out, { recursive: true })
