@@ -1,20 +1,21 @@
-import { Context, Duration, Effect, Layer, Option, Ref, Schedule, Schema } from "effect"
-import { FetchHttpClient, HttpClient, HttpClientRequest } from "effect/http"
+import { Context, Duration, Effect, Layer, Ref, Schedule, Schema } from "effect"
+import { FetchHttpClient } from "effect/http"
 import { SqlClient, type SqlError } from "effect/sql"
 import { randomUUID } from "node:crypto"
 import { toPaise, toRupees } from "../../../src/domain/money.ts"
-import { WalletResult, WalletSession } from "../../../src/schema/casino.ts"
 import { type ApiError, badRequest, conflict, fail, forbidden, notFound } from "../../../src/schema/envelope.ts"
-import { Casino } from "../Casino.ts"
-import { randomHex, sha256, sign } from "../signature.ts"
-import { decodeFirst, decodeRows, Paise } from "../../db/rows.ts"
-import { commitOf, draw, GAMES, type GameCode, type Outcome, payout } from "./fair.js"
+import { randomHex, sha256 } from "../signature.ts"
+import { decodeFirst, decodeRows } from "../../db/rows.ts"
+import { commitOf, draw, GAMES, type GameCode, payout } from "./fair.js"
+import { RoundRow, roundColumns, type RoundView, TableRow, view } from "./records.ts"
+import { type WalletRefused, walletClient, type WalletUnreachable } from "./walletClient.ts"
 
 /**
  * Khel Originals, the built-in game provider. It stands where a real
  * provider would: it knows players only through the seamless wallet, which it
- * calls over HTTP with signed requests exactly as a partner does, and keeps
- * its own records of rounds and seeds.
+ * calls over HTTP with signed requests exactly as a partner does
+ * (walletClient.ts), and keeps its own records of rounds and seeds
+ * (records.ts).
  *
  * A round: the bet is checked and the session's committed server seed is
  * taken (a fresh one is committed for the next round); the stake is debited;
@@ -46,20 +47,6 @@ export const PlayPayload = Schema.Struct({
 })
 export type PlayPayload = typeof PlayPayload.Type
 
-export interface RoundView {
-  readonly roundId: string
-  readonly game: GameCode
-  readonly bets: Readonly<Record<string, number>>
-  readonly stake: number
-  readonly win: number
-  readonly outcome: Outcome
-  readonly serverSeed: string
-  readonly clientSeed: string
-  readonly nonce: number
-  readonly commit: string
-  readonly createdAt: string
-}
-
 export interface TableView {
   readonly game: GameCode
   readonly title: string
@@ -77,69 +64,6 @@ export interface PlayResult {
   /** False when the win is still on its way to the wallet (it is retried). */
   readonly settled: boolean
 }
-
-class WalletRefused extends Schema.TaggedError<WalletRefused>()("WalletRefused", { code: Schema.Int, message: Schema.String }) {}
-class WalletUnreachable extends Schema.TaggedError<WalletUnreachable>()("WalletUnreachable", { message: Schema.String }) {}
-
-const Failure = Schema.Struct({ meta: Schema.Struct({ code: Schema.Int, message: Schema.String }) })
-const decodeFailure = Schema.decodeUnknownOption(Failure)
-
-const Game = Schema.Literals(["dragon-tiger", "andar-bahar", "lucky-lotus"])
-const SlotSymbol = Schema.Literals(["lotus", "seven", "bar", "bell", "mango", "cherry"])
-/** A drawn outcome as `fair.js` makes it (`Outcome`), read back from the round's row. */
-const OutcomeRow = Schema.Union([
-  Schema.Struct({ game: Schema.Literal("dragon-tiger"), dragon: Schema.Int, tiger: Schema.Int, winner: Schema.Literals(["dragon", "tiger", "tie"]) }),
-  Schema.Struct({ game: Schema.Literal("andar-bahar"), joker: Schema.Int, andar: Schema.Array(Schema.Int), bahar: Schema.Array(Schema.Int), winner: Schema.Literals(["andar", "bahar"]) }),
-  Schema.Struct({ game: Schema.Literal("lucky-lotus"), stops: Schema.Array(Schema.Int), reels: Schema.Array(Schema.Array(SlotSymbol)), line: Schema.Array(SlotSymbol), multiplier: Schema.Finite })
-])
-
-/** A player's table: the committed seed of their next round. */
-const TableRow = Schema.Struct({
-  tokenHash: Schema.String,
-  playerId: Schema.String,
-  game: Game,
-  serverSeed: Schema.String,
-  commitHash: Schema.String,
-  nonce: Schema.Int
-})
-type TableRow = typeof TableRow.Type
-
-/** A round: what was staked (paise per spot) and, once drawn, what it returned; decoded, since it moves money. */
-const RoundRow = Schema.Struct({
-  id: Schema.String,
-  tokenHash: Schema.String,
-  playerId: Schema.String,
-  game: Game,
-  bets: Schema.Record(Schema.String, Schema.Int),
-  stake: Paise,
-  clientSeed: Schema.String,
-  serverSeed: Schema.String,
-  commitHash: Schema.String,
-  nonce: Schema.Int,
-  outcome: Schema.NullOr(OutcomeRow),
-  win: Schema.NullOr(Paise),
-  status: Schema.Literals(["pending", "settling", "settled", "rejected", "cancelled"]),
-  createdAt: Schema.Date
-})
-type RoundRow = typeof RoundRow.Type
-
-/** The columns of `RoundRow`. */
-const roundColumns = (sql: SqlClient.SqlClient) =>
-  sql`id, token_hash, player_id, game, bets, stake, client_seed, server_seed, commit_hash, nonce, outcome, win, status, created_at`
-
-const view = (row: RoundRow): RoundView => ({
-  roundId: row.id,
-  game: row.game,
-  bets: Object.fromEntries(Object.entries(row.bets).map(([spot, paise]) => [spot, toRupees(paise)])),
-  stake: toRupees(row.stake),
-  win: toRupees(row.win ?? 0),
-  outcome: row.outcome!,
-  serverSeed: row.serverSeed,
-  clientSeed: row.clientSeed,
-  nonce: row.nonce,
-  commit: row.commitHash,
-  createdAt: new Date(row.createdAt).toISOString()
-})
 
 const newSeed = () => Effect.promise(async () => {
   const seed = randomHex(32)
@@ -165,40 +89,10 @@ export class Khel extends Context.Service<Khel, {
     Khel,
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
-      const casino = yield* Casino
-      const http = yield* HttpClient.HttpClient
       const lastOrigin = yield* Ref.make<string | undefined>(undefined)
       const scope = yield* Effect.scope
 
-      /** A signed call to the seamless wallet, as any provider makes it; answers the envelope's data. */
-      const post = (origin: string, path: string, body: unknown) =>
-        Effect.gen(function*() {
-          const secret = yield* casino.walletSecret(PROVIDER).pipe(Effect.orDie)
-          if (!secret) return yield* new WalletRefused({ code: 503, message: "Khel Originals is switched off." })
-          const text = JSON.stringify(body)
-          const timestamp = String(Math.floor(Date.now() / 1000))
-          const request = HttpClientRequest.post(`${origin}/api/v1/casino/wallet/${path}`).pipe(
-            HttpClientRequest.setHeaders({ "x-provider": PROVIDER, "x-timestamp": timestamp, "x-signature": sign(secret, timestamp, text) }),
-            HttpClientRequest.bodyText(text, "application/json")
-          )
-          const response = yield* http.execute(request).pipe(
-            Effect.timeout(Duration.seconds(10)),
-            Effect.mapError(() => new WalletUnreachable({ message: "The wallet did not answer." }))
-          )
-          const json = yield* response.json.pipe(Effect.mapError(() => new WalletUnreachable({ message: "The wallet's answer was not JSON." })))
-          if (response.status === 200) return (json as { data?: unknown }).data
-          const failure = decodeFailure(json)
-          if (Option.isSome(failure) && response.status < 500) return yield* new WalletRefused(failure.value.meta)
-          return yield* new WalletUnreachable({ message: `The wallet answered ${response.status}.` })
-        })
-
-      const contract = () => new WalletUnreachable({ message: "The wallet's answer did not match its contract." })
-      const decodeResult = Schema.decodeUnknownEffect(WalletResult)
-      const decodeSession = Schema.decodeUnknownEffect(WalletSession)
-      const wallet = (origin: string, path: "debit" | "credit" | "rollback", body: unknown) =>
-        post(origin, path, body).pipe(Effect.flatMap((data) => Effect.mapError(decodeResult(data), contract)))
-      const walletSession = (origin: string, token: string) =>
-        post(origin, "balance", { token }).pipe(Effect.flatMap((data) => Effect.mapError(decodeSession(data), contract)))
+      const { wallet, walletSession } = yield* walletClient(PROVIDER)
 
       const tableRow = (tokenHash: string) =>
         sql`SELECT token_hash, player_id, game, server_seed, commit_hash, nonce FROM khel_tables WHERE token_hash = ${tokenHash}`.pipe(
