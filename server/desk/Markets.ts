@@ -1,81 +1,31 @@
 import { Context, Effect, Layer, Schema } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 import { toRupees } from "../../src/domain/money.ts"
-import { marketRisk } from "../../src/domain/risk.ts"
 import { needsSecondApprover } from "../../src/domain/staff.ts"
 import type { MarketBook } from "../../src/schema/betting.ts"
 import { DEFAULT_PAGE } from "../../src/schema/desk/common.ts"
-import type { MarketAction, MarketApproval, MarketRisk, RiskMarket, RiskQuery, RiskSummary } from "../../src/schema/desk/markets.ts"
+import type { MarketAction, MarketRisk, RiskMarket, RiskQuery, RiskSummary } from "../../src/schema/desk/markets.ts"
 import { type ApiError, badRequest, conflict, forbidden, notFound, unprocessable } from "../../src/schema/envelope.ts"
-import { MarketType } from "../../src/schema/sports.ts"
-import { Matches, matchedPositions } from "../betting/Bets.ts"
 import { Settlement } from "../betting/Settlement.ts"
-import { decodeRows, NumericText, Paise } from "../db/rows.ts"
+import { decodeRows, Paise } from "../db/rows.ts"
 import { OddsFeed } from "../odds/OddsFeed.ts"
 import { Realtime } from "../realtime/Realtime.ts"
-import { closeApproval, DecisionColumns, decisionView, judgeApproval } from "./approvals.ts"
+import { closeApproval, judgeApproval } from "./approvals.ts"
+import { ApprovalRow, approvalView, MarketRow, marketReads } from "./marketReads.ts"
 import { type Actor, Audit } from "./Audit.ts"
 import { Thresholds } from "./Thresholds.ts"
 
 /** A staff member on the desk (four eyes needs to know who asked and who approves). */
 export type StaffActor = Actor & { readonly kind: "staff" }
 
-const MarketRow = Schema.Struct({
-  id: Schema.String,
-  externalId: Schema.String,
-  name: Schema.String,
-  marketType: MarketType,
-  status: Schema.Literals(["OPEN", "SUSPENDED", "CLOSED"]),
-  eventId: Schema.String,
-  eventName: Schema.String,
-  startsAt: Schema.Date,
-  eventStatus: Schema.String,
-  sport: Schema.String
-})
-type MarketRow = typeof MarketRow.Type
-
-const RunnerRow = Schema.Struct({ marketId: Schema.String, selectionId: Schema.String, name: Schema.String })
-
-/** An open bet as the book counts it. */
-const BetRow = Schema.Struct({
-  marketId: Schema.String,
-  userId: Schema.String,
-  selectionId: Schema.String,
-  side: Schema.Literals(["back", "lay"]),
-  odds: NumericText,
-  size: Schema.NullOr(NumericText),
-  stake: Paise,
-  matches: Schema.NullOr(Matches)
-})
-
-const ApprovalRow = Schema.Struct({
-  id: Schema.String,
-  kind: Schema.Literals(["settle", "void"]),
-  subject: Schema.String,
-  payload: Schema.Struct({ result: Schema.optionalKey(Schema.String), reason: Schema.optionalKey(Schema.String) }),
-  amount: Paise,
-  ...DecisionColumns
-})
-type ApprovalRow = typeof ApprovalRow.Type
-
 const ExposedRow = Schema.Struct({ id: Schema.String, username: Schema.String, name: Schema.String, mobileNo: Schema.String, exposure: Paise, count: Schema.Int })
-
-const approvalView = (viewer: string) => (row: ApprovalRow): MarketApproval => ({
-  _id: row.id,
-  kind: row.kind,
-  marketId: row.subject,
-  result: row.payload.result ?? null,
-  reason: row.payload.reason ?? null,
-  liability: toRupees(row.amount),
-  ...decisionView(viewer, row)
-})
 
 const WHAT = { settle: "request to settle this market", void: "request to void this market" } as const
 
 
 /**
  * The desk's Markets and risk (docs/backoffice.md): the house's book of every
- * market still to settle (src/domain/risk.ts over the players' open bets),
+ * market still to settle (read in marketReads.ts; src/domain/risk.ts over the players' open bets),
  * its liability and the most exposed players; suspending, resuming and
  * pricing through the odds feed; settling and voiding through Settlement, the
  * same service as the command line's, with four eyes above the DIRECTOR's
@@ -107,79 +57,7 @@ export class Markets extends Context.Service<Markets, {
       const thresholds = yield* Thresholds
       const realtime = yield* Realtime
 
-      const marketSelect = sql`
-        SELECT m.id, m.external_id, m.name, m.market_type, m.status, e.external_id AS event_id, e.name AS event_name,
-               e.starts_at, e.status AS event_status, s.name AS sport
-          FROM markets m
-          JOIN events e ON e.id = m.event_id
-          JOIN leagues l ON l.id = e.league_id
-          JOIN sports s ON s.id = l.sport_id
-      `
-
-      const runnersOf = (ids: ReadonlyArray<string>) =>
-        ids.length === 0 ? Effect.succeed([]) : sql`
-          SELECT market_id, selection_id, name FROM runners WHERE market_id IN ${sql.in(ids)} ORDER BY market_id, sort
-        `.pipe(decodeRows(RunnerRow))
-
-      const betsOf = (ids: ReadonlyArray<string>) =>
-        ids.length === 0 ? Effect.succeed([]) : sql`
-          SELECT market_id, user_id, selection_id, side, odds::text AS odds, size::text AS size, stake, matches
-            FROM bets WHERE status = 'open' AND market_id IN ${sql.in(ids)}
-        `.pipe(decodeRows(BetRow))
-
-      const approvalSelect = sql`
-        SELECT a.id, a.kind, a.subject, a.payload, a.amount, a.requested_by AS requested_by_id, asker.username AS requested_by,
-               a.requested_at, a.status, decider.username AS decided_by, a.decided_at, a.remark
-          FROM desk_approvals a
-          JOIN users asker ON asker.id = a.requested_by
-          LEFT JOIN users decider ON decider.id = a.decided_by
-      `
-
-      const pendingApprovals = (subjects?: ReadonlyArray<string>) =>
-        subjects?.length === 0 ? Effect.succeed([]) : sql`
-          ${approvalSelect} WHERE a.status = 'pending' AND a.kind IN ('settle', 'void')
-            ${subjects ? sql`AND a.subject IN ${sql.in(subjects)}` : sql``}
-           ORDER BY a.requested_at
-        `.pipe(decodeRows(ApprovalRow))
-
-      /** The markets with their book, liability and pending request, computed from their open bets. */
-      const withRisk = (rows: ReadonlyArray<MarketRow>, viewer: string) =>
-        Effect.gen(function*() {
-          const ids = rows.map((row) => row.id)
-          const runners = yield* runnersOf(ids)
-          const bets = yield* betsOf(ids)
-          const approvals = yield* pendingApprovals(rows.map((row) => row.externalId))
-          const byMarket = <A extends { readonly marketId: string }>(list: ReadonlyArray<A>) => {
-            const map = new Map<string, Array<A>>()
-            for (const item of list) map.set(item.marketId, [...(map.get(item.marketId) ?? []), item])
-            return map
-          }
-          const runnersBy = byMarket(runners)
-          const betsBy = byMarket(bets)
-          return rows.map((row) => {
-            const open = betsBy.get(row.id) ?? []
-            // Only what is matched is at stake: what waits unmatched is cancelled at settlement.
-            const risk = marketRisk(row.marketType, runnersBy.get(row.id) ?? [], open.flatMap(matchedPositions))
-            const book = feed.book(row.externalId)
-            const approval = approvals.find((a) => a.subject === row.externalId)
-            const view: RiskMarket = {
-              marketId: row.externalId,
-              name: row.name,
-              marketType: row.marketType,
-              status: row.status,
-              bookStatus: book?.status ?? null,
-              event: { id: row.eventId, name: row.eventName, startsAt: row.startsAt.toISOString(), status: row.eventStatus, sport: row.sport },
-              openBets: open.length,
-              players: new Set(open.map((bet) => bet.userId)).size,
-              liability: toRupees(risk.liability),
-              approval: approval ? approvalView(viewer)(approval) : null
-            }
-            return { view, risk, book, liabilityPaise: risk.liability }
-          })
-        })
-
-      const unsettled = (marketId: string) =>
-        sql`${marketSelect} WHERE m.external_id = ${marketId} AND m.status IN ('OPEN', 'SUSPENDED', 'CLOSED')`.pipe(decodeRows(MarketRow), Effect.map((rows) => rows[0]))
+      const { marketSelect, runnersOf, approvalSelect, pendingApprovals, withRisk, unsettled } = marketReads(sql, feed)
 
       const oneMarket = (marketId: string, viewer: string) =>
         Effect.gen(function*() {
