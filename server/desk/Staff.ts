@@ -107,6 +107,10 @@ const USERNAME = /^[a-z][a-z0-9._-]{2,31}$/
  * needs one, enrolling it on the first sign-in), their desk sessions, their
  * own password and second factor, and the DIRECTOR's management of staff
  * accounts. Every change is audited.
+ *
+ * Past 350 lines as one service: every part reads and checks the same staff
+ * row and audits the same way; the DIRECTOR's management is the part to move
+ * out if it grows.
  */
 export class Staff extends Context.Service<Staff, {
   /** A sign-in: the answer, and the new session's token once signed in. */

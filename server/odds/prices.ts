@@ -4,6 +4,8 @@
  * margin and ladder (ladder.ts), its liquidity moving on its own, an
  * operator's pins kept as given. Every function takes the moment (`now`)
  * and the random source it uses, so the same calls give the same prices.
+ * Past 350 lines as one thing: every change a market's book goes through (the
+ * model's prices, moves, matched stakes, an operator's price) over one state.
  */
 import { checkEventBooks, claimOf, type EventBookCheck, type MarketClaim } from "../../src/domain/eventBook.ts"
 import type { MarketBook, MarketPricePayload, PriceLevel, RunnerPrices } from "../../src/schema/betting.ts"
