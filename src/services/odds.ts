@@ -22,6 +22,8 @@ const marketListeners = new Map<string, Set<Listener>>()
 const scoreListeners = new Map<string, Set<Listener>>()
 const eventMarkets = new Map<string, Set<string>>()
 const watchers = new Map<string, number>()
+/** Rows watched: market id → its event and how many views show it. */
+const rowWatchers = new Map<string, { readonly eventId: string; count: number }>()
 const catalogueListeners = new Set<Listener>()
 let socket: Promise<Socket> | undefined
 
@@ -80,7 +82,10 @@ const connect = () => {
     // watch it already has as a no-op.
     let connectedBefore = false
     s.on("connect", () => {
-      if (connectedBefore) for (const eventId of watchers.keys()) s.emit("odds.watch", eventId)
+      if (connectedBefore) {
+        for (const eventId of watchers.keys()) s.emit("odds.watch", eventId)
+        for (const [marketId, row] of rowWatchers) s.emit("odds.watchMarket", row.eventId, marketId)
+      }
       connectedBefore = true
     })
     return s
@@ -107,6 +112,22 @@ export const odds = {
         watchers.delete(eventId)
         void connect().then((s) => s.emit("odds.unwatch", eventId))
       }
+    }
+  },
+  /** Starts live prices of one market of an event (a list's row); counted like `watch`. */
+  watchMarket(eventId: string, marketId: string): () => void {
+    const row = rowWatchers.get(marketId)
+    if (row) row.count++
+    else {
+      rowWatchers.set(marketId, { eventId, count: 1 })
+      void connect().then((s) => s.emit("odds.watchMarket", eventId, marketId))
+    }
+    return () => {
+      const watching = rowWatchers.get(marketId)
+      if (!watching) return
+      if (--watching.count > 0) return
+      rowWatchers.delete(marketId)
+      void connect().then((s) => s.emit("odds.unwatchMarket", marketId))
     }
   },
   book: (marketId: string): MarketBook | undefined => books.get(marketId),

@@ -34,6 +34,8 @@ export interface OddsBooks {
   readonly subscribeMarket: (marketId: string, listener: () => void) => () => void
   /** Live prices of an event (counted, so two views may watch one); the returned function stops them. */
   readonly watch: (eventId: string) => () => void
+  /** Live prices of one market of an event, a list's row (once a second at most); the returned function stops them. */
+  readonly watchMarket: (eventId: string, marketId: string) => () => void
 }
 
 export interface Ports {

@@ -45,11 +45,12 @@ test("the home list shows each event's Match Odds live, and a click on a price o
   await expect(slip.getByLabel("Stake (₹)")).toBeFocused()
 })
 
-test("rows off screen do not watch their event's prices", async ({ page }) => {
+test("rows off screen do not watch their event's prices, and a row watches its one market", async ({ page }) => {
   const watched: Array<string> = []
+  const wholeEvents: Array<string> = []
   page.on("websocket", (socket) => socket.on("framesent", ({ payload }) => {
-    const match = /"odds\.watch","([^"]+)"/.exec(String(payload))
-    if (match) watched.push(match[1]!)
+    const match = /"odds\.watch(Market)?","([^"]+)"/.exec(String(payload))
+    if (match) (match[1] ? watched : wholeEvents).push(match[2]!)
   }))
   await page.setViewportSize({ width: 1366, height: 500 })
   await page.goto("/")
@@ -60,6 +61,7 @@ test("rows off screen do not watch their event's prices", async ({ page }) => {
   expect(onScreen).toBeLessThan(total)
   await expect.poll(() => new Set(watched).size).toBeGreaterThan(0)
   expect(new Set(watched).size).toBeLessThanOrEqual(onScreen)
+  expect(wholeEvents).toEqual([])
 })
 
 test("an exchange market's price chart loads only when opened, and a price move adds a point", async ({ page, request }) => {

@@ -606,4 +606,34 @@ describe("the odds channel", () => {
     expect(batches.length).toBeLessThanOrEqual(3)
     socket.disconnect()
   })
+
+  it("sends a list's row its one market and nothing else of the event", async () => {
+    const socket = io(server.url, { path: "/socket.io/", transports: ["websocket"] })
+    const event = eventsOf(sports, "cricket", false)[4]!
+    const row = marketOf(event, "EXCHANGE")
+    const other = marketOf(event, "BOOKMAKER")
+    const snapshot = new Promise<{ eventId: string; markets: Array<{ marketId: string }> }>((resolve) => socket.once("odds.snapshot", resolve))
+    socket.emit("odds.watchMarket", event._id, row.marketId)
+    expect((await snapshot).markets.map((m) => m.marketId)).toEqual([row.marketId])
+    const batches: Array<{ markets: Array<{ marketId: string; runners: Array<{ back: Array<{ size: number }> }> }>; scores: Array<unknown> }> = []
+    socket.on("odds", (batch, ack: () => void) => {
+      batches.push(batch)
+      ack()
+    })
+    // The other market changes first: had it been sent, it would come before (or with) the row's own change. Each
+    // keeps its prices (so no rule of the event's book is touched); the row's runner gets a size of its own.
+    const moved = async (market: typeof row) => {
+      const selectionId = market.runners[0]!.selectionId
+      const now = await priceOf(server, event._id, market.marketId, selectionId)
+      const res = await setPrice(server, admin, { marketId: market.marketId, selectionId, back: { price: now.back.price, size: 4321 }, lay: { price: now.lay.price, size: 4321 }, status: "OPEN" })
+      expect(res.status).toBe(200)
+    }
+    await moved(other)
+    await moved(row)
+    const latest = () => batches.flatMap((b) => b.markets).filter((m) => m.marketId === row.marketId).at(-1)
+    await expect.poll(() => latest()?.runners[0]?.back[0]?.size, { timeout: 50_000 }).toBe(4321)
+    expect(batches.flatMap((b) => b.markets.map((m) => m.marketId)).every((id) => id === row.marketId)).toBe(true)
+    expect(batches.flatMap((b) => b.scores)).toEqual([])
+    socket.disconnect()
+  })
 })

@@ -6,14 +6,15 @@ import { OddsCell, type PickHandler } from "./OddsCell.tsx"
 
 /**
  * An event row's Match Odds, best back and lay of each runner, live: shown while the row is on screen, when the
- * row watches its event on the odds channel (one watch per visible row). A click opens the event with the slip on
+ * row watches that one market on the odds channel (one watch per visible row, prices once a second at most). A click opens the event with the slip on
  * that price. Its own chunk: the home page's first one does not carry the cells.
  */
 const ListPrices = ({ sport, league, event }: EventEntry) => {
   const odds = useOddsBooks()
   const navigate = useNavigate()
   const market = listMarketOf(event)
-  useEffect(() => (odds ? odds.watch(event._id) : undefined), [odds, event._id])
+  const marketId = market?.marketId
+  useEffect(() => (odds && marketId ? odds.watchMarket(event._id, marketId) : undefined), [odds, event._id, marketId])
   const onPick = useCallback<PickHandler>((_market, _runner, pick) => {
     if (!market) return
     const state: { pick: ListPick } = { pick: { marketId: market.marketId, ...pick } }
