@@ -1,6 +1,6 @@
 import { Clock, Context, Effect, Layer, Schema } from "effect"
 import { HttpRouter, type HttpServerRequest, HttpServerResponse } from "effect/http"
-import { badRequest, ok } from "../src/schema/envelope.ts"
+import { ok, refuse } from "../src/schema/envelope.ts"
 import { ServerConfig } from "./config.ts"
 import { failureResponse, toFailureResponse } from "./edge/envelopes.ts"
 
@@ -76,9 +76,9 @@ const clockRoute = (write: boolean) => (request: HttpServerRequest.HttpServerReq
     if (found._tag === "None") return failureResponse(404, "There is no such path.")
     const control = found.value
     if (write) {
-      const json = yield* request.json.pipe(Effect.mapError(() => badRequest("The body must be JSON: { \"seconds\": 86400, \"frozen\": true }")))
+      const json = yield* request.json.pipe(Effect.mapError(() => refuse("InvalidInput", "The body must be JSON: { \"seconds\": 86400, \"frozen\": true }")))
       const change = yield* decodeClockPayload(json).pipe(
-        Effect.mapError(() => badRequest("seconds must be 0 or more (the clock only moves forward); frozen is true or false"))
+        Effect.mapError(() => refuse("InvalidInput", "seconds must be 0 or more (the clock only moves forward); frozen is true or false"))
       )
       if (change.frozen !== undefined) yield* control.freeze(change.frozen)
       if (change.seconds !== undefined) yield* control.advance(Math.round(change.seconds * 1000))

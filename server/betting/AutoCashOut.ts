@@ -3,7 +3,7 @@ import { SqlClient, type SqlError } from "effect/sql"
 import { autoCashOutDue, autoRuleProblem } from "../../src/domain/cashOut.ts"
 import { formatSigned, toRupees } from "../../src/domain/money.ts"
 import type { AutoCashOutPayload, AutoCashOutRule } from "../../src/schema/cashOut.ts"
-import { type ApiError, badRequest, unprocessable } from "../../src/schema/envelope.ts"
+import { type ApiError, refuse } from "../../src/schema/envelope.ts"
 import { decodeRows, Paise } from "../db/rows.ts"
 import { OddsFeed } from "../odds/OddsFeed.ts"
 import { Simulation } from "../odds/Simulator.ts"
@@ -107,7 +107,7 @@ export class AutoCashOut extends Context.Service<AutoCashOut, {
 
       const set = Effect.fn("AutoCashOut.set")(function*(userId: string, payload: AutoCashOutPayload) {
         const problem = autoRuleProblem(payload)
-        if (problem) return yield* badRequest(problem)
+        if (problem) return yield* refuse("InvalidInput", problem)
         const target = paiseOf(payload.target)
         const floor = paiseOf(payload.floor)
         const market = yield* cashOut.market(payload.marketId)
@@ -115,9 +115,9 @@ export class AutoCashOut extends Context.Service<AutoCashOut, {
           yield* sql`DELETE FROM cash_out_rules WHERE user_id = ${userId} AND market_id = ${market.id}`
           return yield* rules(userId)
         }
-        if (market.marketType === "FANCY") return yield* unprocessable(CASH_OUT_MESSAGES.fancy, "CashOutUnavailable")
+        if (market.marketType === "FANCY") return yield* refuse("CashOutUnavailable", CASH_OUT_MESSAGES.fancy)
         if (!["OPEN", "SUSPENDED"].includes(market.status) || !["scheduled", "live"].includes(market.eventStatus)) {
-          return yield* unprocessable(CASH_OUT_MESSAGES.closed, "MarketClosed")
+          return yield* refuse("MarketClosed", CASH_OUT_MESSAGES.closed)
         }
         yield* admission.admitPlay(userId)
         yield* sql`

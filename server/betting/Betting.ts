@@ -6,7 +6,7 @@ import { type Match, matchOffers, offersOf, positionsOf } from "../../src/domain
 import { formatRupees, toPaise, toRupees } from "../../src/domain/money.ts"
 import type { Persistence } from "../../src/schema/bets.ts"
 import { MarketBook, type PlaceBetPayload, PlacedBet } from "../../src/schema/betting.ts"
-import { type ApiError, badRequest, conflict, notFound, unprocessable } from "../../src/schema/envelope.ts"
+import { type ApiError, refuse } from "../../src/schema/envelope.ts"
 import { MarketType } from "../../src/schema/sports.ts"
 import { Roles } from "../../src/schema/user.ts"
 import { Paise } from "../db/rows.ts"
@@ -205,10 +205,10 @@ export class Betting extends Context.Service<Betting, {
             return { matches: matched.matches, unmatched: waits, cancelled: matched.unmatched - waits, size: null }
           }
           const level = price.levels[0]
-          if (!level) return yield* unprocessable(MESSAGES.noPrice)
+          if (!level) return yield* refuse("Refused", MESSAGES.noPrice)
           const current = { odds: level.price, size: type === "FANCY" ? level.size : null }
           if (payload.bestPrice !== true && !isSameOrBetter(type, side, { odds: payload.odds, size: payload.size ?? null }, current)) {
-            return yield* unprocessable(MESSAGES.oddsChanged, "OddsChanged")
+            return yield* refuse("OddsChanged", MESSAGES.oddsChanged)
           }
           const matches: ReadonlyArray<Match> = [{ odds: current.odds, stake }]
           return { matches, unmatched: 0, cancelled: 0, size: current.size }
@@ -217,17 +217,17 @@ export class Betting extends Context.Service<Betting, {
       /** The request against the market: endpoint, selection, price shape, stake shape. Runs inside the write, so a replayed key skips it. */
       const check = (market: MarketInfo, channel: BetChannel, payload: PlaceBetPayload) =>
         Effect.gen(function*() {
-          if (channel === "fancy" && market.marketType !== "FANCY") return yield* unprocessable(MESSAGES.wrongChannelNotFancy)
-          if (channel !== "fancy" && market.marketType === "FANCY") return yield* unprocessable(MESSAGES.wrongChannelFancy)
-          if (channel === "racing" && !market.isRacing) return yield* unprocessable(MESSAGES.wrongChannelNotRacing)
-          if (channel === "sport" && market.isRacing) return yield* unprocessable(MESSAGES.wrongChannelRacing)
+          if (channel === "fancy" && market.marketType !== "FANCY") return yield* refuse("Refused", MESSAGES.wrongChannelNotFancy)
+          if (channel !== "fancy" && market.marketType === "FANCY") return yield* refuse("Refused", MESSAGES.wrongChannelFancy)
+          if (channel === "racing" && !market.isRacing) return yield* refuse("Refused", MESSAGES.wrongChannelNotRacing)
+          if (channel === "sport" && market.isRacing) return yield* refuse("Refused", MESSAGES.wrongChannelRacing)
           const runner = (market.runners ?? []).find((r) => r.selectionId === payload.selectionId)
-          if (!runner) return yield* unprocessable(MESSAGES.unknownSelection)
+          if (!runner) return yield* refuse("Refused", MESSAGES.unknownSelection)
           if (!validPrice(market.marketType, payload.odds, market.marketType === "FANCY" ? payload.size ?? null : null)) {
-            return yield* badRequest(MESSAGES.badPrice)
+            return yield* refuse("InvalidInput", MESSAGES.badPrice)
           }
           const stake = toPaise(payload.stake)
-          if (stake === undefined || stake <= 0) return yield* badRequest(MESSAGES.badStake)
+          if (stake === undefined || stake <= 0) return yield* refuse("InvalidInput", MESSAGES.badStake)
           return { runner, stake }
         })
 
@@ -237,7 +237,7 @@ export class Betting extends Context.Service<Betting, {
         payload: PlaceBetPayload,
         idempotencyKey: string | undefined
       ) {
-        if (user.role !== Roles.PLAYER && user.role !== Roles.CREDIT_PLAYER) return yield* unprocessable(MESSAGES.notPlayer)
+        if (user.role !== Roles.PLAYER && user.role !== Roles.CREDIT_PLAYER) return yield* refuse("Refused", MESSAGES.notPlayer)
         const request = { owner: user.id, key: idempotencyKey, request: { channel, payload }, response: PlacedBet }
         return yield* idempotency.runCarried(request, (key) => {
           /**
@@ -263,20 +263,20 @@ export class Betting extends Context.Service<Betting, {
                 const replayed = yield* key.replay({ claimed: inputs.claimed, storedHash: inputs.storedHash, storedResponse: inputs.storedResponse })
                 if (Option.isSome(replayed)) return replayed.value
               }
-              if (!market) return yield* notFound(MESSAGES.unknownMarket)
+              if (!market) return yield* refuse("NotFound", MESSAGES.unknownMarket)
               const limits = limitsOf(market)
               const price = priceIn(book, payload.selectionId, payload.selectionType)
 
               const { runner, stake } = yield* check(market, channel, payload)
-              if (inputs.userStatus !== "active") return yield* unprocessable(MESSAGES.notPlayer)
-              if (inputs.marketStatus === "SUSPENDED") return yield* unprocessable(MESSAGES.suspended, "MarketSuspended")
-              if (inputs.marketStatus !== "OPEN" || !["scheduled", "live"].includes(inputs.eventStatus ?? "")) return yield* unprocessable(MESSAGES.closed, "MarketClosed")
+              if (inputs.userStatus !== "active") return yield* refuse("Refused", MESSAGES.notPlayer)
+              if (inputs.marketStatus === "SUSPENDED") return yield* refuse("MarketSuspended", MESSAGES.suspended)
+              if (inputs.marketStatus !== "OPEN" || !["scheduled", "live"].includes(inputs.eventStatus ?? "")) return yield* refuse("MarketClosed", MESSAGES.closed)
 
-              if (BigInt(stake) < limits.minStake) return yield* unprocessable(minStakeMessage(limits.minStake), "StakeOutOfRange")
-              if (BigInt(stake) > limits.maxStake) return yield* unprocessable(maxStakeMessage(limits.maxStake), "StakeOutOfRange")
+              if (BigInt(stake) < limits.minStake) return yield* refuse("StakeOutOfRange", minStakeMessage(limits.minStake))
+              if (BigInt(stake) > limits.maxStake) return yield* refuse("StakeOutOfRange", maxStakeMessage(limits.maxStake))
 
-              if (price.status === "SUSPENDED") return yield* unprocessable(MESSAGES.suspended, "MarketSuspended")
-              if (price.status === "CLOSED") return yield* unprocessable(MESSAGES.closed, "MarketClosed")
+              if (price.status === "SUSPENDED") return yield* refuse("MarketSuspended", MESSAGES.suspended)
+              if (price.status === "CLOSED") return yield* refuse("MarketClosed", MESSAGES.closed)
               const live = inputs.eventStatus === "live"
               // Kept in play unless the player chose otherwise; cancelled at in-play by default before it.
               const persistence: Persistence = payload.persistence ?? (live ? "keep" : "cancel")
@@ -373,7 +373,7 @@ export class Betting extends Context.Service<Betting, {
                 SELECT claim.*, (SELECT count(*) FROM posted)::int AS postings FROM claim
               `
               const [answer] = yield* (posting ? posting.settle(written) : written).pipe(
-                Effect.catchTag("InsufficientFunds", () => unprocessable(MESSAGES.insufficient, "InsufficientBalance")),
+                Effect.catchTag("InsufficientFunds", () => refuse("InsufficientBalance", MESSAGES.insufficient)),
                 Effect.catchTag("SqlError", (error) =>
                   Effect.fail((error.reason as { cause?: { code?: string } }).cause?.code === SERIALIZATION_FAILURE ? new InputsChanged() : error)
                 )
@@ -403,7 +403,7 @@ export class Betting extends Context.Service<Betting, {
             // A player on a break or self-excluded is told so at once, before anything about the bet (and checked
             // again in the decision, by inputs its write verifies).
             yield* admission.admitPlayBy(first.read)
-            if (!first.market && first.read.claimed === null) return yield* notFound(MESSAGES.unknownMarket)
+            if (!first.market && first.read.claimed === null) return yield* refuse("NotFound", MESSAGES.unknownMarket)
             // In play, a bet waits out the delay and is decided by a read of that moment: its price, its time (a
             // replay does not wait).
             const delay = first.read.claimed === null && first.read.eventStatus === "live" && first.market ? limitsOf(first.market).inPlayDelaySeconds : 0
@@ -413,7 +413,7 @@ export class Betting extends Context.Service<Betting, {
             const retried = Effect.andThen(recordRetry("bet"), decideAgain)
             return yield* (delay > 0 ? decideAgain : decideAndWrite(first)).pipe(
               Effect.catchTag("InputsChanged", () => retried.pipe(Effect.retry({ while: (e) => e._tag === "InputsChanged", times: DECISIONS - 2 }))),
-              Effect.catchTag("InputsChanged", () => conflict(MESSAGES.busy))
+              Effect.catchTag("InputsChanged", () => refuse("Conflict", MESSAGES.busy))
             )
           })
         })

@@ -6,7 +6,7 @@ import { offersOf, positionsOf } from "../../src/domain/matching.ts"
 import { toRupees } from "../../src/domain/money.ts"
 import type { MarketBook } from "../../src/schema/betting.ts"
 import { CashOutAnswer, type CashOutPayload, type CashOutQuote } from "../../src/schema/cashOut.ts"
-import { type ApiError, badRequest, notFound, unprocessable } from "../../src/schema/envelope.ts"
+import { type ApiError, refuse } from "../../src/schema/envelope.ts"
 import { MarketType } from "../../src/schema/sports.ts"
 import { Roles } from "../../src/schema/user.ts"
 import { decodeFirst, decodeRows } from "../db/rows.ts"
@@ -61,7 +61,7 @@ export const CASH_OUT_MESSAGES = {
 } as const
 
 const noQuote = (reason: NoQuote) =>
-  reason === "flat" ? unprocessable(CASH_OUT_MESSAGES.flat, "NothingToCashOut") : unprocessable(CASH_OUT_MESSAGES[reason], "CashOutUnavailable")
+  reason === "flat" ? refuse("NothingToCashOut", CASH_OUT_MESSAGES.flat) : refuse("CashOutUnavailable", CASH_OUT_MESSAGES[reason])
 
 /** The book's ladder as the hedge takes it: each side's levels as offers in paise, best first. */
 const laddersOf = (book: MarketBook): Array<RunnerOffers> =>
@@ -131,16 +131,16 @@ export class CashOut extends Context.Service<CashOut, {
             JOIN leagues l ON l.id = e.league_id
             JOIN sports s ON s.id = l.sport_id
            WHERE m.external_id = ${externalId}
-        `.pipe(decodeFirst(CashOutMarket), Effect.flatMap((market) => (market ? Effect.succeed(market) : notFound(CASH_OUT_MESSAGES.unknownMarket))))
+        `.pipe(decodeFirst(CashOutMarket), Effect.flatMap((market) => (market ? Effect.succeed(market) : refuse("NotFound", CASH_OUT_MESSAGES.unknownMarket))))
 
       const bookOf = (externalId: string) => decidingBook(sql, feed, externalId)
 
       /** Refused unless the market takes bets now, by its row and by its book. */
       const open = (market: { readonly status: string; readonly eventStatus: string }, book: MarketBook | undefined) =>
         Effect.gen(function*() {
-          if (market.status === "SUSPENDED" || book?.status === "SUSPENDED") return yield* unprocessable(CASH_OUT_MESSAGES.suspended, "MarketSuspended")
+          if (market.status === "SUSPENDED" || book?.status === "SUSPENDED") return yield* refuse("MarketSuspended", CASH_OUT_MESSAGES.suspended)
           if (market.status !== "OPEN" || !["scheduled", "live"].includes(market.eventStatus) || book?.status !== "OPEN") {
-            return yield* unprocessable(CASH_OUT_MESSAGES.closed, "MarketClosed")
+            return yield* refuse("MarketClosed", CASH_OUT_MESSAGES.closed)
           }
           return book
         })
@@ -257,10 +257,10 @@ export class CashOut extends Context.Service<CashOut, {
       })
 
       const accept = Effect.fn("CashOut.accept")(function*(user: { readonly id: string; readonly role: number }, payload: CashOutPayload, idempotencyKey: string | undefined) {
-        if (user.role !== Roles.PLAYER && user.role !== Roles.CREDIT_PLAYER) return yield* unprocessable(CASH_OUT_MESSAGES.notPlayer)
+        if (user.role !== Roles.PLAYER && user.role !== Roles.CREDIT_PLAYER) return yield* refuse("Refused", CASH_OUT_MESSAGES.notPlayer)
         const token = verify(payload.quoteId)
         if (!token || token.userId !== user.id || token.marketId !== payload.marketId || token.fraction !== payload.fraction) {
-          return yield* badRequest(CASH_OUT_MESSAGES.badQuote)
+          return yield* refuse("InvalidInput", CASH_OUT_MESSAGES.badQuote)
         }
         const market = yield* marketOf(payload.marketId)
         // A closed account is told at once; the write checks again under the player's lock.

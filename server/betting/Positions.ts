@@ -2,7 +2,7 @@ import { Context, Effect, Layer, Schema } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 import { marketExposure } from "../../src/domain/betting.ts"
 import { newlyMatched, positionsOf } from "../../src/domain/matching.ts"
-import { type ApiError, notFound, unprocessable } from "../../src/schema/envelope.ts"
+import { type ApiError, refuse } from "../../src/schema/envelope.ts"
 import { MarketType } from "../../src/schema/sports.ts"
 import { decodeRows, Paise } from "../db/rows.ts"
 import { type AccountRef, Ledger } from "../ledger/Ledger.ts"
@@ -90,7 +90,7 @@ export class Positions extends Context.Service<Positions, {
              WHERE u.id = ${userId} AND m.id = ${marketId}
                FOR NO KEY UPDATE OF u FOR KEY SHARE OF m
           `.pipe(decodeRows(LockedMarket))
-          if (!market) return yield* notFound("No such bet.")
+          if (!market) return yield* refuse("NotFound", "No such bet.")
           const bets = (yield* sql`
             ${betSelect(sql)}
              WHERE b.user_id = ${userId} AND b.market_id = ${marketId} AND b.status = 'open'
@@ -122,7 +122,7 @@ export class Positions extends Context.Service<Positions, {
                 { account: { user: userId, kind: wallet === 2 ? "bonus" : "main" } as AccountRef, amount: -delta },
                 { account: { user: userId, kind: wallet === 2 ? "bonus_exposure" : "exposure" } as AccountRef, amount: delta }
               ]
-            }).pipe(Effect.catchTag("InsufficientFunds", () => unprocessable("Insufficient balance to place this bet.", "InsufficientBalance")))
+            }).pipe(Effect.catchTag("InsufficientFunds", () => refuse("InsufficientBalance", "Insufficient balance to place this bet.")))
           }
           yield* sql`
             INSERT INTO market_exposures (user_id, market_id, wallet, exposure) VALUES (${userId}, ${marketId}, ${wallet}, ${after})

@@ -2,7 +2,7 @@ import { Context, Effect, Layer, Schema } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 import { formatRupees, toPaise, toRupees } from "../../src/domain/money.ts"
 import type { BetPreferencesPayload, BetSetting } from "../../src/schema/betting.ts"
-import { type ApiError, badRequest } from "../../src/schema/envelope.ts"
+import { type ApiError, refuse } from "../../src/schema/envelope.ts"
 import { decodeRows, Paise } from "../db/rows.ts"
 import { DEFAULT_LIMITS, Limits, limitsFrom } from "./Bets.ts"
 
@@ -58,7 +58,7 @@ export class Preferences extends Context.Service<Preferences, {
 
       const update = Effect.fn("Preferences.update")(function*(userId: string, preferences: BetPreferencesPayload) {
         const oneClick = preferences.oneClick == null ? preferences.oneClick : toPaise(preferences.oneClick)
-        if (oneClick === undefined && preferences.oneClick !== undefined) return yield* badRequest("Stake must be an amount in rupees with at most two decimals.")
+        if (oneClick === undefined && preferences.oneClick !== undefined) return yield* refuse("InvalidInput", "Stake must be an amount in rupees with at most two decimals.")
         // NULL: left as it is; 0: one-click betting off.
         const anyOdds = preferences.oddsChange === undefined ? null : preferences.oddsChange === "any"
         const stake = oneClick === undefined ? null : oneClick ?? 0

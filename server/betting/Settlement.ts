@@ -6,7 +6,7 @@ import { toRupees } from "../../src/domain/money.ts"
 import { betWon } from "../../src/domain/push.ts"
 import { settlementDescription, type Verdict } from "../../src/domain/statements.ts"
 import type { Settlement as SettlementView } from "../../src/schema/betting.ts"
-import { type ApiError, conflict, notFound, unprocessable } from "../../src/schema/envelope.ts"
+import { type ApiError, refuse } from "../../src/schema/envelope.ts"
 import { MarketType } from "../../src/schema/sports.ts"
 import { Bonus } from "../bonus/Bonus.ts"
 import { decodeRows, NumericText, Paise } from "../db/rows.ts"
@@ -105,7 +105,7 @@ export class Settlement extends Context.Service<Settlement, {
              WHERE event_id = (SELECT event_id FROM markets WHERE external_id = ${marketId})
           `.pipe(decodeRows(EventMarket))
           const target = siblings.find((row) => row.externalId === marketId)
-          if (!target) return yield* notFound("No such market.")
+          if (!target) return yield* refuse("NotFound", "No such market.")
           const space = outcomeSpaceOf(target)
           const ids = space === undefined ? [target.id] : siblings.filter((row) => outcomeSpaceOf(row) === space).map((row) => row.id)
           const group = yield* sql`
@@ -117,17 +117,17 @@ export class Settlement extends Context.Service<Settlement, {
           `.pipe(decodeRows(MarketRow))
           const market = group.find((row) => row.id === target.id)!
           if (market.status === "SETTLED" || market.status === "VOID") {
-            return yield* conflict(`This market was already ${market.status === "SETTLED" ? "settled" : "voided"}.`)
+            return yield* refuse("Conflict", `This market was already ${market.status === "SETTLED" ? "settled" : "voided"}.`)
           }
           let winner: string | undefined
           let runs: number | undefined
           if (decision.outcome === "result") {
             if (market.marketType === "FANCY") {
               runs = Number(decision.result)
-              if (!/^\d{1,5}$/.test(decision.result.trim())) return yield* unprocessable("A fancy result is the number of runs.")
+              if (!/^\d{1,5}$/.test(decision.result.trim())) return yield* refuse("Refused", "A fancy result is the number of runs.")
             } else {
               const runner = yield* sql`SELECT 1 FROM runners WHERE market_id = ${market.id} AND selection_id = ${decision.result}`
-              if (runner.length === 0) return yield* unprocessable("The result must be a selection of this market.")
+              if (runner.length === 0) return yield* refuse("Refused", "The result must be a selection of this market.")
               winner = decision.result
             }
           }

@@ -4,7 +4,7 @@ import { validPrice } from "../../src/domain/betting.ts"
 import { matchOffers, mergeMatches, offersOf } from "../../src/domain/matching.ts"
 import { toPaise, toRupees } from "../../src/domain/money.ts"
 import { type CancelBetPayload, type EditBetPayload, PlacedBet } from "../../src/schema/betting.ts"
-import { type ApiError, badRequest, notFound, unprocessable } from "../../src/schema/envelope.ts"
+import { type ApiError, refuse } from "../../src/schema/envelope.ts"
 import { decodeRows } from "../db/rows.ts"
 import { Idempotency } from "../ledger/Idempotency.ts"
 import { decidingBook, OddsFeed } from "../odds/OddsFeed.ts"
@@ -60,14 +60,14 @@ export class Waiting extends Context.Service<Waiting, {
               JOIN leagues lg ON lg.id = e.league_id JOIN sports s ON s.id = lg.sport_id
              WHERE b.id = ${betId}
           `.pipe(decodeRows(BetPlace))
-          if (!place || place.userId !== userId) return yield* notFound(WAITING_MESSAGES.noSuchBet)
+          if (!place || place.userId !== userId) return yield* refuse("NotFound", WAITING_MESSAGES.noSuchBet)
           return place
         })
 
       const waitingOne = (bets: ReadonlyArray<BetRecord>, betId: string) =>
         Effect.gen(function*() {
           const bet = bets.find((b) => b.id === betId)
-          if (!bet || bet.unmatched === 0) return yield* unprocessable(WAITING_MESSAGES.notWaiting, "NotWaiting")
+          if (!bet || bet.unmatched === 0) return yield* refuse("NotWaiting", WAITING_MESSAGES.notWaiting)
           return bet
         })
 
@@ -76,7 +76,7 @@ export class Waiting extends Context.Service<Waiting, {
 
       const cancel = Effect.fn("Waiting.cancel")(function*(userId: string, payload: CancelBetPayload, idempotencyKey: string | undefined) {
         const amount = payload.stake === undefined ? undefined : toPaise(payload.stake)
-        if (amount === 0 || (payload.stake !== undefined && amount === undefined)) return yield* badRequest(WAITING_MESSAGES.badStake)
+        if (amount === 0 || (payload.stake !== undefined && amount === undefined)) return yield* refuse("InvalidInput", WAITING_MESSAGES.badStake)
         const place = yield* placeOf(userId, payload.betId)
         return yield* idempotency.run(
           { owner: userId, key: idempotencyKey, request: { cancel: payload }, response: PlacedBet },
@@ -90,7 +90,7 @@ export class Waiting extends Context.Service<Waiting, {
       })
 
       const edit = Effect.fn("Waiting.edit")(function*(userId: string, payload: EditBetPayload, idempotencyKey: string | undefined) {
-        if (!validPrice("EXCHANGE", payload.odds)) return yield* badRequest(WAITING_MESSAGES.badPrice)
+        if (!validPrice("EXCHANGE", payload.odds)) return yield* refuse("InvalidInput", WAITING_MESSAGES.badPrice)
         const place = yield* placeOf(userId, payload.betId)
         // A new price in play waits out the bet delay, as a new bet does.
         const delay = place.eventStatus === "live" ? place.delaySeconds ?? 0 : 0
@@ -100,13 +100,13 @@ export class Waiting extends Context.Service<Waiting, {
           positions.change(userId, place.marketId, (market, bets) =>
             Effect.gen(function*() {
               const bet = yield* waitingOne(bets, payload.betId)
-              if (market.marketType !== "EXCHANGE") return yield* unprocessable(WAITING_MESSAGES.notWaiting, "NotWaiting")
-              if (market.status === "SUSPENDED") return yield* unprocessable(WAITING_MESSAGES.suspended, "MarketSuspended")
-              if (market.status !== "OPEN" || !["scheduled", "live"].includes(market.eventStatus)) return yield* unprocessable(WAITING_MESSAGES.closed, "MarketClosed")
+              if (market.marketType !== "EXCHANGE") return yield* refuse("NotWaiting", WAITING_MESSAGES.notWaiting)
+              if (market.status === "SUSPENDED") return yield* refuse("MarketSuspended", WAITING_MESSAGES.suspended)
+              if (market.status !== "OPEN" || !["scheduled", "live"].includes(market.eventStatus)) return yield* refuse("MarketClosed", WAITING_MESSAGES.closed)
               // With several servers, the book as stored (the one every server checks a price against).
               const book = yield* decidingBook(sql, feed, market.externalId)
-              if (book?.status === "SUSPENDED") return yield* unprocessable(WAITING_MESSAGES.suspended, "MarketSuspended")
-              if (!book || book.status !== "OPEN") return yield* unprocessable(WAITING_MESSAGES.closed, "MarketClosed")
+              if (book?.status === "SUSPENDED") return yield* refuse("MarketSuspended", WAITING_MESSAGES.suspended)
+              if (!book || book.status !== "OPEN") return yield* refuse("MarketClosed", WAITING_MESSAGES.closed)
               const runner = book.runners.find((r) => r.selectionId === bet.selectionId)
               const matched = matchOffers(offersOf(bet.side, (bet.side === "back" ? runner?.back : runner?.lay) ?? []), bet.side, payload.odds, bet.unmatched)
               return [{ ...bet, odds: payload.odds, unmatched: matched.unmatched, matches: mergeMatches([...bet.matches, ...matched.matches]), bookVersion: book.version }]

@@ -2,7 +2,7 @@ import { Context, Effect, Layer, Schema } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 import { formatRupees, toRupees } from "../../src/domain/money.ts"
 import { type BonusData, BonusStatus } from "../../src/schema/bonus.ts"
-import { type ApiError, conflict, notFound } from "../../src/schema/envelope.ts"
+import { type ApiError, refuse } from "../../src/schema/envelope.ts"
 import { welcomeGrant } from "../../src/domain/bonusRules.ts"
 import { decodeFirst, decodeRows, iso, Paise } from "../db/rows.ts"
 import { InsufficientFunds, Ledger } from "../ledger/Ledger.ts"
@@ -118,8 +118,8 @@ export class Bonus extends Context.Service<Bonus, {
           const row = yield* sql`
             SELECT id, status, amount, wagered, wagering_required FROM bonuses WHERE id = ${bonusId} AND user_id = ${userId} FOR UPDATE
           `.pipe(decodeFirst(BonusState))
-          if (!row) return yield* notFound("There is no such bonus.")
-          if (!from.includes(row.status)) return yield* conflict(`This bonus is ${row.status}.`)
+          if (!row) return yield* refuse("NotFound", "There is no such bonus.")
+          if (!from.includes(row.status)) return yield* refuse("Conflict", `This bonus is ${row.status}.`)
           yield* sql`
             UPDATE bonuses SET status = ${to},
               activated_at = CASE WHEN ${to} = 'active' THEN now() ELSE activated_at END,
@@ -132,7 +132,7 @@ export class Bonus extends Context.Service<Bonus, {
       const activate = Effect.fn("Bonus.activate")(function*(userId: string, bonusId: string) {
         yield* sql.withTransaction(Effect.gen(function*() {
           const [inPlay] = yield* sql`SELECT 1 FROM bonuses WHERE user_id = ${userId} AND status IN ('active', 'completed') AND id <> ${bonusId}`
-          if (inPlay) return yield* conflict("You already have a bonus in play. Claim or forfeit it first.")
+          if (inPlay) return yield* refuse("Conflict", "You already have a bonus in play. Claim or forfeit it first.")
           const row = yield* transition(userId, bonusId, ["available"], "active")
           yield* ledger.post({
             kind: "bonus_activate",
@@ -175,7 +175,7 @@ export class Bonus extends Context.Service<Bonus, {
             SELECT id, status, amount, wagered, wagering_required FROM bonuses WHERE id = ${bonusId} AND user_id = ${userId}
           `.pipe(decodeFirst(BonusState))
           if (row?.status === "active") {
-            return yield* conflict(`Wager ${formatRupees(toRupees(row.wageringRequired - row.wagered))} more (what you risk on settled markets counts) to claim this bonus.`)
+            return yield* refuse("Conflict", `Wager ${formatRupees(toRupees(row.wageringRequired - row.wagered))} more (what you risk on settled markets counts) to claim this bonus.`)
           }
           yield* transition(userId, bonusId, ["completed"], "claimed")
           yield* settleWallet(userId, bonusId, "bonus_claim")

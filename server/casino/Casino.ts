@@ -13,7 +13,7 @@ import {
   type CasinoProviderUpdate,
   CasinoSettings
 } from "../../src/schema/casino.ts"
-import { type ApiError, badRequest, conflict, forbidden, notFound } from "../../src/schema/envelope.ts"
+import { type ApiError, refuse } from "../../src/schema/envelope.ts"
 import { isOperatorRole, type Role, Roles } from "../../src/schema/user.ts"
 import { Admission } from "../protection/Admission.ts"
 import { randomHex, sha256 } from "./signature.ts"
@@ -130,9 +130,9 @@ export class Casino extends Context.Service<Casino, {
       })
 
       const launch = Effect.fn("Casino.launch")(function*(player: Player, which: "live" | "sa", id: string) {
-        if (isOperatorRole(player.role)) return yield* forbidden("Casino games are for player accounts.")
+        if (isOperatorRole(player.role)) return yield* refuse("Forbidden", "Casino games are for player accounts.")
         if (player.role === Roles.CREDIT_PLAYER && !(yield* settings).creditPlayersAllowed) {
-          return yield* forbidden("Casino games are not available on credit accounts.")
+          return yield* refuse("Forbidden", "Casino games are not available on credit accounts.")
         }
         yield* admission.admitPlay(player.id)
         // Live tables are named by table_id, slots by game_id; SA Gaming by game_id on its own path.
@@ -140,7 +140,7 @@ export class Casino extends Context.Service<Casino, {
           ? selectGames(sql`g.provider = 'sa' AND (g.game_id = ${id} OR (g.table_id = ${id} AND g.table_id <> ''))`)
           : selectGames(sql`g.provider <> 'sa' AND ((g.table_id = ${id} AND g.table_id <> '') OR g.game_id = ${id})`))
         const game = rows.find((row) => row.tableId === id) ?? rows[0]
-        if (!game) return yield* notFound("There is no such game.")
+        if (!game) return yield* refuse("NotFound", "There is no such game.")
         if (!game.enabled || !game.providerActive || !game.launchUrl) return ""
         const token = randomHex(24)
         yield* sql`
@@ -152,10 +152,10 @@ export class Casino extends Context.Service<Casino, {
       })
 
       const betsByDate = Effect.fn("Casino.betsByDate")(function*(userId: string, provider: string, date: string) {
-        if (!isDay(date)) return yield* badRequest("date must be a day as YYYY-MM-DD.")
+        if (!isDay(date)) return yield* refuse("InvalidInput", "date must be a day as YYYY-MM-DD.")
         if (provider !== "all") {
           const known = yield* sql`SELECT 1 FROM casino_providers WHERE code = ${provider}`
-          if (known.length === 0) return yield* badRequest(`There is no casino provider '${provider}'.`)
+          if (known.length === 0) return yield* refuse("InvalidInput", `There is no casino provider '${provider}'.`)
         }
         // The day runs midnight to midnight in India (UTC+05:30).
         const start = new Date(`${date}T00:00:00+05:30`)
@@ -213,13 +213,13 @@ export class Casino extends Context.Service<Casino, {
       const gameById = (id: string) => selectGames(sql`g.id = ${id}`).pipe(Effect.map((rows) => rows[0]))
 
       const checkIds = Effect.fn("Casino.checkIds")(function*(provider: string, kind: GameKind, tableId: string, gameId: string, except: string | null) {
-        if (kind === "live" && provider !== "sa" && tableId === "") return yield* badRequest("A live table needs its table_id.")
+        if (kind === "live" && provider !== "sa" && tableId === "") return yield* refuse("InvalidInput", "A live table needs its table_id.")
         const clash = yield* sql<{ id: string }>`
           SELECT id FROM casino_games
            WHERE provider = ${provider} AND id IS DISTINCT FROM ${except}
              AND (game_id = ${gameId} OR (${tableId} <> '' AND table_id = ${tableId}))
         `
-        if (clash.length > 0) return yield* conflict("Another game of this provider already has that table_id or game_id.")
+        if (clash.length > 0) return yield* refuse("Conflict", "Another game of this provider already has that table_id or game_id.")
       })
 
       const freeSlug = Effect.fn("Casino.freeSlug")(function*(provider: string, title: string, except: string | null) {
@@ -234,11 +234,11 @@ export class Casino extends Context.Service<Casino, {
       const addGame = Effect.fn("Casino.addGame")(function*(payload: CasinoGamePayload) {
         return yield* sql.withTransaction(Effect.gen(function*() {
           const provider = yield* sql`SELECT 1 FROM casino_providers WHERE code = ${payload.provider}`
-          if (provider.length === 0) return yield* badRequest(`There is no casino provider '${payload.provider}'.`)
+          if (provider.length === 0) return yield* refuse("InvalidInput", `There is no casino provider '${payload.provider}'.`)
           const tableId = payload.table_id?.trim() ?? ""
           const gameId = payload.game_id.trim()
           const title = payload.title.trim()
-          if (!gameId || !title) return yield* badRequest("A game needs a game_id and a title.")
+          if (!gameId || !title) return yield* refuse("InvalidInput", "A game needs a game_id and a title.")
           yield* checkIds(payload.provider, payload.kind, tableId, gameId, null)
           const slug = yield* freeSlug(payload.provider, title, null)
           const [row] = yield* sql<{ id: string }>`
@@ -254,11 +254,11 @@ export class Casino extends Context.Service<Casino, {
       const updateGame = Effect.fn("Casino.updateGame")(function*(id: string, update: CasinoGameUpdate) {
         return yield* sql.withTransaction(Effect.gen(function*() {
           const current = yield* gameById(id)
-          if (!current) return yield* notFound("There is no such game.")
+          if (!current) return yield* refuse("NotFound", "There is no such game.")
           const tableId = update.table_id?.trim() ?? current.tableId
           const gameId = update.game_id?.trim() ?? current.gameId
           const title = update.title?.trim() ?? current.title
-          if (!gameId || !title) return yield* badRequest("A game needs a game_id and a title.")
+          if (!gameId || !title) return yield* refuse("InvalidInput", "A game needs a game_id and a title.")
           yield* checkIds(current.provider, current.kind, tableId, gameId, id)
           const slug = title === current.title ? current.slug : yield* freeSlug(current.provider, title, id)
           yield* sql`
@@ -280,7 +280,7 @@ export class Casino extends Context.Service<Casino, {
       const updateProvider = Effect.fn("Casino.updateProvider")(function*(code: string, update: CasinoProviderUpdate) {
         const launchUrl = update.launchUrl === undefined ? undefined : update.launchUrl?.trim() || null
         if (launchUrl && !/^(https:\/\/|\/)[^\s]*$/.test(launchUrl)) {
-          return yield* badRequest("launchUrl must be an https:// URL or a path on this site.")
+          return yield* refuse("InvalidInput", "launchUrl must be an https:// URL or a path on this site.")
         }
         const secret = update.rotateSecret ? randomHex() : undefined
         const rows = yield* sql`
@@ -291,7 +291,7 @@ export class Casino extends Context.Service<Casino, {
            WHERE code = ${code}
            RETURNING code
         `
-        if (rows.length === 0) return yield* notFound(`There is no casino provider '${code}'.`)
+        if (rows.length === 0) return yield* refuse("NotFound", `There is no casino provider '${code}'.`)
         const all = yield* providers
         const provider = all.find((p) => p.code === code)!
         return secret ? { ...provider, walletSecret: secret } : provider

@@ -9,7 +9,7 @@ import {
   type WalletRollbackPayload,
   type WalletSession
 } from "../../src/schema/casino.ts"
-import { type ApiError, badRequest, conflict, forbidden, notFound, unprocessable } from "../../src/schema/envelope.ts"
+import { type ApiError, refuse } from "../../src/schema/envelope.ts"
 import { Role, Roles } from "../../src/schema/user.ts"
 import { decodeFirst, decodeRows, Paise } from "../db/rows.ts"
 import { Idempotency } from "../ledger/Idempotency.ts"
@@ -110,7 +110,7 @@ export class SeamlessWallet extends Context.Service<SeamlessWallet, {
       const amountOf = (rupees: number) =>
         Effect.gen(function*() {
           const paise = toPaise(rupees)
-          if (paise === undefined || paise < 0) return yield* badRequest("amount must be rupees with at most two decimals.")
+          if (paise === undefined || paise < 0) return yield* refuse("InvalidInput", "amount must be rupees with at most two decimals.")
           return paise
         })
 
@@ -138,39 +138,39 @@ export class SeamlessWallet extends Context.Service<SeamlessWallet, {
 
       const balance = Effect.fn("SeamlessWallet.balance")(function*(provider: string, payload: WalletBalancePayload) {
         const session = yield* sessionOf(provider, payload.token)
-        if (!session || !session.live) return yield* forbidden(SESSION_GONE)
+        if (!session || !session.live) return yield* refuse("Forbidden", SESSION_GONE)
         const player = (yield* playerById(session.userId))!
-        if (player.status !== "active") return yield* forbidden("This account cannot play at the moment.")
+        if (player.status !== "active") return yield* refuse("Forbidden", "This account cannot play at the moment.")
         return { ...(yield* result(player, null)), gameId: session.gameId }
       })
 
       const debit = Effect.fn("SeamlessWallet.debit")(function*(provider: string, payload: WalletDebitPayload) {
         const amount = yield* amountOf(payload.amount)
-        if (amount === 0) return yield* badRequest("A debit must be more than 0.")
+        if (amount === 0) return yield* refuse("InvalidInput", "A debit must be more than 0.")
         return yield* once(provider, "debit", payload, Effect.gen(function*() {
           const session = yield* sessionOf(provider, payload.token)
-          if (!session || !session.live) return yield* forbidden(SESSION_GONE)
+          if (!session || !session.live) return yield* refuse("Forbidden", SESSION_GONE)
           const player = (yield* playerById(session.userId))!
-          if (player.status !== "active") return yield* forbidden("This account cannot play at the moment.")
+          if (player.status !== "active") return yield* refuse("Forbidden", "This account cannot play at the moment.")
           if (player.role === Roles.CREDIT_PLAYER && !(yield* casino.settings).creditPlayersAllowed) {
-            return yield* forbidden("Casino games are not available on credit accounts.")
+            return yield* refuse("Forbidden", "Casino games are not available on credit accounts.")
           }
-          if (!session.enabled) return yield* forbidden("This game is currently unavailable.")
+          if (!session.enabled) return yield* refuse("Forbidden", "This game is currently unavailable.")
 
           yield* lockRound(provider, payload.roundId)
           const cancelled = yield* sql`
             SELECT 1 FROM casino_transactions WHERE provider = ${provider} AND kind = 'rollback' AND ref_transaction_id = ${payload.transactionId}
           `
-          if (cancelled.length > 0) return yield* conflict("This debit was already rolled back; it cannot be taken now.")
+          if (cancelled.length > 0) return yield* refuse("Conflict", "This debit was already rolled back; it cannot be taken now.")
           yield* sql`
             INSERT INTO casino_rounds (provider, round_id, user_id, game_id)
             VALUES (${provider}, ${payload.roundId}, ${player.id}, ${session.gameRowId})
             ON CONFLICT (provider, round_id) DO NOTHING
           `
           const round = (yield* roundFor(provider, payload.roundId))!
-          if (round.userId !== player.id) return yield* conflict("This round belongs to another player.")
-          if (round.gameId !== session.gameRowId) return yield* conflict("This round belongs to another game.")
-          if (round.status !== "open") return yield* conflict(`The round is already ${round.status}.`)
+          if (round.userId !== player.id) return yield* refuse("Conflict", "This round belongs to another player.")
+          if (round.gameId !== session.gameRowId) return yield* refuse("Conflict", "This round belongs to another game.")
+          if (round.status !== "open") return yield* refuse("Conflict", `The round is already ${round.status}.`)
           // A closed account stakes nothing; a stake must fit the loss limits, and counts as lost until paid back.
           yield* admission.admitCasinoStake(player.id, amount, `casino:${provider}:${payload.roundId}`)
 
@@ -183,7 +183,7 @@ export class SeamlessWallet extends Context.Service<SeamlessWallet, {
               { account: { user: player.id, kind: "main" }, amount: -amount },
               { account: { operator: "casino" }, amount }
             ]
-          }).pipe(Effect.catchTag("InsufficientFunds", () => unprocessable("Insufficient balance.", "InsufficientBalance")))
+          }).pipe(Effect.catchTag("InsufficientFunds", () => refuse("InsufficientBalance", "Insufficient balance.")))
           const [row] = yield* sql<{ id: string }>`
             INSERT INTO casino_transactions (provider, transaction_id, kind, round_id, user_id, amount, ledger_transaction_id)
             VALUES (${provider}, ${payload.transactionId}, 'debit', ${round.id}, ${player.id}, ${amount}, ${ledgerId})
@@ -199,8 +199,8 @@ export class SeamlessWallet extends Context.Service<SeamlessWallet, {
         return yield* once(provider, "credit", payload, Effect.gen(function*() {
           yield* lockRound(provider, payload.roundId)
           const round = yield* roundFor(provider, payload.roundId)
-          if (!round || round.userId !== payload.playerId) return yield* notFound("There is no such round for this player.")
-          if (round.status !== "open") return yield* conflict(`The round is already ${round.status}.`)
+          if (!round || round.userId !== payload.playerId) return yield* refuse("NotFound", "There is no such round for this player.")
+          if (round.status !== "open") return yield* refuse("Conflict", `The round is already ${round.status}.`)
           const player = (yield* playerById(round.userId))!
           // A lost round is closed with a credit of 0: no money moves, so no ledger transaction.
           const ledgerId = amount === 0 ? null : yield* ledger.post({
@@ -241,17 +241,17 @@ export class SeamlessWallet extends Context.Service<SeamlessWallet, {
           if (!debit) {
             // The debit never reached us (or failed): nothing to give back, but remember it so it is refused if it arrives late.
             const player = yield* playerById(payload.playerId)
-            if (!player) return yield* notFound("There is no such player.")
+            if (!player) return yield* refuse("NotFound", "There is no such player.")
             return yield* result(player, yield* record(null, 0, null, player.id))
           }
-          if (debit.kind !== "debit") return yield* conflict("Only a debit can be rolled back.")
-          if (debit.userId !== payload.playerId) return yield* conflict("That debit belongs to another player.")
+          if (debit.kind !== "debit") return yield* refuse("Conflict", "Only a debit can be rolled back.")
+          if (debit.userId !== payload.playerId) return yield* refuse("Conflict", "That debit belongs to another player.")
           const [round] = yield* sql`
             SELECT r.id, r.round_id, r.user_id, r.game_id, r.stake, r.refunded, r.status, g.title
               FROM casino_rounds r JOIN casino_games g ON g.id = r.game_id WHERE r.id = ${debit.roundId}
           `.pipe(decodeRows(RoundRow))
-          if (round!.roundId !== payload.roundId) return yield* conflict("That debit belongs to another round.")
-          if (round!.status === "settled") return yield* conflict("The round was already settled by a credit; it cannot be rolled back.")
+          if (round!.roundId !== payload.roundId) return yield* refuse("Conflict", "That debit belongs to another round.")
+          if (round!.status === "settled") return yield* refuse("Conflict", "The round was already settled by a credit; it cannot be rolled back.")
           const player = (yield* playerById(debit.userId))!
           if (debit.rolledBack) return yield* result(player, yield* record(round!.id, 0, null, player.id))
 

@@ -1,6 +1,6 @@
 import { Context, Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
-import { type ApiError, badRequest } from "../../src/schema/envelope.ts"
+import { type ApiError, refuse } from "../../src/schema/envelope.ts"
 import { RESULTS_PAGE, type ResultsPage, type ResultsQuery, SettledMarket } from "../../src/schema/results.ts"
 import { decodeRows } from "../db/rows.ts"
 
@@ -16,7 +16,7 @@ const Row = Schema.Struct({
 const cursorOf = (after: string | undefined) => {
   if (after === undefined) return Effect.succeed({ micros: null, id: null })
   const match = /^(\d{1,18})\.([\w-]{1,64})$/.exec(after)
-  return match ? Effect.succeed({ micros: match[1]!, id: match[2]! }) : badRequest("That page of results does not exist: open the results again.")
+  return match ? Effect.succeed({ micros: match[1]!, id: match[2]! }) : refuse("InvalidInput", "That page of results does not exist: open the results again.")
 }
 
 /**

@@ -5,7 +5,7 @@ import { formatRupees, toRupees } from "../../src/domain/money.ts"
 import { needsSecondApprover } from "../../src/domain/staff.ts"
 import { DEFAULT_PAGE } from "../../src/schema/desk/common.ts"
 import type { AdjustmentApproval, AdjustmentPayload, AdjustmentQuery, AdjustmentResult } from "../../src/schema/desk/players.ts"
-import { type ApiError, badRequest, conflict, forbidden, notFound, unprocessable } from "../../src/schema/envelope.ts"
+import { type ApiError, refuse } from "../../src/schema/envelope.ts"
 import { Roles } from "../../src/schema/user.ts"
 import { decodeRows, Paise } from "../db/rows.ts"
 import { Ledger } from "../ledger/Ledger.ts"
@@ -71,8 +71,8 @@ export class Adjustments extends Context.Service<Adjustments, {
              WHERE u.id = ${id} AND u.role IN ${sql.in([Roles.PLAYER, Roles.CREDIT_PLAYER])}
                FOR UPDATE OF u
           `.pipe(decodeRows(PlayerRow))
-          if (!row) return yield* notFound("There is no such player.")
-          if (row.role !== Roles.PLAYER) return yield* conflict("Credit players' balances are their agent's: adjust their credit limit instead.")
+          if (!row) return yield* refuse("NotFound", "There is no such player.")
+          if (row.role !== Roles.PLAYER) return yield* refuse("Conflict", "Credit players' balances are their agent's: adjust their credit limit instead.")
           return row
         })
 
@@ -118,11 +118,11 @@ export class Adjustments extends Context.Service<Adjustments, {
         })
 
       const short = (main: Parameters<typeof toRupees>[0]) =>
-        unprocessable(`The player's main balance is ${formatRupees(toRupees(main))}: a debit cannot take it below zero.`, "InsufficientBalance")
+        refuse("InsufficientBalance", `The player's main balance is ${formatRupees(toRupees(main))}: a debit cannot take it below zero.`)
 
       const adjust = Effect.fn("Adjustments.adjust")(function*(actor: Actor, playerId: string, payload: AdjustmentPayload) {
         const amount = adjustmentOf(payload.amount, payload.reason)
-        if ("problem" in amount) return yield* badRequest(amount.problem)
+        if ("problem" in amount) return yield* refuse("InvalidInput", amount.problem)
         const reason = payload.reason.trim()
         return yield* sql.withTransaction(Effect.gen(function*() {
           const before = yield* player(playerId)
@@ -133,7 +133,7 @@ export class Adjustments extends Context.Service<Adjustments, {
             return { ...done, approval: null }
           }
           if (actor.kind !== "staff") {
-            return yield* unprocessable(`An adjustment above ${formatRupees(toRupees(limits.adjustmentPaise))} needs a second approver on the desk.`, "SecondApproverNeeded")
+            return yield* refuse("SecondApproverNeeded", `An adjustment above ${formatRupees(toRupees(limits.adjustmentPaise))} needs a second approver on the desk.`)
           }
           // Refused now rather than at approval when the balance cannot cover the debit.
           if (payload.direction === "debit" && amount.paise > before.main) return yield* short(before.main)
@@ -151,7 +151,7 @@ export class Adjustments extends Context.Service<Adjustments, {
 
       const pending = Effect.fn("Adjustments.pending")(function*(query: AdjustmentQuery, viewer: string) {
         const offset = query.after === undefined ? 0 : /^\d{1,6}$/.test(query.after) ? Number(query.after) : undefined
-        if (offset === undefined) return yield* badRequest("That page does not exist: reload the list.")
+        if (offset === undefined) return yield* refuse("InvalidInput", "That page does not exist: reload the list.")
         const limit = query.limit ?? DEFAULT_PAGE
         const where = sql`a.kind = 'adjustment' AND a.status = 'pending' ${query.player ? sql`AND a.subject = ${query.player}` : sql``}`
         const rows = yield* sql`${approvalSelect} WHERE ${where} ORDER BY a.requested_at, a.id LIMIT ${limit + 1} OFFSET ${offset}`.pipe(decodeRows(ApprovalRow))
@@ -180,7 +180,7 @@ export class Adjustments extends Context.Service<Adjustments, {
       const approve = Effect.fn("Adjustments.approve")(function*(actor: StaffActor, approvalId: string, remark: string | undefined) {
         return yield* sql.withTransaction(Effect.gen(function*() {
           const row = yield* locked(approvalId)
-          if (row.requestedById === actor.id) return yield* forbidden("You asked for this yourself: another staff member must approve it.", "OwnProposal")
+          if (row.requestedById === actor.id) return yield* refuse("OwnProposal", "You asked for this yourself: another staff member must approve it.")
           const done = yield* post(actor, yield* player(row.playerId), row.payload.direction, Number(row.amount), row.payload.reason)
           return { ...done, approval: yield* close(actor, row, "approved", remark) }
         }))

@@ -3,7 +3,7 @@ import { SqlClient, type SqlError } from "effect/sql"
 import { parseInstant } from "../../src/domain/ranges.ts"
 import type { AuditEntry, AuditQuery } from "../../src/schema/desk/audit.ts"
 import { DEFAULT_PAGE } from "../../src/schema/desk/common.ts"
-import { badRequest, type ApiError } from "../../src/schema/envelope.ts"
+import { type ApiError, refuse } from "../../src/schema/envelope.ts"
 import { Role } from "../../src/schema/user.ts"
 import { decodeRows } from "../db/rows.ts"
 import { Realtime } from "../realtime/Realtime.ts"
@@ -109,7 +109,7 @@ export class Audit extends Context.Service<Audit, {
         Effect.gen(function*() {
           const from = query.start_date ? parseInstant(query.start_date) : new Date(0)
           const to = query.end_date ? parseInstant(query.end_date, true) : new Date(8.64e15)
-          if (!from || !to) return yield* badRequest("Dates are YYYY-MM-DD (India time) or ISO instants.")
+          if (!from || !to) return yield* refuse("InvalidInput", "Dates are YYYY-MM-DD (India time) or ISO instants.")
           const q = query.q?.trim() ? `%${query.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null
           return sql`
             at >= ${from} AND at <= ${to}
@@ -121,7 +121,7 @@ export class Audit extends Context.Service<Audit, {
         })
 
       const cursorOf = (after: string | undefined) =>
-        after === undefined ? Effect.succeed(null) : /^\d{1,18}$/.test(after) ? Effect.succeed(after) : badRequest("That page does not exist: start the search again.")
+        after === undefined ? Effect.succeed(null) : /^\d{1,18}$/.test(after) ? Effect.succeed(after) : refuse("InvalidInput", "That page does not exist: start the search again.")
 
       const search = Effect.fn("Audit.search")(function*(query: AuditQuery) {
         const where = yield* filters(query)

@@ -2,7 +2,7 @@ import { Context, Effect, Layer, Schema } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 import { bannerProblem, orderProblem } from "../../src/domain/siteSettings.ts"
 import type { BannerPayload, DeskBanner } from "../../src/schema/desk/settings.ts"
-import { type ApiError, badRequest, conflict, notFound } from "../../src/schema/envelope.ts"
+import { type ApiError, refuse } from "../../src/schema/envelope.ts"
 import { decodeRows } from "../db/rows.ts"
 import { Realtime } from "../realtime/Realtime.ts"
 import { type Actor, Audit } from "./Audit.ts"
@@ -37,7 +37,7 @@ export class Banners extends Context.Service<Banners, {
 
       const add = Effect.fn("Banners.add")(function*(actor: Actor, payload: BannerPayload) {
         const problem = bannerProblem(payload)
-        if (problem) return yield* badRequest(problem)
+        if (problem) return yield* refuse("InvalidInput", problem)
         return yield* sql.withTransaction(Effect.gen(function*() {
           const before = yield* locked
           const [added] = yield* sql`
@@ -55,7 +55,7 @@ export class Banners extends Context.Service<Banners, {
         return yield* sql.withTransaction(Effect.gen(function*() {
           const before = yield* locked
           const problem = orderProblem(before.map((banner) => banner.id), ids)
-          if (problem) return yield* conflict(problem)
+          if (problem) return yield* refuse("Conflict", problem)
           for (const [at, id] of ids.entries()) yield* sql`UPDATE banners SET sort_order = ${at + 1} WHERE id = ${id}`
           const after = yield* list
           yield* audit.record(actor, { action: "banner.order", subject: { kind: "settings", id: "banners" }, before: before.map((banner) => banner.id), after: after.map((banner) => banner.id) })
@@ -67,7 +67,7 @@ export class Banners extends Context.Service<Banners, {
       const remove = Effect.fn("Banners.remove")(function*(actor: Actor, id: string) {
         return yield* sql.withTransaction(Effect.gen(function*() {
           const before = (yield* locked).find((banner) => banner.id === id)
-          if (!before) return yield* notFound("There is no such banner.")
+          if (!before) return yield* refuse("NotFound", "There is no such banner.")
           yield* sql`DELETE FROM banners WHERE id = ${id}`
           yield* audit.record(actor, { action: "banner.remove", subject: { kind: "banner", id }, before: brief(before) })
           yield* told

@@ -2,7 +2,7 @@ import { Context, Effect, Layer } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 import { bonusRulesOf, bonusRulesProblem } from "../../src/domain/bonusRules.ts"
 import type { BonusRules as Rules } from "../../src/schema/desk/settings.ts"
-import { type ApiError, badRequest } from "../../src/schema/envelope.ts"
+import { type ApiError, refuse } from "../../src/schema/envelope.ts"
 import { BONUS_RULES_KEY, readBonusRules } from "../bonus/rules.ts"
 import { Realtime } from "../realtime/Realtime.ts"
 import { Settings } from "../settings/Settings.ts"
@@ -29,7 +29,7 @@ export class BonusRules extends Context.Service<BonusRules, {
 
       const save = Effect.fn("BonusRules.save")(function*(actor: Actor, payload: Rules) {
         const problem = bonusRulesProblem(payload)
-        if (problem) return yield* badRequest(problem)
+        if (problem) return yield* refuse("InvalidInput", problem)
         const next = bonusRulesOf(payload)
         return yield* sql.withTransaction(Effect.gen(function*() {
           const before = yield* current

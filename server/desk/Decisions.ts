@@ -1,7 +1,7 @@
 import { Context, Effect, Layer, Schema } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 import { CLAIM_MINUTES, decidedBy } from "../../src/domain/staff.ts"
-import { type ApiError, conflict, notFound } from "../../src/schema/envelope.ts"
+import { type ApiError, refuse } from "../../src/schema/envelope.ts"
 import type { DepositRequest, WithdrawalRequest } from "../../src/schema/payments.ts"
 import { RequestStatus } from "../../src/schema/payments.ts"
 import { decodeRows } from "../db/rows.ts"
@@ -83,13 +83,13 @@ export class Decisions extends Context.Service<Decisions, {
       /** Refuses a decision or claim on a request that is not pending, or that another staff member is working. */
       const judge = (kind: RequestKind, actor: Actor, row: Standing | undefined) =>
         Effect.gen(function*() {
-          if (!row) return yield* notFound(`There is no such ${WHAT[kind]}.`)
+          if (!row) return yield* refuse("NotFound", `There is no such ${WHAT[kind]}.`)
           if (row.status !== "pending") {
-            return yield* conflict(decidedBy(WHAT[kind], row.status === "approved" && kind === "withdrawal" ? "paid" : row.status, row.decidedByName ?? "someone", row.decidedAt), "AlreadyDecided")
+            return yield* refuse("AlreadyDecided", decidedBy(WHAT[kind], row.status === "approved" && kind === "withdrawal" ? "paid" : row.status, row.decidedByName ?? "someone", row.decidedAt))
           }
           // The command line's operator owns the server: claims are the desk's way of sharing work.
           if (actor.kind === "staff" && row.claimedBy !== null && row.claimedBy !== actor.id && row.claimLive) {
-            return yield* conflict(`${row.claimedByName ?? "Another staff member"} is working on this ${WHAT[kind]}.`, "ClaimedByOther")
+            return yield* refuse("ClaimedByOther", `${row.claimedByName ?? "Another staff member"} is working on this ${WHAT[kind]}.`)
           }
           return row
         })
@@ -142,7 +142,7 @@ export class Decisions extends Context.Service<Decisions, {
       const release = Effect.fn("Decisions.release")(function*(actor: Actor & { readonly kind: "staff" }, kind: RequestKind, id: string) {
         yield* sql.withTransaction(Effect.gen(function*() {
           const row = yield* standing(kind, id)
-          if (!row) return yield* notFound(`There is no such ${WHAT[kind]}.`)
+          if (!row) return yield* refuse("NotFound", `There is no such ${WHAT[kind]}.`)
           if (row.claimedBy !== actor.id) return
           yield* sql`UPDATE ${sql(TABLE[kind])} SET claimed_by = NULL, claimed_at = NULL WHERE id = ${id}`
           yield* audit.record(actor, { action: `${kind}.release`, subject: { kind, id } })

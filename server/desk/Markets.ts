@@ -5,7 +5,7 @@ import { needsSecondApprover } from "../../src/domain/staff.ts"
 import type { MarketBook } from "../../src/schema/betting.ts"
 import { DEFAULT_PAGE } from "../../src/schema/desk/common.ts"
 import type { MarketAction, MarketRisk, RiskMarket, RiskQuery, RiskSummary } from "../../src/schema/desk/markets.ts"
-import { type ApiError, badRequest, conflict, forbidden, notFound, unprocessable } from "../../src/schema/envelope.ts"
+import { type ApiError, refuse } from "../../src/schema/envelope.ts"
 import { Settlement } from "../betting/Settlement.ts"
 import { decodeRows, Paise } from "../db/rows.ts"
 import { OddsFeed } from "../odds/OddsFeed.ts"
@@ -62,13 +62,13 @@ export class Markets extends Context.Service<Markets, {
       const oneMarket = (marketId: string, viewer: string) =>
         Effect.gen(function*() {
           const row = yield* unsettled(marketId)
-          if (!row) return yield* notFound("There is no such market still to settle.")
+          if (!row) return yield* refuse("NotFound", "There is no such market still to settle.")
           return (yield* withRisk([row], viewer))[0]!
         })
 
       const list = Effect.fn("Markets.list")(function*(query: RiskQuery, viewer: string) {
         const offset = query.after === undefined ? 0 : /^\d{1,6}$/.test(query.after) ? Number(query.after) : undefined
-        if (offset === undefined) return yield* badRequest("That page does not exist: reload the list.")
+        if (offset === undefined) return yield* refuse("InvalidInput", "That page does not exist: reload the list.")
         const search = query.search?.trim().toLowerCase()
         const like = search ? `%${search.replace(/[\\%_]/g, "\\$&")}%` : null
         const rows = yield* sql`
@@ -167,18 +167,18 @@ export class Markets extends Context.Service<Markets, {
       )
 
       const setPrice = Effect.fn("Markets.setPrice")((actor: StaffActor, marketId: string, change: { readonly selectionId: string; readonly back?: { price: number; size: number }; readonly lay?: { price: number; size: number } }) =>
-        change.back === undefined && change.lay === undefined ? Effect.fail(badRequest("Give a back or a lay price.")) : feedChange(actor, marketId, "market.price", { marketId, ...change })
+        change.back === undefined && change.lay === undefined ? Effect.fail(refuse("InvalidInput", "Give a back or a lay price.")) : feedChange(actor, marketId, "market.price", { marketId, ...change })
       )
 
       /** Whether a result names a runner of the market, or a fancy's runs: checked before a request waits for approval. */
       const checkResult = (row: MarketRow, result: string) =>
         Effect.gen(function*() {
           if (row.marketType === "FANCY") {
-            if (!/^\d{1,5}$/.test(result.trim())) return yield* unprocessable("A fancy result is the number of runs.")
+            if (!/^\d{1,5}$/.test(result.trim())) return yield* refuse("Refused", "A fancy result is the number of runs.")
             return
           }
           const runners = yield* runnersOf([row.id])
-          if (!runners.some((r) => r.selectionId === result)) return yield* unprocessable("The result must be a selection of this market.")
+          if (!runners.some((r) => r.selectionId === result)) return yield* refuse("Refused", "The result must be a selection of this market.")
         })
 
       /** Runs the settlement or void itself (Settlement, as the command line does), audited; the feed closes the market after commit. */
@@ -198,22 +198,19 @@ export class Markets extends Context.Service<Markets, {
           const row = yield* unsettled(marketId)
           if (!row) {
             const known = yield* sql`SELECT status FROM markets WHERE external_id = ${marketId}`.pipe(decodeRows(Schema.Struct({ status: Schema.String })))
-            if (known[0]) return yield* conflict(`This market was already ${known[0].status === "VOID" ? "voided" : "settled"}.`)
-            return yield* notFound("No such market.")
+            if (known[0]) return yield* refuse("Conflict", `This market was already ${known[0].status === "VOID" ? "voided" : "settled"}.`)
+            return yield* refuse("NotFound", "No such market.")
           }
           if ("result" in decision) yield* checkResult(row, decision.result)
           const [waiting] = yield* pendingApprovals([marketId])
-          if (waiting) return yield* conflict(`${waiting.requestedBy} asked to ${waiting.kind} this market: approve or decline that request first.`)
+          if (waiting) return yield* refuse("Conflict", `${waiting.requestedBy} asked to ${waiting.kind} this market: approve or decline that request first.`)
           const { liabilityPaise } = (yield* withRisk([row], actor.kind === "staff" ? actor.id : ""))[0]!
           const limits = yield* thresholds.current
           if (!needsSecondApprover(liabilityPaise, limits.liabilityPaise)) {
             return { settlement: yield* execute(actor, marketId, decision, byOf(actor)), approval: null }
           }
           if (above === "refuse" || actor.kind !== "staff") {
-            return yield* unprocessable(
-              `This market's liability (₹${toRupees(liabilityPaise).toFixed(2)}) is above ₹${toRupees(limits.liabilityPaise).toFixed(2)}: ask for a second approver on the desk.`,
-              "SecondApproverNeeded"
-            )
+            return yield* refuse("SecondApproverNeeded", `This market's liability (₹${toRupees(liabilityPaise).toFixed(2)}) is above ₹${toRupees(limits.liabilityPaise).toFixed(2)}: ask for a second approver on the desk.`)
           }
           const payload = "result" in decision ? { result: decision.result.trim() } : { reason: decision.reason }
           // One request per market at a time (a unique index): of two asked at once, one is told the other exists.
@@ -223,7 +220,7 @@ export class Markets extends Context.Service<Markets, {
             ON CONFLICT DO NOTHING
             RETURNING id
           `.pipe(decodeRows(Schema.Struct({ id: Schema.String })))
-          if (inserted.length === 0) return yield* conflict("Another request for this market is already waiting: approve or decline it first.")
+          if (inserted.length === 0) return yield* refuse("Conflict", "Another request for this market is already waiting: approve or decline it first.")
           const [approval] = yield* sql`${approvalSelect} WHERE a.id = ${inserted[0]!.id}`.pipe(decodeRows(ApprovalRow))
           const view = approvalView(actor.id)(approval!)
           yield* audit.record(actor, { action: `market.${view.kind}.request`, subject: { kind: "market", id: marketId }, after: view })
@@ -245,7 +242,7 @@ export class Markets extends Context.Service<Markets, {
       const approve = Effect.fn("Markets.approve")(function*(actor: StaffActor, approvalId: string, remark: string | undefined) {
         return yield* sql.withTransaction(Effect.gen(function*() {
           const row = yield* judge(yield* locked(approvalId))
-          if (row.requestedById === actor.id) return yield* forbidden("You asked for this yourself: another staff member must approve it.", "OwnProposal")
+          if (row.requestedById === actor.id) return yield* refuse("OwnProposal", "You asked for this yourself: another staff member must approve it.")
           const decision: Decision = row.kind === "settle" ? { result: row.payload.result ?? "" } : { reason: row.payload.reason ?? "" }
           const done = yield* execute(actor, row.subject, decision, byOf(actor))
           yield* closeApproval(sql, approvalId, "approved", actor.id, remark)

@@ -4,7 +4,7 @@ import { noteProblem, statusProblem } from "../../src/domain/deskPlayers.ts"
 import { toRupees } from "../../src/domain/money.ts"
 import { DEFAULT_PAGE } from "../../src/schema/desk/common.ts"
 import type { DeskBet, DeskPlayer, PlayerDetail, PlayerNote, PlayerQuery, PlayerStatusPayload } from "../../src/schema/desk/players.ts"
-import { type ApiError, badRequest, conflict, notFound } from "../../src/schema/envelope.ts"
+import { type ApiError, refuse } from "../../src/schema/envelope.ts"
 import { Role, Roles } from "../../src/schema/user.ts"
 import { decodeRows, NumericText, Paise } from "../db/rows.ts"
 import { Sessions } from "../identity/Sessions.ts"
@@ -105,12 +105,12 @@ export class Players extends Context.Service<Players, {
         Effect.gen(function*() {
           if (lock) yield* sql`SELECT id FROM users WHERE id = ${id} FOR UPDATE`
           const [row] = yield* sql`${select} WHERE u.id = ${id} AND ${isPlayer}`.pipe(decodeRows(PlayerRow))
-          return row ? row : yield* notFound("There is no such player.")
+          return row ? row : yield* refuse("NotFound", "There is no such player.")
         })
 
       const search = Effect.fn("Players.search")(function*(query: PlayerQuery) {
         const after = query.after
-        if (after !== undefined && !/^[\w.-]{1,64}$/.test(after)) return yield* badRequest("That page does not exist: search again.")
+        if (after !== undefined && !/^[\w.-]{1,64}$/.test(after)) return yield* refuse("InvalidInput", "That page does not exist: search again.")
         const text = query.q?.trim() ?? ""
         const digits = text.replace(/\D/g, "")
         const clauses = [isPlayer]
@@ -175,7 +175,7 @@ export class Players extends Context.Service<Players, {
 
       const note = Effect.fn("Players.note")(function*(actor: Actor & { readonly kind: "staff" }, id: string, body: string) {
         const problem = noteProblem(body)
-        if (problem) return yield* badRequest(problem)
+        if (problem) return yield* refuse("InvalidInput", problem)
         return yield* sql.withTransaction(Effect.gen(function*() {
           yield* find(id)
           const [row] = yield* sql`
@@ -191,11 +191,11 @@ export class Players extends Context.Service<Players, {
 
       const setStatus = Effect.fn("Players.setStatus")(function*(actor: Actor, id: string, payload: PlayerStatusPayload) {
         const problem = statusProblem(payload.reason)
-        if (problem) return yield* badRequest(problem)
+        if (problem) return yield* refuse("InvalidInput", problem)
         return yield* sql.withTransaction(Effect.gen(function*() {
           const before = yield* find(id, true)
-          if (before.status === "pending") return yield* conflict("This player has not finished signing up.")
-          if (before.status === payload.status) return yield* conflict(payload.status === "suspended" ? "This player is already suspended." : "This player is already active.")
+          if (before.status === "pending") return yield* refuse("Conflict", "This player has not finished signing up.")
+          if (before.status === payload.status) return yield* refuse("Conflict", payload.status === "suspended" ? "This player is already suspended." : "This player is already active.")
           yield* sql`UPDATE users SET status = ${payload.status} WHERE id = ${id}`
           // A suspension takes effect at once: the player's sessions end (their open tabs are signed out).
           if (payload.status === "suspended") yield* sql.afterCommit(realtime.endSessions(yield* sessions.revokeAll(id)))

@@ -6,7 +6,7 @@ import { CLAIM_MINUTES } from "../../src/domain/staff.ts"
 import type { AuditEntry } from "../../src/schema/desk/audit.ts"
 import { DEFAULT_PAGE } from "../../src/schema/desk/common.ts"
 import type { DepositDetail, DeskDeposit, DeskWithdrawal, QueueQuery, WithdrawalDetail } from "../../src/schema/desk/queues.ts"
-import { type ApiError, badRequest, notFound } from "../../src/schema/envelope.ts"
+import { type ApiError, refuse } from "../../src/schema/envelope.ts"
 import { AccountKind, RequestStatus } from "../../src/schema/payments.ts"
 import { decodeRows, iso, Paise } from "../db/rows.ts"
 import { AccountRow, accountView } from "../payments/shapes.ts"
@@ -92,7 +92,7 @@ const withdrawalView = (viewer: Viewer) => (row: WithdrawalRow): DeskWithdrawal 
 const cursorOf = (row: { readonly id: string }) => row.id
 
 const readCursor = (after: string | undefined) =>
-  after === undefined ? Effect.succeed(undefined) : /^[\w-]{1,64}$/.test(after) ? Effect.succeed(after) : badRequest("That page does not exist: reload the queue.")
+  after === undefined ? Effect.succeed(undefined) : /^[\w-]{1,64}$/.test(after) ? Effect.succeed(after) : refuse("InvalidInput", "That page does not exist: reload the queue.")
 
 const CLAIM_LIVE = `${CLAIM_MINUTES} minutes`
 
@@ -155,12 +155,12 @@ export class Queues extends Context.Service<Queues, {
           if (status !== "all") clauses.push(sql`${column("status")} = ${status}`)
           if (query.start_date) {
             const from = parseInstant(query.start_date)
-            if (!from) return yield* badRequest("Dates are YYYY-MM-DD (India time).")
+            if (!from) return yield* refuse("InvalidInput", "Dates are YYYY-MM-DD (India time).")
             clauses.push(sql`${column("created_at")} >= ${from}`)
           }
           if (query.end_date) {
             const to = parseInstant(query.end_date, true)
-            if (!to) return yield* badRequest("Dates are YYYY-MM-DD (India time).")
+            if (!to) return yield* refuse("InvalidInput", "Dates are YYYY-MM-DD (India time).")
             clauses.push(sql`${column("created_at")} <= ${to}`)
           }
           const player = query.player?.trim()
@@ -172,7 +172,7 @@ export class Queues extends Context.Service<Queues, {
           for (const [bound, op] of [[query.min, ">="], [query.max, "<="]] as const) {
             if (bound === undefined) continue
             const paise = toPaise(bound)
-            if (paise === undefined) return yield* badRequest("Amounts are rupees with at most two decimals.")
+            if (paise === undefined) return yield* refuse("InvalidInput", "Amounts are rupees with at most two decimals.")
             clauses.push(sql`${column("amount")} ${sql.literal(op)} ${paise}`)
           }
           return { clauses, ascending: status === "pending" }
@@ -189,7 +189,7 @@ export class Queues extends Context.Service<Queues, {
           const { clauses, ascending } = yield* filters(alias, query)
           const after = yield* readCursor(query.after)
           if (after !== undefined && (yield* sql`SELECT 1 FROM ${sql(table)} WHERE id = ${after}`).length === 0) {
-            return yield* badRequest("That page does not exist: reload the queue.")
+            return yield* refuse("InvalidInput", "That page does not exist: reload the queue.")
           }
           const limit = query.limit ?? DEFAULT_PAGE
           const keyset = after
@@ -213,7 +213,7 @@ export class Queues extends Context.Service<Queues, {
 
       const deposit = Effect.fn("Queues.deposit")(function*(id: string, viewer: Viewer) {
         const [row] = yield* sql`${depositSelect} WHERE d.id = ${id}`.pipe(decodeRows(DepositRow))
-        if (!row) return yield* notFound("There is no such deposit request.")
+        if (!row) return yield* refuse("NotFound", "There is no such deposit request.")
         const view = depositView(viewer)
         const recent = yield* sql`${depositSelect} WHERE d.user_id = ${row.userId} AND d.id <> ${id} ORDER BY d.created_at DESC LIMIT 5`.pipe(decodeRows(DepositRow))
         const same = row.txnRef === null ? [] : yield* sql`
@@ -225,7 +225,7 @@ export class Queues extends Context.Service<Queues, {
 
       const withdrawal = Effect.fn("Queues.withdrawal")(function*(id: string, viewer: Viewer) {
         const [row] = yield* sql`${withdrawalSelect} WHERE w.id = ${id}`.pipe(decodeRows(WithdrawalRow))
-        if (!row) return yield* notFound("There is no such withdrawal request.")
+        if (!row) return yield* refuse("NotFound", "There is no such withdrawal request.")
         const view = withdrawalView(viewer)
         const recent = yield* sql`${withdrawalSelect} WHERE w.user_id = ${row.userId} AND w.id <> ${id} ORDER BY w.created_at DESC LIMIT 5`.pipe(decodeRows(WithdrawalRow))
         // Since the player's last paid withdrawal before this one: what came in, and what they staked (sports and casino).

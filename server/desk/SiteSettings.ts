@@ -2,7 +2,7 @@ import { Context, Effect, Layer } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 import { siteOf, siteProblem } from "../../src/domain/siteSettings.ts"
 import type { SitePayload } from "../../src/schema/desk/settings.ts"
-import { type ApiError, badRequest } from "../../src/schema/envelope.ts"
+import { type ApiError, refuse } from "../../src/schema/envelope.ts"
 import type { SiteSettings as Site } from "../../src/schema/settings.ts"
 import { Realtime } from "../realtime/Realtime.ts"
 import { Settings } from "../settings/Settings.ts"
@@ -27,7 +27,7 @@ export class SiteSettings extends Context.Service<SiteSettings, {
 
       const save = Effect.fn("SiteSettings.save")(function*(actor: Actor, payload: SitePayload) {
         const problem = siteProblem(payload)
-        if (problem) return yield* badRequest(problem)
+        if (problem) return yield* refuse("InvalidInput", problem)
         const next = siteOf(payload)
         return yield* sql.withTransaction(Effect.gen(function*() {
           const before = yield* settings.site

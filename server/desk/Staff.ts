@@ -15,7 +15,7 @@ import type {
   StaffMember,
   UpdateStaffPayload
 } from "../../src/schema/desk/staff.ts"
-import { type ApiError, badRequest, conflict, forbidden, notFound, unprocessable } from "../../src/schema/envelope.ts"
+import { type ApiError, refuse } from "../../src/schema/envelope.ts"
 import { Role } from "../../src/schema/user.ts"
 import { decodeRows } from "../db/rows.ts"
 import type { Client } from "../identity/Identity.ts"
@@ -151,7 +151,7 @@ export class Staff extends Context.Service<Staff, {
       }
 
       const staffRow = (id: string) =>
-        Effect.flatMap(rowOf({ id }), (row) => (row && isStaffRole(row.role) ? Effect.succeed({ ...row, role: row.role }) : notFound("There is no such staff member.")))
+        Effect.flatMap(rowOf({ id }), (row) => (row && isStaffRole(row.role) ? Effect.succeed({ ...row, role: row.role }) : refuse("NotFound", "There is no such staff member.")))
 
       /**
        * Accepts a code for `secret` once: the step it belongs to must be later than the last one accepted for the
@@ -186,8 +186,8 @@ export class Staff extends Context.Service<Staff, {
 
       const signIn = Effect.fn("Staff.signIn")(function*(payload: SignInPayload, client: Client) {
         const typed = payload.username.trim().toLowerCase()
-        if (typed === "") return yield* badRequest("Username is required")
-        if (payload.password === "") return yield* badRequest("Password is required")
+        if (typed === "") return yield* refuse("InvalidInput", "Username is required")
+        if (payload.password === "") return yield* refuse("InvalidInput", "Password is required")
         const row = yield* rowOf({ username: typed })
         const address = client.ip ?? "unknown"
         const account = row ? `user:${row.id}` : `typed:${typed}`
@@ -196,10 +196,10 @@ export class Staff extends Context.Service<Staff, {
         const hash = row ? (yield* users.byId(row.id))?.passwordHash : undefined
         if (!row || !(yield* passwords.verify(hash, payload.password))) {
           yield* throttle.failed(address, account)
-          return yield* unprocessable(WRONG_PASSWORD, "InvalidCredentials")
+          return yield* refuse("InvalidCredentials", WRONG_PASSWORD)
         }
-        if (!isStaffRole(row.role)) return yield* forbidden("This account cannot sign in to the desk.")
-        if (row.status !== "active") return yield* forbidden("This staff account is suspended. Ask a director.")
+        if (!isStaffRole(row.role)) return yield* refuse("Forbidden", "This account cannot sign in to the desk.")
+        if (row.status !== "active") return yield* refuse("Forbidden", "This staff account is suspended. Ask a director.")
         const role = row.role
         const code = payload.code?.trim() ?? ""
         const usesFactor = row.secret !== null || secondFactorRequired(role)
@@ -211,7 +211,7 @@ export class Staff extends Context.Service<Staff, {
           }
           if (!(yield* acceptCode(row.id, secret, code))) {
             yield* throttle.failed(address, account)
-            return yield* unprocessable(WRONG_CODE, "InvalidCredentials")
+            return yield* refuse("InvalidCredentials", WRONG_CODE)
           }
           if (row.secret === null) yield* confirm(row.id)
         }
@@ -270,7 +270,7 @@ export class Staff extends Context.Service<Staff, {
           const ended = yield* sql`
             UPDATE sessions SET revoked_at = now() WHERE id = ${sessionId} AND user_id = ${staff.id} AND scope = 'desk' AND revoked_at IS NULL RETURNING id
           `.pipe(decodeRows(Ended))
-          if (ended.length === 0) return yield* notFound("There is no such session of yours.")
+          if (ended.length === 0) return yield* refuse("NotFound", "There is no such session of yours.")
           yield* endSessions(ended.map((row) => row.id))
           yield* audit.record(actorOf(staff), { action: "staff.session.end", subject: { kind: "session", id: sessionId } })
         }))
@@ -288,8 +288,8 @@ export class Staff extends Context.Service<Staff, {
 
       const confirmSecondFactor = Effect.fn("Staff.confirmSecondFactor")(function*(staff: SignedInStaff, code: string) {
         const row = yield* staffRow(staff.id)
-        if (!row.pendingSecret) return yield* notFound("Start the set-up again: there is no new code to confirm.")
-        if (!(yield* acceptCode(row.id, row.pendingSecret, code))) return yield* unprocessable(WRONG_CODE, "InvalidCredentials")
+        if (!row.pendingSecret) return yield* refuse("NotFound", "Start the set-up again: there is no new code to confirm.")
+        if (!(yield* acceptCode(row.id, row.pendingSecret, code))) return yield* refuse("InvalidCredentials", WRONG_CODE)
         yield* sql.withTransaction(Effect.gen(function*() {
           yield* confirm(row.id)
           yield* audit.record(actorOf(staff), { action: "staff.second-factor.enrol", subject: { kind: "staff", id: row.id }, before: { secondFactor: row.secret !== null }, after: { secondFactor: true } })
@@ -299,21 +299,21 @@ export class Staff extends Context.Service<Staff, {
 
       const checkPassword = (password: string, words: ReadonlyArray<string>) =>
         Effect.gen(function*() {
-          if (password.length < PASSWORD_MIN) return yield* badRequest(PASSWORD_TOO_SHORT)
-          if (password.length > PASSWORD_MAX) return yield* badRequest(`Password must be at most ${PASSWORD_MAX} characters`)
-          if (yield* passwords.isWeak(password, words)) return yield* badRequest(WEAK_PASSWORD, "WeakPassword")
+          if (password.length < PASSWORD_MIN) return yield* refuse("InvalidInput", PASSWORD_TOO_SHORT)
+          if (password.length > PASSWORD_MAX) return yield* refuse("InvalidInput", `Password must be at most ${PASSWORD_MAX} characters`)
+          if (yield* passwords.isWeak(password, words)) return yield* refuse("WeakPassword", WEAK_PASSWORD)
         })
 
       const changePassword = Effect.fn("Staff.changePassword")(function*(staff: SignedInStaff, payload: PasswordPayload) {
-        if (payload.password !== payload.confirm_password) return yield* badRequest("New password and Confirm password mismatch")
+        if (payload.password !== payload.confirm_password) return yield* refuse("InvalidInput", "New password and Confirm password mismatch")
         const user = yield* users.byId(staff.id)
-        if (!user) return yield* notFound("There is no such staff member.")
+        if (!user) return yield* refuse("NotFound", "There is no such staff member.")
         const address = staff.ip ?? "unknown"
         const account = `user:${user.id}`
         yield* throttle.check(address, account)
         if (!(yield* passwords.verify(user.passwordHash, payload.old_password))) {
           yield* throttle.failed(address, account)
-          return yield* unprocessable("Current password is incorrect", "InvalidCredentials")
+          return yield* refuse("InvalidCredentials", "Current password is incorrect")
         }
         yield* checkPassword(payload.password, [user.name, ...user.name.split(" "), user.username, user.mobileNo.slice(-10)])
         const hash = yield* passwords.hash(payload.password)
@@ -342,13 +342,13 @@ export class Staff extends Context.Service<Staff, {
       const create = Effect.fn("Staff.create")(function*(actor: Actor, payload: CreateStaffPayload) {
         const username = payload.username.trim().toLowerCase()
         const name = cleanName(payload.name)
-        if (name === "") return yield* badRequest("Name is required")
-        if (!USERNAME.test(username)) return yield* badRequest("A username is 3 to 32 lower-case letters, digits, dots, dashes or underscores, starting with a letter.")
+        if (name === "") return yield* refuse("InvalidInput", "Name is required")
+        if (!USERNAME.test(username)) return yield* refuse("InvalidInput", "A username is 3 to 32 lower-case letters, digits, dots, dashes or underscores, starting with a letter.")
         const mobileNo = normalizePhone(payload.mobileNo)
-        if (!mobileNo) return yield* badRequest(INVALID_PHONE)
+        if (!mobileNo) return yield* refuse("InvalidInput", INVALID_PHONE)
         yield* checkPassword(payload.password, [name, ...name.split(" "), username, mobileNo.slice(-10)])
-        if (yield* users.byUsername(username)) return yield* conflict("This username is taken.")
-        if (yield* users.byMobile(mobileNo)) return yield* conflict("This mobile number belongs to another account.")
+        if (yield* users.byUsername(username)) return yield* refuse("Conflict", "This username is taken.")
+        if (yield* users.byMobile(mobileNo)) return yield* refuse("Conflict", "This mobile number belongs to another account.")
         const passwordHash = yield* passwords.hash(payload.password)
         return yield* sql.withTransaction(Effect.gen(function*() {
           const user = yield* users.create({ name, username, mobileNo, passwordHash, role: payload.role, status: "active" })
@@ -360,7 +360,7 @@ export class Staff extends Context.Service<Staff, {
 
       const update = Effect.fn("Staff.update")(function*(actor: Actor, id: string, payload: UpdateStaffPayload) {
         if (actor.kind === "staff" && actor.id === id && (payload.role !== undefined || payload.status === "suspended")) {
-          return yield* unprocessable("You cannot change your own role or suspend yourself: ask another director.")
+          return yield* refuse("Refused", "You cannot change your own role or suspend yourself: ask another director.")
         }
         return yield* sql.withTransaction(Effect.gen(function*() {
           const before = accountOf(yield* staffRow(id))

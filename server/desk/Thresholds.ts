@@ -3,7 +3,7 @@ import { SqlClient, type SqlError } from "effect/sql"
 import { toPaise, toRupees } from "../../src/domain/money.ts"
 import { DEFAULT_THRESHOLDS } from "../../src/domain/staff.ts"
 import type { Thresholds as ThresholdsView } from "../../src/schema/desk/markets.ts"
-import { type ApiError, badRequest } from "../../src/schema/envelope.ts"
+import { type ApiError, refuse } from "../../src/schema/envelope.ts"
 import { type Actor, Audit } from "./Audit.ts"
 
 /** Where the thresholds are kept: a document of app_settings (paise). */
@@ -38,7 +38,7 @@ export class Thresholds extends Context.Service<Thresholds, {
       const set = Effect.fn("Thresholds.set")(function*(actor: Actor, value: ThresholdsView) {
         const adjustmentPaise = toPaise(value.adjustment)
         const liabilityPaise = toPaise(value.liability)
-        if (adjustmentPaise === undefined || liabilityPaise === undefined) return yield* badRequest("Thresholds are rupees with at most two decimals.")
+        if (adjustmentPaise === undefined || liabilityPaise === undefined) return yield* refuse("InvalidInput", "Thresholds are rupees with at most two decimals.")
         const next = { adjustmentPaise: Number(adjustmentPaise), liabilityPaise: Number(liabilityPaise) }
         return yield* sql.withTransaction(Effect.gen(function*() {
           const before = yield* current

@@ -1,7 +1,7 @@
 import { Effect, Schema } from "effect"
 import type { SqlClient } from "effect/sql"
 import { decidedBy } from "../../src/domain/staff.ts"
-import { conflict, notFound } from "../../src/schema/envelope.ts"
+import { refuse } from "../../src/schema/envelope.ts"
 
 /**
  * What four-eyes requests (`desk_approvals`: settling or voiding a market,
@@ -16,8 +16,8 @@ const DONE: Readonly<Record<ApprovalStatus, string>> = { approved: "approved", r
 /** The locked request if it still waits; 404 when there is none, AlreadyDecided (naming who and when) when it was decided. */
 export const judgeApproval = <R extends { readonly status: ApprovalStatus; readonly decidedBy: string | null; readonly decidedAt: Date | null }>(row: R | undefined, what: (row: R) => string) =>
   Effect.gen(function*() {
-    if (!row) return yield* notFound("There is no such request.")
-    if (row.status !== "pending") return yield* conflict(decidedBy(what(row), DONE[row.status], row.decidedBy ?? "someone", row.decidedAt), "AlreadyDecided")
+    if (!row) return yield* refuse("NotFound", "There is no such request.")
+    if (row.status !== "pending") return yield* refuse("AlreadyDecided", decidedBy(what(row), DONE[row.status], row.decidedBy ?? "someone", row.decidedAt))
     return row
   })
 

@@ -12,7 +12,7 @@ import {
   validateLogin,
   validateSignUp
 } from "../../src/domain/validation.ts"
-import { badRequest, conflict, fail, forbidden, type ApiError, notFound, unprocessable } from "../../src/schema/envelope.ts"
+import { type ApiError, refuse } from "../../src/schema/envelope.ts"
 import type {
   ChangePasswordPayload,
   LoginPayload,
@@ -49,19 +49,19 @@ const firstError = (errors: Partial<Record<string, string>>) => Object.values(er
 
 const phoneOf = (input: string | undefined) =>
   Effect.gen(function*() {
-    if (input === undefined || input.trim() === "") return yield* badRequest(MESSAGES.mobileRequired)
+    if (input === undefined || input.trim() === "") return yield* refuse("InvalidInput", MESSAGES.mobileRequired)
     const phone = normalizePhone(input)
-    if (!phone) return yield* badRequest(INVALID_PHONE)
+    if (!phone) return yield* refuse("InvalidInput", INVALID_PHONE)
     // Codes go to US area codes only among +1 numbers: premium-rate and other countries' routes are SMS pumping's.
-    if (phone.startsWith("+1") && !isUsGeographic(phone)) return yield* badRequest(NOT_US_NUMBER)
+    if (phone.startsWith("+1") && !isUsGeographic(phone)) return yield* refuse("InvalidInput", NOT_US_NUMBER)
     return phone
   })
 
 const checkPasswordShape = (password: string) =>
   password.length < PASSWORD_MIN
-    ? badRequest(PASSWORD_TOO_SHORT)
+    ? refuse("InvalidInput", PASSWORD_TOO_SHORT)
     : password.length > PASSWORD_MAX
-    ? badRequest(`Password must be at most ${PASSWORD_MAX} characters`)
+    ? refuse("InvalidInput", `Password must be at most ${PASSWORD_MAX} characters`)
     : Effect.void
 
 /** The address limits count a request by (the edge has resolved it behind trusted proxies). */
@@ -96,7 +96,7 @@ export class Identity extends Context.Service<Identity, {
 
       /** A new password must not be a common one, nor made of the account's own name or number. */
       const checkPasswordStrength = (password: string, accountWords: ReadonlyArray<string>) =>
-        Effect.flatMap(passwords.isWeak(password, accountWords), (weak) => (weak ? badRequest(WEAK_PASSWORD, "WeakPassword") : Effect.void))
+        Effect.flatMap(passwords.isWeak(password, accountWords), (weak) => (weak ? refuse("WeakPassword", WEAK_PASSWORD) : Effect.void))
 
       /**
        * Ends sessions (and with them their game sessions and push subscriptions); their sockets are disconnected
@@ -122,22 +122,22 @@ export class Identity extends Context.Service<Identity, {
           ageConfirmed: payload.ageConfirmed,
           region: payload.region
         }))
-        if (invalid) return yield* badRequest(invalid)
+        if (invalid) return yield* refuse("InvalidInput", invalid)
         yield* checkPasswordShape(payload.password)
         const mobileNo = yield* phoneOf(payload.mobile_no)
         yield* checkPasswordStrength(payload.password, [name, ...name.split(" "), mobileNo, mobileNo.slice(-10)])
         const code = payload.affiliateCode?.trim()
         const referrer = code ? yield* users.byReferralCode(code) : undefined
-        if (code && !referrer) return yield* unprocessable("This referral code is not valid. Check it, or leave it empty.")
+        if (code && !referrer) return yield* refuse("Refused", "This referral code is not valid. Check it, or leave it empty.")
         const existing = yield* users.byMobile(mobileNo)
-        if (existing && existing.status !== "pending") return yield* conflict("This mobile number is already registered. Please log in.")
+        if (existing && existing.status !== "pending") return yield* refuse("Conflict", "This mobile number is already registered. Please log in.")
         const blocked = yield* otp.blockedFor(mobileNo, "signup")
         if (blocked > 0) return yield* codesBlocked("signup", blocked)
         const passwordHash = yield* passwords.hash(payload.password)
         yield* sql.withTransaction(Effect.gen(function*() {
           const current = yield* users.byMobile(mobileNo)
           if (current && current.status !== "pending") {
-            return yield* conflict("This mobile number is already registered. Please log in.")
+            return yield* refuse("Conflict", "This mobile number is already registered. Please log in.")
           }
           let userId: string
           if (current) {
@@ -159,7 +159,7 @@ export class Identity extends Context.Service<Identity, {
 
       const verifyOtp = Effect.fn("Identity.verifyOtp")(function*(payload: VerifyOtpPayload, client: Client) {
         const mobileNo = yield* phoneOf(payload.mobile_no)
-        if (!/^\d{4}$/.test(payload.otp)) return yield* badRequest(MESSAGES.otpRequired)
+        if (!/^\d{4}$/.test(payload.otp)) return yield* refuse("InvalidInput", MESSAGES.otpRequired)
         const user = yield* users.byMobile(mobileNo)
         if (!user || user.status !== "pending") return yield* otpFailure("expired")
         const check = yield* otp.check(mobileNo, "signup", payload.otp)
@@ -176,7 +176,7 @@ export class Identity extends Context.Service<Identity, {
         // A reset code is resent like forgot-password sends it: the same for every number.
         if (purpose === "reset") return yield* forgotPassword(payload, client)
         if (!user || purpose !== "signup" || user.status !== "pending") {
-          return yield* notFound("There is no code waiting for this number. Start again.")
+          return yield* refuse("NotFound", "There is no code waiting for this number. Start again.")
         }
         const blocked = yield* otp.blockedFor(mobileNo, "signup")
         if (blocked > 0) return yield* codesBlocked("signup", blocked)
@@ -198,8 +198,8 @@ export class Identity extends Context.Service<Identity, {
           username: payload.username ?? "",
           password: payload.password
         }))
-        if (invalid) return yield* badRequest(invalid)
-        const wrong = unprocessable(byPhone ? "Invalid mobile number or password" : "Invalid username or password", "InvalidCredentials")
+        if (invalid) return yield* refuse("InvalidInput", invalid)
+        const wrong = refuse("InvalidCredentials", byPhone ? "Invalid mobile number or password" : "Invalid username or password")
         const typed = byPhone ? normalizePhone(payload.mobile_no!) ?? payload.mobile_no!.trim() : payload.username!.trim().toLowerCase()
         const user = byPhone ? yield* users.byMobile(typed) : yield* users.byUsername(typed)
         const address = addressOf(client)
@@ -210,10 +210,10 @@ export class Identity extends Context.Service<Identity, {
           yield* throttle.failed(address, account)
           return yield* wrong
         }
-        if (user.status === "pending") return yield* forbidden("Please verify your mobile number first: sign up again to get a new code.")
-        if (user.status === "suspended") return yield* forbidden("This account is suspended. Please contact support.")
+        if (user.status === "pending") return yield* refuse("Forbidden", "Please verify your mobile number first: sign up again to get a new code.")
+        if (user.status === "suspended") return yield* refuse("Forbidden", "This account is suspended. Please contact support.")
         // Staff sign in on the desk, with their second factor: never on the player site.
-        if (isStaffRole(user.role)) return yield* forbidden("Staff accounts sign in on the desk at /admin.")
+        if (isStaffRole(user.role)) return yield* refuse("Forbidden", "Staff accounts sign in on the desk at /admin.")
         yield* throttle.succeeded(address, account)
         return yield* signIn(user.id, client)
       })
@@ -234,8 +234,8 @@ export class Identity extends Context.Service<Identity, {
       })
 
       const resetPassword = Effect.fn("Identity.resetPassword")(function*(payload: ResetPasswordPayload, client: Client) {
-        if (payload.otp.trim() === "" || payload.password === "" || payload.confirm_password === "") return yield* badRequest(MESSAGES.fillAll)
-        if (payload.password !== payload.confirm_password) return yield* badRequest(MESSAGES.newPasswordMismatch)
+        if (payload.otp.trim() === "" || payload.password === "" || payload.confirm_password === "") return yield* refuse("InvalidInput", MESSAGES.fillAll)
+        if (payload.password !== payload.confirm_password) return yield* refuse("InvalidInput", MESSAGES.newPasswordMismatch)
         yield* checkPasswordShape(payload.password)
         // The code only counts together with the number that asked for it.
         const mobileNo = yield* phoneOf(payload.mobile_no)
@@ -257,17 +257,17 @@ export class Identity extends Context.Service<Identity, {
       })
 
       const changePassword = Effect.fn("Identity.changePassword")(function*(current: SessionUser, payload: ChangePasswordPayload, client: Client) {
-        if (payload.old_password === "" || payload.password === "" || payload.confirm_password === "") return yield* badRequest(MESSAGES.fillAll)
-        if (payload.password !== payload.confirm_password) return yield* badRequest(MESSAGES.newPasswordMismatch)
+        if (payload.old_password === "" || payload.password === "" || payload.confirm_password === "") return yield* refuse("InvalidInput", MESSAGES.fillAll)
+        if (payload.password !== payload.confirm_password) return yield* refuse("InvalidInput", MESSAGES.newPasswordMismatch)
         yield* checkPasswordShape(payload.password)
         const user = yield* users.byId(current.id)
-        if (!user) return yield* fail(401, "Your session has ended. Please log in again.")
+        if (!user) return yield* refuse("SessionEnded", "Your session has ended. Please log in again.")
         const address = addressOf(client)
         const account = `user:${user.id}`
         yield* throttle.check(address, account)
         if (!(yield* passwords.verify(user.passwordHash, payload.old_password))) {
           yield* throttle.failed(address, account)
-          return yield* unprocessable("Current password is incorrect")
+          return yield* refuse("Refused", "Current password is incorrect")
         }
         yield* checkPasswordStrength(payload.password, [user.name, ...user.name.split(" "), user.username, user.mobileNo, user.mobileNo.slice(-10)])
         const passwordHash = yield* passwords.hash(payload.password)

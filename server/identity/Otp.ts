@@ -1,7 +1,7 @@
 import { Context, Duration, Effect, Layer, Schedule } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 import { createHash, randomInt, timingSafeEqual } from "node:crypto"
-import { fail, type ApiError, tooMany } from "../../src/schema/envelope.ts"
+import { type ApiError, refuse } from "../../src/schema/envelope.ts"
 import { ServerConfig } from "../config.ts"
 import { RateLimits, waitText } from "../limits/RateLimits.ts"
 import { Sms, type OtpPurpose } from "./Sms.ts"
@@ -21,19 +21,16 @@ export type OtpCheck = "ok" | "wrong" | "expired" | "exhausted" | "blocked"
 
 export const otpFailure = (check: Exclude<OtpCheck, "ok" | "blocked">): ApiError =>
   check === "wrong"
-    ? fail(422, "Invalid OTP")
+    ? refuse("Refused", "Invalid OTP")
     : check === "expired"
-    ? fail(422, "OTP has expired. Please request a new one.")
-    : fail(429, "Too many wrong attempts. Please request a new OTP.")
+    ? refuse("Refused", "OTP has expired. Please request a new one.")
+    : refuse("RateLimited", "Too many wrong attempts. Please request a new OTP.")
 
 /** After too many wrong codes in a day: what the number may not do, and for how long. */
 export const codesBlocked = (purpose: OtpPurpose, seconds: number): ApiError =>
-  tooMany(
-    `Too many wrong codes were entered for this number today. For your security, ${
+  refuse("CodesBlocked", `Too many wrong codes were entered for this number today. For your security, ${
       purpose === "reset" ? "password reset" : "sign-up"
-    } for this number is paused for ${waitText(seconds)}. Contact support if you need help sooner.`,
-    "CodesBlocked"
-  )
+    } for this number is paused for ${waitText(seconds)}. Contact support if you need help sooner.`)
 
 /** Where a request for a code came from, for the per-address limit. */
 export interface Requester {
@@ -92,16 +89,16 @@ export class Otp extends Context.Service<Otp, {
         Effect.gen(function*() {
           const fromAddress = yield* perAddress.take(requester.ip ?? "unknown")
           if (!fromAddress.allowed) {
-            return yield* tooMany(`Too many codes were requested from your network. Try again in ${waitText(fromAddress.retryAfterSeconds)}.`)
+            return yield* refuse("RateLimited", `Too many codes were requested from your network. Try again in ${waitText(fromAddress.retryAfterSeconds)}.`)
           }
           const spaced = yield* gap.take(mobileNo)
-          if (!spaced.allowed) return yield* tooMany(`Please wait ${spaced.retryAfterSeconds} seconds before requesting another OTP.`)
+          if (!spaced.allowed) return yield* refuse("RateLimited", `Please wait ${spaced.retryAfterSeconds} seconds before requesting another OTP.`)
           const hourly = yield* perNumber.take(mobileNo)
-          if (!hourly.allowed) return yield* tooMany(`Too many OTP requests. Try again in ${waitText(hourly.retryAfterSeconds)}.`)
+          if (!hourly.allowed) return yield* refuse("RateLimited", `Too many OTP requests. Try again in ${waitText(hourly.retryAfterSeconds)}.`)
           const site = yield* global.take("all")
           if (!site.allowed) {
             yield* Effect.logWarning("SMS limit for the whole site reached (SMS_PER_HOUR): codes are refused", { retryAfterSeconds: site.retryAfterSeconds })
-            return yield* tooMany(`We cannot send codes right now. Please try again in ${waitText(site.retryAfterSeconds)}.`)
+            return yield* refuse("RateLimited", `We cannot send codes right now. Please try again in ${waitText(site.retryAfterSeconds)}.`)
           }
         })
 

@@ -1,5 +1,5 @@
 import { Context, Effect, Layer } from "effect"
-import { type ApiError, tooMany } from "../../src/schema/envelope.ts"
+import { type ApiError, refuse } from "../../src/schema/envelope.ts"
 import { ServerConfig } from "../config.ts"
 import { RateLimits, waitText } from "../limits/RateLimits.ts"
 
@@ -42,9 +42,9 @@ export class Throttle extends Context.Service<Throttle, {
 
       const check = Effect.fn("Throttle.check")(function*(address: string, account: string) {
         const addressWait = yield* addressFailures.waitFor(address)
-        if (addressWait > 0) return yield* tooMany(`Too many failed sign-ins from your network. Try again in ${waitText(addressWait)}.`)
+        if (addressWait > 0) return yield* refuse("RateLimited", `Too many failed sign-ins from your network. Try again in ${waitText(addressWait)}.`)
         const wait = yield* pairWait.waitFor(pairKey(address, account))
-        if (wait > 0) return yield* tooMany(`Too many failed attempts. Try again in ${waitText(wait)}.`)
+        if (wait > 0) return yield* refuse("RateLimited", `Too many failed attempts. Try again in ${waitText(wait)}.`)
       })
 
       const failed = Effect.fn("Throttle.failed")(function*(address: string, account: string) {

@@ -2,7 +2,7 @@ import { Context, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient, type SqlError, type Statement } from "effect/sql"
 import type { HttpServerRequest } from "effect/http"
 import { createHash } from "node:crypto"
-import { type ApiError, badRequest, conflict } from "../../src/schema/envelope.ts"
+import { type ApiError, refuse } from "../../src/schema/envelope.ts"
 import { decodeRows } from "../db/rows.ts"
 
 /** The request's `Idempotency-Key` header, checked for shape. */
@@ -10,7 +10,7 @@ export const idempotencyKeyOf = (request: HttpServerRequest.HttpServerRequest) =
   Effect.gen(function*() {
     const key = request.headers["idempotency-key"]
     if (key === undefined || key === "") return undefined
-    if (key.length > 100 || !/^[\w.:-]+$/.test(key)) return yield* badRequest("Idempotency-Key must be at most 100 letters, digits, '-', '_', '.' or ':'")
+    if (key.length > 100 || !/^[\w.:-]+$/.test(key)) return yield* refuse("InvalidInput", "Idempotency-Key must be at most 100 letters, digits, '-', '_', '.' or ':'")
     return key
   })
 
@@ -77,7 +77,7 @@ export class Idempotency extends Context.Service<Idempotency, {
       const replayOf = <A, I>(response: Schema.Codec<A, I>, hash: string) => (row: ClaimRow) =>
         Effect.gen(function*() {
           if (row.claimed) return Option.none<A>()
-          if (row.storedHash !== hash) return yield* conflict("This Idempotency-Key was already used for a different request.")
+          if (row.storedHash !== hash) return yield* refuse("Conflict", "This Idempotency-Key was already used for a different request.")
           return Option.some(yield* Schema.decodeUnknownEffect(response)(row.storedResponse).pipe(Effect.orDie))
         })
 

@@ -1,7 +1,7 @@
 import { Context, Effect } from "effect"
 import type { SqlError } from "effect/sql"
 import type { MarketBook, MarketPricePayload, Score } from "../../src/schema/betting.ts"
-import { type ApiError, notFound, unprocessable } from "../../src/schema/envelope.ts"
+import { type ApiError, refuse } from "../../src/schema/envelope.ts"
 import type { FeedChanges, PricedMarket } from "./Books.ts"
 import type { Draws } from "./Draws.ts"
 import type { Fixtures } from "./Fixtures.ts"
@@ -302,14 +302,14 @@ export const makeSimulator = (
   const setPrice = (input: MarketPricePayload, now: number): Effect.Effect<MarketBook, ApiError> => {
     const market = markets.get(input.marketId)
     const event = market && events.get(market.eventId)
-    if (!market || !event) return notFound("No such open market.")
+    if (!market || !event) return refuse("NotFound", "No such open market.")
     const all = marketsOf(event)
     const book = setManualPrice(market, event, all, input, now)
-    if (book === "unknownSelection") return unprocessable("That selection is not part of this market.")
-    if (book === "offLadder") return unprocessable("Exchange prices run from 1.01 to 1000.")
+    if (book === "unknownSelection") return refuse("Refused", "That selection is not part of this market.")
+    if (book === "offLadder") return refuse("Refused", "Exchange prices run from 1.01 to 1000.")
     if ("contradicts" in book) {
       const why = book.contradicts?.problems.map(problemText).join("; ") ?? "the prices pinned on this event's markets leave no chances that fit them all"
-      return unprocessable(`That price contradicts the event's other prices: ${why}. A player could win whatever happens.`, "PricesContradict")
+      return refuse("PricesContradict", `That price contradicts the event's other prices: ${why}. A player could win whatever happens.`)
     }
     publishMarkets(all, now)
     return Effect.succeed(book)

@@ -1,7 +1,7 @@
 import { Clock, Context, Deferred, Effect, Layer, Schema, Semaphore } from "effect"
 import { randomBytes } from "node:crypto"
 import { MarketBook, MarketPricePayload, type Score } from "../../src/schema/betting.ts"
-import { ApiError, fail } from "../../src/schema/envelope.ts"
+import { ApiError, refuse } from "../../src/schema/envelope.ts"
 import { ErrorTag } from "../../src/schema/errors.ts"
 import { ServerConfig } from "../config.ts"
 import { Realtime } from "../realtime/Realtime.ts"
@@ -59,7 +59,7 @@ const TakenMessage = Schema.Struct({
   matches: Schema.Array(Schema.Struct({ odds: Schema.Finite, stake: Schema.Int }))
 })
 
-const noLeader = () => fail(503, "The odds feed is changing hands. Please try again in a few seconds.")
+const noLeader = () => refuse("Unavailable", "The odds feed is changing hands. Please try again in a few seconds.")
 
 interface Leading {
   readonly simulator: Simulator

@@ -1,7 +1,7 @@
 import { Effect, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import type { DepositAccountPayload } from "../../src/schema/admin.ts"
-import { conflict, notFound } from "../../src/schema/envelope.ts"
+import { refuse } from "../../src/schema/envelope.ts"
 import type { AccountDetailsPayload, AccountKind, UpdateAccountDetailsPayload } from "../../src/schema/payments.ts"
 import { decodeRows } from "../db/rows.ts"
 import { Signals } from "../integrity/Signals.ts"
@@ -47,7 +47,7 @@ export const makeAccounts = Effect.gen(function*() {
       ON CONFLICT (type, account_number) DO NOTHING
       RETURNING id, type, account_number, account_holder_name, bank_name, ifsc_code, account_type, image, active
     `.pipe(decodeRows(AccountRow))
-    if (!rows[0]) return yield* conflict("This deposit account already exists.")
+    if (!rows[0]) return yield* refuse("Conflict", "This deposit account already exists.")
     yield* accountsChanged
     return depositAccountView(rows[0])
   })
@@ -61,8 +61,8 @@ export const makeAccounts = Effect.gen(function*() {
              account_type = ${account.accountType}, image = ${image}, active = ${input.active ?? true}
        WHERE id = ${id}
       RETURNING id, type, account_number, account_holder_name, bank_name, ifsc_code, account_type, image, active
-    `.pipe(decodeRows(AccountRow), Effect.catchIf(isUniqueViolation, () => conflict("Another deposit account already has this number.")))
-    if (!rows[0]) return yield* notFound("There is no such deposit account.")
+    `.pipe(decodeRows(AccountRow), Effect.catchIf(isUniqueViolation, () => refuse("Conflict", "Another deposit account already has this number.")))
+    if (!rows[0]) return yield* refuse("NotFound", "There is no such deposit account.")
     yield* accountsChanged
     return depositAccountView(rows[0])
   })
@@ -87,7 +87,7 @@ export const makeAccounts = Effect.gen(function*() {
         ON CONFLICT (user_id, type, account_number) DO NOTHING
         RETURNING id, type, account_number, account_holder_name, bank_name, ifsc_code, account_type, payout_key
       `.pipe(decodeRows(AccountRow))
-      if (!row) return yield* conflict(account.type === "upi" ? "You have already added this UPI id." : "You have already added this bank account.")
+      if (!row) return yield* refuse("Conflict", account.type === "upi" ? "You have already added this UPI id." : "You have already added this bank account.")
       yield* payouts.claim(userId, row.payoutKey!)
       return accountView(row)
     })).pipe(Effect.catchTag("PayoutAccountTaken", (taken) => payouts.refuse(userId, account.type, taken)))
@@ -99,14 +99,14 @@ export const makeAccounts = Effect.gen(function*() {
       const [before] = yield* sql`SELECT payout_key FROM payment_accounts WHERE id = ${input.accountId} AND user_id = ${userId} FOR UPDATE`.pipe(
         decodeRows(Schema.Struct({ payoutKey: Schema.String }))
       )
-      if (!before) return yield* notFound("There is no such account.")
+      if (!before) return yield* refuse("NotFound", "There is no such account.")
       const [row] = yield* sql`
         UPDATE payment_accounts SET type = ${account.type}, account_number = ${account.accountNumber},
                account_holder_name = ${account.accountHolderName}, bank_name = ${account.bankName}, ifsc_code = ${account.ifscCode},
                account_type = ${account.accountType}, updated_at = now()
          WHERE id = ${input.accountId} AND user_id = ${userId}
         RETURNING id, type, account_number, account_holder_name, bank_name, ifsc_code, account_type, payout_key
-      `.pipe(decodeRows(AccountRow), Effect.catchIf(isUniqueViolation, () => conflict("You already have another account with this number.")))
+      `.pipe(decodeRows(AccountRow), Effect.catchIf(isUniqueViolation, () => refuse("Conflict", "You already have another account with this number.")))
       if (row!.payoutKey !== before.payoutKey) {
         yield* payouts.claim(userId, row!.payoutKey!)
         yield* payouts.release(userId, before.payoutKey)

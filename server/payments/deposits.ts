@@ -3,7 +3,7 @@ import { SqlClient, type SqlError } from "effect/sql"
 import { toRupees } from "../../src/domain/money.ts"
 import { MAX_DEPOSIT, MIN_DEPOSIT, PAYMENT_MESSAGES } from "../../src/domain/payments.ts"
 import { depositApproved } from "../../src/domain/push.ts"
-import { badRequest, conflict, notFound, tooMany } from "../../src/schema/envelope.ts"
+import { refuse } from "../../src/schema/envelope.ts"
 import { AccountKind, type DepositPayload } from "../../src/schema/payments.ts"
 import { Bonus } from "../bonus/Bonus.ts"
 import { ServerConfig } from "../config.ts"
@@ -46,14 +46,14 @@ export const makeDeposits = Effect.gen(function*() {
 
   const createDeposit = Effect.fn("Payments.createDeposit")(function*(userId: string, input: DepositPayload) {
     const paise = yield* amountPaise(input.amount)
-    if (paise < MIN_DEPOSIT * 100) return yield* badRequest(PAYMENT_MESSAGES.minDeposit)
-    if (paise > MAX_DEPOSIT * 100) return yield* badRequest(PAYMENT_MESSAGES.maxDeposit)
+    if (paise < MIN_DEPOSIT * 100) return yield* refuse("InvalidInput", PAYMENT_MESSAGES.minDeposit)
+    if (paise > MAX_DEPOSIT * 100) return yield* refuse("InvalidInput", PAYMENT_MESSAGES.maxDeposit)
     const image = input.baseImage ?? input.screenshot
-    if (!input.txnRef?.trim() && !image) return yield* badRequest(PAYMENT_MESSAGES.referenceOrScreenshot)
+    if (!input.txnRef?.trim() && !image) return yield* refuse("InvalidInput", PAYMENT_MESSAGES.referenceOrScreenshot)
     const txnRef = yield* references.admit(input.type, input.txnRef)
     const [account] = yield* sql`SELECT type FROM deposit_accounts WHERE id = ${input.accountId} AND active`.pipe(decodeRows(Schema.Struct({ type: AccountKind })))
-    if (!account) return yield* notFound("This deposit account is no longer available. Please reload the page.")
-    if (account.type !== input.type) return yield* badRequest(`This deposit account takes ${account.type === "upi" ? "UPI" : "bank"} payments.`)
+    if (!account) return yield* refuse("NotFound", "This deposit account is no longer available. Please reload the page.")
+    if (account.type !== input.type) return yield* refuse("InvalidInput", `This deposit account takes ${account.type === "upi" ? "UPI" : "bank"} payments.`)
     if (txnRef) yield* references.refuseUsed(txnRef)
     // One request at a time per player (the row stays locked until the write commits), so the quotas hold under races.
     yield* sql`SELECT 1 FROM users WHERE id = ${userId} FOR UPDATE`
@@ -62,10 +62,7 @@ export const makeDeposits = Effect.gen(function*() {
     `.pipe(decodeRows(Schema.Struct({ waiting: Schema.Number })))
     const waiting = pending?.waiting ?? 0
     if (waiting >= limits.pendingDepositsPerPlayer) {
-      return yield* tooMany(
-        `You already have ${waiting} deposit requests waiting for approval. Please wait until they are checked before sending another.`,
-        "QuotaExceeded"
-      )
+      return yield* refuse("QuotaExceeded", `You already have ${waiting} deposit requests waiting for approval. Please wait until they are checked before sending another.`)
     }
     // A deposit the player's protection refuses stores nothing, not even its screenshot.
     yield* admission.checkDeposit(userId, paise)
@@ -84,7 +81,7 @@ export const makeDeposits = Effect.gen(function*() {
       return depositView(row!)
     })).pipe(
       // Another deposit took the reference since it was checked: refused like a reference used before.
-      Effect.catchIf((error) => error._tag === "SqlError" && isReferenceTaken(error), () => conflict(PAYMENT_MESSAGES.referenceUsed, "ReferenceUsed"))
+      Effect.catchIf((error) => error._tag === "SqlError" && isReferenceTaken(error), () => refuse("ReferenceUsed", PAYMENT_MESSAGES.referenceUsed))
     )
   })
 
@@ -95,8 +92,8 @@ export const makeDeposits = Effect.gen(function*() {
         SELECT d.id, d.user_id, d.account_id, d.type, d.amount, d.txn_ref, d.screenshot_id, d.status, d.remark, d.created_at, d.decided_at
           FROM deposit_requests d WHERE d.id = ${id} FOR UPDATE
       `.pipe(decodeRows(DepositRow))
-      if (!row) return yield* notFound("There is no such deposit request.")
-      if (row.status !== "pending") return yield* conflict(`This deposit request is already ${row.status}.`)
+      if (!row) return yield* refuse("NotFound", "There is no such deposit request.")
+      if (row.status !== "pending") return yield* refuse("Conflict", `This deposit request is already ${row.status}.`)
       const transactionId = yield* ledgerTx(row)
       const [updated] = yield* sql`
         UPDATE deposit_requests SET status = ${status}, remark = ${remark?.trim() || null}, decided_by = ${operatorId},
@@ -104,7 +101,7 @@ export const makeDeposits = Effect.gen(function*() {
          WHERE id = ${id} AND status = 'pending'
         RETURNING id, user_id, account_id, type, amount, txn_ref, screenshot_id, status, remark, created_at, decided_at
       `.pipe(decodeRows(DepositRow))
-      if (!updated) return yield* conflict("This deposit request was decided by someone else just now.")
+      if (!updated) return yield* refuse("Conflict", "This deposit request was decided by someone else just now.")
       // The player hears of it on their phone once the money is theirs (Web Push, after commit).
       if (status === "approved") yield* sql.afterCommit(push.notify(updated.userId, depositApproved({ id: updated.id, rupees: toRupees(updated.amount) })))
       return depositView(updated)
@@ -139,7 +136,7 @@ export const makeDeposits = Effect.gen(function*() {
   })
 
   const credit = Effect.fn("Payments.credit")(function*(userId: string, paise: number, note: string, operatorId: string) {
-    if (!Number.isSafeInteger(paise) || paise <= 0) return yield* badRequest(PAYMENT_MESSAGES.enterAmount)
+    if (!Number.isSafeInteger(paise) || paise <= 0) return yield* refuse("InvalidInput", PAYMENT_MESSAGES.enterAmount)
     return yield* ledger.post({
       kind: "adjustment",
       userId,

@@ -1,6 +1,6 @@
 import { Data, Effect, Schema } from "effect"
 import type { SqlClient, SqlError } from "effect/sql"
-import { type ApiError, conflict } from "../../src/schema/envelope.ts"
+import { type ApiError, refuse } from "../../src/schema/envelope.ts"
 import type { AccountKind } from "../../src/schema/payments.ts"
 import { decodeFirst } from "../db/rows.ts"
 import type { Signals } from "../integrity/Signals.ts"
@@ -41,7 +41,7 @@ export const payoutOwnership = (sql: SqlClient.SqlClient, signals: Signals["Serv
     `
 
   /** After the refused write rolled back: the signal of who tried, then the player's answer. */
-  const refuse = (userId: string, type: AccountKind, taken: PayoutAccountTaken): Effect.Effect<never, ApiError | SqlError.SqlError> =>
+  const refuseTaken = (userId: string, type: AccountKind, taken: PayoutAccountTaken): Effect.Effect<never, ApiError | SqlError.SqlError> =>
     Effect.andThen(
       signals.record({
         kind: "shared_payout_account",
@@ -49,11 +49,11 @@ export const payoutOwnership = (sql: SqlClient.SqlClient, signals: Signals["Serv
         subject: taken.key,
         detail: `A player tried to add the payout account ${taken.key}, which another player holds; refused`
       }),
-      conflict(TAKEN_MESSAGE[type])
+      refuse("Conflict", TAKEN_MESSAGE[type])
     )
 
   /** Whether the player owns the account they would withdraw to. */
   const owns = (userId: string, key: string) => Effect.map(ownerOf(key), (owner) => owner?.userId === userId)
 
-  return { claim, release, refuse, owns }
+  return { claim, release, refuse: refuseTaken, owns }
 }

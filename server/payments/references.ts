@@ -1,7 +1,7 @@
 import { Effect, Schema } from "effect"
 import type { SqlClient, SqlError } from "effect/sql"
 import { nearReferences, normalizeReference, PAYMENT_MESSAGES, referenceProblem } from "../../src/domain/payments.ts"
-import { type ApiError, badRequest, conflict } from "../../src/schema/envelope.ts"
+import { type ApiError, refuse } from "../../src/schema/envelope.ts"
 import type { AccountKind } from "../../src/schema/payments.ts"
 import { decodeRows } from "../db/rows.ts"
 import type { Signals } from "../integrity/Signals.ts"
@@ -33,12 +33,12 @@ export const depositReferences = (sql: SqlClient.SqlClient, signals: Signals["Se
   const admit = (type: AccountKind, given: string | undefined): Effect.Effect<string | null, ApiError> => {
     if (given === undefined || given.trim() === "") return Effect.succeed(null)
     const problem = referenceProblem(type, given)
-    return problem ? badRequest(problem) : Effect.succeed(normalizeReference(given))
+    return problem ? refuse("InvalidInput", problem) : Effect.succeed(normalizeReference(given))
   }
 
   /** Refuses a reference another pending or approved deposit has. */
   const refuseUsed = (ref: string): Effect.Effect<void, ApiError | SqlError.SqlError> =>
-    Effect.flatMap(holders([ref]), (used) => used.length === 0 ? Effect.void : conflict(PAYMENT_MESSAGES.referenceUsed, "ReferenceUsed"))
+    Effect.flatMap(holders([ref]), (used) => used.length === 0 ? Effect.void : refuse("ReferenceUsed", PAYMENT_MESSAGES.referenceUsed))
 
   /**
    * Records who filed a reference that was refused as used. Called once the

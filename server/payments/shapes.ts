@@ -5,7 +5,7 @@ import { toPaise, toRupees } from "../../src/domain/money.ts"
 import { PAYMENT_MESSAGES, validateAccount } from "../../src/domain/payments.ts"
 import { cleanName } from "../../src/domain/text.ts"
 import type { DepositAccountPayload } from "../../src/schema/admin.ts"
-import { badRequest } from "../../src/schema/envelope.ts"
+import { refuse } from "../../src/schema/envelope.ts"
 import {
   type AccountDetailsPayload,
   AccountKind,
@@ -120,7 +120,7 @@ export const normalizeAccount = (given: AccountDetailsPayload | DepositAccountPa
   const input = { ...given, accountHolderName: cleanName(given.accountHolderName), ...(given.bankName !== undefined ? { bankName: cleanName(given.bankName) } : {}) }
   // Savings unless the player picked current (SPEC section 5).
   const problem = validateAccount(input.type === "bank" ? { ...input, accountType: input.accountType ?? "savings" } : input)
-  if (problem) return badRequest(problem)
+  if (problem) return refuse("InvalidInput", problem)
   const bank = input.type === "bank"
   return Effect.succeed({
     type: input.type,
@@ -134,7 +134,7 @@ export const normalizeAccount = (given: AccountDetailsPayload | DepositAccountPa
 
 export const amountPaise = (rupees: number) => {
   const paise = toPaise(rupees)
-  if (paise === undefined || paise <= 0) return badRequest(PAYMENT_MESSAGES.enterAmount)
+  if (paise === undefined || paise <= 0) return refuse("InvalidInput", PAYMENT_MESSAGES.enterAmount)
   return Effect.succeed(paise)
 }
 

@@ -3,7 +3,7 @@ import { SqlClient } from "effect/sql"
 import { toRupees } from "../../src/domain/money.ts"
 import { MIN_WITHDRAWAL, PAYMENT_MESSAGES } from "../../src/domain/payments.ts"
 import { withdrawalPaid } from "../../src/domain/push.ts"
-import { badRequest, conflict, notFound, unprocessable } from "../../src/schema/envelope.ts"
+import { refuse } from "../../src/schema/envelope.ts"
 import { RequestStatus, type WithdrawalPayload } from "../../src/schema/payments.ts"
 import { decodeRows } from "../db/rows.ts"
 import { Signals } from "../integrity/Signals.ts"
@@ -36,15 +36,15 @@ export const makeWithdrawals = Effect.gen(function*() {
 
   const createWithdrawal = Effect.fn("Payments.createWithdrawal")(function*(userId: string, input: WithdrawalPayload) {
     const paise = yield* amountPaise(input.amount)
-    if (paise < MIN_WITHDRAWAL * 100) return yield* badRequest(PAYMENT_MESSAGES.minWithdrawal)
+    if (paise < MIN_WITHDRAWAL * 100) return yield* refuse("InvalidInput", PAYMENT_MESSAGES.minWithdrawal)
     const [found] = yield* sql`
       SELECT id, type, account_number, account_holder_name, bank_name, ifsc_code, account_type, payout_key
         FROM payment_accounts WHERE id = ${input.accountId} AND user_id = ${userId}
     `.pipe(decodeRows(AccountRow))
-    if (!found) return yield* notFound("There is no such account. Add it on the withdrawal page first.")
+    if (!found) return yield* refuse("NotFound", "There is no such account. Add it on the withdrawal page first.")
     // Accounts added before one player owned each: only the owner withdraws to it.
     if (!(yield* payouts.owns(userId, found.payoutKey!))) {
-      return yield* conflict("This payout account is registered to another player. Please withdraw to an account in your own name.")
+      return yield* refuse("Conflict", "This payout account is registered to another player. Please withdraw to an account in your own name.")
     }
     const { payoutKey: _key, ...account } = found
     return yield* sql.withTransaction(Effect.gen(function*() {
@@ -63,7 +63,7 @@ export const makeWithdrawals = Effect.gen(function*() {
           { account: { user: userId, kind: "main" }, amount: -paise },
           { account: { user: userId, kind: "withdrawal_hold" }, amount: paise }
         ]
-      }).pipe(Effect.catchTag("InsufficientFunds", () => unprocessable(PAYMENT_MESSAGES.insufficient, "InsufficientBalance")))
+      }).pipe(Effect.catchTag("InsufficientFunds", () => refuse("InsufficientBalance", PAYMENT_MESSAGES.insufficient)))
       yield* sql.afterCommit(realtime.notifyDesk("withdrawals", row!.id))
       return withdrawalView(row!)
     }))
@@ -78,7 +78,7 @@ export const makeWithdrawals = Effect.gen(function*() {
       `.pipe(decodeRows(WithdrawalRow))
       if (!row) {
         const [existing] = yield* sql`SELECT status FROM withdrawal_requests WHERE id = ${id}`.pipe(decodeRows(Schema.Struct({ status: RequestStatus })))
-        return yield* existing ? conflict(`This withdrawal request is already ${existing.status}.`) : notFound("There is no such withdrawal request.")
+        return yield* existing ? refuse("Conflict", `This withdrawal request is already ${existing.status}.`) : refuse("NotFound", "There is no such withdrawal request.")
       }
       const amount = Number(row.amount)
       yield* ledger.post(status === "approved"

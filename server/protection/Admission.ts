@@ -1,7 +1,7 @@
 import { Clock, Context, Effect, Layer } from "effect"
 import { SqlClient, type SqlError, type Statement } from "effect/sql"
 import { closureAt } from "../../src/domain/protection.ts"
-import { type ApiError, unprocessable } from "../../src/schema/envelope.ts"
+import { type ApiError, refuse } from "../../src/schema/envelope.ts"
 import { COMPLIANCE_KEY, switchesOf } from "./Compliance.ts"
 import { type BetProtectionInputs, protectionReads, type ProtectionRules, refuseIfClosed, timesOf, type Usage, usageOf, windowsAt } from "./rules.ts"
 
@@ -56,7 +56,7 @@ export class Admission extends Context.Service<Admission, {
         // Read after the lock: what a request that held it before us counted is older than this.
         const at = now()
         yield* refuseIfClosed(row, at)
-        if (!switchesOf(row.switches).depositsOpen) return yield* unprocessable(DEPOSITS_CLOSED, "DepositsClosed")
+        if (!switchesOf(row.switches).depositsOpen) return yield* refuse("DepositsClosed", DEPOSITS_CLOSED)
         yield* enforceLimits("deposit", userId, row.inForce, amount, at, "deposit")
         return at
       })

@@ -2,7 +2,7 @@ import { Clock, Context, Effect, Layer, Schema } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 import { limitAmountProblem } from "../../src/domain/protection.ts"
 import { type Region, regionFromHeader, regionName } from "../../src/domain/regions.ts"
-import { type ApiError, badRequest, forbidden } from "../../src/schema/envelope.ts"
+import { type ApiError, refuse } from "../../src/schema/envelope.ts"
 import { ComplianceSettings, type ComplianceSettingsUpdate } from "../../src/schema/protection.ts"
 import type { PublicCompliance } from "../../src/schema/settings.ts"
 import { ServerConfig } from "../config.ts"
@@ -63,10 +63,10 @@ export class Compliance extends Context.Service<Compliance, {
         const limits = change.defaultLimits ?? []
         for (const limit of limits) {
           const problem = limitAmountProblem(limit.amount)
-          if (problem) return yield* badRequest(`Default ${limit.period} ${limit.kind} limit: ${problem}`)
+          if (problem) return yield* refuse("InvalidInput", `Default ${limit.period} ${limit.kind} limit: ${problem}`)
         }
         if (new Set(limits.map((limit) => `${limit.kind}:${limit.period}`)).size !== limits.length) {
-          return yield* badRequest("Give at most one default limit for each kind and period.")
+          return yield* refuse("InvalidInput", "Give at most one default limit for each kind and period.")
         }
         return yield* sql.withTransaction(Effect.gen(function*() {
           // One writer at a time, so two operators' changes never overwrite each other half-way.
@@ -91,11 +91,11 @@ export class Compliance extends Context.Service<Compliance, {
 
       const admitSignUp = Effect.fn("Compliance.admitSignUp")(function*(region: Region, headers: Readonly<Record<string, string | undefined>>) {
         const switches = yield* settings
-        if (switches.blockedRegions.includes(region)) return yield* forbidden(regionBlockedMessage(region), "RegionBlocked")
+        if (switches.blockedRegions.includes(region)) return yield* refuse("RegionBlocked", regionBlockedMessage(region))
         if (!config.trustProxy || !switches.regionHeader) return
         const seen = regionFromHeader(headers[switches.regionHeader])
         if (seen && switches.blockedRegions.includes(seen)) {
-          return yield* forbidden(`Khel is not available in ${regionName(seen)}, where you are signing up from.`, "RegionBlocked")
+          return yield* refuse("RegionBlocked", `Khel is not available in ${regionName(seen)}, where you are signing up from.`)
         }
       })
 

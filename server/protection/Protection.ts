@@ -21,7 +21,7 @@ import {
   type TimeOutDays
 } from "../../src/domain/protection.ts"
 import type { Region } from "../../src/domain/regions.ts"
-import { type ApiError, badRequest, conflict, forbidden, notFound, unprocessable } from "../../src/schema/envelope.ts"
+import { type ApiError, refuse } from "../../src/schema/envelope.ts"
 import { type Limit, type PlayerProtection, type Protection as ProtectionView, type SetLimitPayload } from "../../src/schema/protection.ts"
 import { decodeFirst, decodeRows } from "../db/rows.ts"
 import { Sessions } from "../identity/Sessions.ts"
@@ -142,7 +142,7 @@ export class Protection extends Context.Service<Protection, {
       const setLimit = Effect.fn("Protection.setLimit")(function*(userId: string, payload: SetLimitPayload, actor: Actor) {
         if (payload.amount !== null) {
           const problem = limitAmountProblem(payload.amount)
-          if (problem) return yield* badRequest(problem)
+          if (problem) return yield* refuse("InvalidInput", problem)
         }
         const requested = payload.amount === null ? null : toPaise(payload.amount)!
         const { kind, period } = payload
@@ -188,10 +188,10 @@ export class Protection extends Context.Service<Protection, {
         const message = yield* change(userId, (_, at) =>
           Effect.gen(function*() {
             const [row] = (yield* limitRows(userId)).filter((r) => r.kind === kind && r.period === period)
-            if (!row?.requestedAt) return yield* conflict(`There is no change to confirm for your ${limitName(kind, period)}.`)
+            if (!row?.requestedAt) return yield* refuse("Conflict", `There is no change to confirm for your ${limitName(kind, period)}.`)
             const confirmableAt = row.confirmableAt!
             if (at < confirmableAt) {
-              return yield* unprocessable(`You can confirm this change from ${indiaDateTime(confirmableAt)}, 24 hours after you asked for it.`, "CoolingOff")
+              return yield* refuse("CoolingOff", `You can confirm this change from ${indiaDateTime(confirmableAt)}, 24 hours after you asked for it.`)
             }
             const amount = row.pendingRemoval ? null : Number(row.pendingAmount)
             yield* sql`
@@ -224,7 +224,7 @@ export class Protection extends Context.Service<Protection, {
         const row = yield* loadState(userId, false)
         const check = yield* activity.realityCheck(userId, row.realityCheckMinutes ?? 0)
         if (!check.due) {
-          return yield* conflict(check.nextAt === null ? "Reality checks are off." : `There is no reality check to answer yet: the next one is at ${indiaDateTime(new Date(check.nextAt))}.`)
+          return yield* refuse("Conflict", check.nextAt === null ? "Reality checks are off." : `There is no reality check to answer yet: the next one is at ${indiaDateTime(new Date(check.nextAt))}.`)
         }
         yield* activity.remind(userId)
         return yield* state(userId)
@@ -236,11 +236,11 @@ export class Protection extends Context.Service<Protection, {
         const message = yield* change(userId, (row, at) =>
           Effect.gen(function*() {
             const closure = closureAt(timesOf(row), at)
-            if (closure?.reason === "SelfExcluded") return yield* forbidden(closureMessage(closure), "SelfExcluded")
+            if (closure?.reason === "SelfExcluded") return yield* refuse("SelfExcluded", closureMessage(closure))
             const until = timeOutEnd(at, days)
             const current = row.timeOutUntil
             if (current && current > at && current >= until) {
-              return yield* forbidden(`You are already taking a break until ${indiaDateTime(current)}; a time-out cannot be shortened.`, "TimedOut")
+              return yield* refuse("TimedOut", `You are already taking a break until ${indiaDateTime(current)}; a time-out cannot be shortened.`)
             }
             // A longer break replaces a shorter one that is still running, from its start.
             const startedAt = current && current > at ? row.timeOutStartedAt! : at
@@ -257,7 +257,7 @@ export class Protection extends Context.Service<Protection, {
             const until = addMonthsInIndia(at, months)
             const current = row.excludedUntil
             if (current && current > at && current >= until) {
-              return yield* forbidden(`Your account is already self-excluded until ${indiaDateTime(current)}; a self-exclusion cannot be shortened.`, "SelfExcluded")
+              return yield* refuse("SelfExcluded", `Your account is already self-excluded until ${indiaDateTime(current)}; a self-exclusion cannot be shortened.`)
             }
             const startedAt = current && current > at ? row.excludedAt! : at
             yield* sql`
@@ -278,11 +278,11 @@ export class Protection extends Context.Service<Protection, {
         const message = yield* change(userId, (row, at) =>
           Effect.gen(function*() {
             const closure = closureAt(timesOf(row), at)
-            if (closure?.reason !== "SelfExcluded") return yield* conflict("Your account is not self-excluded.")
+            if (closure?.reason !== "SelfExcluded") return yield* refuse("Conflict", "Your account is not self-excluded.")
             if (closure.stage === "excluded") {
-              return yield* forbidden(`Your self-exclusion runs until ${indiaDateTime(closure.until!)} and cannot be ended early.`, "SelfExcluded")
+              return yield* refuse("SelfExcluded", `Your self-exclusion runs until ${indiaDateTime(closure.until!)} and cannot be ended early.`)
             }
-            if (closure.stage === "returning") return yield* forbidden(closureMessage(closure), "SelfExcluded")
+            if (closure.stage === "returning") return yield* refuse("SelfExcluded", closureMessage(closure))
             yield* sql`UPDATE player_protection SET return_requested_at = ${at} WHERE user_id = ${userId}`
             yield* audit(sql, { userId, actor, action: "self-exclusion.return", detail: { reopensAt: new Date(at.getTime() + 86_400_000).toISOString() }, at })
             return closureMessage(closureAt({ ...timesOf(row), returnRequestedAt: at }, at)!)
@@ -316,7 +316,7 @@ export class Protection extends Context.Service<Protection, {
         const found = yield* sql`
           SELECT id, username, name FROM users WHERE username = ${user.trim().toLowerCase()} OR id = ${user.trim()} LIMIT 1
         `.pipe(decodeFirst(Schema.Struct({ id: Schema.String, username: Schema.String, name: Schema.String })))
-        if (!found) return yield* notFound(`There is no player ${user}.`)
+        if (!found) return yield* refuse("NotFound", `There is no player ${user}.`)
         const row = yield* loadState(found.id, false)
         const trail = yield* sql`
           SELECT at, actor, action, detail, ip FROM protection_audit WHERE user_id = ${found.id} ORDER BY id DESC LIMIT 100

@@ -20,7 +20,7 @@ import {
   windowStart
 } from "../../src/domain/protection.ts"
 import { type Region, regionName } from "../../src/domain/regions.ts"
-import { forbidden, unprocessable } from "../../src/schema/envelope.ts"
+import { refuse } from "../../src/schema/envelope.ts"
 import {
   type Closure,
   LimitKind as LimitKindSchema,
@@ -123,7 +123,7 @@ export const closureOf = (row: StateRow, at: Date): Closure | undefined => {
 
 export const refuseIfClosed = (row: StateRow, at: Date) => {
   const closure = closureOf(row, at)
-  return closure ? forbidden(closure.message, closure.reason) : Effect.void
+  return closure ? refuse(closure.reason, closure.message) : Effect.void
 }
 
 export const checkOf = (period: LimitPeriod, limit: number, counted: Usage): LimitCheck => ({
@@ -201,7 +201,7 @@ export const protectionReads = (sql: SqlClient.SqlClient) => {
       const counted = countedAlready ?? (yield* usage(kind, userId, at))
       const passed = inForce.map((row) => checkOf(row.period, row.amount, counted)).filter((check) => added > check.remaining)
       const lowest = binding(passed)
-      if (lowest) return yield* unprocessable(limitRefusal(kind, lowest, what), "LimitReached")
+      if (lowest) return yield* refuse("LimitReached", limitRefusal(kind, lowest, what))
     })
 
   return { loadRules, loadState, ensureRow, limitRows, usage, enforceLimits }

@@ -4,7 +4,7 @@ import { SqlClient, type SqlError } from "effect/sql"
 import webpush from "web-push"
 import { eventHref } from "../../src/domain/catalogue.ts"
 import { isPushService, matchStarting, type Notice, REMINDER_MINUTES } from "../../src/domain/push.ts"
-import { type ApiError, badRequest, fail } from "../../src/schema/envelope.ts"
+import { type ApiError, refuse } from "../../src/schema/envelope.ts"
 import type { PushMessage, PushSubscriptionPayload } from "../../src/schema/push.ts"
 import { ServerConfig } from "../config.ts"
 import { decodeRows } from "../db/rows.ts"
@@ -72,8 +72,8 @@ export class Push extends Context.Service<Push, {
       const sends = yield* FiberSet.make<void, never>()
 
       const subscribe = Effect.fn("Push.subscribe")(function*(user: SessionUser, subscription: PushSubscriptionPayload) {
-        if (!vapid) return yield* fail(503, PUSH_MESSAGES.unavailable)
-        if (!isPushService(subscription.endpoint, config.push.services)) return yield* badRequest(PUSH_MESSAGES.notAPushService)
+        if (!vapid) return yield* refuse("Unavailable", PUSH_MESSAGES.unavailable)
+        if (!isPushService(subscription.endpoint, config.push.services)) return yield* refuse("InvalidInput", PUSH_MESSAGES.notAPushService)
         yield* sql`
           INSERT INTO push_subscriptions (endpoint, user_id, session_id, p256dh, auth)
           VALUES (${subscription.endpoint}, ${user.id}, ${user.sessionId}, ${subscription.keys.p256dh}, ${subscription.keys.auth})

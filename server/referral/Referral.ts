@@ -2,7 +2,7 @@ import { Context, Effect, Layer, Schema } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 import { toRupees } from "../../src/domain/money.ts"
 import { weeksBetween } from "../../src/domain/ranges.ts"
-import { type ApiError, unprocessable } from "../../src/schema/envelope.ts"
+import { type ApiError, refuse } from "../../src/schema/envelope.ts"
 import type { ReferralTransaction, ReferralUsers, ReferralWeek } from "../../src/schema/referral.ts"
 import { Roles } from "../../src/schema/user.ts"
 import { isPublicAddress } from "../edge/client.ts"
@@ -243,7 +243,7 @@ export class Referral extends Context.Service<Referral, {
             SELECT balance FROM ledger_accounts WHERE user_id = ${userId} AND kind = 'ref_bonus' FOR UPDATE
           `.pipe(decodeFirst(Balance))
           const amount = Number(wallet?.balance ?? 0n)
-          if (amount <= 0) return yield* unprocessable("There is no referral bonus to claim yet.")
+          if (amount <= 0) return yield* refuse("Refused", "There is no referral bonus to claim yet.")
           yield* ledger.post({
             kind: "referral_claim",
             userId,
@@ -252,7 +252,7 @@ export class Referral extends Context.Service<Referral, {
               { account: { user: userId, kind: "ref_bonus" }, amount: -amount },
               { account: { user: userId, kind: "main" }, amount }
             ]
-          }).pipe(Effect.catchTag("InsufficientFunds", () => unprocessable("There is no referral bonus to claim yet.")))
+          }).pipe(Effect.catchTag("InsufficientFunds", () => refuse("Refused", "There is no referral bonus to claim yet.")))
         }))
         return yield* users(userId)
       })

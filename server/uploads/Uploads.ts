@@ -5,7 +5,7 @@ import { mkdirSync } from "node:fs"
 import { readFile, rename, unlink, writeFile } from "node:fs/promises"
 import { join } from "node:path"
 import sharp from "sharp"
-import { type ApiError, badRequest, forbidden, notFound, tooMany } from "../../src/schema/envelope.ts"
+import { type ApiError, refuse } from "../../src/schema/envelope.ts"
 import { SCREENSHOT_MAX_BYTES } from "../../src/schema/payments.ts"
 import { isStaffRole } from "../../src/domain/staff.ts"
 import type { Role } from "../../src/schema/user.ts"
@@ -88,32 +88,29 @@ export class Uploads extends Context.Service<Uploads, {
 
       const store = Effect.fn("Uploads.store")(function*(userId: string, dataUrl: string) {
         const match = /^(?:data:[\w/+.-]*;base64,)?([A-Za-z0-9+/=\s]*)$/.exec(dataUrl)
-        if (!match) return yield* badRequest(UPLOAD_MESSAGES.notImage)
+        if (!match) return yield* refuse("InvalidInput", UPLOAD_MESSAGES.notImage)
         const base64 = match[1]!.replace(/\s/g, "")
         if (Math.floor((base64.length * 3) / 4) - (base64.endsWith("==") ? 2 : base64.endsWith("=") ? 1 : 0) > SCREENSHOT_MAX_BYTES) {
-          return yield* badRequest(UPLOAD_MESSAGES.tooLarge)
+          return yield* refuse("InvalidInput", UPLOAD_MESSAGES.tooLarge)
         }
         const bytes = Buffer.from(base64, "base64")
-        if (bytes.length > SCREENSHOT_MAX_BYTES) return yield* badRequest(UPLOAD_MESSAGES.tooLarge)
+        if (bytes.length > SCREENSHOT_MAX_BYTES) return yield* refuse("InvalidInput", UPLOAD_MESSAGES.tooLarge)
         // What a player may upload in a day (callers serialise a player's uploads, so the sum holds).
         const [today] = yield* sql`
           SELECT coalesce(sum(bytes), 0)::float8 AS used FROM uploads WHERE user_id = ${userId} AND created_at > now() - interval '1 day'
         `.pipe(decodeRows(Schema.Struct({ used: Schema.Number })))
         if ((today?.used ?? 0) + bytes.length > limits.screenshotBytesPerDay) {
-          return yield* tooMany(
-            `You have uploaded the most screenshots allowed in a day (${limits.screenshotBytesPerDay / 1024 / 1024} MB). Please give the transaction reference instead, or try again tomorrow.`,
-            "QuotaExceeded"
-          )
+          return yield* refuse("QuotaExceeded", `You have uploaded the most screenshots allowed in a day (${limits.screenshotBytesPerDay / 1024 / 1024} MB). Please give the transaction reference instead, or try again tomorrow.`)
         }
         const format = sniffImage(bytes)
-        if (!format) return yield* badRequest(UPLOAD_MESSAGES.notImage)
+        if (!format) return yield* refuse("InvalidInput", UPLOAD_MESSAGES.notImage)
         const clean = yield* Effect.tryPromise({
           try: () =>
             sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: "error" })
               .rotate() // apply the EXIF orientation before the metadata goes
               .toFormat(format, format === "png" ? { compressionLevel: 8 } : { quality: 85 })
               .toBuffer(),
-          catch: () => badRequest(UPLOAD_MESSAGES.unreadable)
+          catch: () => refuse("InvalidInput", UPLOAD_MESSAGES.unreadable)
         })
         const id = randomBytes(16).toString("hex")
         if (inDatabase) {
@@ -132,12 +129,12 @@ export class Uploads extends Context.Service<Uploads, {
 
       const read = Effect.fn("Uploads.read")(function*(viewer: { id: string; role: Role }, id: string) {
         const row = yield* sql`SELECT user_id, file, mime, data FROM uploads WHERE id = ${id}`.pipe(decodeFirst(Stored))
-        if (!row) return yield* notFound("There is no such screenshot.")
+        if (!row) return yield* refuse("NotFound", "There is no such screenshot.")
         // Its owner, or staff on the desk (agents are refused like players).
-        if (row.userId !== viewer.id && !isStaffRole(viewer.role)) return yield* forbidden("This screenshot belongs to another account.")
+        if (row.userId !== viewer.id && !isStaffRole(viewer.role)) return yield* refuse("Forbidden", "This screenshot belongs to another account.")
         const file = row.file
-        const bytes = row.data ?? (file === null ? undefined : yield* Effect.tryPromise({ try: () => readFile(join(dir, file)), catch: () => notFound("The screenshot file is missing.") }))
-        if (!bytes) return yield* notFound("The screenshot file is missing.")
+        const bytes = row.data ?? (file === null ? undefined : yield* Effect.tryPromise({ try: () => readFile(join(dir, file)), catch: () => refuse("NotFound", "The screenshot file is missing.") }))
+        if (!bytes) return yield* refuse("NotFound", "The screenshot file is missing.")
         return `data:${row.mime};base64,${Buffer.from(bytes).toString("base64")}`
       })
 

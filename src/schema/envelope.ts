@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { defaultTag, ErrorTag } from "./errors.ts"
+import { defaultTag, ErrorTag, statusOf } from "./errors.ts"
 
 /**
  * Every response of the API is `{ meta: { code, message, token? }, data }`.
@@ -36,6 +36,12 @@ export class ApiError extends Schema.TaggedError<ApiError>()("ApiError", {
   message: Schema.String,
   tag: ErrorTag
 }, { httpApiStatus: 400 }) {}
+
+/**
+ * How a service fails: it names the reason (an `ErrorTag`) and the message for
+ * the reader; the status it is sent with is the reason's (`statusOf`).
+ */
+export const refuse = (reason: ErrorTag, message: string) => new ApiError({ code: statusOf(reason), message, tag: reason })
 
 /** A failure with its code, message and reason (the code's default reason unless one is given). */
 export const fail = (code: number, message: string, tag: ErrorTag = defaultTag(code)) => new ApiError({ code, message, tag })

@@ -2,10 +2,10 @@ import { Schema } from "effect"
 import { OpenApi } from "effect/http-api"
 import { describe, expect, it } from "vitest"
 import { Api } from "../../src/schema/api.ts"
-import { type ErrorTag, messageOf, readTag, reasonOf, statusOf } from "../../src/schema/errors.ts"
+import { defaultTag, type ErrorTag, messageOf, readTag, reasonOf, statusOf } from "../../src/schema/errors.ts"
 import { OddsBatch } from "../../src/schema/betting.ts"
 import { UserChanged } from "../../src/schema/realtime.ts"
-import { Envelope, FailureEnvelope } from "../../src/schema/envelope.ts"
+import { Envelope, FailureEnvelope, refuse } from "../../src/schema/envelope.ts"
 import { ForgotPasswordPayload, LoginPayload, SignUpPayload } from "../../src/schema/identity.ts"
 import { SportsData } from "../../src/schema/sports.ts"
 import { User } from "../../src/schema/user.ts"
@@ -108,6 +108,12 @@ describe("failure reasons are part of the contract", () => {
     for (const tag of ["OddsChanged", "InsufficientBalance", "InvalidCredentials"] as const) expect(statusOf(tag)).toBe(422)
     // The limits' reasons travel with the status the server sends them with.
     expect(["WeakPassword", "UnsupportedMediaType", "CodesBlocked", "QuotaExceeded"].map((tag) => statusOf(tag as ErrorTag))).toEqual([400, 415, 429, 429])
+  })
+
+  it("sends each status's default reason with that status, so a failure named by its reason keeps its code", () => {
+    for (const code of [400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503]) expect(statusOf(defaultTag(code))).toBe(code)
+    expect(refuse("OddsChanged", "Odds changed")).toMatchObject({ code: 422, message: "Odds changed", tag: "OddsChanged" })
+    expect(refuse("SelfExcluded", "Closed")).toMatchObject({ code: 403, tag: "SelfExcluded" })
   })
 
   it("decodes the reason and message of an actor's error, and nothing from what is not a failure", () => {

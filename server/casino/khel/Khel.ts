@@ -3,7 +3,7 @@ import { FetchHttpClient } from "effect/http"
 import { SqlClient, type SqlError } from "effect/sql"
 import { randomUUID } from "node:crypto"
 import { toPaise, toRupees } from "../../../src/domain/money.ts"
-import { type ApiError, badRequest, conflict, fail, forbidden, notFound } from "../../../src/schema/envelope.ts"
+import { type ApiError, refuse } from "../../../src/schema/envelope.ts"
 import { randomHex, sha256 } from "../signature.ts"
 import { decodeFirst, decodeRows } from "../../db/rows.ts"
 import { commitOf, draw, GAMES, type GameCode, payout } from "./fair.js"
@@ -163,15 +163,15 @@ export class Khel extends Context.Service<Khel, {
 
       const refusal = (error: WalletRefused | WalletUnreachable) =>
         error._tag === "WalletRefused"
-          ? fail(error.code === 403 || error.code === 401 ? 403 : error.code === 422 ? 422 : 409, error.code === 401 ? SESSION_GONE : error.message)
-          : fail(503, "The table cannot reach your wallet right now. Please try again in a moment.")
+          ? refuse(error.code === 403 || error.code === 401 ? "Forbidden" : error.code === 422 ? "Refused" : "Conflict", error.code === 401 ? SESSION_GONE : error.message)
+          : refuse("Unavailable", "The table cannot reach your wallet right now. Please try again in a moment.")
 
       const table = Effect.fn("Khel.table")(function*(origin: string, payload: TablePayload) {
         yield* Ref.set(lastOrigin, origin)
-        if (!isGameCode(payload.game)) return yield* notFound("There is no such game.")
+        if (!isGameCode(payload.game)) return yield* refuse("NotFound", "There is no such game.")
         const tokenHash = sha256(payload.token)
         const session = yield* walletSession(origin, payload.token).pipe(Effect.mapError(refusal))
-        if (session.gameId !== payload.game) return yield* forbidden("This game session was opened for another game.")
+        if (session.gameId !== payload.game) return yield* refuse("Forbidden", "This game session was opened for another game.")
         for (const round of yield* unfinished(tokenHash)) yield* finish(origin, round)
         let row = yield* tableRow(tokenHash)
         if (!row) {
@@ -205,23 +205,23 @@ export class Khel extends Context.Service<Khel, {
         let total = 0
         for (const [spot, amount] of Object.entries(bets)) {
           if (amount === 0) continue
-          if (!spots.has(spot)) return yield* badRequest(`There is no '${spot}' bet at this table.`)
+          if (!spots.has(spot)) return yield* refuse("InvalidInput", `There is no '${spot}' bet at this table.`)
           const p = toPaise(amount)
-          if (p === undefined || !Number.isInteger(amount)) return yield* badRequest("Bets are whole rupees.")
+          if (p === undefined || !Number.isInteger(amount)) return yield* refuse("InvalidInput", "Bets are whole rupees.")
           if (amount < LIMITS.min || amount > LIMITS.max) {
-            return yield* badRequest(`Each bet must be between ₹${LIMITS.min} and ₹${LIMITS.max.toLocaleString("en-IN")}.`)
+            return yield* refuse("InvalidInput", `Each bet must be between ₹${LIMITS.min} and ₹${LIMITS.max.toLocaleString("en-IN")}.`)
           }
           paise[spot] = p
           total += amount
         }
-        if (total === 0) return yield* badRequest("Place a bet first.")
-        if (total > LIMITS.total) return yield* badRequest(`The table limit is ₹${LIMITS.total.toLocaleString("en-IN")} a round.`)
+        if (total === 0) return yield* refuse("InvalidInput", "Place a bet first.")
+        if (total > LIMITS.total) return yield* refuse("InvalidInput", `The table limit is ₹${LIMITS.total.toLocaleString("en-IN")} a round.`)
         return paise
       })
 
       const play = Effect.fn("Khel.play")(function*(origin: string, payload: PlayPayload) {
         yield* Ref.set(lastOrigin, origin)
-        if (!isGameCode(payload.game)) return yield* notFound("There is no such game.")
+        if (!isGameCode(payload.game)) return yield* refuse("NotFound", "There is no such game.")
         const game = payload.game
         const bets = yield* checkBets(game, payload.bets)
         const stake = Object.values(bets).reduce((sum, p) => sum + p, 0)
@@ -234,10 +234,10 @@ export class Khel extends Context.Service<Khel, {
           const row = yield* sql`
             SELECT token_hash, player_id, game, server_seed, commit_hash, nonce FROM khel_tables WHERE token_hash = ${tokenHash} FOR UPDATE
           `.pipe(decodeFirst(TableRow))
-          if (!row) return yield* notFound("Open the table first.")
-          if (row.game !== game) return yield* forbidden("This game session was opened for another game.")
+          if (!row) return yield* refuse("NotFound", "Open the table first.")
+          if (row.game !== game) return yield* refuse("Forbidden", "This game session was opened for another game.")
           if (row.commitHash !== payload.commit) {
-            return yield* conflict("A round was played in another window: the table has a new seed hash. Check it and bet again.")
+            return yield* refuse("Conflict", "A round was played in another window: the table has a new seed hash. Check it and bet again.")
           }
           const id = randomUUID()
           yield* sql`
