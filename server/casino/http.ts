@@ -9,7 +9,7 @@ import { CurrentStaff, CurrentUser } from "../../src/schema/middleware.ts"
 import { Audit } from "../desk/Audit.ts"
 import { actorOf } from "../desk/Staff.ts"
 import { CasinoProviderCode, ProviderSignature } from "../../src/schema/casino.ts"
-import { type ApiError, badRequest, ok, unauthorized } from "../../src/schema/envelope.ts"
+import { type ApiError, ok, refuse } from "../../src/schema/envelope.ts"
 import { renderArtwork } from "./artwork.ts"
 import { Casino } from "./Casino.ts"
 import { Khel, PlayPayload, TablePayload } from "./khel/Khel.ts"
@@ -106,10 +106,10 @@ export const ProviderSignatureLive = Layer.effect(
           const provider = request.headers["x-provider"] ?? ""
           const timestamp = request.headers["x-timestamp"] ?? ""
           const secret = provider ? yield* casino.walletSecret(provider).pipe(Effect.orDie) : undefined
-          if (!secret) return yield* unauthorized("Unknown provider, or its wallet access is not set up.")
-          if (!timestampFresh(timestamp)) return yield* unauthorized("X-Timestamp is missing or more than five minutes off.")
-          const body = yield* request.text.pipe(Effect.mapError(() => badRequest("The request body could not be read.")))
-          if (!signatureMatches(secret, timestamp, body, Redacted.value(credential))) return yield* unauthorized("The signature does not match.")
+          if (!secret) return yield* refuse("SessionEnded", "Unknown provider, or its wallet access is not set up.")
+          if (!timestampFresh(timestamp)) return yield* refuse("SessionEnded", "X-Timestamp is missing or more than five minutes off.")
+          const body = yield* request.text.pipe(Effect.mapError(() => refuse("InvalidInput", "The request body could not be read.")))
+          if (!signatureMatches(secret, timestamp, body, Redacted.value(credential))) return yield* refuse("SessionEnded", "The signature does not match.")
           return yield* Effect.provideService(httpEffect, CasinoProviderCode, provider)
         })
     })
@@ -179,9 +179,9 @@ const khelApi = <A, I>(
   (request: HttpServerRequest.HttpServerRequest) =>
     Effect.gen(function*() {
       const khel = yield* Khel
-      const json = yield* request.json.pipe(Effect.mapError(() => badRequest("The request body must be JSON.")))
+      const json = yield* request.json.pipe(Effect.mapError(() => refuse("InvalidInput", "The request body must be JSON.")))
       const payload = yield* Schema.decodeUnknownEffect(schema)(json).pipe(
-        Effect.mapError(() => badRequest("The request does not match what the table expects."))
+        Effect.mapError(() => refuse("InvalidInput", "The request does not match what the table expects."))
       )
       const data = yield* sqlDefect(run(khel, walletOrigin(request), payload))
       return HttpServerResponse.jsonUnsafe(ok(data), { headers: { "cache-control": "no-store" } })

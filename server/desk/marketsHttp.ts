@@ -2,7 +2,7 @@ import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "../../src/schema/api.ts"
 import { MarketAction } from "../../src/schema/desk/markets.ts"
-import { badRequest, ok } from "../../src/schema/envelope.ts"
+import { ok, refuse } from "../../src/schema/envelope.ts"
 import { toRupees } from "../../src/domain/money.ts"
 import { CurrentStaff } from "../../src/schema/middleware.ts"
 import { sqlDefect } from "../edge/defects.ts"
@@ -41,7 +41,7 @@ export const DeskMarketsHandlers = HttpApiBuilder.group(Api, "deskMarkets", Effe
       Effect.flatMap(CurrentStaff, (me) => Effect.map(sqlDefect(markets.setPrice(staffActorOf(me), params.id, payload)), (market) => ok(market, "Price updated"))),
     settle: ({ params, payload, request }) => decide(request, params.id, payload, { result: payload.result }),
     void: ({ params, payload, request }) =>
-      payload.reason.trim() === "" ? Effect.fail(badRequest("Give the reason the market is voided.")) : decide(request, params.id, payload, { reason: payload.reason.trim() }),
+      payload.reason.trim() === "" ? Effect.fail(refuse("InvalidInput", "Give the reason the market is voided.")) : decide(request, params.id, payload, { reason: payload.reason.trim() }),
     approve: ({ params, payload, request }) =>
       Effect.flatMap(CurrentStaff, (me) =>
         Effect.map(idempotent(request, me.id, { id: params.id, payload }, MarketAction, markets.approve(staffActorOf(me), params.id, payload.remark)), (action) => ok(action, actionMessage(action)))

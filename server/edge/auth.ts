@@ -2,12 +2,14 @@ import { Context, Effect, Layer, Option, Redacted } from "effect"
 import { HttpServerRequest } from "effect/http"
 import { can, isStaffRole } from "../../src/domain/staff.ts"
 import { Authentication, CurrentStaff, CurrentUser, Requires, StaffAuthentication } from "../../src/schema/middleware.ts"
-import { forbidden, unauthorized } from "../../src/schema/envelope.ts"
+import { refuse } from "../../src/schema/envelope.ts"
 import { isOperatorRole } from "../../src/schema/user.ts"
 import { Staff } from "../desk/Staff.ts"
 import { clientOf } from "../identity/http.ts"
 import { Sessions } from "../identity/Sessions.ts"
 import { Activity } from "../protection/Activity.ts"
+
+const SESSION_ENDED = "Your session has ended. Please log in again."
 
 /** Bearer token -> CurrentUser; anything else is HTTP 401 (the client signs in again). */
 export const AuthenticationLive = Layer.effect(
@@ -19,7 +21,7 @@ export const AuthenticationLive = Layer.effect(
       bearer: (httpEffect, { credential }) =>
         Effect.gen(function*() {
           const user = yield* sessions.authenticate(Redacted.value(credential)).pipe(Effect.orDie)
-          if (!user) return yield* unauthorized()
+          if (!user) return yield* refuse("SessionEnded", SESSION_ENDED)
           // A player's requests make up their sessions of play (reality checks, time spent); tracking never fails a request.
           if (!isOperatorRole(user.role)) yield* activity.seen(user.id).pipe(Effect.catchCause((cause) => Effect.logWarning("activity not recorded", cause)))
           return yield* Effect.provideService(httpEffect, CurrentUser, user)
@@ -51,11 +53,11 @@ export const StaffAuthenticationLive = Layer.effect(
           if (!member) {
             // A player's (or an agent's) own session is alive but opens nothing here; anything else is no session.
             const player = yield* sessions.authenticate(token).pipe(Effect.orDie)
-            return yield* player ? forbidden(NOT_STAFF) : unauthorized()
+            return yield* player ? refuse("Forbidden", NOT_STAFF) : refuse("SessionEnded", SESSION_ENDED)
           }
           const required = Option.getOrUndefined(Context.getOption(endpoint.annotations, Requires))
           const allowed = required === "staff" ? isStaffRole(member.role) : required !== undefined && can(member.role, required)
-          if (!allowed) return yield* forbidden(NOT_PERMITTED)
+          if (!allowed) return yield* refuse("Forbidden", NOT_PERMITTED)
           const request = yield* HttpServerRequest.HttpServerRequest
           return yield* Effect.provideService(httpEffect, CurrentStaff, { ...member, ip: clientOf(request).ip })
         })

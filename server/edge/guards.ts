@@ -2,7 +2,7 @@ import { Effect, type Schema } from "effect"
 import type { HttpServerRequest } from "effect/http"
 import { resolveRange } from "../../src/domain/ranges.ts"
 import { CurrentUser } from "../../src/schema/middleware.ts"
-import { badRequest, forbidden } from "../../src/schema/envelope.ts"
+import { refuse } from "../../src/schema/envelope.ts"
 import { Roles } from "../../src/schema/user.ts"
 import { sqlDefect } from "./defects.ts"
 import { Idempotency, idempotencyKeyOf } from "../ledger/Idempotency.ts"
@@ -14,14 +14,14 @@ import { Idempotency, idempotencyKeyOf } from "../ledger/Idempotency.ts"
  */
 export const currentPlayer = Effect.gen(function*() {
   const user = yield* CurrentUser
-  if (user.role === Roles.CREDIT_PLAYER) return yield* forbidden("Credit accounts have no deposits, withdrawals, bonuses or referrals. Please contact your agent.")
-  if (user.role !== Roles.PLAYER) return yield* forbidden("This is for player accounts.")
+  if (user.role === Roles.CREDIT_PLAYER) return yield* refuse("Forbidden", "Credit accounts have no deposits, withdrawals, bonuses or referrals. Please contact your agent.")
+  if (user.role !== Roles.PLAYER) return yield* refuse("Forbidden", "This is for player accounts.")
   return user
 })
 
 export const rangeOf = (query: { readonly start_date?: string; readonly end_date?: string }) => {
   const range = resolveRange(query.start_date, query.end_date)
-  return typeof range === "string" ? Effect.fail(badRequest(range)) : Effect.succeed(range)
+  return typeof range === "string" ? Effect.fail(refuse("InvalidInput", range)) : Effect.succeed(range)
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "../../src/schema/api.ts"
-import { fail, ok } from "../../src/schema/envelope.ts"
+import { ok, refuse } from "../../src/schema/envelope.ts"
 import { Database } from "../db/database.ts"
 
 const startedAt = Date.now()
@@ -13,7 +13,7 @@ export const SystemHandlers = HttpApiBuilder.group(Api, "system", Effect.fn(func
     health: () =>
       ping.pipe(
         Effect.timeout("2 seconds"),
-        Effect.mapError(() => fail(503, "The database is not answering.")),
+        Effect.mapError(() => refuse("Unavailable", "The database is not answering.")),
         Effect.as(ok({ status: "ok" as const, database: engine, uptimeSeconds: Math.round((Date.now() - startedAt) / 1000) }))
       )
   })

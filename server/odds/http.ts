@@ -2,7 +2,7 @@ import { Clock, Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "../../src/schema/api.ts"
 import type { Fancy } from "../../src/schema/betting.ts"
-import { notFound, ok } from "../../src/schema/envelope.ts"
+import { ok, refuse } from "../../src/schema/envelope.ts"
 import { HISTORY_STEP_MS } from "../../src/domain/priceHistory.ts"
 import { Draws } from "./Draws.ts"
 import { OddsFeed } from "./OddsFeed.ts"
@@ -18,7 +18,7 @@ export const OddsHandlers = HttpApiBuilder.group(Api, "odds", Effect.fn(function
   return handlers.handleAll({
     eventOdds: ({ query }) => Effect.succeed(ok(feed.eventOdds(query.event_id))),
     eventFairness: ({ query }) =>
-      Effect.flatMap(Effect.orDie(draws.fairness(query.event_id)), (fairness) => (fairness ? Effect.succeed(ok(fairness)) : notFound("No such event."))),
+      Effect.flatMap(Effect.orDie(draws.fairness(query.event_id)), (fairness) => (fairness ? Effect.succeed(ok(fairness)) : refuse("NotFound", "No such event."))),
     fancies: ({ query }) =>
       Effect.gen(function*() {
         const rows = yield* catalogue.fancyMarkets(query.event_id)
@@ -42,7 +42,7 @@ export const OddsHandlers = HttpApiBuilder.group(Api, "odds", Effect.fn(function
     priceHistory: ({ query }) =>
       Effect.gen(function*() {
         const series = yield* history.of(query.market_id)
-        if (!series) return yield* notFound("There is no price chart for this market: it is not an open exchange market.")
+        if (!series) return yield* refuse("NotFound", "There is no price chart for this market: it is not an open exchange market.")
         return ok({ marketId: query.market_id, now: yield* Clock.currentTimeMillis, step: HISTORY_STEP_MS, ...series })
       })
   })

@@ -4,7 +4,7 @@ import { formatRupees, toPaise, toRupees } from "../../src/domain/money.ts"
 import { CreditResult } from "../../src/schema/admin.ts"
 import { CurrentStaff } from "../../src/schema/middleware.ts"
 import { Api } from "../../src/schema/api.ts"
-import { badRequest, forbidden, notFound, ok } from "../../src/schema/envelope.ts"
+import { ok, refuse } from "../../src/schema/envelope.ts"
 import { DepositRequest, WithdrawalRequest } from "../../src/schema/payments.ts"
 import { ServerConfig } from "../config.ts"
 import { Audit } from "../desk/Audit.ts"
@@ -80,11 +80,11 @@ export const AdminHandlers = HttpApiBuilder.group(Api, "admin", Effect.fn(functi
       Effect.gen(function*() {
         const { me, actor } = yield* staff
         // Money from nowhere without a second pair of eyes is for demo servers only.
-        if (!seedDemo) return yield* forbidden("Demo credits are for demo servers. Make a manual adjustment on the player's page instead.")
+        if (!seedDemo) return yield* refuse("Forbidden", "Demo credits are for demo servers. Make a manual adjustment on the player's page instead.")
         const paise = toPaise(payload.amount)
-        if (paise === undefined || paise <= 0) return yield* badRequest("Amount must be a positive number of rupees with at most two decimals")
+        if (paise === undefined || paise <= 0) return yield* refuse("InvalidInput", "Amount must be a positive number of rupees with at most two decimals")
         const target = (yield* sqlDefect(users.byUsername(payload.user))) ?? (yield* sqlDefect(users.byId(payload.user)))
-        if (!target) return yield* notFound(`There is no player ${payload.user}.`)
+        if (!target) return yield* refuse("NotFound", `There is no player ${payload.user}.`)
         const result = yield* idempotent(request, me.id, payload, CreditResult, audit.around(actor, { action: "player.credit", subject: { kind: "player", id: target.id } }, Effect.gen(function*() {
           const transactionId = yield* payments.credit(target.id, paise, payload.note ?? "", me.id)
           const balances = yield* ledger.balances(target.id)

@@ -2,7 +2,7 @@ import { Effect } from "effect"
 import type { HttpServerRequest } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "../../src/schema/api.ts"
-import { forbidden, ok } from "../../src/schema/envelope.ts"
+import { ok, refuse } from "../../src/schema/envelope.ts"
 import { CurrentStaff, CurrentUser } from "../../src/schema/middleware.ts"
 import { Audit } from "../desk/Audit.ts"
 import { actorOf as deskActorOf } from "../desk/Staff.ts"
@@ -17,7 +17,7 @@ import { type Changed, Protection } from "./Protection.ts"
 /** Players and credit players have protection; operators have no play to protect. */
 const currentPlayer = Effect.gen(function*() {
   const user = yield* CurrentUser
-  if (isOperatorRole(user.role)) return yield* forbidden("Player protection is for player accounts.")
+  if (isOperatorRole(user.role)) return yield* refuse("Forbidden", "Player protection is for player accounts.")
   return user
 })
 

@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "../../src/schema/api.ts"
-import { fail, ok } from "../../src/schema/envelope.ts"
+import { ok, refuse } from "../../src/schema/envelope.ts"
 import { CurrentUser } from "../../src/schema/middleware.ts"
 import { sqlDefect } from "../edge/defects.ts"
 import { Push, PUSH_MESSAGES } from "./Push.ts"
@@ -10,7 +10,7 @@ import { Push, PUSH_MESSAGES } from "./Push.ts"
 export const PushHandlers = HttpApiBuilder.group(Api, "push", Effect.fn(function*(handlers) {
   const push = yield* Push
   return handlers.handleAll({
-    pushKey: () => (push.publicKey ? Effect.succeed(ok({ publicKey: push.publicKey })) : Effect.fail(fail(503, PUSH_MESSAGES.unavailable))),
+    pushKey: () => (push.publicKey ? Effect.succeed(ok({ publicKey: push.publicKey })) : Effect.fail(refuse("Unavailable", PUSH_MESSAGES.unavailable))),
     subscribePush: ({ payload }) =>
       Effect.gen(function*() {
         yield* sqlDefect(push.subscribe(yield* CurrentUser, payload))

@@ -3,7 +3,7 @@ import { HttpIncomingMessage, HttpServerRequest } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { RateLimiterMemory } from "rate-limiter-flexible"
 import { Api } from "../../src/schema/api.ts"
-import { fail, forbidden, ok, tooMany } from "../../src/schema/envelope.ts"
+import { ok, refuse } from "../../src/schema/envelope.ts"
 import { BeaconLimits, VITALS_MAX_BYTES } from "../../src/schema/vitals.ts"
 import { Visitors } from "../edge/visitors.ts"
 import { RateLimits } from "../limits/RateLimits.ts"
@@ -34,13 +34,13 @@ export const BeaconLimitsLive = Layer.effect(BeaconLimits, Effect.gen(function*(
       const request = yield* HttpServerRequest.HttpServerRequest
       // sendBeacon and fetch always say how long the body is; anything longer is refused before it is read.
       const length = Number(request.headers["content-length"])
-      if (!Number.isInteger(length) || length > VITALS_MAX_BYTES) return yield* fail(413, `A vitals report is at most ${VITALS_MAX_BYTES} bytes.`)
+      if (!Number.isInteger(length) || length > VITALS_MAX_BYTES) return yield* refuse("PayloadTooLarge", `A vitals report is at most ${VITALS_MAX_BYTES} bytes.`)
       const address = request.remoteAddress._tag === "Some" ? request.remoteAddress.value : "unknown"
       const allowed = yield* Effect.promise(() => limiter.consume(address).then(() => true, () => false))
-      if (!allowed) return yield* tooMany("Too many vitals reports from this address. Please try again in a minute.")
+      if (!allowed) return yield* refuse("RateLimited", "Too many vitals reports from this address. Please try again in a minute.")
       const visitor = visitors.idOf(request)
-      if (visitor === undefined) return yield* forbidden(NOT_OUR_PAGE)
-      if (!(yield* perVisitor.take(visitor)).allowed) return yield* tooMany("Too many vitals reports from this browser. Please try again in a minute.")
+      if (visitor === undefined) return yield* refuse("Forbidden", NOT_OUR_PAGE)
+      if (!(yield* perVisitor.take(visitor)).allowed) return yield* refuse("RateLimited", "Too many vitals reports from this browser. Please try again in a minute.")
       return yield* Effect.provideService(httpEffect, HttpIncomingMessage.MaxBodySize, ByteSize.bytes(VITALS_MAX_BYTES))
     })
 }))
@@ -53,7 +53,7 @@ export const VitalsHandlers = HttpApiBuilder.group(Api, "vitals", Effect.fn(func
       Effect.gen(function*() {
         // BeaconLimits let it through with a valid visitor cookie.
         const visitor = visitors.idOf(request)
-        if (visitor === undefined) return yield* forbidden(NOT_OUR_PAGE)
+        if (visitor === undefined) return yield* refuse("Forbidden", NOT_OUR_PAGE)
         yield* Effect.orDie(vitals.record(payload, visitor))
         return ok(null, "Recorded")
       })

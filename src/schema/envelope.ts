@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { defaultTag, ErrorTag, statusOf } from "./errors.ts"
+import { ErrorTag, statusOf } from "./errors.ts"
 
 /**
  * Every response of the API is `{ meta: { code, message, token? }, data }`.
@@ -38,20 +38,11 @@ export class ApiError extends Schema.TaggedError<ApiError>()("ApiError", {
 }, { httpApiStatus: 400 }) {}
 
 /**
- * How a service fails: it names the reason (an `ErrorTag`) and the message for
- * the reader; the status it is sent with is the reason's (`statusOf`).
+ * How the server fails, from the domain to the HTTP edge: it names the reason
+ * (an `ErrorTag`) and the message for the reader; the status it is sent with
+ * is the reason's (`statusOf`), so no code outside the edge picks a status.
  */
 export const refuse = (reason: ErrorTag, message: string) => new ApiError({ code: statusOf(reason), message, tag: reason })
-
-/** A failure with its code, message and reason (the code's default reason unless one is given). */
-export const fail = (code: number, message: string, tag: ErrorTag = defaultTag(code)) => new ApiError({ code, message, tag })
-export const badRequest = (message: string, tag?: ErrorTag) => fail(400, message, tag)
-export const unauthorized = (message = "Your session has ended. Please log in again.") => fail(401, message)
-export const forbidden = (message: string, tag?: ErrorTag) => fail(403, message, tag)
-export const notFound = (message: string, tag?: ErrorTag) => fail(404, message, tag)
-export const conflict = (message: string, tag?: ErrorTag) => fail(409, message, tag)
-export const unprocessable = (message: string, tag?: ErrorTag) => fail(422, message, tag)
-export const tooMany = (message: string, tag?: ErrorTag) => fail(429, message, tag)
 
 /** A success envelope; `message` is what the client shows in its success toast on writes. */
 export const ok = <A>(data: A, message = "Success", token?: string) => ({
