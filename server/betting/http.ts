@@ -15,7 +15,7 @@ import { Markets } from "../desk/Markets.ts"
 import { Catalogue } from "../catalogue/Catalogue.ts"
 import { idempotencyKeyOf } from "../ledger/Idempotency.ts"
 import { OddsFeed } from "../odds/OddsFeed.ts"
-import { sqlDefect } from "../edge/defects.ts"
+import { sqlDefects } from "../edge/defects.ts"
 import { marketTypeLabel, recordBet, refusalOf } from "../observability/metrics.ts"
 import type { HttpServerRequest } from "effect/http"
 
@@ -31,7 +31,7 @@ export const BettingHandlers = HttpApiBuilder.group(Api, "betting", Effect.fn(fu
     Effect.gen(function*() {
       const user = yield* CurrentUser
       const key = yield* idempotencyKeyOf(request)
-      const placed = yield* sqlDefect(betting.place(user, channel, payload, key))
+      const placed = yield* betting.place(user, channel, payload, key)
       return ok(placed, betOutcome(placed.bet))
     }).pipe(observeBet(payload.marketId))
 
@@ -48,18 +48,18 @@ export const BettingHandlers = HttpApiBuilder.group(Api, "betting", Effect.fn(fu
       ))
   }
 
-  return handlers.handleAll({
+  return handlers.handleAll(sqlDefects(handlers, {
     sportsDataAuthenticate: () => Effect.map(catalogue.sportsData, (data) => ok(data)),
     setting: ({ query }) =>
       Effect.gen(function*() {
         const user = yield* CurrentUser
-        return ok(yield* sqlDefect(preferences.setting(user.id, query)))
+        return ok(yield* preferences.setting(user.id, query))
       }),
     updateSetting: ({ payload }) =>
       Effect.gen(function*() {
         const user = yield* CurrentUser
-        yield* sqlDefect(preferences.update(user.id, payload))
-        return ok(yield* sqlDefect(preferences.setting(user.id, {})), preferencesMessage(payload))
+        yield* preferences.update(user.id, payload)
+        return ok(yield* preferences.setting(user.id, {}), preferencesMessage(payload))
       }),
     betSport: place("sport"),
     betRacing: place("racing"),
@@ -67,39 +67,39 @@ export const BettingHandlers = HttpApiBuilder.group(Api, "betting", Effect.fn(fu
     cancelBet: ({ payload, request }) =>
       Effect.gen(function*() {
         const user = yield* CurrentUser
-        const changed = yield* sqlDefect(waiting.cancel(user.id, payload, yield* idempotencyKeyOf(request)))
+        const changed = yield* waiting.cancel(user.id, payload, yield* idempotencyKeyOf(request))
         return ok(changed, `${changed.bet.selection}: ${betOutcome(changed.bet)}`)
       }),
     editBet: ({ payload, request }) =>
       Effect.gen(function*() {
         const user = yield* CurrentUser
-        const changed = yield* sqlDefect(waiting.edit(user.id, payload, yield* idempotencyKeyOf(request)))
+        const changed = yield* waiting.edit(user.id, payload, yield* idempotencyKeyOf(request))
         return ok(changed, `${changed.bet.selection}: ${betOutcome(changed.bet)}`)
       }),
     betsByMarket: ({ query }) =>
       Effect.gen(function*() {
         const user = yield* CurrentUser
-        return ok(yield* sqlDefect(bets.open(user.id, { marketId: query.marketId, eventId: query.eventId })))
+        return ok(yield* bets.open(user.id, { marketId: query.marketId, eventId: query.eventId }))
       })
-  })
+  }))
 }))
 
 export const BettingAdminHandlers = HttpApiBuilder.group(Api, "bettingAdmin", Effect.fn(function*(handlers) {
   const markets = yield* Markets
   const feed = yield* OddsFeed
   const audit = yield* Audit
-  return handlers.handleAll({
+  return handlers.handleAll(sqlDefects(handlers, {
     // The same path as the desk's (four eyes): above the liability threshold these are refused, to be asked on the desk.
     settleMarket: ({ payload }) =>
       Effect.gen(function*() {
         const staff = yield* CurrentStaff
-        const done = yield* sqlDefect(markets.decide(actorOf(staff), payload.marketId, { result: payload.result }, "refuse"))
+        const done = yield* markets.decide(actorOf(staff), payload.marketId, { result: payload.result }, "refuse")
         return ok(done.settlement!, "Market settled")
       }),
     voidMarket: ({ payload }) =>
       Effect.gen(function*() {
         const staff = yield* CurrentStaff
-        const done = yield* sqlDefect(markets.decide(actorOf(staff), payload.marketId, { reason: payload.reason ?? "Voided by the operator" }, "refuse"))
+        const done = yield* markets.decide(actorOf(staff), payload.marketId, { reason: payload.reason ?? "Voided by the operator" }, "refuse")
         return ok(done.settlement!, "Market voided")
       }),
     marketPrice: ({ payload }) =>
@@ -108,8 +108,8 @@ export const BettingAdminHandlers = HttpApiBuilder.group(Api, "bettingAdmin", Ef
         const before = feed.book(payload.marketId) ?? null
         const book = yield* feed.setPrice(payload)
         // The price is the feed's (memory, or the leader's), not a row: its line is written once it took.
-        yield* sqlDefect(audit.record(actorOf(staff), { action: "market.price", subject: { kind: "market", id: payload.marketId }, before, after: { ...payload, status: book.status } }))
+        yield* audit.record(actorOf(staff), { action: "market.price", subject: { kind: "market", id: payload.marketId }, before, after: { ...payload, status: book.status } })
         return ok(book, "Price updated")
       })
-  })
+  }))
 }))

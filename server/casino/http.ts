@@ -17,37 +17,37 @@ import { isGameCode } from "./khel/Khel.ts"
 import { ASSET_VERSION, ASSETS, errorPage, gamePage, lobbyHref, PAGE_HEADERS } from "./khel/pages.ts"
 import { SeamlessWallet } from "./SeamlessWallet.ts"
 import { signatureMatches, timestampFresh } from "./signature.ts"
-import { sqlDefect } from "../edge/defects.ts"
+import { sqlDefects } from "../edge/defects.ts"
 import { failureResponse, toFailureResponse } from "../edge/envelopes.ts"
 import { recordWalletCall, refusalOf } from "../observability/metrics.ts"
 
 export const CasinoHandlers = HttpApiBuilder.group(Api, "casino", Effect.fn(function*(handlers) {
   const casino = yield* Casino
-  return handlers.handleAll({
-    casinoGames: ({ query }) => Effect.map(sqlDefect(casino.lobby(query.slots === "true" ? "slots" : "live")), (games) => ok(games)),
-    saCasinoGames: () => Effect.map(sqlDefect(casino.lobby("sa")), (games) => ok(games))
-  })
+  return handlers.handleAll(sqlDefects(handlers, {
+    casinoGames: ({ query }) => Effect.map(casino.lobby(query.slots === "true" ? "slots" : "live"), (games) => ok(games)),
+    saCasinoGames: () => Effect.map(casino.lobby("sa"), (games) => ok(games))
+  }))
 }))
 
 export const CasinoPlayHandlers = HttpApiBuilder.group(Api, "casinoPlay", Effect.fn(function*(handlers) {
   const casino = yield* Casino
-  return handlers.handleAll({
+  return handlers.handleAll(sqlDefects(handlers, {
     liveCasinoLaunch: ({ params }) =>
       Effect.gen(function*() {
-        const url = yield* sqlDefect(casino.launch(yield* CurrentUser, "live", params.game_id))
+        const url = yield* casino.launch(yield* CurrentUser, "live", params.game_id)
         return ok(url, url ? "Success" : "Game Not Available")
       }),
     saCasinoLaunch: ({ params }) =>
       Effect.gen(function*() {
-        const url = yield* sqlDefect(casino.launch(yield* CurrentUser, "sa", params.game_id))
+        const url = yield* casino.launch(yield* CurrentUser, "sa", params.game_id)
         return ok(url, url ? "Success" : "Game Not Available")
       }),
     casinoBetsByDate: ({ query }) =>
       Effect.gen(function*() {
         const user = yield* CurrentUser
-        return ok(yield* sqlDefect(casino.betsByDate(user.id, query.provider, query.date)))
+        return ok(yield* casino.betsByDate(user.id, query.provider, query.date))
       })
-  })
+  }))
 }))
 
 export const CasinoAdminHandlers = HttpApiBuilder.group(Api, "casinoAdmin", Effect.fn(function*(handlers) {
@@ -55,21 +55,21 @@ export const CasinoAdminHandlers = HttpApiBuilder.group(Api, "casinoAdmin", Effe
   const audit = yield* Audit
   /** A write by the staff member of the request, audited with the record before it. */
   const audited = <A, E, B>(action: string, subject: { kind: string; id: string } | undefined, write: Effect.Effect<A, E>, before?: Effect.Effect<B, SqlError.SqlError>) =>
-    Effect.flatMap(CurrentStaff, (staff) => sqlDefect(audit.around(actorOf(staff), subject ? { action, subject } : { action }, write, before)))
+    Effect.flatMap(CurrentStaff, (staff) => audit.around(actorOf(staff), subject ? { action, subject } : { action }, write, before))
   const gameBefore = (id: string) => Effect.map(casino.adminGames, (games) => games.find((game) => game._id === id) ?? null)
   const providerBefore = (code: string) => Effect.map(casino.providers, (providers) => providers.find((provider) => provider.code === code) ?? null)
-  return handlers.handleAll({
-    games: () => Effect.map(sqlDefect(casino.adminGames), (games) => ok(games)),
+  return handlers.handleAll(sqlDefects(handlers, {
+    games: () => Effect.map(casino.adminGames, (games) => ok(games)),
     addGame: ({ payload }) => Effect.map(audited("casino.game.add", undefined, casino.addGame(payload)), (game) => ok(game, "Game added")),
     updateGame: ({ params, payload }) =>
       Effect.map(audited("casino.game.update", { kind: "casino-game", id: params.id }, casino.updateGame(params.id, payload), gameBefore(params.id)), (game) => ok(game, "Game updated")),
-    settings: () => Effect.map(sqlDefect(casino.settings), (settings) => ok(settings)),
+    settings: () => Effect.map(casino.settings, (settings) => ok(settings)),
     updateSettings: ({ payload }) =>
       Effect.map(audited("casino.settings.update", undefined, casino.updateSettings(payload), casino.settings), (settings) => ok(settings, "Casino settings saved")),
-    providers: () => Effect.map(sqlDefect(casino.providers), (providers) => ok(providers)),
+    providers: () => Effect.map(casino.providers, (providers) => ok(providers)),
     updateProvider: ({ params, payload }) =>
       Effect.map(audited("casino.provider.update", { kind: "casino-provider", id: params.code }, casino.updateProvider(params.code, payload), providerBefore(params.code)), (provider) => ok(provider, "Provider saved"))
-  })
+  }))
 }))
 
 /** A wallet call, counted by its operation and result (`ok`, or the reason it was refused). */
@@ -78,20 +78,20 @@ const counted = (operation: string) => <A, E, R>(call: Effect.Effect<A, E, R>) =
 
 export const CasinoWalletHandlers = HttpApiBuilder.group(Api, "casinoWallet", Effect.fn(function*(handlers) {
   const wallet = yield* SeamlessWallet
-  return handlers.handleAll({
+  return handlers.handleAll(sqlDefects(handlers, {
     balance: ({ payload }) => Effect.gen(function*() {
-      return ok(yield* sqlDefect(wallet.balance(yield* CasinoProviderCode, payload)))
+      return ok(yield* wallet.balance(yield* CasinoProviderCode, payload))
     }).pipe(counted("balance")),
     debit: ({ payload }) => Effect.gen(function*() {
-      return ok(yield* sqlDefect(wallet.debit(yield* CasinoProviderCode, payload)))
+      return ok(yield* wallet.debit(yield* CasinoProviderCode, payload))
     }).pipe(counted("debit")),
     credit: ({ payload }) => Effect.gen(function*() {
-      return ok(yield* sqlDefect(wallet.credit(yield* CasinoProviderCode, payload)))
+      return ok(yield* wallet.credit(yield* CasinoProviderCode, payload))
     }).pipe(counted("credit")),
     rollback: ({ payload }) => Effect.gen(function*() {
-      return ok(yield* sqlDefect(wallet.rollback(yield* CasinoProviderCode, payload)))
+      return ok(yield* wallet.rollback(yield* CasinoProviderCode, payload))
     }).pipe(counted("rollback"))
-  })
+  }))
 }))
 
 /** Checks the provider's HMAC signature over the raw body (docs/casino.md) before any wallet call runs. */
@@ -183,7 +183,7 @@ const khelApi = <A, I>(
       const payload = yield* Schema.decodeUnknownEffect(schema)(json).pipe(
         Effect.mapError(() => refuse("InvalidInput", "The request does not match what the table expects."))
       )
-      const data = yield* sqlDefect(run(khel, walletOrigin(request), payload))
+      const data = yield* run(khel, walletOrigin(request), payload)
       return HttpServerResponse.jsonUnsafe(ok(data), { headers: { "cache-control": "no-store" } })
     }).pipe(Effect.catchCause(toFailureResponse))
 

@@ -5,7 +5,7 @@ import { Api } from "../../src/schema/api.ts"
 import { AdjustmentResult } from "../../src/schema/desk/players.ts"
 import { ok } from "../../src/schema/envelope.ts"
 import { CurrentStaff } from "../../src/schema/middleware.ts"
-import { sqlDefect } from "../edge/defects.ts"
+import { sqlDefects } from "../edge/defects.ts"
 import { idempotent } from "../edge/guards.ts"
 import { clientOf } from "../identity/http.ts"
 import { Realtime } from "../realtime/Realtime.ts"
@@ -22,26 +22,26 @@ import { actorOf, Staff, staffActorOf } from "./Staff.ts"
 /** Signing in on the desk: the token travels in `meta.token`, as the player site's does. */
 export const DeskSignInHandlers = HttpApiBuilder.group(Api, "deskSignIn", Effect.fn(function*(handlers) {
   const staff = yield* Staff
-  return handlers.handleAll({
+  return handlers.handleAll(sqlDefects(handlers, {
     signIn: ({ payload, request }) =>
-      Effect.map(sqlDefect(staff.signIn(payload, clientOf(request))), ({ answer, token }) =>
+      Effect.map(staff.signIn(payload, clientOf(request)), ({ answer, token }) =>
         ok(answer, answer.step === "signedIn" ? "Signed in" : answer.step === "code" ? "Enter the code from your authenticator app" : "Set up your authenticator app", token)
       )
-  })
+  }))
 }))
 
 export const DeskAccountHandlers = HttpApiBuilder.group(Api, "deskAccount", Effect.fn(function*(handlers) {
   const staff = yield* Staff
-  return handlers.handleAll({
-    me: () => Effect.flatMap(CurrentStaff, (me) => Effect.map(sqlDefect(staff.me(me)), (member) => ok(member))),
-    signOut: () => Effect.flatMap(CurrentStaff, (me) => Effect.as(sqlDefect(staff.signOut(me)), ok(null, "Signed out"))),
-    sessions: () => Effect.flatMap(CurrentStaff, (me) => Effect.map(sqlDefect(staff.sessions(me)), (list) => ok(list))),
-    endSession: ({ params }) => Effect.flatMap(CurrentStaff, (me) => Effect.as(sqlDefect(staff.endSession(me, params.id)), ok(null, "Session ended"))),
-    enrol: () => Effect.flatMap(CurrentStaff, (me) => Effect.map(sqlDefect(staff.enrol(me)), (enrolment) => ok(enrolment, "Scan the code with your authenticator app"))),
+  return handlers.handleAll(sqlDefects(handlers, {
+    me: () => Effect.flatMap(CurrentStaff, (me) => Effect.map(staff.me(me), (member) => ok(member))),
+    signOut: () => Effect.flatMap(CurrentStaff, (me) => Effect.as(staff.signOut(me), ok(null, "Signed out"))),
+    sessions: () => Effect.flatMap(CurrentStaff, (me) => Effect.map(staff.sessions(me), (list) => ok(list))),
+    endSession: ({ params }) => Effect.flatMap(CurrentStaff, (me) => Effect.as(staff.endSession(me, params.id), ok(null, "Session ended"))),
+    enrol: () => Effect.flatMap(CurrentStaff, (me) => Effect.map(staff.enrol(me), (enrolment) => ok(enrolment, "Scan the code with your authenticator app"))),
     confirmSecondFactor: ({ payload }) =>
-      Effect.flatMap(CurrentStaff, (me) => Effect.map(sqlDefect(staff.confirmSecondFactor(me, payload.code)), (member) => ok(member, "Two-step sign-in is on"))),
-    changePassword: ({ payload }) => Effect.flatMap(CurrentStaff, (me) => Effect.as(sqlDefect(staff.changePassword(me, payload)), ok(null, "Password Changed")))
-  })
+      Effect.flatMap(CurrentStaff, (me) => Effect.map(staff.confirmSecondFactor(me, payload.code), (member) => ok(member, "Two-step sign-in is on"))),
+    changePassword: ({ payload }) => Effect.flatMap(CurrentStaff, (me) => Effect.as(staff.changePassword(me, payload), ok(null, "Password Changed")))
+  }))
 }))
 
 export const DeskStaffHandlers = HttpApiBuilder.group(Api, "deskStaff", Effect.fn(function*(handlers) {
@@ -49,19 +49,19 @@ export const DeskStaffHandlers = HttpApiBuilder.group(Api, "deskStaff", Effect.f
   const realtime = yield* Realtime
   // Every open desk's settings screen reads the staff list again.
   const told = <A, E, R>(write: Effect.Effect<A, E, R>) => Effect.tap(write, () => realtime.notifyDesk("settings", "staff"))
-  return handlers.handleAll({
-    list: () => Effect.map(sqlDefect(staff.list), (list) => ok(list)),
-    create: ({ payload }) => Effect.flatMap(CurrentStaff, (me) => Effect.map(told(sqlDefect(staff.create(actorOf(me), payload))), (account) => ok(account, `Staff account ${account.username} created`))),
-    update: ({ params, payload }) => Effect.flatMap(CurrentStaff, (me) => Effect.map(told(sqlDefect(staff.update(actorOf(me), params.id, payload))), (account) => ok(account, "Staff account saved")))
-  })
+  return handlers.handleAll(sqlDefects(handlers, {
+    list: () => Effect.map(staff.list, (list) => ok(list)),
+    create: ({ payload }) => Effect.flatMap(CurrentStaff, (me) => Effect.map(told(staff.create(actorOf(me), payload)), (account) => ok(account, `Staff account ${account.username} created`))),
+    update: ({ params, payload }) => Effect.flatMap(CurrentStaff, (me) => Effect.map(told(staff.update(actorOf(me), params.id, payload)), (account) => ok(account, "Staff account saved")))
+  }))
 }))
 
 export const DeskAuditHandlers = HttpApiBuilder.group(Api, "deskAudit", Effect.fn(function*(handlers) {
   const audit = yield* Audit
-  return handlers.handleAll({
-    search: ({ query }) => Effect.map(sqlDefect(audit.search(query)), (page) => ok(page)),
-    export: ({ query }) => sqlDefect(audit.csv(query))
-  })
+  return handlers.handleAll(sqlDefects(handlers, {
+    search: ({ query }) => Effect.map(audit.search(query), (page) => ok(page)),
+    export: ({ query }) => audit.csv(query)
+  }))
 }))
 
 export const DeskQueuesHandlers = HttpApiBuilder.group(Api, "deskQueues", Effect.fn(function*(handlers) {
@@ -69,21 +69,21 @@ export const DeskQueuesHandlers = HttpApiBuilder.group(Api, "deskQueues", Effect
   const decisions = yield* Decisions
   const uploads = yield* Uploads
   const claim = (kind: RequestKind, id: string) =>
-    Effect.flatMap(CurrentStaff, (me) => Effect.map(sqlDefect(decisions.claim(staffActorOf(me), kind, id)), (claimed) => ok(claimed, "Claimed: it is yours to decide")))
+    Effect.flatMap(CurrentStaff, (me) => Effect.map(decisions.claim(staffActorOf(me), kind, id), (claimed) => ok(claimed, "Claimed: it is yours to decide")))
   const release = (kind: RequestKind, id: string) =>
-    Effect.flatMap(CurrentStaff, (me) => Effect.as(sqlDefect(decisions.release(staffActorOf(me), kind, id)), ok(null, "Released")))
-  return handlers.handleAll({
-    deposits: ({ query }) => Effect.flatMap(CurrentStaff, (me) => Effect.map(sqlDefect(queues.deposits(query, me)), (page) => ok(page))),
-    deposit: ({ params }) => Effect.flatMap(CurrentStaff, (me) => Effect.map(sqlDefect(queues.deposit(params.id, me)), (detail) => ok(detail))),
+    Effect.flatMap(CurrentStaff, (me) => Effect.as(decisions.release(staffActorOf(me), kind, id), ok(null, "Released")))
+  return handlers.handleAll(sqlDefects(handlers, {
+    deposits: ({ query }) => Effect.flatMap(CurrentStaff, (me) => Effect.map(queues.deposits(query, me), (page) => ok(page))),
+    deposit: ({ params }) => Effect.flatMap(CurrentStaff, (me) => Effect.map(queues.deposit(params.id, me), (detail) => ok(detail))),
     claimDeposit: ({ params }) => claim("deposit", params.id),
     releaseDeposit: ({ params }) => release("deposit", params.id),
-    withdrawals: ({ query }) => Effect.flatMap(CurrentStaff, (me) => Effect.map(sqlDefect(queues.withdrawals(query, me)), (page) => ok(page))),
-    withdrawal: ({ params }) => Effect.flatMap(CurrentStaff, (me) => Effect.map(sqlDefect(queues.withdrawal(params.id, me)), (detail) => ok(detail))),
+    withdrawals: ({ query }) => Effect.flatMap(CurrentStaff, (me) => Effect.map(queues.withdrawals(query, me), (page) => ok(page))),
+    withdrawal: ({ params }) => Effect.flatMap(CurrentStaff, (me) => Effect.map(queues.withdrawal(params.id, me), (detail) => ok(detail))),
     claimWithdrawal: ({ params }) => claim("withdrawal", params.id),
     releaseWithdrawal: ({ params }) => release("withdrawal", params.id),
     screenshot: ({ params }) =>
-      Effect.flatMap(CurrentStaff, (me) => Effect.map(sqlDefect(uploads.read(me, params.id)), (image) => ok({ _id: params.id, image })))
-  })
+      Effect.flatMap(CurrentStaff, (me) => Effect.map(uploads.read(me, params.id), (image) => ok({ _id: params.id, image })))
+  }))
 }))
 
 /** The toast of an adjustment: done (the balance after), waiting for a second approver, or how its request ended. */
@@ -107,23 +107,23 @@ export const DeskPlayersHandlers = HttpApiBuilder.group(Api, "deskPlayers", Effe
   const players = yield* Players
   const adjustments = yield* Adjustments
   const casino = yield* Casino
-  return handlers.handleAll({
-    search: ({ query }) => Effect.map(sqlDefect(players.search(query)), (page) => ok(page)),
-    player: ({ params }) => Effect.map(sqlDefect(players.detail(params.id)), (detail) => ok(detail)),
+  return handlers.handleAll(sqlDefects(handlers, {
+    search: ({ query }) => Effect.map(players.search(query), (page) => ok(page)),
+    player: ({ params }) => Effect.map(players.detail(params.id), (detail) => ok(detail)),
     casinoRounds: ({ params, query }) =>
-      Effect.map(sqlDefect(Effect.andThen(players.player(params.id), casino.betsByDate(params.id, "all", query.date ?? indiaDay(new Date())))), (rounds) => ok(rounds)),
-    note: ({ params, payload }) => Effect.flatMap(CurrentStaff, (me) => Effect.map(sqlDefect(players.note(staffActorOf(me), params.id, payload.body)), (note) => ok(note, "Note added"))),
+      Effect.map(Effect.andThen(players.player(params.id), casino.betsByDate(params.id, "all", query.date ?? indiaDay(new Date()))), (rounds) => ok(rounds)),
+    note: ({ params, payload }) => Effect.flatMap(CurrentStaff, (me) => Effect.map(players.note(staffActorOf(me), params.id, payload.body), (note) => ok(note, "Note added"))),
     status: ({ params, payload }) =>
       Effect.flatMap(CurrentStaff, (me) =>
-        Effect.map(sqlDefect(players.setStatus(actorOf(me), params.id, payload)), (player) => ok(player, player.status === "suspended" ? `${player.username} is suspended` : `${player.username} is active again`))
+        Effect.map(players.setStatus(actorOf(me), params.id, payload), (player) => ok(player, player.status === "suspended" ? `${player.username} is suspended` : `${player.username} is active again`))
       ),
     endSessions: ({ params }) =>
-      Effect.flatMap(CurrentStaff, (me) => Effect.map(sqlDefect(players.endSessions(actorOf(me), params.id)), (ended) => ok({ ended }, ended === 1 ? "1 session ended" : `${ended} sessions ended`))),
+      Effect.flatMap(CurrentStaff, (me) => Effect.map(players.endSessions(actorOf(me), params.id), (ended) => ok({ ended }, ended === 1 ? "1 session ended" : `${ended} sessions ended`))),
     adjust: ({ params, payload, request }) =>
       Effect.flatMap(CurrentStaff, (me) =>
         Effect.map(idempotent(request, me.id, { id: params.id, payload }, AdjustmentResult, adjustments.adjust(actorOf(me), params.id, payload)), (result) => ok(result, adjustmentMessage(result, payload.direction)))
       ),
-    adjustments: ({ query }) => Effect.flatMap(CurrentStaff, (me) => Effect.map(sqlDefect(adjustments.pending(query, me.id)), (page) => ok(page))),
+    adjustments: ({ query }) => Effect.flatMap(CurrentStaff, (me) => Effect.map(adjustments.pending(query, me.id), (page) => ok(page))),
     approveAdjustment: ({ params, payload, request }) =>
       Effect.flatMap(CurrentStaff, (me) =>
         Effect.map(idempotent(request, me.id, { id: params.id, payload }, AdjustmentResult, adjustments.approve(staffActorOf(me), params.id, payload.remark)), (result) => ok(result, adjustmentMessage(result)))
@@ -132,5 +132,5 @@ export const DeskPlayersHandlers = HttpApiBuilder.group(Api, "deskPlayers", Effe
       Effect.flatMap(CurrentStaff, (me) =>
         Effect.map(idempotent(request, me.id, { id: params.id, payload }, AdjustmentResult, adjustments.decline(staffActorOf(me), params.id, payload.remark)), (result) => ok(result, adjustmentMessage(result)))
       )
-  })
+  }))
 }))

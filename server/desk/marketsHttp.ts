@@ -5,7 +5,7 @@ import { MarketAction } from "../../src/schema/desk/markets.ts"
 import { ok, refuse } from "../../src/schema/envelope.ts"
 import { toRupees } from "../../src/domain/money.ts"
 import { CurrentStaff } from "../../src/schema/middleware.ts"
-import { sqlDefect } from "../edge/defects.ts"
+import { sqlDefects } from "../edge/defects.ts"
 import { idempotent } from "../edge/guards.ts"
 import { type Decision, Markets } from "./Markets.ts"
 import { staffActorOf } from "./Staff.ts"
@@ -29,16 +29,16 @@ export const DeskMarketsHandlers = HttpApiBuilder.group(Api, "deskMarkets", Effe
     Effect.flatMap(CurrentStaff, (me) =>
       Effect.map(idempotent(request, me.id, { id, body }, MarketAction, markets.decide(staffActorOf(me), id, decision, "propose")), (action) => ok(action, actionMessage(action)))
     )
-  return handlers.handleAll({
-    risk: () => Effect.flatMap(CurrentStaff, (me) => Effect.map(sqlDefect(markets.summary(me.id)), (summary) => ok(summary))),
-    markets: ({ query }) => Effect.flatMap(CurrentStaff, (me) => Effect.map(sqlDefect(markets.list(query, me.id)), (page) => ok(page))),
-    market: ({ params }) => Effect.flatMap(CurrentStaff, (me) => Effect.map(sqlDefect(markets.market(params.id, me.id)), (risk) => ok(risk))),
+  return handlers.handleAll(sqlDefects(handlers, {
+    risk: () => Effect.flatMap(CurrentStaff, (me) => Effect.map(markets.summary(me.id), (summary) => ok(summary))),
+    markets: ({ query }) => Effect.flatMap(CurrentStaff, (me) => Effect.map(markets.list(query, me.id), (page) => ok(page))),
+    market: ({ params }) => Effect.flatMap(CurrentStaff, (me) => Effect.map(markets.market(params.id, me.id), (risk) => ok(risk))),
     status: ({ params, payload }) =>
       Effect.flatMap(CurrentStaff, (me) =>
-        Effect.map(sqlDefect(markets.setStatus(staffActorOf(me), params.id, payload.status)), (market) => ok(market, payload.status === "OPEN" ? "Market resumed" : "Market suspended"))
+        Effect.map(markets.setStatus(staffActorOf(me), params.id, payload.status), (market) => ok(market, payload.status === "OPEN" ? "Market resumed" : "Market suspended"))
       ),
     price: ({ params, payload }) =>
-      Effect.flatMap(CurrentStaff, (me) => Effect.map(sqlDefect(markets.setPrice(staffActorOf(me), params.id, payload)), (market) => ok(market, "Price updated"))),
+      Effect.flatMap(CurrentStaff, (me) => Effect.map(markets.setPrice(staffActorOf(me), params.id, payload), (market) => ok(market, "Price updated"))),
     settle: ({ params, payload, request }) => decide(request, params.id, payload, { result: payload.result }),
     void: ({ params, payload, request }) =>
       payload.reason.trim() === "" ? Effect.fail(refuse("InvalidInput", "Give the reason the market is voided.")) : decide(request, params.id, payload, { reason: payload.reason.trim() }),
@@ -50,14 +50,14 @@ export const DeskMarketsHandlers = HttpApiBuilder.group(Api, "deskMarkets", Effe
       Effect.flatMap(CurrentStaff, (me) =>
         Effect.map(idempotent(request, me.id, { id: params.id, payload }, MarketAction, markets.decline(staffActorOf(me), params.id, payload.remark)), (action) => ok(action, actionMessage(action)))
       ),
-    thresholds: () => Effect.map(sqlDefect(thresholds.current), (t) => ok({ adjustment: toRupees(t.adjustmentPaise), liability: toRupees(t.liabilityPaise) })),
+    thresholds: () => Effect.map(thresholds.current, (t) => ok({ adjustment: toRupees(t.adjustmentPaise), liability: toRupees(t.liabilityPaise) })),
     setThresholds: ({ payload }) =>
-      Effect.flatMap(CurrentStaff, (me) => Effect.map(sqlDefect(thresholds.set(staffActorOf(me), payload)), (t) => ok(t, "Thresholds saved")))
-  })
+      Effect.flatMap(CurrentStaff, (me) => Effect.map(thresholds.set(staffActorOf(me), payload), (t) => ok(t, "Thresholds saved")))
+  }))
 }))
 
 /** The Today screen (reports.read). */
 export const DeskReportsHandlers = HttpApiBuilder.group(Api, "deskReports", Effect.fn(function*(handlers) {
   const reports = yield* Reports
-  return handlers.handleAll({ today: () => Effect.map(sqlDefect(reports.today), (report) => ok(report)) })
+  return handlers.handleAll(sqlDefects(handlers, { today: () => Effect.map(reports.today, (report) => ok(report)) }))
 }))

@@ -14,7 +14,7 @@ import { Users } from "../identity/Users.ts"
 import { Ledger } from "../ledger/Ledger.ts"
 import { idempotent, rangeOf } from "../edge/guards.ts"
 import { Payments } from "./Payments.ts"
-import { sqlDefect } from "../edge/defects.ts"
+import { sqlDefects } from "../edge/defects.ts"
 
 /**
  * The operator's API for scripts and the command line: deposit and withdrawal requests, deposit accounts, demo
@@ -28,11 +28,11 @@ export const AdminHandlers = HttpApiBuilder.group(Api, "admin", Effect.fn(functi
   const ledger = yield* Ledger
   const { seedDemo } = yield* ServerConfig
   const staff = Effect.map(CurrentStaff, (me) => ({ me, actor: actorOf(me) }))
-  return handlers.handleAll({
+  return handlers.handleAll(sqlDefects(handlers, {
     deposits: ({ query }) =>
       Effect.gen(function*() {
         const range = yield* rangeOf(query)
-        return ok(yield* sqlDefect(payments.deposits({ ...range, status: query.status })))
+        return ok(yield* payments.deposits({ ...range, status: query.status }))
       }),
     approveDeposit: ({ params, payload, request }) =>
       Effect.gen(function*() {
@@ -47,7 +47,7 @@ export const AdminHandlers = HttpApiBuilder.group(Api, "admin", Effect.fn(functi
     withdrawals: ({ query }) =>
       Effect.gen(function*() {
         const range = yield* rangeOf(query)
-        return ok(yield* sqlDefect(payments.withdrawals({ ...range, status: query.status })))
+        return ok(yield* payments.withdrawals({ ...range, status: query.status }))
       }),
     approveWithdrawal: ({ params, payload, request }) =>
       Effect.gen(function*() {
@@ -61,19 +61,19 @@ export const AdminHandlers = HttpApiBuilder.group(Api, "admin", Effect.fn(functi
       }),
     depositAccounts: () =>
       Effect.gen(function*() {
-        return ok(yield* sqlDefect(payments.depositAccounts({ includeInactive: true })))
+        return ok(yield* payments.depositAccounts({ includeInactive: true }))
       }),
     addDepositAccount: ({ payload }) =>
       Effect.gen(function*() {
         const { actor } = yield* staff
-        const account = yield* sqlDefect(audit.around(actor, { action: "deposit-account.add" }, payments.addDepositAccount(payload)))
+        const account = yield* audit.around(actor, { action: "deposit-account.add" }, payments.addDepositAccount(payload))
         return ok(account, "Deposit account added")
       }),
     updateDepositAccount: ({ params, payload }) =>
       Effect.gen(function*() {
         const { actor } = yield* staff
         const before = Effect.map(payments.depositAccounts({ includeInactive: true }), (accounts) => accounts.find((account) => account._id === params.id) ?? null)
-        const account = yield* sqlDefect(audit.around(actor, { action: "deposit-account.update", subject: { kind: "deposit-account", id: params.id } }, payments.updateDepositAccount(params.id, payload), before))
+        const account = yield* audit.around(actor, { action: "deposit-account.update", subject: { kind: "deposit-account", id: params.id } }, payments.updateDepositAccount(params.id, payload), before)
         return ok(account, "Deposit account updated")
       }),
     credit: ({ payload, request }) =>
@@ -83,7 +83,7 @@ export const AdminHandlers = HttpApiBuilder.group(Api, "admin", Effect.fn(functi
         if (!seedDemo) return yield* refuse("Forbidden", "Demo credits are for demo servers. Make a manual adjustment on the player's page instead.")
         const paise = toPaise(payload.amount)
         if (paise === undefined || paise <= 0) return yield* refuse("InvalidInput", "Amount must be a positive number of rupees with at most two decimals")
-        const target = (yield* sqlDefect(users.byUsername(payload.user))) ?? (yield* sqlDefect(users.byId(payload.user)))
+        const target = (yield* users.byUsername(payload.user)) ?? (yield* users.byId(payload.user))
         if (!target) return yield* refuse("NotFound", `There is no player ${payload.user}.`)
         const result = yield* idempotent(request, me.id, payload, CreditResult, audit.around(actor, { action: "player.credit", subject: { kind: "player", id: target.id } }, Effect.gen(function*() {
           const transactionId = yield* payments.credit(target.id, paise, payload.note ?? "", me.id)
@@ -92,5 +92,5 @@ export const AdminHandlers = HttpApiBuilder.group(Api, "admin", Effect.fn(functi
         })))
         return ok(result, `Credited ${formatRupees(payload.amount)} to ${target.username}`)
       })
-  })
+  }))
 }))

@@ -7,47 +7,47 @@ import { DepositRequest, WithdrawalRequest } from "../../src/schema/payments.ts"
 import { currentPlayer, idempotent, rangeOf } from "../edge/guards.ts"
 import { Payments } from "./Payments.ts"
 import { Uploads } from "../uploads/Uploads.ts"
-import { sqlDefect } from "../edge/defects.ts"
+import { sqlDefects } from "../edge/defects.ts"
 
 export const PaymentsHandlers = HttpApiBuilder.group(Api, "payments", Effect.fn(function*(handlers) {
   const payments = yield* Payments
   const uploads = yield* Uploads
-  return handlers.handleAll({
+  return handlers.handleAll(sqlDefects(handlers, {
     adminAccountDetails: () =>
       Effect.gen(function*() {
         yield* currentPlayer
-        const accounts = yield* sqlDefect(payments.depositAccounts())
+        const accounts = yield* payments.depositAccounts()
         return ok(accounts.map(({ active: _active, ...account }) => account))
       }),
     accountDetails: () =>
       Effect.gen(function*() {
         const user = yield* currentPlayer
-        return ok(yield* sqlDefect(payments.accounts(user.id)))
+        return ok(yield* payments.accounts(user.id))
       }),
     addAccountDetails: ({ payload }) =>
       Effect.gen(function*() {
         const user = yield* currentPlayer
-        const account = yield* sqlDefect(payments.addAccount(user.id, payload))
+        const account = yield* payments.addAccount(user.id, payload)
         return ok(account, account.type === "upi" ? "Your UPI has been added" : "Bank Account has been added")
       }),
     updateAccountDetails: ({ payload }) =>
       Effect.gen(function*() {
         const user = yield* currentPlayer
-        const account = yield* sqlDefect(payments.updateAccount(user.id, payload))
+        const account = yield* payments.updateAccount(user.id, payload)
         return ok(account, account.type === "upi" ? "Your UPI has been updated" : "Bank Account has been updated")
       }),
     depositRequests: ({ query }) =>
       Effect.gen(function*() {
         const user = yield* currentPlayer
         const range = yield* rangeOf(query)
-        return ok(yield* sqlDefect(payments.deposits({ ...range, userId: user.id })))
+        return ok(yield* payments.deposits({ ...range, userId: user.id }))
       }),
     createDeposit: ({ payload, request }) =>
       Effect.gen(function*() {
         const user = yield* currentPlayer
         const deposit = yield* idempotent(request, user.id, payload, DepositRequest, payments.createDeposit(user.id, payload)).pipe(
           // The refusal rolled the request's transaction back; who tried is recorded after it.
-          Effect.tapError((error) => error.tag === "ReferenceUsed" ? sqlDefect(payments.signalReusedReference(user.id, payload)) : Effect.void)
+          Effect.tapError((error) => error.tag === "ReferenceUsed" ? payments.signalReusedReference(user.id, payload) : Effect.void)
         )
         return ok(deposit, "Deposit request submitted. Your balance updates once it is approved.")
       }),
@@ -55,7 +55,7 @@ export const PaymentsHandlers = HttpApiBuilder.group(Api, "payments", Effect.fn(
       Effect.gen(function*() {
         const user = yield* currentPlayer
         const range = yield* rangeOf(query)
-        return ok(yield* sqlDefect(payments.withdrawals({ ...range, userId: user.id })))
+        return ok(yield* payments.withdrawals({ ...range, userId: user.id }))
       }),
     createWithdrawal: ({ payload, request }) =>
       Effect.gen(function*() {
@@ -66,8 +66,8 @@ export const PaymentsHandlers = HttpApiBuilder.group(Api, "payments", Effect.fn(
     screenshot: ({ params }) =>
       Effect.gen(function*() {
         const user = yield* CurrentUser
-        const image = yield* sqlDefect(uploads.read(user, params.id))
+        const image = yield* uploads.read(user, params.id)
         return ok({ _id: params.id, image })
       })
-  })
+  }))
 }))

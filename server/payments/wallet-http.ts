@@ -6,17 +6,17 @@ import { WALLET_CHANGED } from "../../src/schema/wallet.ts"
 import { Users } from "../identity/Users.ts"
 import { currentPlayer } from "../edge/guards.ts"
 import { Wallet } from "./Wallet.ts"
-import { sqlDefect } from "../edge/defects.ts"
+import { sqlDefects } from "../edge/defects.ts"
 
 export const WalletHandlers = HttpApiBuilder.group(Api, "wallet", Effect.fn(function*(handlers) {
   const wallet = yield* Wallet
   const users = yield* Users
-  return handlers.handleAll({
+  return handlers.handleAll(sqlDefects(handlers, {
     switchWallet: ({ payload }) =>
       Effect.gen(function*() {
         const user = yield* currentPlayer
-        yield* sqlDefect(wallet.select(user.id, payload.selectedWallet))
-        return ok(yield* sqlDefect(users.view(user.id)), WALLET_CHANGED.message)
+        yield* wallet.select(user.id, payload.selectedWallet)
+        return ok(yield* users.view(user.id), WALLET_CHANGED.message)
       })
-  })
+  }))
 }))

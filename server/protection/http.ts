@@ -7,7 +7,7 @@ import { CurrentStaff, CurrentUser } from "../../src/schema/middleware.ts"
 import { Audit } from "../desk/Audit.ts"
 import { actorOf as deskActorOf } from "../desk/Staff.ts"
 import { isOperatorRole } from "../../src/schema/user.ts"
-import { sqlDefect } from "../edge/defects.ts"
+import { sqlDefects } from "../edge/defects.ts"
 import { clientOf } from "../identity/http.ts"
 import { Activity } from "./Activity.ts"
 import type { Actor } from "./audit.ts"
@@ -28,53 +28,53 @@ const answer = (changed: Changed) => ok(changed.state, changed.message)
 export const ProtectionHandlers = HttpApiBuilder.group(Api, "protection", Effect.fn(function*(handlers) {
   const protection = yield* Protection
   const activity = yield* Activity
-  return handlers.handleAll({
+  return handlers.handleAll(sqlDefects(handlers, {
     protection: () =>
       Effect.gen(function*() {
         const user = yield* currentPlayer
-        return ok(yield* sqlDefect(protection.state(user.id)))
+        return ok(yield* protection.state(user.id))
       }),
     setLimit: ({ payload, request }) =>
       Effect.gen(function*() {
         const user = yield* currentPlayer
-        return answer(yield* sqlDefect(protection.setLimit(user.id, payload, actorOf(user, request))))
+        return answer(yield* protection.setLimit(user.id, payload, actorOf(user, request)))
       }),
     confirmLimit: ({ payload, request }) =>
       Effect.gen(function*() {
         const user = yield* currentPlayer
-        return answer(yield* sqlDefect(protection.confirmLimit(user.id, payload.kind, payload.period, actorOf(user, request))))
+        return answer(yield* protection.confirmLimit(user.id, payload.kind, payload.period, actorOf(user, request)))
       }),
     setRealityCheck: ({ payload, request }) =>
       Effect.gen(function*() {
         const user = yield* currentPlayer
-        return answer(yield* sqlDefect(protection.setRealityCheck(user.id, payload.minutes, actorOf(user, request))))
+        return answer(yield* protection.setRealityCheck(user.id, payload.minutes, actorOf(user, request)))
       }),
     continueSession: () =>
       Effect.gen(function*() {
         const user = yield* currentPlayer
-        return ok(yield* sqlDefect(protection.continueSession(user.id)))
+        return ok(yield* protection.continueSession(user.id))
       }),
     timeOut: ({ payload, request }) =>
       Effect.gen(function*() {
         const user = yield* currentPlayer
-        return answer(yield* sqlDefect(protection.timeOut(user.id, payload.days, actorOf(user, request))))
+        return answer(yield* protection.timeOut(user.id, payload.days, actorOf(user, request)))
       }),
     selfExclude: ({ payload, request }) =>
       Effect.gen(function*() {
         const user = yield* currentPlayer
-        return answer(yield* sqlDefect(protection.selfExclude(user.id, payload.months, actorOf(user, request))))
+        return answer(yield* protection.selfExclude(user.id, payload.months, actorOf(user, request)))
       }),
     requestReturn: ({ request }) =>
       Effect.gen(function*() {
         const user = yield* currentPlayer
-        return answer(yield* sqlDefect(protection.requestReturn(user.id, actorOf(user, request))))
+        return answer(yield* protection.requestReturn(user.id, actorOf(user, request)))
       }),
     activity: () =>
       Effect.gen(function*() {
         const user = yield* currentPlayer
-        return ok(yield* sqlDefect(activity.statement(user.id)))
+        return ok(yield* activity.statement(user.id))
       })
-  })
+  }))
 }))
 
 /** Staff on the desk (the group's StaffAuthentication middleware names each endpoint's permission). */
@@ -82,15 +82,15 @@ export const ProtectionAdminHandlers = HttpApiBuilder.group(Api, "protectionAdmi
   const protection = yield* Protection
   const compliance = yield* Compliance
   const audit = yield* Audit
-  return handlers.handleAll({
-    settings: () => Effect.map(sqlDefect(compliance.settings), (settings) => ok(settings)),
+  return handlers.handleAll(sqlDefects(handlers, {
+    settings: () => Effect.map(compliance.settings, (settings) => ok(settings)),
     updateSettings: ({ payload, request }) =>
       Effect.gen(function*() {
         const staff = yield* CurrentStaff
         // Protection keeps its own audit too (docs/protection.md); the desk's trail has every staff action.
-        const saved = yield* sqlDefect(audit.around(deskActorOf(staff), { action: "protection-settings.update" }, compliance.update(payload, actorOf(staff, request)), compliance.settings))
+        const saved = yield* audit.around(deskActorOf(staff), { action: "protection-settings.update" }, compliance.update(payload, actorOf(staff, request)), compliance.settings)
         return ok(saved, "Protection settings saved")
       }),
-    player: ({ params }) => Effect.map(sqlDefect(protection.playerView(params.user)), (view) => ok(view))
-  })
+    player: ({ params }) => Effect.map(protection.playerView(params.user), (view) => ok(view))
+  }))
 }))

@@ -4,23 +4,23 @@ import { Api } from "../../src/schema/api.ts"
 import { ok } from "../../src/schema/envelope.ts"
 import { ReferralUsers } from "../../src/schema/referral.ts"
 import { currentPlayer, idempotent, rangeOf } from "../edge/guards.ts"
-import { sqlDefect } from "../edge/defects.ts"
+import { sqlDefects } from "../edge/defects.ts"
 import { Admission } from "../protection/Admission.ts"
 import { Referral } from "./Referral.ts"
 
 export const ReferralHandlers = HttpApiBuilder.group(Api, "referral", Effect.fn(function*(handlers) {
   const referral = yield* Referral
   const admission = yield* Admission
-  return handlers.handleAll({
+  return handlers.handleAll(sqlDefects(handlers, {
     referralUsers: () =>
       Effect.gen(function*() {
         const user = yield* currentPlayer
-        return ok(yield* sqlDefect(referral.users(user.id)))
+        return ok(yield* referral.users(user.id))
       }),
     referralTransactions: () =>
       Effect.gen(function*() {
         const user = yield* currentPlayer
-        return ok(yield* sqlDefect(referral.transactions(user.id)))
+        return ok(yield* referral.transactions(user.id))
       }),
     weeklyReferralTransactions: ({ query }) =>
       Effect.gen(function*() {
@@ -30,14 +30,14 @@ export const ReferralHandlers = HttpApiBuilder.group(Api, "referral", Effect.fn(
           start_date: query.startDate ?? new Date(Date.now() - 8 * 7 * 86_400_000).toISOString(),
           ...(query.endDate ? { end_date: query.endDate } : {})
         })
-        return ok(yield* sqlDefect(referral.weekly(user.id, range.from, range.to)))
+        return ok(yield* referral.weekly(user.id, range.from, range.to))
       }),
     claimRefBonus: ({ request }) =>
       Effect.gen(function*() {
         const user = yield* currentPlayer
         // A bonus: closed to players on a break or self-excluded.
-        yield* sqlDefect(admission.admitPlay(user.id))
+        yield* admission.admitPlay(user.id)
         return ok(yield* idempotent(request, user.id, {}, ReferralUsers, referral.claim(user.id)), "Referral bonus claimed to your main balance")
       })
-  })
+  }))
 }))

@@ -6,7 +6,7 @@ import { ok } from "../../src/schema/envelope.ts"
 import type { StatementQuery } from "../../src/schema/statements.ts"
 import { rangeOf } from "../edge/guards.ts"
 import { type StatementView, Statements } from "./Statements.ts"
-import { sqlDefect } from "../edge/defects.ts"
+import { sqlDefects } from "../edge/defects.ts"
 
 export const StatementsHandlers = HttpApiBuilder.group(Api, "statements", Effect.fn(function*(handlers) {
   const statements = yield* Statements
@@ -14,11 +14,11 @@ export const StatementsHandlers = HttpApiBuilder.group(Api, "statements", Effect
     Effect.gen(function*() {
       const user = yield* CurrentUser
       const range = yield* rangeOf(query)
-      return ok(yield* sqlDefect(statements.statement(user.id, { view, ...range, includeBonus: query.isChecked === "true" })))
+      return ok(yield* statements.statement(user.id, { view, ...range, includeBonus: query.isChecked === "true" }))
     })
-  return handlers.handleAll({
+  return handlers.handleAll(sqlDefects(handlers, {
     accountStatement: ({ query }) => read("account", query),
     transaction: ({ query }) => read("payments", query),
     resultTransaction: ({ query }) => read("results", query)
-  })
+  }))
 }))
