@@ -104,11 +104,12 @@ const innings = (
     }
     ;[live, next] = [next, live]
     high = top
-    // Runs at or past the target end the innings there.
+    // Runs at or past the target end the innings there (the wickets still to fall count its runs).
     if (high >= stop) {
-      for (const row of live) {
+      for (const [w, row] of live.entries()) {
         for (let r = stop; r <= high; r++) {
           final[r]! += row[r]!
+          for (let k = Math.max(w, from.wickets) + 1; k <= 10; k++) falls[k]![r]! += row[r]!
           row[r] = 0
         }
       }
@@ -175,16 +176,37 @@ const oddOf = (dist: ArrayLike<number>) => {
 /** The balls at the end of each over: a session's runs can be counted at any of them. */
 const EVERY_OVER = Array.from({ length: 20 }, (_, i) => 6 * (i + 1))
 
+/**
+ * The chances a fancy's count on the innings being played (`batting`)
+ * reaches each line, from its forecast; undefined for a count already
+ * decided or on another innings.
+ */
+const reachOf = (forecast: InningsForecast, batting: string, progress: Extract<Progress, { kind: "cricket" }>) => (count: RunCount) => {
+  // All out: every count of the innings is known.
+  if (count.side !== batting || progress.wickets >= 10) return undefined
+  if (count.kind === "wicket") return count.wicket > progress.wickets ? tails(forecast.falls[count.wicket] ?? forecast.final) : undefined
+  if (count.kind === "over") {
+    // Only the over being bowled (or about to be): its runs are those at its end less those when it began.
+    const ends = Math.min(120, count.over * 6)
+    if (progress.balls < ends - 6 || progress.balls >= ends) return undefined
+    return tails((forecast.after.get(ends) ?? forecast.final).subarray(progress.overStart))
+  }
+  if (count.kind !== "overs") return undefined
+  const balls = Math.min(120, count.overs * 6)
+  return balls > progress.balls ? tails(forecast.after.get(balls) ?? forecast.final) : undefined
+}
+
 const cricket = (edge: number, progress: Extract<Progress, { kind: "cricket" }>): Forecast => {
   const [home, visitors] = progress.sides
   if (progress.innings === 2) {
     const target = progress.target!
-    const { final } = innings(1 / edge, progress, target, [])
-    const away = tails(final)[target] ?? 0
-    const tie = final[target - 1] ?? 0
+    const chase = innings(1 / edge, progress, target, EVERY_OVER)
+    const away = tails(chase.final)[target] ?? 0
+    const tie = chase.final[target - 1] ?? 0
     return {
       result: [Math.max(0, 1 - away - tie), away, tie],
-      spaces: { tie: yesNo(tie), [oddEvenSpace(home)]: oddEven((target - 1) % 2), [oddEvenSpace(visitors)]: oddEven(oddOf(final)) }
+      spaces: { tie: yesNo(tie), [oddEvenSpace(home)]: oddEven((target - 1) % 2), [oddEvenSpace(visitors)]: oddEven(oddOf(chase.final)) },
+      reach: reachOf(chase, visitors, progress)
     }
   }
   const first = innings(edge, progress, undefined, EVERY_OVER)
@@ -203,20 +225,7 @@ const cricket = (edge: number, progress: Extract<Progress, { kind: "cricket" }>)
   return {
     result: [Math.max(0, 1 - away - tie), away, tie],
     spaces: { tie: yesNo(tie), [oddEvenSpace(home)]: oddEven(oddOf(first.final)), [oddEvenSpace(visitors)]: oddEven(chaseOdd) },
-    reach: (count) => {
-      // All out: every count of the innings is known.
-      if (progress.wickets >= 10) return undefined
-      if (count.kind === "wicket") return count.wicket > progress.wickets ? tails(first.falls[count.wicket] ?? first.final) : undefined
-      if (count.kind === "over") {
-        // Only the over being bowled (or about to be): its runs are those at its end less those when it began.
-        const ends = Math.min(120, count.over * 6)
-        if (progress.balls < ends - 6 || progress.balls >= ends) return undefined
-        return tails((first.after.get(ends) ?? first.final).subarray(progress.overStart))
-      }
-      if (count.kind !== "overs") return undefined
-      const balls = Math.min(120, count.overs * 6)
-      return balls > progress.balls ? tails(first.after.get(balls) ?? first.final) : undefined
-    }
+    reach: reachOf(first, home, progress)
   }
 }
 

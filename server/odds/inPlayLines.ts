@@ -1,16 +1,20 @@
 /**
  * Fancy lines that open as the match moves: the fall of the next wicket
  * once the one before it has fallen, and the runs of the next over once the
- * one before it is bowled (so before its first ball). An event offers a
- * chain when its catalogue has the chain's first line ("Fall of 1st Wkt
- * MI", "Only 1st Over Runs MI"); the lines after it are opened by play (so
- * never copied to the next fixture), each priced by the event's model like
- * any other line from the moment it is loaded.
+ * one before it is bowled (so before its first ball), in the innings being
+ * played. An event offers a side's chain when its catalogue has the chain's
+ * first line ("Fall of 1st Wkt MI", "Only 1st Over Runs MI"); the lines
+ * after it are opened by play (so never copied to the next fixture), each
+ * priced by the event's model like any other line from the moment it is
+ * loaded. The side batting second has its first lines in the catalogue too
+ * (suspended until its innings begins, prices.ts): what the event offers is
+ * then the catalogue's alone, and nothing depends on a server having seen
+ * the first innings (one restarted at the innings break goes on alike).
  */
 import { Effect } from "effect"
 import type { SqlError } from "effect/sql"
 import { fallOfWicketName, INNINGS_OVERS, overRunsName, runCountOf } from "../../src/domain/eventBook.ts"
-import type { MatchState } from "./sports.ts"
+import { battingSide, inningsOf, type MatchState } from "./simulation.ts"
 
 /** Whether a market is opened by play rather than listed in the event's catalogue. */
 export const opensInPlay = (name: string) => {
@@ -26,13 +30,13 @@ export interface Line {
 
 /**
  * The lines the match has come to that `names` (every market the event has
- * had) lack: for the side batting first, while its innings goes on, the next
+ * had) lack: for the side batting, while its innings goes on, the next
  * wicket's fall and the over being bowled (or about to be).
  */
 export const linesToOpen = (names: ReadonlySet<string>, match: MatchState): ReadonlyArray<Line> => {
-  const { progress, innings } = match
-  if (progress.kind !== "cricket" || !innings || innings.complete) return []
-  const side = progress.sides[0]
+  const side = battingSide(match)
+  const innings = side === undefined ? undefined : inningsOf(match, side)
+  if (side === undefined || !innings || innings.complete) return []
   const next = {
     wicket: fallOfWicketName(innings.wicketsAt.length + 1, side),
     over: overRunsName(Math.min(INNINGS_OVERS, Math.floor(innings.balls / 6) + 1), side)

@@ -50,6 +50,8 @@ export interface EventState {
   forecast: { readonly step: number; readonly value: Forecast | undefined } | undefined
   /** The result is known before the time is up (a chase over, the last game played): nothing is offered any more. */
   decided: boolean
+  /** Cricket: the side whose innings has not begun (the second, until it does): its lines wait, suspended. */
+  waiting: string | undefined
 }
 
 /** A runner's prices an operator set by hand, side by side: kept exactly as given. */

@@ -91,7 +91,8 @@ export const newEvent = (
   lastStep: -1,
   seed,
   forecast: undefined,
-  decided: false
+  decided: false,
+  waiting: undefined
 })
 
 const FANCY_RATES = [[100, 100], [100, 100], [90, 110], [110, 90], [95, 105]] as const
@@ -157,6 +158,7 @@ export const modelOf = (market: MarketState, event: EventState | undefined): Mar
 /** The event's chances for the match as it is at `now` (worked out again only when the match has moved on). */
 export const refresh = (event: EventState, now: number) => {
   const match = matchOf(event, now)
+  event.waiting = match?.progress.kind === "cricket" && match.progress.innings === 1 ? match.progress.sides[1] : undefined
   showChances(event, match?.step ?? 0, () => {
     const played = playedOf(event)
     return played && match ? forecastOf(played.strengths, match.progress) : undefined
@@ -228,8 +230,12 @@ export const earlyResult = (market: MarketState, match: MatchState | undefined):
   return market.runners[index]?.selectionId
 }
 
-/** A market on a space whose result is already certain offers nothing more. */
-export const isDecided = (market: MarketState, event: EventState) => market.claim.kind === "outcomes" && event.spaces.get(market.claim.space)?.decided === true
+/** A line on an innings not begun yet (the second, during the first): listed, suspended, with no prices. */
+const waits = (market: MarketState, event: EventState) => market.claim.kind === "runs" && market.claim.count.side === event.waiting
+
+/** A market on a space whose result is already certain, or a line on an innings not begun, offers nothing now. */
+export const isDecided = (market: MarketState, event: EventState) =>
+  (market.claim.kind === "outcomes" && event.spaces.get(market.claim.space)?.decided === true) || waits(market, event)
 
 const bookOf = (market: MarketState, event: EventState, pricing: Pricing, now: number, pins = market.pins, status = statusOf(market, now)): MarketBook => ({
   marketId: market.externalId,
@@ -237,7 +243,7 @@ const bookOf = (market: MarketState, event: EventState, pricing: Pricing, now: n
   marketType: market.type,
   status: status === "OPEN" && isDecided(market, event) ? "SUSPENDED" : status,
   inPlay: event.status === "live",
-  runners: runnersOf(market, pricing, pins),
+  runners: waits(market, event) ? market.runners.map((r) => ({ selectionId: r.selectionId, back: [], lay: [] })) : runnersOf(market, pricing, pins),
   version: market.book.version + 1
 })
 
@@ -273,7 +279,8 @@ export type Touched = ReadonlyArray<MarketState>
  * with every ball, goal, game or minute (`refresh`).
  */
 export const move = (market: MarketState, event: EventState, markets: ReadonlyArray<MarketState>, random: Rng, now: number): Touched => {
-  if (market.closed) return []
+  // A line waiting for its innings has nothing on offer to move.
+  if (market.closed || waits(market, event)) return []
   if (market.claim.kind === "runs") {
     if (isManual(market)) return []
     const [yes, no] = FANCY_RATES[Math.floor(random() * FANCY_RATES.length)]!

@@ -177,13 +177,28 @@ export const settledOutcomeOf = (space: string, match: MatchState): string | und
   return space === "half-time" || space === "set 1" ? outcomeOf(space, match) : undefined
 }
 
+/** A side's innings so far: the first for the side batting first, the second once it has begun; undefined before. */
+export const inningsOf = (match: MatchState | undefined, side: string) => {
+  const progress = match?.progress
+  if (progress?.kind !== "cricket") return undefined
+  return side === progress.sides[0] ? match!.innings : side === progress.sides[1] ? match!.second : undefined
+}
+
+/** The side batting now (or about to: the first before the match, until the second innings begins). */
+export const battingSide = (match: MatchState | undefined) =>
+  match?.progress.kind === "cricket" ? match.progress.sides[match.progress.innings - 1] : undefined
+
 /**
- * A fancy market against the first innings so far: its current line, or
- * its result once decided (void: an over the innings ended before).
+ * A fancy market against its side's innings so far: its current line, or
+ * its result once decided (void: an over the innings ended before, an
+ * innings never played).
  */
 export const fancyState = (name: string, match: MatchState | undefined): { line: number; result?: number; void?: true } => {
   const count = runCountOf(name)
-  const innings = match?.innings
+  // A line named for no side of this match counts the first innings.
+  const sides: ReadonlyArray<string> = match?.progress.kind === "cricket" ? match.progress.sides : []
+  const innings = sides.includes(count.side) ? inningsOf(match, count.side) : match?.innings
+  if (!innings && match?.finished) return { line: 0, void: true }
   const runsAfter = (balls: number) => (balls <= 0 ? 0 : innings?.runs[Math.min(balls, innings.runs.length) - 1] ?? 0)
   const rate = innings && innings.balls >= 6 ? runsAfter(innings.balls) / innings.balls : 1.35
   if (count.kind === "over") {

@@ -51,13 +51,9 @@ export interface MatchState {
   /** The result is known (the chase is over, the last game played, the time up). */
   readonly finished: boolean
   /** Cricket: the first innings so far, for fancy lines and results. */
-  readonly innings?: {
-    readonly runs: ReadonlyArray<number>
-    /** The balls (0-based) on which its wickets fell so far, in order. */
-    readonly wicketsAt: ReadonlyArray<number>
-    readonly balls: number
-    readonly complete: boolean
-  }
+  readonly innings?: InningsSoFar
+  /** Cricket: the second innings so far, once it has begun. */
+  readonly second?: InningsSoFar
   /** Football: total goals (over/under). */
   readonly goals?: number
   /** Changes whenever something happens (a ball, a goal, a game): markets suspend briefly. */
@@ -65,6 +61,17 @@ export interface MatchState {
   /** Moves on with the match (a ball, a minute, a game): the chances change with it. */
   readonly step: number
   readonly progress: Progress
+}
+
+/** A cricket innings as far as it has been played. */
+export interface InningsSoFar {
+  /** The runs after each ball bowled. */
+  readonly runs: ReadonlyArray<number>
+  /** The balls (0-based) on which its wickets fell so far, in order. */
+  readonly wicketsAt: ReadonlyArray<number>
+  readonly balls: number
+  /** All out, its overs bowled, or the target reached. */
+  readonly complete: boolean
 }
 
 /** What the draws chose before the match: how strong each side is. */
@@ -110,6 +117,19 @@ export const ballChances = (edge: number) => {
 
 type Ball = { readonly runs: number; readonly wicket: boolean }
 
+/** The first `shown` balls of an innings (all of them: it is complete). */
+const soFar = (balls: ReadonlyArray<Ball>, shown: number): InningsSoFar => {
+  const runs: Array<number> = []
+  let total = 0
+  for (const ball of balls.slice(0, shown)) runs.push((total += ball.runs))
+  return {
+    runs,
+    wicketsAt: balls.flatMap((b, i) => (b.wicket && i < shown ? [i] : [])),
+    balls: shown,
+    complete: shown === balls.length
+  }
+}
+
 const playInnings = (random: Rng, edge: number, target?: number): ReadonlyArray<Ball> => {
   const { wicket, runs: chances } = ballChances(edge)
   const balls: Array<Ball> = []
@@ -139,7 +159,6 @@ const cricket = (random: Rng, name: string, eventId: string): Played => {
   const second = playInnings(random, 1 / edge, target)
   const sum = (balls: ReadonlyArray<Ball>, n: number) => balls.slice(0, n).reduce((s, b) => s + b.runs, 0)
   const wkts = (balls: ReadonlyArray<Ball>, n: number) => balls.slice(0, n).filter((b) => b.wicket).length
-  const wicketBalls = first.flatMap((b, i) => (b.wicket ? [i] : []))
   const { home, away } = teams(name)
   const sides = [shortName(home), shortName(away)] as const
   return {
@@ -150,9 +169,6 @@ const cricket = (random: Rng, name: string, eventId: string): Played => {
       const secondBalls = Math.max(0, Math.min(slot - 120, second.length))
       const runs1 = sum(first, firstBalls)
       const runs2 = sum(second, secondBalls)
-      const cumulative: Array<number> = []
-      let total = 0
-      for (const ball of first.slice(0, firstBalls)) cumulative.push((total += ball.runs))
       const finished = fraction >= 1 || (slot >= 120 && secondBalls === second.length && second.length > 0)
       const live = fraction > 0 && !finished
       const summary = slot < 120
@@ -171,12 +187,8 @@ const cricket = (random: Rng, name: string, eventId: string): Played => {
         home: runs1,
         away: runs2,
         finished,
-        innings: {
-          runs: cumulative,
-          wicketsAt: wicketBalls.filter((ball) => ball < firstBalls),
-          balls: firstBalls,
-          complete: firstBalls === first.length && (first.length < 120 || firstBalls >= 120)
-        },
+        innings: soFar(first, firstBalls),
+        ...(slot >= 120 ? { second: soFar(second, secondBalls) } : {}),
         tick: slot,
         step: slot,
         progress: slot < 120

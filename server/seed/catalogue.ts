@@ -98,9 +98,12 @@ export const DEMO_SPORTS: ReadonlyArray<SportSpec> = [
       matchOdds(home, away),
       bookmaker(home, away),
       question("Tied Match"),
-      ...[6, 10, 15, 20].map((overs) => fancy(`${overs} Over Runs ${short(home)}`)),
-      fancy(`Fall of 1st Wkt ${short(home)}`),
-      fancy(`Only 1st Over Runs ${short(home)}`),
+      // Each innings' lines; the second's wait, suspended, until it begins (server/odds/inPlayLines.ts).
+      ...[home, away].flatMap((side) => [
+        ...[6, 10, 15, 20].map((overs) => fancy(`${overs} Over Runs ${short(side)}`)),
+        fancy(`Fall of 1st Wkt ${short(side)}`),
+        fancy(`Only 1st Over Runs ${short(side)}`)
+      ]),
       oddEven(short(home)),
       oddEven(short(away))
     ]

@@ -6,7 +6,7 @@ import { forecastOf } from "../../server/odds/forecast.ts"
 import { seedFor } from "../../server/odds/fair.ts"
 import { winnerOf } from "../../server/odds/Lifecycle.ts"
 import { linesToOpen } from "../../server/odds/inPlayLines.ts"
-import { fancyState, matchAt, matchDuration } from "../../server/odds/simulation.ts"
+import { fancyState, inningsOf, matchAt, matchDuration } from "../../server/odds/simulation.ts"
 import { shortName } from "../../server/odds/sports.ts"
 import { fixtures, simulatorHarness } from "./odds-harness.ts"
 
@@ -85,70 +85,133 @@ describe("an innings' odd/even", () => {
   })
 })
 
-describe("the next wicket's fall", () => {
-  it("opens when the wicket before it falls, while the innings goes on, and settles once on the runs at its fall (or the innings' end)", async () => {
+/** A line's side and its innings in the match at `now`. */
+const inningsAt = (event: Parameters<typeof matchAt>[0], name: string, now: number) => inningsOf(matchAt(event, now), runCountOf(name).side)
+
+describe("each innings' fancy lines", () => {
+  it("settle exactly once, each on its own side's innings, never before that innings has reached it", async () => {
     await fc.assert(
       fc.asyncProperty(fc.integer(), steps, async (n, lengths) => {
         const { rows, harness, event } = await playThrough(`secret ${n}`, lengths)
-        const innings = matchAt(event, START + DURATION)!.innings!
+        const final = matchAt(event, START + DURATION)!
+        const lines = [...rows.filter((row) => row.marketType === "FANCY"), ...harness.opened]
+        expect(new Set(lines.map((l) => runCountOf(l.name).side))).toEqual(new Set([HOME, AWAY]))
+        for (const line of lines) {
+          const settlements = harness.settlements.filter((s) => s.externalId === line.externalId)
+          expect(settlements, line.name).toHaveLength(1)
+          expect(settlements[0]!.result, line.name).toBe(String(fancyState(line.name, final).result))
+          // The second innings' lines settle in the second innings.
+          if (runCountOf(line.name).side === AWAY) expect(matchAt(event, settlements[0]!.now)!.second, line.name).toBeDefined()
+        }
+      }),
+      { numRuns: 10 }
+    )
+  })
+
+  it("are void when their innings is never played", () => {
+    const event = { id: "c", name: NAME, sportCode: "4", startsAt: START, seed: seedFor("void", "c") }
+    const { second: _, ...abandoned } = matchAt(event, START + DURATION)!
+    for (const name of [fallOfWicketName(1, AWAY), overRunsName(1, AWAY), `6 Over Runs ${AWAY}`]) expect(fancyState(name, abandoned), name).toEqual({ line: 0, void: true })
+    expect(fancyState(fallOfWicketName(1, HOME), abandoned).result).toBeDefined()
+  })
+
+  it("price a chase's wicket falls as a whole distribution: one not fallen when the target is reached counts the innings' runs", () => {
+    const sides = ["H", "A"] as const
+    const chase = forecastOf({ kind: "cricket", edge: 1 }, { kind: "cricket", sides, innings: 2, balls: 60, wickets: 2, runs: 70, overStart: 70, target: 120 })
+    for (const wicket of [3, 6, 10]) expect(chase.reach!({ side: "A", kind: "wicket", wicket })![70], String(wicket)).toBeCloseTo(1, 9)
+    // Only the side batting: the first innings is over.
+    expect(chase.reach!({ side: "H", kind: "overs", overs: 20 })).toBeUndefined()
+  })
+})
+
+describe("the next wicket's fall", () => {
+  it("opens when the wicket before it falls, in either innings while it goes on, and settles once on the runs at its fall (or the innings' end)", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer(), steps, async (n, lengths) => {
+        const { rows, harness, event } = await playThrough(`secret ${n}`, lengths)
         const lines = [...rows, ...harness.opened].filter((row) => runCountOf(row.name).kind === "wicket")
         for (const line of lines) {
           const count = runCountOf(line.name)
           if (count.kind !== "wicket") continue
+          const innings = inningsAt(event, line.name, START + DURATION)!
           const settlements = harness.settlements.filter((s) => s.externalId === line.externalId)
           expect(settlements, line.name).toHaveLength(1)
           const fell = innings.wicketsAt[count.wicket - 1]
           const runs = fell === undefined ? innings.runs.at(-1) ?? 0 : innings.runs[fell]!
           expect(settlements[0]!.result, line.name).toBe(String(runs))
-          // Settled once the wicket fell or the innings ended, never before.
-          const then = matchAt(event, settlements[0]!.now)!.innings!
-          expect(then.wicketsAt.length >= count.wicket || then.complete, line.name).toBe(true)
+          // Settled once the wicket fell or the innings ended, never before (nor before the innings began).
+          const then = inningsAt(event, line.name, settlements[0]!.now)
+          expect(then !== undefined && (then.wicketsAt.length >= count.wicket || then.complete), line.name).toBe(true)
           if (count.wicket === 1) continue
           // Opened by play: once the wicket before it fell, the innings still going on.
           const opened = harness.opened.find((o) => o.name === line.name)!
-          const at = matchAt(event, opened.now)!.innings!
+          const at = inningsAt(event, line.name, opened.now)!
           expect(at.wicketsAt.length, line.name).toBe(count.wicket - 1)
           expect(at.complete, line.name).toBe(false)
         }
-        // The wickets seen to fall in the innings each opened the next line.
-        expect(lines.length).toBeGreaterThanOrEqual(1)
-        expect(wicketLines(harness.opened)).toEqual(lines.slice(1).map((l) => l.name))
+        // Each side's chain: the wickets seen to fall each opened the next line.
+        for (const side of [HOME, AWAY]) {
+          const chain = lines.filter((l) => runCountOf(l.name).side === side)
+          expect(chain.length, side).toBeGreaterThanOrEqual(1)
+          expect(wicketLines(harness.opened.filter((o) => runCountOf(o.name).side === side)), side).toEqual(chain.slice(1).map((l) => l.name))
+        }
       }),
       { numRuns: 12 }
     )
   })
 
-  it("opens every next wicket of an innings watched ball by ball", async () => {
-    const secret = "ball by ball"
-    const balls = Array.from({ length: 125 }, () => DURATION / 240)
-    const { harness, event } = await playThrough(secret, balls)
-    const innings = matchAt(event, START + DURATION)!.innings!
-    const fallen = innings.wicketsAt.filter((ball) => ball < innings.runs.length - 1 || !innings.complete).length
-    const expected = Array.from({ length: Math.min(9, fallen) }, (_, i) => fallOfWicketName(i + 2, HOME))
-    expect(expected.length).toBeGreaterThan(1)
-    expect(wicketLines(harness.opened)).toEqual(expected)
+  it("opens every next wicket of both innings watched ball by ball", async () => {
+    const balls = Array.from({ length: 245 }, () => DURATION / 240)
+    const { harness, event } = await playThrough("ball by ball", balls)
+    const final = matchAt(event, START + DURATION)!
+    for (const side of [HOME, AWAY]) {
+      const innings = inningsOf(final, side)!
+      const fallen = innings.wicketsAt.filter((ball) => ball < innings.runs.length - 1 || !innings.complete).length
+      const expected = Array.from({ length: Math.min(9, fallen) }, (_, i) => fallOfWicketName(i + 2, side))
+      expect(expected.length, side).toBeGreaterThan(0)
+      expect(wicketLines(harness.opened.filter((o) => runCountOf(o.name).side === side)), side).toEqual(expected)
+    }
+  })
+
+  it("waits, suspended with no prices, for the second innings, and is priced from its first ball", async () => {
+    const rows = fixtures(START, true).filter((row) => row.eventId === "c")
+    const line = rows.find((row) => row.name === fallOfWicketName(1, AWAY))!
+    const harness = simulatorHarness(rows, { seed: 1, secret: "waits" })
+    await Effect.runPromise(harness.simulator.load(START + DURATION / 4))
+    expect(harness.latest.get(line.externalId)).toMatchObject({ status: "SUSPENDED", runners: [{ back: [], lay: [] }] })
+    // A tick later it is still waiting (not reopened, nor published again).
+    const version = harness.latest.get(line.externalId)!.version
+    harness.simulator.tick(START + DURATION / 4 + 5000)
+    expect(harness.latest.get(line.externalId)!.version).toBe(version)
+    // The second innings' first ball is about to be bowled: the line is offered.
+    const begun = START + (120.5 * DURATION) / 240
+    const event = { id: "c", name: NAME, sportCode: "4", startsAt: START, seed: seedFor("waits", "c") }
+    expect(matchAt(event, begun)!.progress).toMatchObject({ innings: 2, balls: 0 })
+    await Effect.runPromise(harness.scoresAt(begun))
+    harness.simulator.tick(begun + 5000)
+    expect(harness.latest.get(line.externalId)).toMatchObject({ status: "OPEN", runners: [{ back: [{ price: expect.any(Number) }] }] })
   })
 })
 
 describe("the runs of one over", () => {
-  it("opens once the over before it is bowled, while the innings goes on, and settles once on the runs scored in it", async () => {
+  it("opens once the over before it is bowled, in either innings while it goes on, and settles once on the runs scored in it", async () => {
     await fc.assert(
       fc.asyncProperty(fc.integer(), steps, async (n, lengths) => {
         const { rows, harness, event } = await playThrough(`secret ${n}`, lengths)
-        const innings = matchAt(event, START + DURATION)!.innings!
-        const runsAfter = (balls: number) => (balls <= 0 ? 0 : innings.runs[Math.min(balls, innings.runs.length) - 1]!)
         const lines = [...rows, ...harness.opened].filter((row) => runCountOf(row.name).kind === "over")
-        expect(lines.length).toBeGreaterThanOrEqual(1)
+        expect(lines.length).toBeGreaterThanOrEqual(2)
         for (const line of lines) {
           const count = runCountOf(line.name)
           if (count.kind !== "over") continue
+          const innings = inningsAt(event, line.name, START + DURATION)!
+          const runsAfter = (balls: number) => (balls <= 0 ? 0 : innings.runs[Math.min(balls, innings.runs.length) - 1]!)
           const settlements = harness.settlements.filter((s) => s.externalId === line.externalId)
           expect(settlements, line.name).toHaveLength(1)
           expect(settlements[0]!.result, line.name).toBe(String(runsAfter(count.over * 6) - runsAfter(count.over * 6 - 6)))
-          const then = matchAt(event, settlements[0]!.now)!.innings!
-          expect(then.balls >= count.over * 6 || then.complete, line.name).toBe(true)
+          const then = inningsAt(event, line.name, settlements[0]!.now)
+          expect(then !== undefined && (then.balls >= count.over * 6 || then.complete), line.name).toBe(true)
           if (count.over === 1) continue
-          const at = matchAt(event, harness.opened.find((o) => o.name === line.name)!.now)!.innings!
+          const at = inningsAt(event, line.name, harness.opened.find((o) => o.name === line.name)!.now)!
           expect(at.complete, line.name).toBe(false)
           expect(Math.floor(at.balls / 6) + 1, line.name).toBe(count.over)
         }
@@ -157,17 +220,19 @@ describe("the runs of one over", () => {
     )
   })
 
-  it("opens each over before its first ball when the innings is watched ball by ball", async () => {
-    const balls = Array.from({ length: 125 }, () => DURATION / 240)
+  it("opens each over of both innings before its first ball when the match is watched ball by ball", async () => {
+    const balls = Array.from({ length: 245 }, () => DURATION / 240)
     const { harness, event } = await playThrough("ball by ball", balls)
-    const innings = matchAt(event, START + DURATION)!.innings!
-    const overs = harness.opened.flatMap((o) => {
-      const count = runCountOf(o.name)
-      return count.kind === "over" ? [{ over: count.over, balls: matchAt(event, o.now)!.innings!.balls }] : []
-    })
-    const expected = Array.from({ length: Math.ceil(innings.runs.length / 6) - 1 }, (_, i) => i + 2)
-    expect(overs.map((o) => o.over)).toEqual(expected)
-    for (const { over, balls: bowled } of overs) expect(bowled, overRunsName(over, HOME)).toBe((over - 1) * 6)
+    for (const side of [HOME, AWAY]) {
+      const innings = inningsOf(matchAt(event, START + DURATION), side)!
+      const overs = harness.opened.flatMap((o) => {
+        const count = runCountOf(o.name)
+        return count.kind === "over" && count.side === side ? [{ over: count.over, balls: inningsAt(event, o.name, o.now)!.balls }] : []
+      })
+      const expected = Array.from({ length: Math.ceil(innings.runs.length / 6) - 1 }, (_, i) => i + 2)
+      expect(overs.map((o) => o.over), side).toEqual(expected)
+      for (const { over, balls: bowled } of overs) expect(bowled, overRunsName(over, side)).toBe((over - 1) * 6)
+    }
   })
 
   it("carries on after a restart that finds only a later line of the chain open (its first settled)", () => {
