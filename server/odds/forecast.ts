@@ -6,6 +6,7 @@
  * future (the bettor who works the same sums finds only the margin).
  */
 import { oddEvenSpace, type RunCount } from "../../src/domain/eventBook.ts"
+import { batterFinal } from "./innings.ts"
 import { BALL_RUNS, ballChances, type Progress, setOver, type Strengths } from "./sports.ts"
 
 /** The chances of the final result and of what the markets on the match settle by. */
@@ -181,19 +182,47 @@ const EVERY_OVER = Array.from({ length: 20 }, (_, i) => 6 * (i + 1))
  * reaches each line, from its forecast; undefined for a count already
  * decided or on another innings.
  */
-const reachOf = (forecast: InningsForecast, batting: string, progress: Extract<Progress, { kind: "cricket" }>) => (count: RunCount) => {
-  // All out: every count of the innings is known.
-  if (count.side !== batting || progress.wickets >= 10) return undefined
-  if (count.kind === "wicket") return count.wicket > progress.wickets ? tails(forecast.falls[count.wicket] ?? forecast.final) : undefined
-  if (count.kind === "over") {
-    // Only the over being bowled (or about to be): its runs are those at its end less those when it began.
-    const ends = Math.min(120, count.over * 6)
-    if (progress.balls < ends - 6 || progress.balls >= ends) return undefined
-    return tails((forecast.after.get(ends) ?? forecast.final).subarray(progress.overStart))
+const reachOf = (forecast: InningsForecast, batting: string, edge: number, progress: Extract<Progress, { kind: "cricket" }>) => {
+  const batters = new Map<number, ReadonlyArray<number> | undefined>()
+  return (count: RunCount) => {
+    // All out: every count of the innings is known.
+    if (count.side !== batting || progress.wickets >= 10) return undefined
+    if (count.kind === "batter") {
+      // Worked out once per ball (a book is priced many times between balls).
+      let reach = batters.get(count.batter)
+      if (!batters.has(count.batter)) batters.set(count.batter, (reach = batterReach(forecast, edge, progress, count.batter)))
+      return reach
+    }
+    if (count.kind === "wicket") return count.wicket > progress.wickets ? tails(forecast.falls[count.wicket] ?? forecast.final) : undefined
+    if (count.kind === "over") {
+      // Only the over being bowled (or about to be): its runs are those at its end less those when it began.
+      const ends = Math.min(120, count.over * 6)
+      if (progress.balls < ends - 6 || progress.balls >= ends) return undefined
+      return tails((forecast.after.get(ends) ?? forecast.final).subarray(progress.overStart))
+    }
+    if (count.kind !== "overs") return undefined
+    const balls = Math.min(120, count.overs * 6)
+    return balls > progress.balls ? tails(forecast.after.get(balls) ?? forecast.final) : undefined
   }
-  if (count.kind !== "overs") return undefined
-  const balls = Math.min(120, count.overs * 6)
-  return balls > progress.balls ? tails(forecast.after.get(balls) ?? forecast.final) : undefined
+}
+
+/**
+ * The chances a batter at the crease reaches each line: ball by ball as the
+ * innings is forecast (innings.ts). A chase's target can end the innings
+ * sooner, which the batter's sum leaves out: capped by the innings' own
+ * chances (a batter never has more runs than the innings), it never offers
+ * a line the innings' lines contradict.
+ */
+const batterReach = (forecast: InningsForecast, edge: number, progress: Extract<Progress, { kind: "cricket" }>, batter: number) => {
+  const at = progress.crease?.findIndex((b) => b.batter === batter) ?? -1
+  if (at === -1) return undefined
+  const { wicket, runs } = ballChances(edge)
+  const final = batterFinal(
+    { wicket, runs: BALL_RUNS.map((r, k) => [r, runs[k]!] as const) },
+    { balls: progress.balls, wickets: progress.wickets, runs: progress.crease![at]!.runs, onStrike: at === 0 }
+  )
+  const innings = tails(forecast.final)
+  return tails(final).map((t, r) => Math.min(t, innings[r] ?? 0))
 }
 
 const cricket = (edge: number, progress: Extract<Progress, { kind: "cricket" }>): Forecast => {
@@ -206,7 +235,7 @@ const cricket = (edge: number, progress: Extract<Progress, { kind: "cricket" }>)
     return {
       result: [Math.max(0, 1 - away - tie), away, tie],
       spaces: { tie: yesNo(tie), [oddEvenSpace(home)]: oddEven((target - 1) % 2), [oddEvenSpace(visitors)]: oddEven(oddOf(chase.final)) },
-      reach: reachOf(chase, visitors, progress)
+      reach: reachOf(chase, visitors, 1 / edge, progress)
     }
   }
   const first = innings(edge, progress, undefined, EVERY_OVER)
@@ -225,7 +254,7 @@ const cricket = (edge: number, progress: Extract<Progress, { kind: "cricket" }>)
   return {
     result: [Math.max(0, 1 - away - tie), away, tie],
     spaces: { tie: yesNo(tie), [oddEvenSpace(home)]: oddEven(oddOf(first.final)), [oddEvenSpace(visitors)]: oddEven(chaseOdd) },
-    reach: reachOf(first, home, progress)
+    reach: reachOf(first, home, edge, progress)
   }
 }
 

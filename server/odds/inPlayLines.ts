@@ -1,9 +1,10 @@
 /**
- * Fancy lines that open as the match moves: the fall of the next wicket
- * once the one before it has fallen, and the runs of the next over once the
- * one before it is bowled (so before its first ball), in the innings being
- * played. An event offers a side's chain when its catalogue has the chain's
- * first line ("Fall of 1st Wkt MI", "Only 1st Over Runs MI"); the lines
+ * Fancy lines that open as the match moves, in the innings being played:
+ * the fall of the next wicket once the one before it has fallen, the runs
+ * of the next over once the one before it is bowled (so before its first
+ * ball), and the runs of each batter who comes in. An event offers a side's
+ * chain when its catalogue has the chain's first line ("Fall of 1st Wkt MI",
+ * "Only 1st Over Runs MI"; the openers' "Batter 1 Runs MI" and 2); the lines
  * after it are opened by play (so never copied to the next fixture), each
  * priced by the event's model like any other line from the moment it is
  * loaded. The side batting second has its first lines in the catalogue too
@@ -13,13 +14,13 @@
  */
 import { Effect } from "effect"
 import type { SqlError } from "effect/sql"
-import { fallOfWicketName, INNINGS_OVERS, overRunsName, runCountOf } from "../../src/domain/eventBook.ts"
+import { batterRunsName, fallOfWicketName, INNINGS_OVERS, overRunsName, runCountOf } from "../../src/domain/eventBook.ts"
 import { battingSide, inningsOf, type MatchState } from "./simulation.ts"
 
 /** Whether a market is opened by play rather than listed in the event's catalogue. */
 export const opensInPlay = (name: string) => {
   const count = runCountOf(name)
-  return (count.kind === "wicket" && count.wicket > 1) || (count.kind === "over" && count.over > 1)
+  return (count.kind === "wicket" && count.wicket > 1) || (count.kind === "over" && count.over > 1) || (count.kind === "batter" && count.batter > 2)
 }
 
 /** A line to open: its name, and the line it follows in the event's list (it takes that one's place). */
@@ -31,23 +32,25 @@ export interface Line {
 /**
  * The lines the match has come to that `names` (every market the event has
  * had) lack: for the side batting, while its innings goes on, the next
- * wicket's fall and the over being bowled (or about to be).
+ * wicket's fall, the over being bowled (or about to be) and the two batters
+ * at the crease.
  */
 export const linesToOpen = (names: ReadonlySet<string>, match: MatchState): ReadonlyArray<Line> => {
   const side = battingSide(match)
   const innings = side === undefined ? undefined : inningsOf(match, side)
   if (side === undefined || !innings || innings.complete) return []
   const next = {
-    wicket: fallOfWicketName(innings.wicketsAt.length + 1, side),
-    over: overRunsName(Math.min(INNINGS_OVERS, Math.floor(innings.balls / 6) + 1), side)
+    wicket: [fallOfWicketName(innings.wicketsAt.length + 1, side)],
+    over: [overRunsName(Math.min(INNINGS_OVERS, Math.floor(innings.balls / 6) + 1), side)],
+    batter: innings.crease.map((batter) => batterRunsName(batter, side))
   }
-  return (["wicket", "over"] as const).flatMap((kind) => {
+  return (["wicket", "over", "batter"] as const).flatMap((kind) => {
     // The chain is offered if any of its lines was seen (its first may be settled already, before a restart).
     const follows = [...names].find((name) => {
       const count = runCountOf(name)
       return count.kind === kind && count.side === side
     })
-    return follows === undefined || names.has(next[kind]) ? [] : [{ name: next[kind], follows }]
+    return follows === undefined ? [] : next[kind].filter((name) => !names.has(name)).map((name) => ({ name, follows }))
   })
 }
 

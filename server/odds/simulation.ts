@@ -210,6 +210,13 @@ export const fancyState = (name: string, match: MatchState | undefined): { line:
     if (innings && (balls >= ends || innings.complete)) return { line: inOver(balls), result: inOver(balls) }
     return { line: Math.round((balls > begins ? inOver(balls) : 0) + (ends - Math.max(begins, balls)) * rate) }
   }
+  if (count.kind === "batter") {
+    const batter = innings?.batters[count.batter - 1]
+    // Out, or not out at the innings' end: the score made. One who never came in did not bat: void.
+    if (batter && (batter.out || innings!.complete)) return { line: batter.runs, result: batter.runs }
+    if (!batter && innings?.complete) return { line: 0, void: true }
+    return { line: Math.round((batter?.runs ?? 0) + 15 * rate) }
+  }
   if (count.kind === "wicket") {
     const fell = innings?.wicketsAt[count.wicket - 1]
     if (fell !== undefined) return { line: runsAfter(fell + 1), result: runsAfter(fell + 1) }

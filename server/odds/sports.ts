@@ -9,6 +9,7 @@
  * length is told in advance.
  */
 import type { Score } from "../../src/schema/betting.ts"
+import { type Ball, type InningsSoFar, soFar } from "./innings.ts"
 import type { Rng } from "./simulation.ts"
 
 /** Where a match is, as much as its chances depend on. */
@@ -24,6 +25,8 @@ export type Progress =
     /** The runs when the over now being bowled (or about to be) began. */
     readonly overStart: number
     readonly target: number | undefined
+    /** The batters at the crease (numbers from 1) and their runs, the striker first. */
+    readonly crease?: ReadonlyArray<{ readonly batter: number; readonly runs: number }>
   }
   | {
     readonly kind: "minutes"
@@ -61,17 +64,6 @@ export interface MatchState {
   /** Moves on with the match (a ball, a minute, a game): the chances change with it. */
   readonly step: number
   readonly progress: Progress
-}
-
-/** A cricket innings as far as it has been played. */
-export interface InningsSoFar {
-  /** The runs after each ball bowled. */
-  readonly runs: ReadonlyArray<number>
-  /** The balls (0-based) on which its wickets fell so far, in order. */
-  readonly wicketsAt: ReadonlyArray<number>
-  readonly balls: number
-  /** All out, its overs bowled, or the target reached. */
-  readonly complete: boolean
 }
 
 /** What the draws chose before the match: how strong each side is. */
@@ -115,21 +107,6 @@ export const ballChances = (edge: number) => {
   return { wicket, runs: [1 - wicket - one - two - three - four - six, one, two, three, four, six] as const }
 }
 
-type Ball = { readonly runs: number; readonly wicket: boolean }
-
-/** The first `shown` balls of an innings (all of them: it is complete). */
-const soFar = (balls: ReadonlyArray<Ball>, shown: number): InningsSoFar => {
-  const runs: Array<number> = []
-  let total = 0
-  for (const ball of balls.slice(0, shown)) runs.push((total += ball.runs))
-  return {
-    runs,
-    wicketsAt: balls.flatMap((b, i) => (b.wicket && i < shown ? [i] : [])),
-    balls: shown,
-    complete: shown === balls.length
-  }
-}
-
 const playInnings = (random: Rng, edge: number, target?: number): ReadonlyArray<Ball> => {
   const { wicket, runs: chances } = ballChances(edge)
   const balls: Array<Ball> = []
@@ -151,6 +128,8 @@ const playInnings = (random: Rng, edge: number, target?: number): ReadonlyArray<
   return balls
 }
 
+const creaseOf = (innings: InningsSoFar) => innings.crease.map((batter) => ({ batter, runs: innings.batters[batter - 1]!.runs }))
+
 const cricket = (random: Rng, name: string, eventId: string): Played => {
   // Up to 10 % either way: a pre-match favourite at most about 3 to 1, as in real T20 markets.
   const edge = factor(random, 0.1)
@@ -167,6 +146,8 @@ const cricket = (random: Rng, name: string, eventId: string): Played => {
       const slot = Math.floor(clamp01(fraction) * 240)
       const firstBalls = Math.min(slot, first.length)
       const secondBalls = Math.max(0, Math.min(slot - 120, second.length))
+      const firstSoFar = soFar(first, firstBalls)
+      const secondSoFar = slot >= 120 ? soFar(second, secondBalls) : undefined
       const runs1 = sum(first, firstBalls)
       const runs2 = sum(second, secondBalls)
       const finished = fraction >= 1 || (slot >= 120 && secondBalls === second.length && second.length > 0)
@@ -187,13 +168,13 @@ const cricket = (random: Rng, name: string, eventId: string): Played => {
         home: runs1,
         away: runs2,
         finished,
-        innings: soFar(first, firstBalls),
-        ...(slot >= 120 ? { second: soFar(second, secondBalls) } : {}),
+        innings: firstSoFar,
+        ...(secondSoFar ? { second: secondSoFar } : {}),
         tick: slot,
         step: slot,
         progress: slot < 120
-          ? { kind: "cricket", sides, innings: 1, balls: firstBalls, wickets: wkts(first, firstBalls), runs: runs1, overStart: sum(first, overBegan(firstBalls)), target: undefined }
-          : { kind: "cricket", sides, innings: 2, balls: secondBalls, wickets: wkts(second, secondBalls), runs: runs2, overStart: sum(second, overBegan(secondBalls)), target }
+          ? { kind: "cricket", sides, innings: 1, balls: firstBalls, wickets: wkts(first, firstBalls), runs: runs1, overStart: sum(first, overBegan(firstBalls)), target: undefined, crease: creaseOf(firstSoFar) }
+          : { kind: "cricket", sides, innings: 2, balls: secondBalls, wickets: wkts(second, secondBalls), runs: runs2, overStart: sum(second, overBegan(secondBalls)), target, crease: creaseOf(secondSoFar!) }
       }
     }
   }

@@ -102,7 +102,9 @@ export const DEMO_SPORTS: ReadonlyArray<SportSpec> = [
       ...[home, away].flatMap((side) => [
         ...[6, 10, 15, 20].map((overs) => fancy(`${overs} Over Runs ${short(side)}`)),
         fancy(`Fall of 1st Wkt ${short(side)}`),
-        fancy(`Only 1st Over Runs ${short(side)}`)
+        fancy(`Only 1st Over Runs ${short(side)}`),
+        fancy(`Batter 1 Runs ${short(side)}`),
+        fancy(`Batter 2 Runs ${short(side)}`)
       ]),
       oddEven(short(home)),
       oddEven(short(away))

@@ -15,7 +15,8 @@
  *
  * A fancy line is a bet on "the runs of a count reach the line": Yes backs
  * it, No lays it. Counts nest (the runs after 6 overs never exceed those
- * after 10; the runs at a wicket never exceed those at the next, or the innings'), and a
+ * after 10; the runs at a wicket never exceed those at the next, or the innings'; a batter's
+ * never exceed the innings'), and a
  * Yes on a count and a No on a count within it leave no result where both
  * lose when the No line is at or above the Yes line: the same rule, pair by
  * pair (exact here, because reaching a line only gets likelier as the line
@@ -26,12 +27,13 @@ import type { MarketType } from "../schema/sports.ts"
 
 /**
  * A fancy's count of runs in one side's innings: by the end of an over, in
- * one over only, or when a wicket falls (the 1st, 2nd, …).
+ * one over only, when a wicket falls (the 1st, 2nd, …), or one batter's.
  */
 export type RunCount =
   | { readonly side: string; readonly kind: "overs"; readonly overs: number }
   | { readonly side: string; readonly kind: "over"; readonly over: number }
   | { readonly side: string; readonly kind: "wicket"; readonly wicket: number }
+  | { readonly side: string; readonly kind: "batter"; readonly batter: number }
   | { readonly side: string; readonly kind: "other" }
 
 /** What a market's runners settle on. */
@@ -53,7 +55,10 @@ export const fallOfWicketName = (wicket: number, side: string) => `Fall of ${ord
 /** The fancy on the runs of one over: "Only 7th Over Runs MI". */
 export const overRunsName = (over: number, side: string) => `Only ${ordinal(over)} Over Runs ${side}`
 
-/** The count a fancy's name describes: "6 Over Runs MI", "Only 7th Over Runs MI", "Fall of 2nd Wkt MI". */
+/** The fancy on the runs of one of a side's batters (by batting order: no real names): "Batter 3 Runs MI". */
+export const batterRunsName = (batter: number, side: string) => `Batter ${batter} Runs ${side}`
+
+/** The count a fancy's name describes: "6 Over Runs MI", "Only 7th Over Runs MI", "Fall of 2nd Wkt MI", "Batter 3 Runs MI". */
 export const runCountOf = (name: string): RunCount => {
   const overs = /^(\d+) Over Runs (.*)$/.exec(name)
   if (overs) return { side: overs[2]!, kind: "overs", overs: Number(overs[1]) }
@@ -61,12 +66,14 @@ export const runCountOf = (name: string): RunCount => {
   if (over) return { side: over[2]!, kind: "over", over: Number(over[1]) }
   const wicket = /^Fall of (\d+)(?:st|nd|rd|th) Wkt (.*)$/.exec(name)
   if (wicket) return { side: wicket[2]!, kind: "wicket", wicket: Number(wicket[1]) }
+  const batter = /^Batter (\d+) Runs (.*)$/.exec(name)
+  if (batter) return { side: batter[2]!, kind: "batter", batter: Number(batter[1]) }
   return { side: name, kind: "other" }
 }
 
 const countKey = (count: RunCount) =>
   `${count.side}:${count.kind}${
-    count.kind === "overs" ? `:${count.overs}` : count.kind === "over" ? `:${count.over}` : count.kind === "wicket" ? `:${count.wicket}` : ""
+    count.kind === "overs" ? `:${count.overs}` : count.kind === "over" ? `:${count.over}` : count.kind === "wicket" ? `:${count.wicket}` : count.kind === "batter" ? `:${count.batter}` : ""
   }`
 
 /** Whether count `a` can never be above count `b` (so reaching a line on `a` means reaching it on `b`). */
@@ -77,6 +84,8 @@ export const countWithin = (a: RunCount, b: RunCount) => {
   if (a.kind === "over") return (b.kind === "over" && a.over === b.over) || (b.kind === "overs" && a.over <= b.overs)
   // A wicket falls no later than the next one, and within the innings.
   if (a.kind === "wicket") return (b.kind === "wicket" && a.wicket <= b.wicket) || (b.kind === "overs" && b.overs >= INNINGS_OVERS)
+  // A batter's runs are some of the innings'.
+  if (a.kind === "batter") return (b.kind === "batter" && a.batter === b.batter) || (b.kind === "overs" && b.overs >= INNINGS_OVERS)
   return a.kind === "other" && b.kind === "other"
 }
 

@@ -67,6 +67,7 @@ const byKind: Readonly<Record<string, MarketRules>> = {
       "A session settles as soon as it is complete (its last ball bowled, or the wicket fallen), or when the innings ends before it.",
       "The fall of the next wicket (2nd, 3rd …) opens once the wicket before it has fallen; it settles on the runs when its wicket falls, or on the innings' runs if it does not.",
       "An over's runs (Only 7th Over Runs) open before its first ball and settle on the runs scored in that over, extras included, when it ends or the innings does; void if it is not bowled.",
+      "A batter's runs (Batter 3 Runs: by batting order) open when the batter comes in and settle on the batter's score when out, or the score made not out when the innings ends; void if the batter does not bat.",
       "The second innings' lines are offered from its first ball; if that innings is not played, bets on them are void.",
       "Rain: if overs are lost and the session cannot be completed as offered, bets on it are void; a session already complete stands.",
       "Lines suspend on every ball and may change between balls; a bet is taken only at the line shown when it is placed."
