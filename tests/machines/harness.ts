@@ -339,12 +339,12 @@ export const expectFullCoverage = (coverage: Coverage) => {
   expect(coverage.transitions.missing, "transitions never taken").toEqual([])
 }
 
-/** Per step of a path, for docs/flows.md: the event (a call's `done:`/`error:`, a timer's `after`) and the state it leads to. */
+/** Per step of a path, for docs/flows.md: the event (a call's `done:`/`error:`, a timer's `after:`) and the state it leads to. */
 export const describeSteps = (path: Path) =>
   path.steps
     .filter((step) => !step.event.type.startsWith("xstate.init"))
     .map((step) => [
-      step.event.type.replace(/^xstate\.(done|error)\.actor\.(.*)$/, "$1: $2").replace(/^xstate\.after\.([^.]+)\..*$/, "after $1"),
+      step.event.type.replace(/^xstate\.(done|error)\.actor\.(.*)$/, "$1:$2").replace(/^xstate\.after\.([^.]+)\..*$/, "after:$1"),
       typeof step.state.value === "string" ? step.state.value : JSON.stringify(step.state.value)
     ] as const)
 
