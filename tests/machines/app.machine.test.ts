@@ -185,7 +185,7 @@ describe("app machine (model-based)", () => {
     })
     expect(coverage.paths.length).toBeGreaterThan(5)
     expectFullCoverage(coverage)
-    recordFlows("app", "The root of the actor system. Start-up pipeline behind the preloader (sports, ads, user with a stored token, app settings, all settings; a stale token loads the sports as a visitor), the simulated progress tick, the loader closing, sports refresh (spread after a catalogue change), the network coming back (the sports and the user again, or the page, if it started offline), the theme, and the flows views open and close (counted per id).", coverage)
+    recordFlows("app", "The actor system's root: the start-up pipeline behind the preloader (sports, ads, user with a stored token, settings; a stale token loads as a visitor), its progress tick, sports refresh after a catalogue change, the network coming back, the theme, and the flows views open and close (counted per id).", coverage)
   })
 })
 

@@ -50,7 +50,7 @@ describe("appUpdate machine (model-based)", () => {
     expectFullCoverage(coverage)
     recordFlows(
       "appUpdate",
-      "The installable app's worker: registered once the page has painted; every hour and on every focus it looks for a new build; a waiting build shows 'A new version is ready — Reload', which the player may put off (it comes back an hour later); Reload lets the new build take over and only then reloads. Never a reload by itself.",
+      "The app's service worker: registered after the first paint; looks for a new build hourly and on focus; a waiting build shows 'A new version is ready — Reload' (put off, it returns an hour later); Reload lets it take over, then reloads. Never a reload by itself.",
       coverage
     )
   })

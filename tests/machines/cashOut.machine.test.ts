@@ -140,7 +140,7 @@ describe("cashOut machine (model-based)", () => {
     expect(coverage.transitions.missing, "transitions never taken").toEqual([])
     recordFlows(
       "cashOut",
-      "Cash out of a market's position: a market's Cash Out button opens it and the server quotes the whole position; a part (25/50/75/100 % or any per cent) quotes again; Cash out asks for a confirmation unless one-click betting is on; the cash out goes with the quote's id under an Idempotency-Key; a value that fell beyond the tolerance comes back requoted and asks to confirm the new value; a refusal says why; a lost answer keeps the key for the retry; the market's auto cash out (target, floor) loads with it and is saved when it makes sense.",
+      "A market's Cash Out: the server quotes the position, a part (25–100 %) quotes again; confirmed unless one-click is on, sent with the quote's id and an Idempotency-Key (kept for a retry after a lost answer); a fallen value comes back requoted to confirm; a refusal says why; the market's auto cash out (target, floor) loads and saves with it.",
       coverage
     )
   })

@@ -111,7 +111,7 @@ describe("myBets machine (model-based)", () => {
     expectFullCoverage(walk({}))
     const coverage = walk({ eventId: "e1" })
     expectFullCoverage(coverage)
-    recordFlows("myBets", "The player's open bets (all: the My Bets modal; one event's: the flow bets.<eventId> the event page and the right sidebar share): load, refresh after a bet, when money moves or the socket says bets changed, failure and retry; Cancel on what waits and a move to another price (one key per change, kept for the same change after a lost answer).", coverage)
+    recordFlows("myBets", "The player's open bets (all in the My Bets modal; one event's as bets.<eventId>): load, refresh after a bet, a money move or the socket's news, failure and retry; cancel or move what waits (one key per change, kept for its retry).", coverage)
   })
 
   it("asks for one event's bets, and loads them again when the player's money moves", async () => {

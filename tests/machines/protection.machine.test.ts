@@ -94,7 +94,7 @@ describe("protection machine (model-based)", () => {
     expect([...sent].sort()).toEqual(["confirmLimit", "requestReturn", "selfExclude", "setLimit", "setRealityCheck", "timeOut"])
     recordFlows(
       "protection",
-      "A signed-in player's protection, a flow held by the layout while signed in: the server's state (read, and after every change), one change at a time (free-text limits, confirming a raised limit, the reality-check interval; a time-out or self-exclusion only once the player confirms it; a refusal kept for its section; a self-exclusion ends the session), and the cooling-off of a raised or removed limit (Pending until the server's confirmable time, then Confirmable).",
+      "A signed-in player's protection, held by the layout: the server's state, read again after every change; one change at a time (limits, confirming a raised one, the reality-check interval, a break once confirmed; a refusal kept for its section; self-exclusion ends the session); a raised or removed limit Pending until its confirmable time, then Confirmable.",
       coverage
     )
   })
