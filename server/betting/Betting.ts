@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto"
 import { Context, Duration, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient, type SqlError, type Statement } from "effect/sql"
-import { isSameOrBetter, marketExposure, type Position, validPrice } from "../../src/domain/betting.ts"
-import { type Match, matchOffers, offersOf, positionsOf } from "../../src/domain/matching.ts"
-import { formatRupees, toPaise, toRupees } from "../../src/domain/money.ts"
-import type { Persistence } from "../../src/schema/bets.ts"
+import { BET_MESSAGES, type BetChannel, decideBet } from "../../src/domain/betDecision.ts"
+import { positionsOf } from "../../src/domain/matching.ts"
+import { toRupees } from "../../src/domain/money.ts"
 import { MarketBook, type PlaceBetPayload, PlacedBet } from "../../src/schema/betting.ts"
 import { type ApiError, refuse } from "../../src/schema/envelope.ts"
 import { MarketType } from "../../src/schema/sports.ts"
@@ -19,9 +18,6 @@ import { BetProtectionInputs } from "../protection/rules.ts"
 import { Realtime } from "../realtime/Realtime.ts"
 import { betFigures, DEFAULT_LIMITS, type Limits, limitsFrom, OpenBetParts, partsOf, viewOfBet } from "./Bets.ts"
 import { Matcher } from "./Matcher.ts"
-
-/** Which endpoint a bet came through: each takes its own kind of market. */
-export type BetChannel = "sport" | "racing" | "fancy"
 
 const Runner = Schema.Struct({ selectionId: Schema.String, name: Schema.String })
 
@@ -88,39 +84,13 @@ const SERIALIZATION_FAILURE = "40001"
  */
 export const DECISIONS = 20
 
-export const MESSAGES = {
-  unknownMarket: "This market is not available.",
-  unknownSelection: "That selection is not part of this market.",
-  suspended: "This market is suspended. Please try again when it reopens.",
-  closed: "This market is closed for betting.",
-  badPrice: "Those odds are not valid for this market.",
-  badStake: "Stake must be an amount in rupees with at most two decimals.",
-  noPrice: "There is no price on offer for that selection right now.",
-  // Bookmaker and fancy rates are fixed: a changed one is refused unless the player takes the best available price.
-  oddsChanged: "Odds changed. Please check the new price and place your bet again.",
-  insufficient: "Insufficient balance to place this bet.",
-  notPlayer: "Only player accounts can place bets.",
-  busy: "Your account changed while this bet was being placed. Please place it again.",
-  wrongChannelFancy: "Fancy markets take bets through fancy-bet-sport.",
-  wrongChannelNotFancy: "This is not a fancy market.",
-  wrongChannelRacing: "Racing markets take bets through bet-racing.",
-  wrongChannelNotRacing: "This is not a racing market."
-} as const
-
-
-const minStakeMessage = (paise: bigint) => `Minimum stake is ${formatRupees(toRupees(paise))}.`
-const maxStakeMessage = (paise: bigint) => `Maximum stake is ${formatRupees(toRupees(paise))}.`
-
 /**
- * Placing bets. An exchange bet is matched against the ladder at its price
- * or better (or at any price, by the player's choice) and what the ladder
- * does not cover waits unmatched at its price (src/domain/matching.ts;
- * `Matcher` matches it later; the player may cancel it); a bookmaker or fancy bet is
- * taken whole at the rate on offer when it is the one asked or better (or
- * any, by choice). Everything is decided again inside one statement (with the
- * Idempotency-Key record): the market is open, the stake within limits, and
- * what the market's worst case grows by is moved from the player's balance to
- * their exposure. A bet that does not add risk is accepted whatever the balance.
+ * Placing bets: reads what the bet is decided on, decides it (`decideBet`,
+ * src/domain/betDecision.ts: the request, the market's state, the stake's
+ * limits, the price, and what the market's worst case grows by), checks the
+ * player's loss limits, and writes the outcome in one statement (with the
+ * Idempotency-Key record) that is refused unless the inputs are still the ones
+ * decided on. What waits unmatched `Matcher` matches later.
  */
 export class Betting extends Context.Service<Betting, {
   place(
@@ -180,64 +150,13 @@ export class Betting extends Context.Service<Betting, {
           ? { minStake: BigInt(market.limits.minStake), maxStake: BigInt(market.limits.maxStake), inPlayDelaySeconds: market.limits.inPlayDelaySeconds }
           : DEFAULT_LIMITS
 
-      /**
-       * The prices on offer now for this side, best first (fancy: the Yes or No line with its size), from the book the
-       * feed's source published last, whichever server takes the bet.
-       */
-      const priceIn = (book: MarketBook | undefined, selectionId: string, side: "back" | "lay") => {
-        if (!book) return { status: "CLOSED" as const, levels: [] }
-        const runner = book.runners.find((r) => r.selectionId === selectionId)
-        return { status: book.status, levels: (side === "back" ? runner?.back : runner?.lay) ?? [] }
-      }
-
-      /**
-       * How the bet is taken from what is on offer. Exchange: matched level by level at the asked price or better (at
-       * any price when the player takes the best available one); the rest waits, or is cancelled at once (`cancelNow`:
-       * in play, by the player's choice). Bookmaker and fancy: all of it at the rate on offer, if that is the one asked
-       * or better (or any, by choice), else refused.
-       */
-      const decide = (type: MarketType, payload: PlaceBetPayload, stake: number, price: ReturnType<typeof priceIn>, cancelNow: boolean) =>
-        Effect.gen(function*() {
-          const side = payload.selectionType
-          if (type === "EXCHANGE") {
-            const matched = matchOffers(offersOf(side, price.levels), side, payload.bestPrice ? undefined : payload.odds, stake)
-            const waits = cancelNow ? 0 : matched.unmatched
-            return { matches: matched.matches, unmatched: waits, cancelled: matched.unmatched - waits, size: null }
-          }
-          const level = price.levels[0]
-          if (!level) return yield* refuse("Refused", MESSAGES.noPrice)
-          const current = { odds: level.price, size: type === "FANCY" ? level.size : null }
-          if (payload.bestPrice !== true && !isSameOrBetter(type, side, { odds: payload.odds, size: payload.size ?? null }, current)) {
-            return yield* refuse("OddsChanged", MESSAGES.oddsChanged)
-          }
-          const matches: ReadonlyArray<Match> = [{ odds: current.odds, stake }]
-          return { matches, unmatched: 0, cancelled: 0, size: current.size }
-        })
-
-      /** The request against the market: endpoint, selection, price shape, stake shape. Runs inside the write, so a replayed key skips it. */
-      const check = (market: MarketInfo, channel: BetChannel, payload: PlaceBetPayload) =>
-        Effect.gen(function*() {
-          if (channel === "fancy" && market.marketType !== "FANCY") return yield* refuse("Refused", MESSAGES.wrongChannelNotFancy)
-          if (channel !== "fancy" && market.marketType === "FANCY") return yield* refuse("Refused", MESSAGES.wrongChannelFancy)
-          if (channel === "racing" && !market.isRacing) return yield* refuse("Refused", MESSAGES.wrongChannelNotRacing)
-          if (channel === "sport" && market.isRacing) return yield* refuse("Refused", MESSAGES.wrongChannelRacing)
-          const runner = (market.runners ?? []).find((r) => r.selectionId === payload.selectionId)
-          if (!runner) return yield* refuse("Refused", MESSAGES.unknownSelection)
-          if (!validPrice(market.marketType, payload.odds, market.marketType === "FANCY" ? payload.size ?? null : null)) {
-            return yield* refuse("InvalidInput", MESSAGES.badPrice)
-          }
-          const stake = toPaise(payload.stake)
-          if (stake === undefined || stake <= 0) return yield* refuse("InvalidInput", MESSAGES.badStake)
-          return { runner, stake }
-        })
-
       const place = Effect.fn("Betting.place")(function*(
         user: { readonly id: string; readonly role: number },
         channel: BetChannel,
         payload: PlaceBetPayload,
         idempotencyKey: string | undefined
       ) {
-        if (user.role !== Roles.PLAYER && user.role !== Roles.CREDIT_PLAYER) return yield* refuse("Refused", MESSAGES.notPlayer)
+        if (user.role !== Roles.PLAYER && user.role !== Roles.CREDIT_PLAYER) return yield* refuse("Refused", BET_MESSAGES.notPlayer)
         const request = { owner: user.id, key: idempotencyKey, request: { channel, payload }, response: PlacedBet }
         return yield* idempotency.runCarried(request, (key) => {
           /**
@@ -263,44 +182,27 @@ export class Betting extends Context.Service<Betting, {
                 const replayed = yield* key.replay({ claimed: inputs.claimed, storedHash: inputs.storedHash, storedResponse: inputs.storedResponse })
                 if (Option.isSome(replayed)) return replayed.value
               }
-              if (!market) return yield* refuse("NotFound", MESSAGES.unknownMarket)
-              const limits = limitsOf(market)
-              const price = priceIn(book, payload.selectionId, payload.selectionType)
-
-              const { runner, stake } = yield* check(market, channel, payload)
-              if (inputs.userStatus !== "active") return yield* refuse("Refused", MESSAGES.notPlayer)
-              if (inputs.marketStatus === "SUSPENDED") return yield* refuse("MarketSuspended", MESSAGES.suspended)
-              if (inputs.marketStatus !== "OPEN" || !["scheduled", "live"].includes(inputs.eventStatus ?? "")) return yield* refuse("MarketClosed", MESSAGES.closed)
-
-              if (BigInt(stake) < limits.minStake) return yield* refuse("StakeOutOfRange", minStakeMessage(limits.minStake))
-              if (BigInt(stake) > limits.maxStake) return yield* refuse("StakeOutOfRange", maxStakeMessage(limits.maxStake))
-
-              if (price.status === "SUSPENDED") return yield* refuse("MarketSuspended", MESSAGES.suspended)
-              if (price.status === "CLOSED") return yield* refuse("MarketClosed", MESSAGES.closed)
-              const live = inputs.eventStatus === "live"
-              // Kept in play unless the player chose otherwise; cancelled at in-play by default before it.
-              const persistence: Persistence = payload.persistence ?? (live ? "keep" : "cancel")
-              const decided = yield* decide(market.marketType, payload, stake, price, live && persistence === "cancel")
-
-              const held = inputs.heldWallet ? { wallet: inputs.heldWallet, exposure: inputs.heldExposure ?? 0n } : undefined
-              const positions: Array<Position> = (inputs.openBets ?? []).flatMap((row) => positionsOf(partsOf(row)))
-              const parts = { selectionId: payload.selectionId, side: payload.selectionType, odds: payload.odds, ...decided }
-              const selections = (market.runners ?? []).map((r) => r.selectionId)
-              const before = held ? Number(held.exposure) : marketExposure(market.marketType, selections, positions)
-              const after = marketExposure(market.marketType, selections, [...positions, ...positionsOf(parts)])
-              const delta = after - before
+              if (!market) return yield* refuse("NotFound", BET_MESSAGES.unknownMarket)
+              const decision = decideBet({
+                channel,
+                creditPlayer: user.role === Roles.CREDIT_PLAYER,
+                userStatus: inputs.userStatus,
+                marketStatus: inputs.marketStatus,
+                eventStatus: inputs.eventStatus,
+                wallet: inputs.wallet,
+                positions: (inputs.openBets ?? []).flatMap((row) => positionsOf(partsOf(row))),
+                held: inputs.heldWallet ? { wallet: inputs.heldWallet, exposure: Number(inputs.heldExposure ?? 0n) } : undefined
+              }, { ...market, runners: market.runners ?? [], limits: limitsOf(market) }, book, payload)
+              if (decision._tag === "Refused") return yield* refuse(decision.reason, decision.message)
+              const { runner, stake, persistence, live, parts, exposure: after, delta, wallet, closed } = decision
               // A closed account bets nothing; otherwise what the bet adds to the worst case must fit every loss limit.
               yield* admission.admitBet(inputs, user.id, delta)
-              // A market's exposure stays in the wallet it started in; a credit player only has the main wallet.
-              const wallet: 1 | 2 = held?.wallet ?? (user.role === Roles.CREDIT_PLAYER ? 1 : inputs.wallet)
               const free: AccountRef = { user: user.id, kind: wallet === 2 ? "bonus" : "main" }
               const exposureAccount: AccountRef = { user: user.id, kind: wallet === 2 ? "bonus_exposure" : "exposure" }
 
               // The bet's id is chosen here, so the posting and the stored response can name it in the same
-              // statement; its time is the database's, read above. Nothing matched and nothing left to wait (cancelled
-              // at once, in play): the bet is recorded as cancelled.
+              // statement; its time is the database's, read above.
               const betId = randomUUID()
-              const closed = decided.matches.length === 0 && decided.unmatched === 0
               const figures = betFigures(market.marketType, parts)
               const bet = viewOfBet({
                 id: betId,
@@ -373,7 +275,7 @@ export class Betting extends Context.Service<Betting, {
                 SELECT claim.*, (SELECT count(*) FROM posted)::int AS postings FROM claim
               `
               const [answer] = yield* (posting ? posting.settle(written) : written).pipe(
-                Effect.catchTag("InsufficientFunds", () => refuse("InsufficientBalance", MESSAGES.insufficient)),
+                Effect.catchTag("InsufficientFunds", () => refuse("InsufficientBalance", BET_MESSAGES.insufficient)),
                 Effect.catchTag("SqlError", (error) =>
                   Effect.fail((error.reason as { cause?: { code?: string } }).cause?.code === SERIALIZATION_FAILURE ? new InputsChanged() : error)
                 )
@@ -403,7 +305,7 @@ export class Betting extends Context.Service<Betting, {
             // A player on a break or self-excluded is told so at once, before anything about the bet (and checked
             // again in the decision, by inputs its write verifies).
             yield* admission.admitPlayBy(first.read)
-            if (!first.market && first.read.claimed === null) return yield* refuse("NotFound", MESSAGES.unknownMarket)
+            if (!first.market && first.read.claimed === null) return yield* refuse("NotFound", BET_MESSAGES.unknownMarket)
             // In play, a bet waits out the delay and is decided by a read of that moment: its price, its time (a
             // replay does not wait).
             const delay = first.read.claimed === null && first.read.eventStatus === "live" && first.market ? limitsOf(first.market).inPlayDelaySeconds : 0
@@ -413,7 +315,7 @@ export class Betting extends Context.Service<Betting, {
             const retried = Effect.andThen(recordRetry("bet"), decideAgain)
             return yield* (delay > 0 ? decideAgain : decideAndWrite(first)).pipe(
               Effect.catchTag("InputsChanged", () => retried.pipe(Effect.retry({ while: (e) => e._tag === "InputsChanged", times: DECISIONS - 2 }))),
-              Effect.catchTag("InputsChanged", () => refuse("Conflict", MESSAGES.busy))
+              Effect.catchTag("InputsChanged", () => refuse("Conflict", BET_MESSAGES.busy))
             )
           })
         })

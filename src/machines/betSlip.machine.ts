@@ -1,5 +1,6 @@
 import { and, assign, or, enqueueActions, type EventObject, fromCallback, fromPromise, setup, spawnChild, stateIn } from "xstate"
 import { fancyBook, marketExposure, matchedOnly, type Position, positionsOfBet, runnerBook, slipFigures, validPrice } from "../domain/betting.ts"
+import { BET_MESSAGES } from "../domain/betDecision.ts"
 import { amountInput, DEFAULT_CHIPS, formatRupees, toPaise, toRupees } from "../domain/money.ts"
 import type { Bet } from "../schema/bets.ts"
 import type { BetSetting, OddsChangeRule, PlacedBet } from "../schema/betting.ts"
@@ -115,8 +116,8 @@ export interface PlaceRequest {
   readonly key: string
 }
 
-/** The server's message when the price moved against the player (server/betting/Betting.ts). */
-export const ODDS_CHANGED = "Odds changed. Please check the new price and place your bet again."
+/** The server's message when the price moved against the player. */
+export const ODDS_CHANGED = BET_MESSAGES.oddsChanged
 export const PLACED_CLOSE_MS = 1500
 
 export const MAX_CHIPS = 8
