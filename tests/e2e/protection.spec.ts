@@ -208,3 +208,115 @@ test("with real-money deposits closed, the header says the site runs on demo cre
   await waitForApp(page)
   await expect(page.getByTestId("demo-credit")).toHaveCount(0)
 })
+
+/** The network drops the next call to `path` (the browser aborts it): the failure the page must handle, the server untouched. */
+const dropNextCall = (page: Page, path: string) => page.route(`**${path}`, (route) => route.abort("internetdisconnected"), { times: 1 })
+
+/** Fifteen-minute reminders, chosen on /responsible-gambling. */
+const remindEvery15 = async (page: Page) => {
+  await page.getByRole("radio", { name: "Every 15 minutes" }).click()
+  await expect(toast(page, "success", "We will remind you every 15 minutes")).toBeVisible()
+}
+
+/** Fifteen minutes on both clocks (the page's is installed): the reminder shows. */
+const reminderDue = async (page: Page, request: APIRequestContext) => {
+  await moveServerClock(request, 15 * 60 + 1)
+  await page.clock.fastForward("15:01")
+  await expect(page.getByTestId("reality-check")).toBeVisible()
+  return page.getByTestId("reality-check")
+}
+
+test("the activity statement: a failed load says so and Try again loads it; the reminder's View statement opens it again", async ({ page, request }) => {
+  const player = await createPlayer(request, "Statement Reader")
+  await page.clock.install()
+  await dropNextCall(page, "/api/v1/protection/activity")
+  await openSignedIn(page, player.token, "/responsible-gambling#activity")
+  const section = page.locator("#activity")
+  await expect(section).toContainText("The statement could not be loaded.")
+  await expect(page.getByTestId("activity-table")).toHaveCount(0)
+  await section.getByRole("button", { name: "Try again" }).click()
+  await expect(page.getByTestId("activity-table")).toBeVisible()
+  await expect(page.getByTestId("activity-chart")).toBeVisible()
+
+  // On another page of the same visit, the reminder's answer the server cannot take leaves it open, saying why.
+  await remindEvery15(page)
+  await page.getByRole("navigation", { name: "Sections" }).first().getByRole("link", { name: "Sports" }).click()
+  await expect(page).toHaveURL(/\/sports/)
+  await expect(page.locator("#activity")).toHaveCount(0)
+  const reminder = await reminderDue(page, request)
+  await dropNextCall(page, "/api/v1/protection/reality-check/continue")
+  await reminder.getByRole("button", { name: "Continue" }).click()
+  await expect(reminder.getByRole("alert")).toBeVisible()
+  await expect(reminder.getByRole("button", { name: "View statement" })).toBeEnabled()
+
+  // View statement answers it and goes to the statement, loaded afresh.
+  const loads: Array<string> = []
+  page.on("request", (req) => {
+    if (req.url().includes("/api/v1/protection/activity")) loads.push(req.url())
+  })
+  await reminder.getByRole("button", { name: "View statement" }).click()
+  await expect(reminder).toBeHidden()
+  await expect(page).toHaveURL(/\/responsible-gambling#activity$/)
+  await expect(page.getByTestId("activity-table")).toBeVisible()
+  expect(loads).toHaveLength(1)
+})
+
+test("the reality check's Log out ends the session", async ({ page, request }) => {
+  const player = await createPlayer(request, "Leaving Player")
+  await page.clock.install()
+  await openSignedIn(page, player.token, "/responsible-gambling#reality-check")
+  await remindEvery15(page)
+  const reminder = await reminderDue(page, request)
+  await reminder.getByRole("button", { name: "Log out" }).click()
+  await expect(page.getByRole("banner").getByRole("button", { name: "Login" })).toBeVisible()
+  await expect(page.getByTestId("reality-check")).toHaveCount(0)
+})
+
+test("limits: a failed read offers Try again; a raise waits out its 24 hours on the page's clock, a lower limit or a new raise replaces it, a refused save says so", async ({ page, request }) => {
+  const player = await createPlayer(request, "Careful Player")
+  await page.clock.install()
+  await dropNextCall(page, "/api/v1/protection")
+  await openSignedIn(page, player.token, "/responsible-gambling#limits")
+  await expect(page.getByText("Your settings could not be loaded.")).toBeVisible()
+  await page.getByRole("button", { name: "Try again" }).click()
+  const status = page.getByTestId("limit-deposit-day-status")
+  await expect(status).toContainText("No limit")
+
+  const box = page.getByRole("textbox", { name: "New 24-hour deposit limit in rupees" })
+  const save = async (amount: string, said: string | RegExp) => {
+    await box.fill(amount)
+    await page.getByRole("button", { name: "Save 24-hour deposit limit" }).click()
+    await expect(toast(page, "success", said)).toBeVisible()
+  }
+  await save("1000", "Your 24-hour deposit limit of ₹1,000.00 is in force now.")
+  // A raise waits; a lower limit is in force at once and drops it.
+  const pending = page.getByTestId("limit-deposit-day-pending")
+  await save("5000", /You can confirm ₹5,000.00 from/)
+  await expect(pending).toContainText("Raising it to ₹5,000.00: not in force yet.")
+  await save("800", "Your 24-hour deposit limit of ₹800.00 is in force now.")
+  await expect(pending).toHaveCount(0)
+  await expect(status).toContainText("₹800.00 in force")
+
+  // 24 hours on both clocks: the page offers to confirm it, without a reload.
+  await save("2000", /You can confirm ₹2,000.00 from/)
+  await moveServerClock(request, 24 * 3600 + 1)
+  await page.clock.fastForward("24:00:01")
+  await expect(pending).toContainText("Raising it to ₹2,000.00: you can confirm it now.")
+  await expect(page.getByRole("button", { name: "Confirm 24-hour deposit limit" })).toBeVisible()
+  // A new raise starts its own 24 hours instead.
+  await save("3000", /You can confirm ₹3,000.00 from/)
+  await expect(pending).toContainText("Raising it to ₹3,000.00: not in force yet.")
+  await expect(page.getByRole("button", { name: "Confirm 24-hour deposit limit" })).toHaveCount(0)
+
+  // Removing one is a change that waits too.
+  await page.getByRole("button", { name: "Remove 24-hour deposit limit" }).click()
+  await expect(pending).toContainText("Removing this limit: not in force yet.")
+  await expect(status).toContainText("₹800.00 in force")
+
+  // A save the network loses: its section says so, and the limit is as it was.
+  await dropNextCall(page, "/api/v1/protection/limits")
+  await box.fill("100")
+  await page.getByRole("button", { name: "Save 24-hour deposit limit" }).click()
+  await expect(page.locator("#limits").getByRole("alert")).toBeVisible()
+  await expect(status).toContainText("₹800.00 in force")
+})
