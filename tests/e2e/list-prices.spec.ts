@@ -100,3 +100,20 @@ test("an exchange market's price chart loads only when opened, and a price move 
   await toggle.click()
   await expect(chart).toBeHidden()
 })
+
+test("on an event page the network losing its fairness leaves that line out; losing the chart's history offers Try again", async ({ page, request }) => {
+  const player = await fundedPlayer(request, 100)
+  const { event, market } = await inPlayMatch(request)
+  // The browser aborts the first call of each: failures the page must handle, the server untouched.
+  await page.route("**/api/v1/event-fairness?**", (route) => route.abort("internetdisconnected"), { times: 1 })
+  await page.route("**/api/v1/price-history?**", (route) => route.abort("internetdisconnected"), { times: 1 })
+  await openSignedIn(page, player.token, (await catalogueEvent(request, event.name)).path)
+  const section = page.getByTestId(`market-${market.marketId}`)
+  await expect(section.getByRole("button", { name: new RegExp(`^Back ${market.runners[0]!.name} at`) }).first()).toBeVisible()
+  await expect(page.getByTestId("fairness")).toHaveCount(0)
+
+  await section.getByRole("button", { name: `Price chart: ${market.name}` }).click()
+  await expect(section.getByRole("status").filter({ hasText: "The price chart could not be loaded." })).toBeVisible()
+  await section.getByRole("button", { name: "Try again" }).click()
+  await expect(section.getByRole("img", { name: new RegExp(`^${market.name} price chart, last hour`) }).locator("canvas")).toBeVisible()
+})
