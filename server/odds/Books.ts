@@ -89,7 +89,7 @@ export type Books = ReturnType<typeof makeBooks>
  * clients watch each event (`onWatch` hears each change of the counts).
  */
 export const serveBooks = (books: Books, onWatch: () => void = () => undefined) => {
-  const catalogueListeners = new Set<() => void>()
+  const catalogueListeners = new Set<(eventId?: string) => void>()
   const watching = new Map<string, number>()
   const serves: Pick<OddsFeed["Service"], "book" | "eventOdds" | "score" | "subscribe" | "onCatalogueChange" | "watch"> = {
     book: books.book,
@@ -111,8 +111,9 @@ export const serveBooks = (books: Books, onWatch: () => void = () => undefined) 
     serves,
     /** Clients of this server watching each event. */
     watching: watching as ReadonlyMap<string, number>,
-    catalogueChanged: () => {
-      for (const listener of catalogueListeners) listener()
+    /** The catalogue changed; with `eventId`, only that event's markets. */
+    catalogueChanged: (eventId?: string) => {
+      for (const listener of catalogueListeners) listener(eventId)
     }
   }
 }

@@ -41,8 +41,8 @@ export class OddsFeed extends Context.Service<OddsFeed, {
   score(eventId: string): Score | undefined
   /** Hears every change; returns the unsubscribe function. */
   subscribe(listener: (update: OddsUpdate) => void): () => void
-  /** Hears that events started, finished or were added (the catalogue changed). */
-  onCatalogueChange(listener: () => void): () => void
+  /** Hears that events started, finished or were added (the catalogue changed); with `eventId`, only that event's markets changed. */
+  onCatalogueChange(listener: (eventId?: string) => void): () => void
   /** Tells the feed how many clients watch an event, so it spends its updates where they are seen. */
   watch(eventId: string, delta: 1 | -1): void
   /** An operator's manual price or status for a market (bookmaker desks run markets by hand). */

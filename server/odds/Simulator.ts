@@ -58,7 +58,8 @@ const MAX_CATCH_UP_MS = 1000
 /** Where the simulator sends what it does (prices and scores, that the catalogue changed), and who watches what. */
 export interface SimulatorOutput {
   readonly publish: (changes: FeedChanges) => void
-  readonly catalogueChanged: () => void
+  /** Events started, finished or were added; with `eventId`, only that event's markets changed (a line opened). */
+  readonly catalogueChanged: (eventId?: string) => void
   /** Clients watching an event, on every server: price updates are spent where they are seen. */
   readonly watchers: (eventId: string) => number
 }
@@ -263,9 +264,10 @@ export const makeSimulator = (
       }
       // Lines the match has come to (the next wicket's fall) open, loaded and priced at once.
       const live = [...events.values()].filter((event) => event.status === "live")
-      if (yield* lines.open(live.map((event) => [event.id, matchOf(event, now)] as const), now)) {
+      const opened = yield* lines.open(live.map((event) => [event.id, matchOf(event, now)] as const), now)
+      if (opened.length > 0) {
         yield* load(now)
-        output.catalogueChanged()
+        for (const eventId of opened) output.catalogueChanged(eventId)
       }
     }).pipe(Effect.withSpan("Simulator.scores"))
 

@@ -72,21 +72,21 @@ export const makeLineOpener = (addLine: AddLine) => {
     },
     /** The event is over (or gone): nothing more to open. */
     forget: (eventId: string) => void seen.delete(eventId),
-    /** Opens the lines each event's match (by event id) has come to; whether any was written. */
+    /** Opens the lines each event's match (by event id) has come to; the events that had one written. */
     open: (matches: Iterable<readonly [string, MatchState | undefined]>, now: number) =>
       Effect.gen(function*() {
-        let opened = false
+        const opened = new Set<string>()
         for (const [eventId, match] of matches) {
           const names = seen.get(eventId)
           if (!names || !match) continue
           for (const line of linesToOpen(new Set(names.keys()), match)) {
             const sort = names.get(line.follows) ?? 0
-            if (yield* addLine(eventId, line.name, sort, now)) opened = true
+            if (yield* addLine(eventId, line.name, sort, now)) opened.add(eventId)
             // Asked once: written now, or already there (another server, a restart).
             names.set(line.name, sort)
           }
         }
-        return opened
+        return [...opened]
       })
   }
 }

@@ -1,6 +1,7 @@
 import { Effect, Layer } from "effect"
 import type { Socket } from "socket.io"
 import type { MarketBook, Score } from "../../src/schema/betting.ts"
+import type { CatalogueChanged } from "../../src/schema/realtime.ts"
 import { oddsBatches, oddsBatchLag } from "../observability/metrics.ts"
 import { OddsFeed } from "../odds/OddsFeed.ts"
 import { Realtime } from "./Realtime.ts"
@@ -146,9 +147,11 @@ export const OddsChannelLive = Layer.effectDiscard(Effect.gen(function*() {
     // A row's market, to the clients not already sent it with its whole event.
     for (const socketId of rooms.get(marketRoom(update.market.marketId)) ?? []) if (!event?.has(socketId)) send(socketId, false)
   })
-  // Events started, finished or added: every client reloads its sports list.
-  const offCatalogue = feed.onCatalogueChange(() => {
-    io.emit("catalogue", { at: Date.now() })
+  // Events started, finished or added: every client reloads its sports list. A line opened on one event names it:
+  // only that event's page reloads.
+  const offCatalogue = feed.onCatalogueChange((eventId) => {
+    const change: CatalogueChanged = eventId === undefined ? { at: Date.now() } : { at: Date.now(), eventId }
+    io.emit("catalogue", change)
   })
 
   yield* Effect.addFinalizer(() =>

@@ -42,3 +42,7 @@ export const findRace = (sports: ReadonlyArray<Sport>, id: string | null): { spo
   }
   return undefined
 }
+
+/** Whether the racing hierarchy lists the race with this `_id`. */
+export const listsRace = (sports: ReadonlyArray<RacingSport>, eventId: string) =>
+  sports.some((sport) => sport.countries.some((country) => country.tracks.some((track) => track.events.some((event) => event._id === eventId))))

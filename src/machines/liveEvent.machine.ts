@@ -6,8 +6,9 @@ import { unprovided } from "./unprovided.ts"
  * The event on screen, live (the event page, a race on /racing): while the
  * flow is open its prices stream into the odds books (each odds cell reads
  * its own) and its score into this machine; a change of the catalogue
- * (events started or finished) is passed to the app, which reloads the
- * sports list. Its fairness (the commitment to its seed) is loaded once; a
+ * (events started or finished, or this event's markets: a line opened) is
+ * passed to the app, which reloads the sports list; a line opened on another
+ * event is not. Its fairness (the commitment to its seed) is loaded once; a
  * failure leaves it out.
  */
 export interface LiveEventContext {
@@ -16,7 +17,10 @@ export interface LiveEventContext {
   readonly fairness: EventFairness | undefined
 }
 
-export type LiveEventEvent = { type: "score.update"; score: Score } | { type: "catalogue.changed" }
+export type LiveEventEvent =
+  | { type: "score.update"; score: Score }
+  /** The odds channel's `catalogue` message; `eventId`: only that event's markets changed. */
+  | { type: "catalogue.changed"; eventId?: string }
 
 export const liveEventMachine = setup({
   types: { context: {} as LiveEventContext, events: {} as LiveEventEvent, input: {} as { eventId: string } },
@@ -31,6 +35,10 @@ export const liveEventMachine = setup({
   actions: {
     /** The app (the parent of every flow) reloads the sports, spread over a few seconds. */
     tellApp: sendParent({ type: "catalogue.changed" })
+  },
+  guards: {
+    /** The whole catalogue changed, or this event's markets. */
+    concernsThisEvent: ({ context, event }) => event.type === "catalogue.changed" && (event.eventId === undefined || event.eventId === context.eventId)
   }
 }).createMachine({
   id: "liveEvent",
@@ -52,7 +60,7 @@ export const liveEventMachine = setup({
     Watching: {
       on: {
         "score.update": { actions: assign({ score: ({ event }) => event.score }) },
-        "catalogue.changed": { actions: "tellApp" }
+        "catalogue.changed": { guard: "concernsThisEvent", actions: "tellApp" }
       }
     }
   }

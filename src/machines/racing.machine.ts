@@ -1,17 +1,23 @@
 import { assign, type EventObject, fromCallback, fromPromise, setup } from "xstate"
+import { listsRace } from "../domain/racing.ts"
 import type { RacingSport } from "../schema/sports.ts"
 import { unprovided } from "./unprovided.ts"
 
 /**
  * /racing's hierarchy (sport -> countries -> tracks -> races): loads once,
  * again after a failure, and when the odds channel says races started,
- * finished or were scheduled (`watchCatalogue`).
+ * finished or were scheduled (`watchCatalogue`); a change of one event's
+ * markets only when that event is one of its races.
  */
 export interface RacingContext {
   readonly sports: ReadonlyArray<RacingSport>
 }
 
-export type RacingEvent = { type: "racing.reload" }
+/**
+ * The page's Try again, or the odds channel's `catalogue` message; with `eventId` (only that event's markets changed),
+ * a reload only if it is one of the races.
+ */
+export type RacingEvent = { type: "racing.reload"; eventId?: string }
 
 export const racingMachine = setup({
   types: { context: {} as RacingContext, events: {} as RacingEvent },
@@ -19,6 +25,10 @@ export const racingMachine = setup({
     loadRacing: fromPromise<ReadonlyArray<RacingSport>>(unprovided("racing", "loadRacing")),
     /** The odds channel's `catalogue` message, as `racing.reload`. */
     watchCatalogue: fromCallback<EventObject>(unprovided("racing", "watchCatalogue"))
+  },
+  guards: {
+    /** The whole catalogue changed, or the markets of a race it lists. */
+    concernsRaces: ({ context, event }) => event.eventId === undefined || listsRace(context.sports, event.eventId)
   }
 }).createMachine({
   id: "racing",
@@ -35,7 +45,7 @@ export const racingMachine = setup({
         onError: "Failed"
       }
     },
-    Ready: { on: { "racing.reload": "Loading" } },
-    Failed: { tags: ["failed"], on: { "racing.reload": "Loading" } }
+    Ready: { on: { "racing.reload": { guard: "concernsRaces", target: "Loading" } } },
+    Failed: { tags: ["failed"], on: { "racing.reload": { guard: "concernsRaces", target: "Loading" } } }
   }
 })

@@ -7,8 +7,13 @@ import { odds } from "../services/odds.ts"
  * into machine events (loaded with the first page that watches an event).
  */
 
-/** The `catalogue` message (events started, finished or were added) as `event`. */
-export const watchCatalogue = (event: EventObject) => fromCallback<EventObject>(({ sendBack }) => odds.onCatalogue(() => sendBack(event)))
+/**
+ * The `catalogue` message (events started, finished or were added) as an event of `type`, with the `eventId` it
+ * names, if any (one event's markets changed): the machine decides whether it concerns what it shows.
+ */
+export const watchCatalogue = (type: string) =>
+  fromCallback<EventObject>(({ sendBack }) =>
+    odds.onCatalogue((change) => sendBack(change.eventId === undefined ? { type } : { type, eventId: change.eventId })))
 
 /** An event's score from the odds channel, as `score.update`; the event is watched while the actor runs. */
 export const watchScore = fromCallback<EventObject, { eventId: string }>(({ input, sendBack }) => {

@@ -14,8 +14,11 @@ import { Schema } from "effect"
 export const UserChanged = Schema.Struct({ reason: Schema.String, at: Schema.Finite, message: Schema.optionalKey(Schema.String) })
 export type UserChanged = typeof UserChanged.Type
 
-/** `catalogue`: events started, finished or were added. */
-export const CatalogueChanged = Schema.Struct({ at: Schema.Finite })
+/**
+ * `catalogue`: events started, finished or were added (every list reloads); with `eventId` (an event's `_id`), only
+ * that event's markets changed (a line opened in play): only its page reloads.
+ */
+export const CatalogueChanged = Schema.Struct({ at: Schema.Finite, eventId: Schema.optionalKey(Schema.String) })
 export type CatalogueChanged = typeof CatalogueChanged.Type
 
 /** `desk` (staff on /admin only): a record of a topic changed (a new request, a claim, a decision, a market, an audit line). */

@@ -1,5 +1,6 @@
 import type { Socket } from "socket.io-client"
 import type { EventOdds, MarketBook, OddsBatch, PriceLevel, Score } from "../schema/betting.ts"
+import type { CatalogueChanged } from "../schema/realtime.ts"
 import { isCatalogueChanged, isEventOdds, isOddsBatch } from "../schema/guards.ts"
 
 /**
@@ -24,7 +25,7 @@ const eventMarkets = new Map<string, Set<string>>()
 const watchers = new Map<string, number>()
 /** Rows watched: market id → its event and how many views show it. */
 const rowWatchers = new Map<string, { readonly eventId: string; count: number }>()
-const catalogueListeners = new Set<Listener>()
+const catalogueListeners = new Set<(change: CatalogueChanged) => void>()
 let socket: Promise<Socket> | undefined
 
 const notify = (listeners: Map<string, Set<Listener>>, key: string) => {
@@ -76,7 +77,7 @@ const connect = () => {
     })
     s.on("catalogue", (change: unknown) => {
       if (!isCatalogueChanged(change)) return
-      for (const listener of catalogueListeners) listener()
+      for (const listener of catalogueListeners) listener(change)
     })
     // After a reconnect (socket.io's own, or `reconnect` below) the server has forgotten what we watched; it takes a
     // watch it already has as a no-op.
@@ -151,8 +152,8 @@ export const odds = {
       set.delete(listener)
     }
   },
-  /** Hears that events started, finished or were added. */
-  onCatalogue(listener: Listener): () => void {
+  /** Hears that events started, finished or were added, or (with `eventId`) that one event's markets changed. */
+  onCatalogue(listener: (change: CatalogueChanged) => void): () => void {
     catalogueListeners.add(listener)
     void connect()
     return () => {

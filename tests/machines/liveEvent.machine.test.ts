@@ -18,7 +18,10 @@ export const invariants = (s: Live) => {
   if (s.context.fairness) expect(s.context.fairness).toEqual(fairness)
 }
 
-/** Opening watches the event and the catalogue and asks for its fairness; a catalogue change goes to the app; a score shows at once. */
+/**
+ * Opening watches the event and the catalogue and asks for its fairness; a catalogue change goes to the app, unless it
+ * names another event (a line opened there); a score shows at once.
+ */
 const effects = (step: WalkStep<Live>): Array<Effect> => {
   const { event, after } = step
   if (event.type === "xstate.init") {
@@ -31,7 +34,9 @@ const effects = (step: WalkStep<Live>): Array<Effect> => {
   if (settled(step, "loadFairness") === "done") expect(after.context.fairness).toEqual(fairness)
   if (settled(step, "loadFairness") === "error") expect(after.context.fairness).toEqual(step.before?.context.fairness)
   if (event.type === "score.update") expect(after.context.score).toEqual(event.score)
-  if (event.type === "catalogue.changed") return [{ kind: "do", name: "tell parent", params: { type: "catalogue.changed" } }]
+  if (event.type === "catalogue.changed" && (event.eventId === undefined || event.eventId === "e1")) {
+    return [{ kind: "do", name: "tell parent", params: { type: "catalogue.changed" } }]
+  }
   return []
 }
 
@@ -52,7 +57,10 @@ describe("liveEvent machine (model-based)", () => {
       graphActions: { tellApp: vi.fn() },
       invariants: invariants as never,
       effects: effects as never,
-      events: { "score.update": [{ type: "score.update", score }], "catalogue.changed": [{ type: "catalogue.changed" }] }
+      events: {
+        "score.update": [{ type: "score.update", score }],
+        "catalogue.changed": [{ type: "catalogue.changed" }, { type: "catalogue.changed", eventId: "e1" }, { type: "catalogue.changed", eventId: "e2" }]
+      }
     })
     expectFullCoverage(coverage)
     recordFlows("liveEvent", "The event on screen (event page, a race): its prices stream into the odds books and its score into context while the flow is open; its fairness (the commitment to its seed) is loaded once; a catalogue change is passed to the app, which reloads the sports.", coverage)
@@ -87,5 +95,40 @@ describe("liveEvent machine (model-based)", () => {
     expect(heard).toEqual(["catalogue.changed"])
     actor.stop()
     expect(watched).toEqual(["e1", "stop e1"])
+  })
+
+  it("passes on a line opened on its own event, or a change of the whole catalogue, but not a line opened on another event", () => {
+    const heard: Array<string> = []
+    let changed: (event: { type: string; eventId?: string }) => void = () => {}
+    /** The app with two event pages open (e1, e2): it reloads the sports each time a page tells it. */
+    const app = createMachine({
+      invoke: [{ id: "e1", src: "live", input: { eventId: "e1" } }, { id: "e2", src: "live", input: { eventId: "e2" } }],
+      on: { "catalogue.changed": { actions: () => heard.push("reload") } }
+    }).provide({
+      actors: {
+        live: liveEventMachine.provide({
+          actors: {
+            watchEvent: fromCallback(() => () => {}),
+            // One odds channel: every page hears the same message.
+            watchCatalogue: fromCallback(({ sendBack }) => {
+              const previous = changed
+              changed = (event) => (previous(event), sendBack(event))
+              return () => {}
+            }),
+            loadFairness: fromPromise(() => Promise.resolve(fairness))
+          }
+        })
+      }
+    })
+    const actor = createActor(app).start()
+    changed({ type: "catalogue.changed", eventId: "e3" })
+    expect(heard).toEqual([])
+    // Only e2's page passes it on.
+    changed({ type: "catalogue.changed", eventId: "e2" })
+    expect(heard).toEqual(["reload"])
+    // Both pages pass on a change of the whole catalogue.
+    changed({ type: "catalogue.changed" })
+    expect(heard).toEqual(["reload", "reload", "reload"])
+    actor.stop()
   })
 })

@@ -52,6 +52,14 @@ const myBetsEffects = (body: unknown) => (step: WalkStep<MyBets>): Array<Effect>
 
 type Racing = SnapshotFrom<typeof racingMachine>
 
+/** Horse racing with one race (`race1`). */
+const horseRacing: RacingSport = {
+  _id: "r", name: "Horse Racing", slugName: "horse-racing", sportsCode: "7",
+  countries: [{ id: "GB", name: "United Kingdom", tracks: [{ _id: "t1", name: "Ascot", slugName: "ascot", events: [
+    { _id: "race1", id: "1.race1", name: "Ascot R1", slugName: "ascot-r1", date: "2026-11-29T12:00:00.000Z", sportCode: "7", inPlay: false, markets: [] }
+  ] }] }]
+}
+
 export const racingInvariants = (s: Racing) => expect(s.hasTag("loading")).toBe(s.matches("Loading"))
 
 /** Opening loads the races and follows the catalogue; each reload asks again; an answer shows. */
@@ -137,7 +145,9 @@ describe("racing machine (model-based)", () => {
     const coverage = replayPaths(racingMachine as never, {
       world,
       actors: { loadRacing: world.call("GET /api/v1/racing"), watchCatalogue: world.watch("catalogue") },
-      outputs: { loadRacing: [[{ _id: "r", name: "Horse Racing", slugName: "horse-racing", sportsCode: "7", countries: [] } satisfies RacingSport]] },
+      outputs: { loadRacing: [[horseRacing]] },
+      // The whole catalogue, a race's markets (reloads), another event's markets (does not).
+      events: { "racing.reload": [{ type: "racing.reload" }, { type: "racing.reload", eventId: "race1" }, { type: "racing.reload", eventId: "c1" }] },
       invariants: racingInvariants as never,
       effects: racingEffects as never
     })
@@ -145,20 +155,29 @@ describe("racing machine (model-based)", () => {
     recordFlows("racing", "Racing hierarchy for /racing: load, failure, reload (also when the odds channel says races started, finished or were scheduled).", coverage)
   })
 
-  it("reloads when the odds channel says the catalogue changed", async () => {
-    let changed = () => {}
+  it("reloads when the odds channel says the catalogue or a listed race's markets changed, not another event's", async () => {
+    let changed = (_eventId?: string) => {}
     let loads = 0
     const actor = createActor(racingMachine.provide({
       actors: {
-        loadRacing: fromPromise(async (): Promise<ReadonlyArray<RacingSport>> => (loads++, [])),
+        loadRacing: fromPromise(async (): Promise<ReadonlyArray<RacingSport>> => (loads++, [horseRacing])),
         watchCatalogue: fromCallback(({ sendBack }) => {
-          changed = () => sendBack({ type: "racing.reload" })
+          changed = (eventId) => sendBack(eventId === undefined ? { type: "racing.reload" } : { type: "racing.reload", eventId })
           return () => {}
         })
       }
     })).start()
-    await vi.waitFor(() => expect(actor.getSnapshot().matches("Ready")).toBe(true))
-    changed()
+    const ready = () => vi.waitFor(() => expect(actor.getSnapshot().matches("Ready")).toBe(true))
+    await ready()
+    // A line opened on a cricket match: the races are as they were.
+    changed("c1")
+    expect(actor.getSnapshot().matches("Ready")).toBe(true)
+    expect(loads).toBe(1)
+    changed("race1")
     await vi.waitFor(() => expect(loads).toBe(2))
+    await ready()
+    changed()
+    await vi.waitFor(() => expect(loads).toBe(3))
+    actor.stop()
   })
 })

@@ -1,4 +1,5 @@
 import { Effect } from "effect"
+import { io } from "socket.io-client"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { overRunsName } from "../../src/domain/eventBook.ts"
 import { Draws } from "../../server/odds/Draws.ts"
@@ -14,6 +15,7 @@ import { advance, clock } from "./protection-support.ts"
  * ball at a time, and the simulator's steps run at the clock's moment (its
  * own clock is off). The line opens when the wicket falls, suspends on the
  * next ball, reopens priced, and settles on the runs at its own wicket.
+ * The odds channel's `catalogue` message for a line opened names its event.
  */
 process.env.ODDS_SIMULATOR = "off"
 
@@ -76,6 +78,19 @@ describe("the next wicket's fall on a match driven by the test clock", () => {
   })
 
   it("opens when the wicket before it falls, suspends on a ball, reopens priced, and settles on the runs at its fall", async () => {
+    // Every client hears the line open, as a change of this event's markets alone (its page reloads, lists need not).
+    const socket = io(server.url, { path: "/socket.io/", transports: ["websocket"] })
+    const heard: Array<unknown> = []
+    socket.on("catalogue", (change: unknown) => heard.push(change))
+    await new Promise<void>((resolve) => socket.once("connect", () => resolve()))
+    /** What the socket heard so far: a snapshot asked after a step comes after that step's messages. */
+    const flushed = async () => {
+      const snapshot = new Promise((resolve) => socket.once("odds.snapshot", resolve))
+      socket.emit("odds.watch", eventId)
+      await snapshot
+      socket.emit("odds.unwatch", eventId)
+      return heard.length
+    }
     await step()
     expect(await lineOf(eventId, `Fall of 2nd Wkt ${side}`)).toBeUndefined()
     expect((await lineOf(eventId, `Fall of 1st Wkt ${side}`))!.status).toBe("OPEN")
@@ -84,11 +99,17 @@ describe("the next wicket's fall on a match driven by the test clock", () => {
     expect((await lineOf(eventId, overRunsName(over, side)))?.status).toBe("OPEN")
 
     // The first wicket falls: its line settles on the runs then, the next one opens, listed and priced.
+    const before = await flushed()
     await advance(server, BALL_SECONDS)
     await step()
     expect(await lineOf(eventId, `Fall of 1st Wkt ${side}`)).toMatchObject({ status: "SETTLED", result: String(runs[wickets[0]!]) })
     const line = (await lineOf(eventId, `Fall of 2nd Wkt ${side}`))!
     expect(line.status).toBe("OPEN")
+    await flushed()
+    // (Another live match may have opened a line too: named as well, never a bare change of the whole catalogue.)
+    expect(heard.slice(before)).toContainEqual({ at: expect.any(Number), eventId })
+    expect(heard.slice(before).every((change) => typeof (change as { eventId?: unknown }).eventId === "string")).toBe(true)
+    socket.disconnect()
     const event = eventsOf(await catalogue(server), "cricket").find((e) => e._id === eventId)!
     expect(event.markets.map((m) => m.name)).toContain(`Fall of 2nd Wkt ${side}`)
     const book = () => books(eventId).then((all) => all.find((m) => m.marketId === line.externalId))

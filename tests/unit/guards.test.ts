@@ -125,6 +125,7 @@ describe("the first page's guards", () => {
   agree("an event's odds snapshot", isEventOdds, EventOdds, { eventId: "e", markets: [book], score })
   agree("a batch of odds", isOddsBatch, OddsBatch, { markets: [book], scores: [score] })
   agree("a catalogue change", isCatalogueChanged, CatalogueChanged, { at: 1 })
+  agree("a change of one event's markets", isCatalogueChanged, CatalogueChanged, { at: 1, eventId: "e" })
   agree("a push message", isPushMessage, PushMessage, { kind: "bet.won", title: "Your bet won", body: "India v Australia · Match Odds: you won ₹200.00.", url: "/profit-loss", tag: "won:1.2" })
 
   it("name the endpoints' paths and methods", () => {

@@ -8,7 +8,7 @@ import { watchCatalogue, watchScore } from "../odds.ts"
 export default liveEventMachine.provide({
   actors: {
     watchEvent: watchScore,
-    watchCatalogue: watchCatalogue({ type: "catalogue.changed" }),
+    watchCatalogue: watchCatalogue("catalogue.changed"),
     loadFairness: task(({ eventId }: { eventId: string }) =>
       data(Api.use((api) => api.call(OddsApi.endpoints.eventFairness, { query: { event_id: eventId } }, { notify: "none" }))))
   }

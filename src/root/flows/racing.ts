@@ -8,6 +8,6 @@ import { watchCatalogue } from "../odds.ts"
 export default racingMachine.provide({
   actors: {
     loadRacing: task(() => data(Api.use((api) => api.call(OddsApi.endpoints.racing, {}, { notify: "none" })))),
-    watchCatalogue: watchCatalogue({ type: "racing.reload" })
+    watchCatalogue: watchCatalogue("racing.reload")
   }
 })
