@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "./coverage.ts"
-import { apiLogin, createPlayer, waitForApp, waitForLoginReload } from "./support.ts"
+import { apiLogin, createPlayer, fundedPlayer, openSignedIn, waitForApp, waitForLoginReload } from "./support.ts"
 
 const dialog = (page: Page) => page.getByRole("dialog")
 const cards = (page: Page) => page.getByTestId("game-card")
@@ -148,4 +148,29 @@ test("the right sidebar of an event page carries the casino slider, every 3 s", 
   const panel = page.getByRole("region", { name: "Casino" })
   await expect(panel.getByTestId("casino-slider")).toHaveAttribute("data-autoplay", "3000")
   await expect(panel.getByTestId("game-card").first()).toBeVisible()
+})
+
+test("a lobby whose games the network loses offers Try again; a lost launch leaves the player in the lobby", async ({ page, request }) => {
+  const player = await fundedPlayer(request, 1000, "Lobby Player")
+  // The browser aborts the first call of each: failures the lobby must handle, the server untouched.
+  await page.route(/\/api\/v1\/casino-games(\?|$)/, (route) => route.abort("internetdisconnected"), { times: 1 })
+  await page.route("**/api/v1/live-casino-dcs/**", (route) => route.abort("internetdisconnected"), { times: 1 })
+  await openSignedIn(page, player.token, "/live-casino")
+  await expect(page.getByText("The games could not be loaded.")).toBeVisible()
+  await page.getByRole("button", { name: "Try again" }).click()
+  const play = page.getByRole("button", { name: "Play Khel Dragon Tiger by Khel Originals" })
+  await expect(play).toBeVisible()
+
+  await play.click()
+  await expect(page.getByTestId("toast-error")).toBeVisible()
+  await expect(page).toHaveURL(/\/live-casino$/)
+  await expect(play).not.toHaveAttribute("aria-busy", "true")
+  // The next launch goes through.
+  await play.click()
+  await page.waitForURL(/\/games\/khel\/dragon-tiger\?token=/)
+  await expect(page.getByRole("heading", { name: "Dragon Tiger" })).toBeVisible()
+  // Back in the lobby (the game's page keeps no record of the lobby's flow).
+  await page.getByRole("link", { name: /Back to lobby/ }).click()
+  await expect(page).toHaveURL(/\/live-casino$/)
+  await waitForApp(page)
 })
