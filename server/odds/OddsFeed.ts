@@ -3,7 +3,7 @@ import type { SqlClient, Statement } from "effect/sql"
 import { type EventOdds, MarketBook, type MarketPricePayload, type Score } from "../../src/schema/betting.ts"
 import { decodeRows } from "../db/rows.ts"
 import type { ApiError } from "../../src/schema/envelope.ts"
-import type { Taken } from "./prices.ts"
+import type { Taken } from "./matchedStakes.ts"
 
 /** A change the feed publishes: a market's new book, an event's new score, or both. */
 export interface OddsUpdate {

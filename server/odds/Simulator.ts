@@ -22,13 +22,11 @@ import {
   newEvent,
   newMarket,
   priceMarkets,
-  setManualPrice,
   suspendEvent,
-  suspendForPlay,
-  type Taken,
-  takeMatched,
-  withoutEmptyLevels
+  suspendForPlay
 } from "./prices.ts"
+import { setManualPrice } from "./handPrices.ts"
+import { type Taken, takeMatched, withoutEmptyLevels } from "./matchedStakes.ts"
 import { makeLineOpener } from "./inPlayLines.ts"
 import { hash, matchDuration, rng } from "./simulation.ts"
 

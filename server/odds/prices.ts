@@ -4,13 +4,12 @@
  * margin and ladder (ladder.ts), its liquidity moving on its own, an
  * operator's pins kept as given. Every function takes the moment (`now`)
  * and the random source it uses, so the same calls give the same prices.
- * Past 350 lines as one thing: every change a market's book goes through (the
- * model's prices, moves, matched stakes, an operator's price) over one state.
+ * An operator's price set by hand is tried and pinned in handPrices.ts,
+ * what matched bets take off a ladder in matchedStakes.ts.
  */
 import { checkEventBooks, claimOf, type EventBookCheck, type MarketClaim } from "../../src/domain/eventBook.ts"
-import type { MarketBook, MarketPricePayload, PriceLevel, RunnerPrices } from "../../src/schema/betting.ts"
+import type { MarketBook, RunnerPrices } from "../../src/schema/betting.ts"
 import type { MarketType } from "../../src/schema/sports.ts"
-import { ladderDown, ladderFloor, ladderUp } from "../../src/domain/ladder.ts"
 import { bookmakerLevels, exchangeLevels, flickerSizes, type LadderSizes, newSizes } from "./ladder.ts"
 import { forecastOf, type Forecast } from "./forecast.ts"
 import { type EventState, type Pin, type Pricing, pricingOf, showChances, spaceFor, type View, WOBBLE } from "./model.ts"
@@ -237,7 +236,8 @@ const waits = (market: MarketState, event: EventState) => market.claim.kind === 
 export const isDecided = (market: MarketState, event: EventState) =>
   (market.claim.kind === "outcomes" && event.spaces.get(market.claim.space)?.decided === true) || waits(market, event)
 
-const bookOf = (market: MarketState, event: EventState, pricing: Pricing, now: number, pins = market.pins, status = statusOf(market, now)): MarketBook => ({
+/** The market's book from `pricing`, with `pins` in place of its own (an operator's price tried first, handPrices.ts). */
+export const bookOf = (market: MarketState, event: EventState, pricing: Pricing, now: number, pins = market.pins, status = statusOf(market, now)): MarketBook => ({
   marketId: market.externalId,
   eventId: market.eventId,
   marketType: market.type,
@@ -308,55 +308,6 @@ export const suspendForPlay = (market: MarketState, event: EventState, now: numb
   if (event.sportCode === SPORT.football) market.suspendedUntil = now + 4000
 }
 
-/** What a matched bet took off a runner's ladder: the side it took (the player's) and its parts, stakes in paise. */
-export interface Taken {
-  readonly selectionId: string
-  readonly side: "back" | "lay"
-  readonly matches: ReadonlyArray<{ readonly odds: number; readonly stake: number }>
-}
-
-/**
- * Matched stakes come off the exchange ladder the players see, level by level, so a big bet visibly moves the
- * market; a level taken whole is empty (not published, `withoutEmptyLevels`) until the model offers a fresh size
- * there (`flickerSizes`). A side an operator priced by hand keeps its levels. The same prices, a new version; false
- * when nothing was on the ladder to take.
- */
-export const takeMatched = (market: MarketState, taken: Taken): boolean => {
-  if (market.closed || market.type !== "EXCHANGE" || market.pins.has(taken.selectionId)) return false
-  const i = market.runners.findIndex((r) => r.selectionId === taken.selectionId)
-  const sizes = market.sizes[i]?.[taken.side]
-  const shown = market.book.runners.find((r) => r.selectionId === taken.selectionId)?.[taken.side]
-  if (!sizes || !shown) return false
-  const hundredths = (price: number) => Math.round(price * 100)
-  const levels = shown.map((level) => ({ ...level }))
-  let changed = false
-  for (const match of taken.matches) {
-    // A book's level k is the ladder's size k (`exchangeLevels` drops levels only past the ladder's ends).
-    const k = levels.findIndex((level) => hundredths(level.price) === hundredths(match.odds))
-    if (k < 0 || sizes[k] === undefined) continue
-    const left = Math.max(0, Math.round(levels[k]!.size - match.stake / 100))
-    sizes[k] = left
-    levels[k] = { price: levels[k]!.price, size: left }
-    changed = true
-  }
-  if (!changed) return false
-  market.book = {
-    ...market.book,
-    runners: market.book.runners.map((r) => (r.selectionId === taken.selectionId ? { ...r, [taken.side]: levels } : r)),
-    version: market.book.version + 1
-  }
-  return true
-}
-
-/**
- * The book as it is published: an exchange level that matched bets emptied is not shown (the simulator keeps it,
- * so its levels stay in step with the ladder's sizes).
- */
-export const withoutEmptyLevels = (book: MarketBook): MarketBook =>
-  book.marketType !== "EXCHANGE" || book.runners.every((r) => r.back.every((l) => l.size > 0) && r.lay.every((l) => l.size > 0))
-    ? book
-    : { ...book, runners: book.runners.map((r) => ({ ...r, back: r.back.filter((l) => l.size > 0), lay: r.lay.filter((l) => l.size > 0) })) }
-
 /** Closed for good (settled, or its event is being settled): the last book clients get. */
 export const close = (market: MarketState) => {
   market.closed = true
@@ -374,70 +325,3 @@ export const suspendEvent = (markets: ReadonlyArray<MarketState>, now: number) =
     market.book = { ...market.book, status: "SUSPENDED", version: market.book.version + 1 }
     return market
   })
-
-export type ManualPriceRefusal = "unknownSelection" | "offLadder" | { readonly contradicts: EventBookCheck | undefined }
-
-/**
- * An operator's price for one runner (and optionally the market's status):
- * the sides given are pinned and kept as given (an exchange back price
- * snapped to the ladder, with two more levels; a fancy's Yes and No lines
- * both pinned, the one not given as it is shown); the other runners and the
- * event's other markets follow the model within every pin. Refused, with
- * nothing changed, when the event's books would then let a player win
- * whatever happens.
- */
-export const setManualPrice = (
-  market: MarketState,
-  event: EventState,
-  markets: ReadonlyArray<MarketState>,
-  input: MarketPricePayload,
-  now: number
-): MarketBook | ManualPriceRefusal => {
-  const selectionId = input.selectionId ?? market.runners[0]?.selectionId
-  const runner = market.book.runners.find((r) => r.selectionId === selectionId)
-  if (!selectionId || !market.runners.some((r) => r.selectionId === selectionId)) return "unknownSelection"
-  // Exchange odds live on the ladder, 1.01 to 1000; the lay side is kept as given, so it must be on it already.
-  const offLadder = (level: { price: number } | undefined) => level !== undefined && level.price < 1.01
-  if (market.type === "EXCHANGE" && (offLadder(input.back) || offLadder(input.lay))) return "offLadder"
-  const ladder = (first: PriceLevel, step: (p: number) => number) => {
-    if (market.type !== "EXCHANGE") return [first]
-    const levels = [first]
-    for (let i = 1; i < 3; i++) levels.push({ price: step(levels[i - 1]!.price), size: first.size })
-    return levels
-  }
-  let pins = new Map(market.pins)
-  if (input.back || input.lay) {
-    const before = pins.get(selectionId)
-    const shown = market.type === "FANCY" ? runner : undefined
-    const back = input.back ? ladder(market.type === "EXCHANGE" ? { ...input.back, price: ladderFloor(input.back.price) } : input.back, ladderDown) : before?.back ?? shown?.back
-    const lay = input.lay ? ladder(input.lay, ladderUp) : before?.lay ?? shown?.lay
-    pins.set(selectionId, { ...(back ? { back } : {}), ...(lay ? { lay } : {}) })
-  }
-  const held = input.status ? input.status === "SUSPENDED" : market.held
-  const closed = input.status ? input.status === "CLOSED" : market.closed
-  // Tried first on copies: the event's books as they would be, every market open (a suspension ends).
-  const attempt = (tried: Map<string, Pin>) => {
-    const pricing = pricingOf(event, markets, { marketId: market.externalId, pins: tried })
-    if (!pricing) return { problems: [], spaces: [], contradicts: true }
-    const trial = markets.filter((m) => !(m === market ? closed : m.closed)).map((m) =>
-      ({ claim: m.claim, book: bookOf(m, event, pricing, now, m === market ? tried : m.pins, "OPEN") }))
-    const check = checkEventBooks(trial)
-    return { ...check, contradicts: check.problems.length > 0 }
-  }
-  let check = attempt(pins)
-  // The market's other runners an operator priced before and this price contradicts go back to the model: a
-  // market is moved runner by runner.
-  const own = pins.get(selectionId)
-  if (check.contradicts && own && pins.size > 1) {
-    const alone = new Map([[selectionId, own]])
-    const retried = attempt(alone)
-    if (!retried.contradicts) [pins, check] = [alone, retried]
-  }
-  if (check.contradicts) return { contradicts: check.problems.length > 0 ? check : undefined }
-  market.pins = pins
-  market.held = held
-  if (closed) close(market)
-  else market.closed = false
-  priceMarkets(event, markets, markets, now)
-  return market.book
-}

@@ -172,7 +172,7 @@ export type Settlement = typeof Settlement.Type
  * A price an operator sets by hand: decimal odds up to the exchange's 1000, a
  * bookmaker rate or a fancy line (all positive, none above 1000), and the
  * rupees on offer at it. Bounded so a slip of the keyboard cannot publish an
- * absurd book (an exchange market further requires 1.01 .. 1000, server/odds/prices.ts).
+ * absurd book (an exchange market further requires 1.01 .. 1000, server/odds/handPrices.ts).
  */
 const ManualPriceLevel = Schema.Struct({
   price: Schema.Finite.check(Schema.isGreaterThan(0), Schema.isLessThanOrEqualTo(1000)),
