@@ -399,3 +399,70 @@ test("the live panel: visitors see the promo video, players the score and TV; no
   await expect(sidebar.getByTestId("live-panel")).toHaveCount(0)
   await expect(sidebar.getByTestId("promo-video")).toHaveCount(0)
 })
+
+test("My Bets: a list the network loses comes back when money moves or a bet changes; a lost cancel or move, or a refused move, says so", async ({ page, request }) => {
+  const player = await fundedPlayer(request, 2000)
+  const event = await findEvent(request, "Delhi Capitals v Rajasthan Royals")
+  const exchange = event.markets.find((m) => m.marketType === "EXCHANGE")!
+  const runner = exchange.runners[0]!
+  const at = (back: number, status = "OPEN") =>
+    price(request, player.admin, { marketId: exchange.marketId, selectionId: runner.selectionId, back: { price: back, size: 5000 }, lay: { price: back + 0.05, size: 5000 }, status })
+  // The browser aborts the next call to `path`: a failure the page must handle, the server untouched.
+  const dropNextCall = (path: string) => page.route(`**${path}`, (route) => route.abort("internetdisconnected"), { times: 1 })
+  await at(2.8)
+  await openSignedIn(page, player.token, `/event?sport=cricket&league=indian-premier-league&event=${event.slugName}`)
+
+  // A bet above the market waits.
+  await page.getByRole("button", { name: `Back ${runner.name} at 2.80` }).click()
+  const slip = page.getByTestId("bet-slip")
+  await slip.getByRole("textbox", { name: "Odds" }).fill("3.00")
+  await slip.getByLabel("Stake (₹)").fill("200")
+  await slip.getByRole("button", { name: "Place Bet" }).click()
+  await expect(slip.getByRole("status")).toHaveText("Waiting at 3.00")
+  const unmatched = page.getByRole("complementary", { name: "Live score and my bets" }).getByTestId("unmatched-row")
+  await expect(unmatched).toContainText(`Back${runner.name}3.00200.00`)
+  const toasts = page.getByTestId("toasts")
+  const cancel = unmatched.getByRole("button", { name: `Cancel ₹200.00 unmatched on ${runner.name} at 3.00` })
+  const move = unmatched.getByRole("button", { name: `Move ₹200.00 unmatched on ${runner.name} to ${ladderDown(3).toFixed(2)}` })
+
+  // A cancel and a move the network loses: each says so, and the bet still waits at its price.
+  await dropNextCall("/api/v1/cancel-bet")
+  await cancel.click()
+  await expect(page.getByTestId("toast-error")).toBeVisible()
+  await toasts.getByRole("button", { name: "Dismiss" }).first().click()
+  await expect(cancel).toBeEnabled()
+  await dropNextCall("/api/v1/edit-bet")
+  await move.click()
+  await expect(page.getByTestId("toast-error")).toBeVisible()
+  await toasts.getByRole("button", { name: "Dismiss" }).first().click()
+  await expect(unmatched).toContainText(`Back${runner.name}3.00200.00`)
+
+  // A move in a suspended market is refused with the server's message.
+  await at(2.8, "SUSPENDED")
+  await move.click()
+  await expect(toasts).toContainText(/suspended/i)
+  await expect(unmatched).toContainText(`Back${runner.name}3.00200.00`)
+  await at(2.8)
+
+  // My Bets whose list the network loses says so, and loads it when the player's money moves.
+  await dropNextCall("/api/v1/bet-sport-byMarket*")
+  await page.getByRole("button", { name: /Account menu/ }).click()
+  await page.getByRole("menuitem", { name: "My Bets" }).click()
+  const modal = page.getByRole("dialog", { name: "My Bets" })
+  await expect(modal.getByRole("alert")).toHaveText("Your bets could not be loaded. Please try again.")
+  const credit = await request.post("/api/v1/admin/credit", { headers: { authorization: `Bearer ${player.admin}` }, data: { user: player.user.username, amount: 100 } })
+  expect(credit.status()).toBe(200)
+  await expect(modal.getByRole("alert")).toHaveCount(0)
+  await expect(modal.getByTestId("unmatched-row")).toContainText(`Back${runner.name}3.00200.00`)
+  await page.keyboard.press("Escape")
+
+  // Lost again; the waiting bet is matched: the list loads, with the bet matched.
+  await dropNextCall("/api/v1/bet-sport-byMarket*")
+  await page.getByRole("button", { name: /Account menu/ }).click()
+  await page.getByRole("menuitem", { name: "My Bets" }).click()
+  await expect(modal.getByRole("alert")).toBeVisible()
+  await at(3)
+  await expect(modal.getByRole("alert")).toHaveCount(0)
+  await expect(modal.getByTestId("bet-row")).toContainText(`Back${runner.name}3.00200.00`)
+  await page.keyboard.press("Escape")
+})
