@@ -1,31 +1,19 @@
+/** Staff on the desk: signing in, their desk sessions, their own password and second factor (accounts: StaffAccounts.ts). */
 import { Context, Effect, Layer, Schema } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
-import { INVALID_PHONE, normalizePhone } from "../../src/domain/phone.ts"
 import { isStaffRole, permissionsOf, secondFactorRequired, type StaffRole } from "../../src/domain/staff.ts"
-import { cleanName } from "../../src/domain/text.ts"
-import { PASSWORD_MAX, PASSWORD_MIN, PASSWORD_TOO_SHORT } from "../../src/domain/validation.ts"
-import type {
-  CreateStaffPayload,
-  DeskSession,
-  Enrolment,
-  PasswordPayload,
-  SignInAnswer,
-  SignInPayload,
-  StaffAccount,
-  StaffMember,
-  UpdateStaffPayload
-} from "../../src/schema/desk/staff.ts"
+import type { DeskSession, Enrolment, PasswordPayload, SignInAnswer, SignInPayload, StaffMember } from "../../src/schema/desk/staff.ts"
 import { type ApiError, refuse } from "../../src/schema/envelope.ts"
-import { Role } from "../../src/schema/user.ts"
 import { decodeRows } from "../db/rows.ts"
 import type { Client } from "../identity/Identity.ts"
-import { Passwords, WEAK_PASSWORD } from "../identity/Passwords.ts"
+import { Passwords } from "../identity/Passwords.ts"
 import { Sessions } from "../identity/Sessions.ts"
 import { Throttle } from "../identity/Throttle.ts"
 import { Users } from "../identity/Users.ts"
 import { qrDataUrl } from "../payments/qr.ts"
 import { Realtime } from "../realtime/Realtime.ts"
 import { type Actor, Audit } from "./Audit.ts"
+import { checkStaffPassword, endSessionsOnCommit, rowOf, type StaffRow, staffRowOf } from "./StaffAccounts.ts"
 import { enrolmentUri, newSecret, stepOf } from "./secondFactor.ts"
 
 type Failure = ApiError | SqlError.SqlError
@@ -43,20 +31,6 @@ export interface SignedInStaff {
 export const staffActorOf = (staff: SignedInStaff) => ({ kind: "staff" as const, id: staff.id, username: staff.username, role: staff.role, ip: staff.ip })
 
 export const actorOf = (staff: SignedInStaff): Actor => staffActorOf(staff)
-
-const StaffRow = Schema.Struct({
-  id: Schema.String,
-  username: Schema.String,
-  name: Schema.String,
-  mobileNo: Schema.String,
-  role: Role,
-  status: Schema.Literals(["pending", "active", "suspended"]),
-  createdAt: Schema.Date,
-  secret: Schema.NullOr(Schema.String),
-  pendingSecret: Schema.NullOr(Schema.String),
-  lastSignInAt: Schema.NullOr(Schema.Date)
-})
-type StaffRow = typeof StaffRow.Type
 
 const SessionRow = Schema.Struct({
   id: Schema.String,
@@ -81,36 +55,17 @@ const memberOf = (row: StaffRow & { role: StaffRole }, secondFactor = row.secret
   secondFactor
 })
 
-const accountOf = (row: StaffRow & { role: StaffRole }): StaffAccount => ({
-  id: row.id,
-  username: row.username,
-  name: row.name,
-  mobileNo: row.mobileNo,
-  role: row.role,
-  status: row.status === "suspended" ? "suspended" : "active",
-  secondFactor: row.secret !== null,
-  createdAt: row.createdAt.toISOString(),
-  lastSignInAt: row.lastSignInAt?.toISOString() ?? null
-})
-
 const enrolmentOf = (secret: string, username: string): Effect.Effect<Enrolment> =>
   Effect.promise(async () => {
     const uri = enrolmentUri(secret, username)
     return { secret, uri, qr: await qrDataUrl(uri) }
   })
 
-/** A username staff sign in with: 3 to 32 lower-case letters, digits, dots, dashes or underscores, starting with a letter. */
-const USERNAME = /^[a-z][a-z0-9._-]{2,31}$/
-
 /**
  * Staff on the desk: signing in (password, then the TOTP code where the role
  * needs one, enrolling it on the first sign-in), their desk sessions, their
- * own password and second factor, and the DIRECTOR's management of staff
- * accounts. Every change is audited.
- *
- * Past 350 lines as one service: every part reads and checks the same staff
- * row and audits the same way; the DIRECTOR's management is the part to move
- * out if it grows.
+ * own password and second factor. Every change is audited. The DIRECTOR's
+ * management of staff accounts is StaffAccounts.ts.
  */
 export class Staff extends Context.Service<Staff, {
   /** A sign-in: the answer, and the new session's token once signed in. */
@@ -124,9 +79,6 @@ export class Staff extends Context.Service<Staff, {
   enrol(staff: SignedInStaff): Effect.Effect<Enrolment, Failure>
   confirmSecondFactor(staff: SignedInStaff, code: string): Effect.Effect<StaffMember, Failure>
   changePassword(staff: SignedInStaff, payload: PasswordPayload): Effect.Effect<void, Failure>
-  list: Effect.Effect<ReadonlyArray<StaffAccount>, SqlError.SqlError>
-  create(actor: Actor, payload: CreateStaffPayload): Effect.Effect<StaffAccount, Failure>
-  update(actor: Actor, id: string, payload: UpdateStaffPayload): Effect.Effect<StaffAccount, Failure>
 }>()("khel/Staff") {
   static readonly layer = Layer.effect(
     Staff,
@@ -137,21 +89,8 @@ export class Staff extends Context.Service<Staff, {
       const passwords = yield* Passwords
       const throttle = yield* Throttle
       const audit = yield* Audit
-      const realtime = yield* Realtime
-
-      const rowOf = (where: { readonly id: string } | { readonly username: string }) => {
-        const id = "id" in where ? where.id : null
-        const username = "username" in where ? where.username.trim().toLowerCase() : null
-        return sql`
-          SELECT u.id, u.username, u.name, u.mobile_no, u.role, u.status, u.created_at, f.secret, f.pending_secret,
-                 (SELECT max(created_at) FROM sessions s WHERE s.user_id = u.id AND s.scope = 'desk') AS last_sign_in_at
-            FROM users u LEFT JOIN staff_second_factors f ON f.user_id = u.id
-           WHERE (${id}::text IS NULL OR u.id = ${id}) AND (${username}::text IS NULL OR u.username = ${username})
-        `.pipe(decodeRows(StaffRow), Effect.map((rows) => rows[0]))
-      }
-
-      const staffRow = (id: string) =>
-        Effect.flatMap(rowOf({ id }), (row) => (row && isStaffRole(row.role) ? Effect.succeed({ ...row, role: row.role }) : refuse("NotFound", "There is no such staff member.")))
+      const endSessions = endSessionsOnCommit(sql, yield* Realtime)
+      const staffRow = (id: string) => staffRowOf(sql, id)
 
       /**
        * Accepts a code for `secret` once: the step it belongs to must be later than the last one accepted for the
@@ -188,7 +127,7 @@ export class Staff extends Context.Service<Staff, {
         const typed = payload.username.trim().toLowerCase()
         if (typed === "") return yield* refuse("InvalidInput", "Username is required")
         if (payload.password === "") return yield* refuse("InvalidInput", "Password is required")
-        const row = yield* rowOf({ username: typed })
+        const row = yield* rowOf(sql, { username: typed })
         const address = client.ip ?? "unknown"
         const account = row ? `user:${row.id}` : `typed:${typed}`
         yield* throttle.check(address, account)
@@ -236,8 +175,6 @@ export class Staff extends Context.Service<Staff, {
         return memberOf(yield* staffRow(staff.id))
       })
 
-      /** Ends sessions; their sockets are disconnected once that is committed. */
-      const endSessions = (ids: ReadonlyArray<string>) => sql.afterCommit(realtime.endSessions(ids))
 
       const signOut = Effect.fn("Staff.signOut")(function*(staff: SignedInStaff) {
         yield* sql.withTransaction(Effect.gen(function*() {
@@ -297,13 +234,6 @@ export class Staff extends Context.Service<Staff, {
         return memberOf(row, true)
       })
 
-      const checkPassword = (password: string, words: ReadonlyArray<string>) =>
-        Effect.gen(function*() {
-          if (password.length < PASSWORD_MIN) return yield* refuse("InvalidInput", PASSWORD_TOO_SHORT)
-          if (password.length > PASSWORD_MAX) return yield* refuse("InvalidInput", `Password must be at most ${PASSWORD_MAX} characters`)
-          if (yield* passwords.isWeak(password, words)) return yield* refuse("WeakPassword", WEAK_PASSWORD)
-        })
-
       const changePassword = Effect.fn("Staff.changePassword")(function*(staff: SignedInStaff, payload: PasswordPayload) {
         if (payload.password !== payload.confirm_password) return yield* refuse("InvalidInput", "New password and Confirm password mismatch")
         const user = yield* users.byId(staff.id)
@@ -315,7 +245,7 @@ export class Staff extends Context.Service<Staff, {
           yield* throttle.failed(address, account)
           return yield* refuse("InvalidCredentials", "Current password is incorrect")
         }
-        yield* checkPassword(payload.password, [user.name, ...user.name.split(" "), user.username, user.mobileNo.slice(-10)])
+        yield* checkStaffPassword(passwords, payload.password, [user.name, ...user.name.split(" "), user.username, user.mobileNo.slice(-10)])
         const hash = yield* passwords.hash(payload.password)
         yield* sql.withTransaction(Effect.gen(function*() {
           yield* sql`UPDATE users SET password_hash = ${hash}, password_changed_at = now() WHERE id = ${user.id}`
@@ -328,56 +258,7 @@ export class Staff extends Context.Service<Staff, {
         }))
       })
 
-      const list = Effect.gen(function*() {
-        const rows = yield* sql`
-          SELECT u.id, u.username, u.name, u.mobile_no, u.role, u.status, u.created_at, f.secret, f.pending_secret,
-                 (SELECT max(created_at) FROM sessions s WHERE s.user_id = u.id AND s.scope = 'desk') AS last_sign_in_at
-            FROM users u LEFT JOIN staff_second_factors f ON f.user_id = u.id
-           WHERE u.role IN (1, 2, 101)
-           ORDER BY u.role, u.username
-        `.pipe(decodeRows(StaffRow))
-        return rows.flatMap((row) => (isStaffRole(row.role) ? [accountOf({ ...row, role: row.role })] : []))
-      }).pipe(Effect.withSpan("Staff.list"))
-
-      const create = Effect.fn("Staff.create")(function*(actor: Actor, payload: CreateStaffPayload) {
-        const username = payload.username.trim().toLowerCase()
-        const name = cleanName(payload.name)
-        if (name === "") return yield* refuse("InvalidInput", "Name is required")
-        if (!USERNAME.test(username)) return yield* refuse("InvalidInput", "A username is 3 to 32 lower-case letters, digits, dots, dashes or underscores, starting with a letter.")
-        const mobileNo = normalizePhone(payload.mobileNo)
-        if (!mobileNo) return yield* refuse("InvalidInput", INVALID_PHONE)
-        yield* checkPassword(payload.password, [name, ...name.split(" "), username, mobileNo.slice(-10)])
-        if (yield* users.byUsername(username)) return yield* refuse("Conflict", "This username is taken.")
-        if (yield* users.byMobile(mobileNo)) return yield* refuse("Conflict", "This mobile number belongs to another account.")
-        const passwordHash = yield* passwords.hash(payload.password)
-        return yield* sql.withTransaction(Effect.gen(function*() {
-          const user = yield* users.create({ name, username, mobileNo, passwordHash, role: payload.role, status: "active" })
-          const account = accountOf({ ...(yield* staffRow(user.id)) })
-          yield* audit.record(actor, { action: "staff.create", subject: { kind: "staff", id: user.id }, after: account })
-          return account
-        }))
-      })
-
-      const update = Effect.fn("Staff.update")(function*(actor: Actor, id: string, payload: UpdateStaffPayload) {
-        if (actor.kind === "staff" && actor.id === id && (payload.role !== undefined || payload.status === "suspended")) {
-          return yield* refuse("Refused", "You cannot change your own role or suspend yourself: ask another director.")
-        }
-        return yield* sql.withTransaction(Effect.gen(function*() {
-          const before = accountOf(yield* staffRow(id))
-          if (payload.role !== undefined) yield* sql`UPDATE users SET role = ${payload.role} WHERE id = ${id}`
-          if (payload.status !== undefined) yield* sql`UPDATE users SET status = ${payload.status} WHERE id = ${id}`
-          if (payload.resetSecondFactor) yield* sql`DELETE FROM staff_second_factors WHERE user_id = ${id}`
-          // A new role or a suspension takes effect at once: the account signs in again (or not at all).
-          if (payload.role !== undefined || payload.status === "suspended" || payload.resetSecondFactor) {
-            yield* endSessions(yield* sessions.revokeAll(id))
-          }
-          const after = accountOf(yield* staffRow(id))
-          yield* audit.record(actor, { action: "staff.update", subject: { kind: "staff", id }, before, after })
-          return after
-        }))
-      })
-
-      return Staff.of({ signIn, authenticate, me, signOut, sessions: ownSessions, endSession, enrol, confirmSecondFactor, changePassword, list, create, update })
+      return Staff.of({ signIn, authenticate, me, signOut, sessions: ownSessions, endSession, enrol, confirmSecondFactor, changePassword })
     })
   )
 }

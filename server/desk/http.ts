@@ -18,6 +18,7 @@ import { Decisions, type RequestKind } from "./Decisions.ts"
 import { Players } from "./Players.ts"
 import { Queues } from "./Queues.ts"
 import { actorOf, Staff, staffActorOf } from "./Staff.ts"
+import { StaffAccounts } from "./StaffAccounts.ts"
 
 /** Signing in on the desk: the token travels in `meta.token`, as the player site's does. */
 export const DeskSignInHandlers = HttpApiBuilder.group(Api, "deskSignIn", Effect.fn(function*(handlers) {
@@ -45,7 +46,7 @@ export const DeskAccountHandlers = HttpApiBuilder.group(Api, "deskAccount", Effe
 }))
 
 export const DeskStaffHandlers = HttpApiBuilder.group(Api, "deskStaff", Effect.fn(function*(handlers) {
-  const staff = yield* Staff
+  const staff = yield* StaffAccounts
   const realtime = yield* Realtime
   // Every open desk's settings screen reads the staff list again.
   const told = <A, E, R>(write: Effect.Effect<A, E, R>) => Effect.tap(write, () => realtime.notifyDesk("settings", "staff"))

@@ -10,6 +10,7 @@ import { Reports } from "./Reports.ts"
 import { Thresholds } from "./Thresholds.ts"
 import { Queues } from "./Queues.ts"
 import { Staff } from "./Staff.ts"
+import { StaffAccounts } from "./StaffAccounts.ts"
 import { Settings } from "../settings/Settings.ts"
 import { DeskBannersHandlers, DeskSettingsHandlers } from "./settingsHttp.ts"
 import { Banners } from "./Banners.ts"
@@ -20,7 +21,7 @@ import { BonusRules } from "./BonusRules.ts"
 export const DeskCoreLive = Decisions.layer.pipe(Layer.provideMerge(Audit.layer))
 
 /** The desk's services: staff and their sessions on top of the core (and identity's users, passwords and throttle). */
-export const DeskServicesLive = Layer.mergeAll(Staff.layer, Queues.layer, Players.layer, Layer.mergeAll(SiteSettings.layer, BonusRules.layer).pipe(Layer.provide(Settings.layer)), Banners.layer).pipe(Layer.provideMerge(DeskCoreLive))
+export const DeskServicesLive = Layer.mergeAll(Staff.layer, StaffAccounts.layer, Queues.layer, Players.layer, Layer.mergeAll(SiteSettings.layer, BonusRules.layer).pipe(Layer.provide(Settings.layer)), Banners.layer).pipe(Layer.provideMerge(DeskCoreLive))
 
 /** Markets and risk, and manual adjustments, with the four-eyes thresholds: over betting's settlement and the odds feed (server/app.ts provides them). */
 export const DeskMarketsLive = Layer.mergeAll(Markets.layer, Reports.layer, Adjustments.layer).pipe(Layer.provideMerge(Thresholds.layer), Layer.provide(Audit.layer))
