@@ -466,3 +466,35 @@ test("My Bets: a list the network loses comes back when money moves or a bet cha
   await expect(modal.getByTestId("bet-row")).toContainText(`Back${runner.name}3.00200.00`)
   await page.keyboard.press("Escape")
 })
+
+test("the slip's options: the best available price matches a bet asked above the market; what waits can be kept for in play", async ({ page, request }) => {
+  const player = await fundedPlayer(request, 2000)
+  const event = await findEvent(request, "Delhi Capitals v Rajasthan Royals")
+  const exchange = event.markets.find((m) => m.marketType === "EXCHANGE")!
+  const runner = exchange.runners[0]!
+  await price(request, player.admin, { marketId: exchange.marketId, selectionId: runner.selectionId, back: { price: 2.8, size: 5000 }, lay: { price: 2.85, size: 5000 }, status: "OPEN" })
+  await openSignedIn(page, player.token, `/event?sport=cricket&league=indian-premier-league&event=${event.slugName}`)
+  const slip = page.getByTestId("bet-slip")
+  const best = slip.getByRole("checkbox", { name: "Take the best available price" })
+  const keep = slip.getByRole("checkbox", { name: "Keep what is unmatched when the event goes in play" })
+
+  // Asked at 3.00 with the best available price: matched at the market's 2.80 instead of waiting.
+  await page.getByRole("button", { name: `Back ${runner.name} at 2.80` }).click()
+  await slip.getByRole("textbox", { name: "Odds" }).fill("3.00")
+  await expect(best).not.toBeChecked()
+  await best.check()
+  await expect(best).toBeChecked()
+  await place(page, "100", "Matched ₹100.00 at 2.80")
+
+  // Without it, the same bet waits; kept, it would stay when the event goes in play.
+  await page.getByRole("button", { name: `Back ${runner.name} at 2.80` }).click()
+  await slip.getByRole("textbox", { name: "Odds" }).fill("3.00")
+  await expect(best).not.toBeChecked()
+  await expect(keep).not.toBeChecked()
+  await keep.check()
+  await expect(keep).toBeChecked()
+  await slip.getByLabel("Stake (₹)").fill("100")
+  await slip.getByRole("button", { name: "Place Bet" }).click()
+  await expect(slip.getByRole("status")).toHaveText("Waiting at 3.00")
+  await expect(page.getByRole("complementary", { name: "Live score and my bets" }).getByTestId("unmatched-row")).toContainText(`Back${runner.name}3.00100.00`)
+})
