@@ -83,6 +83,9 @@ test("search an event, back and lay on exchange, bookmaker and fancy; exposure a
   await expect(page.getByRole("dialog", { name: "Rules: Fancy" })).toContainText("Rain")
   await page.keyboard.press("Escape")
 
+  // From the md breakpoint up, a runner shows three prices a side (a phone only the best: phone.mobile.spec.ts).
+  const homeCells = page.getByTestId(`market-${exchange.marketId}`).getByRole("button", { name: new RegExp(`^(Back|Lay) ${home!.name}( at|:)`) })
+  await expect(homeCells).toHaveCount(6)
   // Exchange back: profit (odds - 1) x stake as the stake is typed, and every runner's P/L.
   await page.getByRole("button", { name: `Back ${home!.name} at 2.50` }).click()
   const slip = page.getByTestId("bet-slip")

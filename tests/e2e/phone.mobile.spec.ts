@@ -220,6 +220,9 @@ test("a price change on a phone rings its cell and keeps Back blue and Lay pink"
   const cells = { back: `odds-${exchange.marketId}-${runner.selectionId}-back-0`, lay: `odds-${exchange.marketId}-${runner.selectionId}-lay-0` }
   await expect(page.getByTestId(cells.back)).toHaveAccessibleName(`Back ${runner.name} at ${held.back.toFixed(2)}`)
   await expect(page.getByTestId(cells.lay)).toHaveAccessibleName(`Lay ${runner.name} at ${held.lay.toFixed(2)}`)
+  // A phone shows the best price of each side only, and renders no deeper cells it would hide.
+  await expect(page.getByTestId(`odds-${exchange.marketId}-${runner.selectionId}-back-1`)).toHaveCount(0)
+  await expect(page.getByTestId(`odds-${exchange.marketId}-${runner.selectionId}-lay-2`)).toHaveCount(0)
   // No ring lit from an earlier change: a ring lit again while still lit would not be seen changing.
   await expect(page.getByTestId(cells.back).getByTestId("price-flash")).toHaveCSS("opacity", "0")
   await expect(page.getByTestId(cells.lay).getByTestId("price-flash")).toHaveCSS("opacity", "0")

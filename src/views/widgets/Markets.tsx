@@ -1,4 +1,5 @@
 import { lazy, memo, Suspense, useState } from "react"
+import { useAtLeast } from "../breakpoints.ts"
 import { formatAmount } from "../../domain/money.ts"
 import type { Market } from "../../schema/sports.ts"
 import { NoFancyCashOut } from "./CashOut.tsx"
@@ -61,12 +62,18 @@ const ChartToggle = ({ market, open, onToggle }: { market: Market; open: boolean
   </button>
 )
 
+/** The price levels of each side, in the order they stand (the best of both nearest the middle). */
+const DEPTH = { back: [2, 1, 0], lay: [0, 1, 2] } as const
+const BEST_ONLY = { back: [0], lay: [0] } as const
+
 /**
  * Exchange: three back prices (best nearest the middle) and three lay
- * prices per runner; on narrow screens only the best of each.
+ * prices per runner; on narrow screens only the best of each (the deeper
+ * cells are not rendered there, so a phone does not re-render what it hides).
  */
 export const ExchangeMarket = memo(({ market, pl, next, onPick, slip, cashOut }: MarketProps) => {
   const [chart, setChart] = useState(false)
+  const levels = useAtLeast("md") ? DEPTH : BEST_ONLY
   return (
     <section className="card overflow-hidden" aria-labelledby={`market-${market._id}`} data-testid={`market-${market.marketId}`}>
       <MarketHeader market={market} label="Exchange" cashOut={cashOut} chart={<ChartToggle market={market} open={chart} onToggle={() => setChart(!chart)} />} />
@@ -86,11 +93,11 @@ export const ExchangeMarket = memo(({ market, pl, next, onPick, slip, cashOut }:
               <span className="block truncate text-sm font-600">{runner.name}</span>
               <RunnerPL now={pl?.get(runner.selectionId)} next={next?.get(runner.selectionId)} />
             </div>
-            {[2, 1, 0].map((level) => (
-              <OddsCell key={`b${level}`} wideOnly={level > 0} market={market} runner={runner} side="back" level={level} onPick={onPick} />
+            {levels.back.map((level) => (
+              <OddsCell key={`b${level}`} market={market} runner={runner} side="back" level={level} onPick={onPick} />
             ))}
-            {[0, 1, 2].map((level) => (
-              <OddsCell key={`l${level}`} wideOnly={level > 0} market={market} runner={runner} side="lay" level={level} onPick={onPick} />
+            {levels.lay.map((level) => (
+              <OddsCell key={`l${level}`} market={market} runner={runner} side="lay" level={level} onPick={onPick} />
             ))}
           </div>
         ))}

@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useRef, useSyncExternalStore } from "react"
+import { memo, startTransition, useEffect, useRef, useState } from "react"
 import { priceLabel, sizeLabel } from "../../domain/betting.ts"
 import type { Market } from "../../schema/sports.ts"
 import { type OddsBooks, usePorts } from "../ports.ts"
@@ -38,14 +38,30 @@ export interface Pick {
 /** A click on a price: its market, its runner and the price as shown. */
 export type PickHandler = (market: Market, runner: { selectionId: string; name: string }, pick: Pick) => void
 
-/** One value of a market's book, re-read on the market's changes only. */
-const useMarketValue = <T extends string>(marketId: string, read: (books: OddsBooks) => T) => {
+/**
+ * One value of a market's book, re-read on the market's changes only. A change re-renders as a transition, not in
+ * `useSyncExternalStore`'s blocking lane: a batch that moves a hundred cells is rendered in slices between the
+ * page's other work (a tap, a scroll) instead of as one long task, ten times a second. A cell may show a price one
+ * frame after its neighbour; the next batch is 100 ms away anyway.
+ */
+const useMarketValue = <T extends string>(marketId: string, read: (books: OddsBooks) => T): T => {
   // Read, not subscribed to: cells render only once the books are in (EventMarkets waits for them).
   const books = usePorts().oddsBooks.get()
   if (!books) throw new Error("views: an odds cell rendered before the odds books loaded (EventMarkets waits for them)")
-  const subscribe = useCallback((listener: () => void) => books.subscribeMarket(marketId, listener), [books, marketId])
-  const get = () => read(books)
-  return useSyncExternalStore(subscribe, get, get)
+  const [value, setValue] = useState(() => read(books))
+  const reader = useRef(read)
+  useEffect(() => {
+    reader.current = read
+  })
+  useEffect(() => {
+    const update = () => {
+      const next = reader.current(books)
+      startTransition(() => setValue(next))
+    }
+    update() // a change between the first render and this subscription
+    return books.subscribeMarket(marketId, update)
+  }, [books, marketId])
+  return value
 }
 
 /**
@@ -55,7 +71,7 @@ const useMarketValue = <T extends string>(marketId: string, read: (books: OddsBo
  * props are the market's own objects and the page's one handler, so a click
  * elsewhere (the slip opening, a P/L changing) does not re-render it.
  */
-export const OddsCell = memo(({ market, runner, runnerName = runner.name, side, level = 0, onPick, wideOnly = false }: {
+export const OddsCell = memo(({ market, runner, runnerName = runner.name, side, level = 0, onPick }: {
   market: Market
   runner: { selectionId: string; name: string }
   /** The runner as the cell's label names it (a fancy line by the market's name). */
@@ -63,8 +79,6 @@ export const OddsCell = memo(({ market, runner, runnerName = runner.name, side, 
   side: "back" | "lay"
   level?: number
   onPick: PickHandler
-  /** Deeper price levels: shown from the md breakpoint up. */
-  wideOnly?: boolean
 }) => {
   const { marketId, marketType } = market
   const { selectionId } = runner
@@ -98,7 +112,7 @@ export const OddsCell = memo(({ market, runner, runnerName = runner.name, side, 
       onClick={() => open && onPick(market, runner, { selectionId, side, price, size })}
       // Contained: a new price lays out and paints this cell only.
       style={{ contain: "strict" }}
-      className={`relative ${wideOnly ? "hidden md:flex" : "flex"} h-11 min-w-0 flex-col items-center justify-center rounded px-1 leading-tight transition-opacity disabled:cursor-not-allowed disabled:opacity-50 ${
+      className={`relative flex h-11 min-w-0 flex-col items-center justify-center rounded px-1 leading-tight transition-opacity disabled:cursor-not-allowed disabled:opacity-50 ${
         side === "back" ? (level === 0 ? "bg-back" : "bg-back/60") : level === 0 ? "bg-lay" : "bg-lay/60"
       } text-[#10151f] hover:brightness-95 focus-visible:(outline-2 outline-brand)`}
     >
