@@ -50,7 +50,8 @@ const inlineStylesheet = (): Plugin => ({
 
 /**
  * `first-chunks.json`: by path, the scripts the page a visit lands on needs first (src/views/firstPages.ts: its
- * page chunk and its flows, with what they import, less what the first chunk already carries). The server sends
+ * page chunk and its flows, with what they import, less what the first chunk already carries), then the image it
+ * paints largest, if any. The server sends
  * them as `modulepreload` links with the HTML (server/edge/site.ts), so they download beside the first chunk
  * instead of after it has run. A page or flow missing from the bundle fails the build.
  */
@@ -78,7 +79,8 @@ const firstChunks = (): Plugin => ({
     }
     const byPath = Object.fromEntries(Object.entries(FIRST_PAGES).map(([path, first]) => {
       const own = [chunkOf(`src/views/pages/${first.page}.tsx`), ...first.flows.map((flow) => chunkOf(`src/root/flows/${flow}.ts`))]
-      return [path, [...withImports(own)].filter((fileName) => !loaded.has(fileName)).map((fileName) => `/${fileName}`)]
+      const scripts = [...withImports(own)].filter((fileName) => !loaded.has(fileName)).map((fileName) => `/${fileName}`)
+      return [path, first.image ? [...scripts, first.image] : scripts]
     }))
     this.emitFile({ type: "asset", fileName: "first-chunks.json", source: JSON.stringify(byPath) })
   }

@@ -1,7 +1,9 @@
 /**
  * `node scripts/promo-video.ts`: renders the right sidebar's looping promo
  * video (public/promo.webm) in headless Chromium: a canvas animation
- * recorded with MediaRecorder (VP8 WebM), so no video tools are needed.
+ * recorded with MediaRecorder (VP8 WebM), so no video tools are needed. Its
+ * first frame is the video's poster (public/promo-poster.webp), shown from the
+ * first paint while the video itself waits for an idle page.
  */
 import { chromium } from "@playwright/test"
 import { writeFileSync } from "node:fs"
@@ -11,7 +13,7 @@ const browser = await chromium.launch({
   args: ["--no-sandbox", "--disable-gpu", "--autoplay-policy=no-user-gesture-required"]
 })
 const page = await browser.newPage()
-const base64 = await page.evaluate(async () => {
+const [base64, poster] = await page.evaluate(async () => {
   const W = 480
   const H = 270
   const SECONDS = 4
@@ -69,13 +71,18 @@ const base64 = await page.evaluate(async () => {
   })
   recorder.stop()
   await done
+  draw(0)
+  const poster = canvas.toDataURL("image/webp", 0.6).split(",")[1]!
   const buffer = await new Blob(chunks, { type: "video/webm" }).arrayBuffer()
   let binary = ""
   const bytes = new Uint8Array(buffer)
   for (let i = 0; i < bytes.length; i++) binary += String.fromCharCode(bytes[i]!)
-  return btoa(binary)
+  return [btoa(binary), poster] as const
 })
 await browser.close()
 const bytes = Buffer.from(base64, "base64")
 writeFileSync("public/promo.webm", bytes)
 console.log(`public/promo.webm: ${(bytes.length / 1024).toFixed(1)} KB`)
+const posterBytes = Buffer.from(poster, "base64")
+writeFileSync("public/promo-poster.webp", posterBytes)
+console.log(`public/promo-poster.webp: ${(posterBytes.length / 1024).toFixed(1)} KB`)

@@ -63,19 +63,20 @@ export class FirstResources extends Context.Service<FirstResources, {
 }>()("khel/FirstResources") {}
 
 /**
- * The `Link` header of a page's first resources and first scripts (a URL that would need escaping is left out: it
- * only costs the head start).
+ * The `Link` header of a page's first resources and the build's first files (scripts, and the image the build
+ * knows the page paints largest); a URL that would need escaping is left out: it only costs the head start.
  */
-const linkHeader = (resources: ReadonlyArray<FirstResource>, scripts: ReadonlyArray<string>): Record<string, string> => {
+const linkHeader = (resources: ReadonlyArray<FirstResource>, files: ReadonlyArray<string>): Record<string, string> => {
   const safe = (href: string) => /^[\w\-./:%]+$/.test(href)
+  const images = files.filter((href) => !href.endsWith(".js")).map((href) => ({ href, as: "image" as const }))
   const links = [
-    ...resources.filter((resource) => safe(resource.href)).map((resource) => `<${resource.href}>; rel=preload; as=${resource.as}; fetchpriority=high`),
-    ...scripts.filter(safe).map((href) => `<${href}>; rel=modulepreload`)
+    ...[...images, ...resources].filter((resource) => safe(resource.href)).map((resource) => `<${resource.href}>; rel=preload; as=${resource.as}; fetchpriority=high`),
+    ...files.filter((href) => href.endsWith(".js") && safe(href)).map((href) => `<${href}>; rel=modulepreload`)
   ]
   return links.length > 0 ? { link: links.join(", ") } : {}
 }
 
-/** The build's scripts by path that a page needs first (vite.config.ts `firstChunks`); none for a build without it. */
+/** The build's files by path that a page needs first (vite.config.ts `firstChunks`); none for a build without it. */
 const readFirstChunks = (distDir: string): Readonly<Record<string, ReadonlyArray<string>>> => {
   try {
     const parsed: unknown = JSON.parse(readFileSync(join(distDir, "first-chunks.json"), "utf8"))

@@ -4,17 +4,20 @@ import type { FlowName } from "../machines/flows.ts"
 /** The pages in chunks of their own that a visit can land on: each is `src/views/pages/<name>.tsx`. */
 export type FirstPageName = "Sports" | "InPlay" | "Event" | "Racing" | "Casino"
 
+/** The promo video's poster (its first frame, scripts/promo-video.ts): a visitor's largest paint on an event page. */
+export const PROMO_POSTER = "/promo-poster.webp"
+
 /**
- * What a page a visit can land on needs first, by path: its page chunk and the flows it opens as it renders
- * (each `src/root/flows/<flow>.ts`). React asks for a page's chunk only once the shell has rendered, and the page
+ * What a page a visit can land on needs first, by path: its page chunk, the flows it opens as it renders
+ * (each `src/root/flows/<flow>.ts`) and the image it paints largest, if the build knows it. React asks for a page's chunk only once the shell has rendered, and the page
  * opens its flows only once its chunk has run. So the app asks for both as it starts (App.tsx `preloadPage`), and,
  * earlier still, the build names their chunks by path (vite.config.ts, `first-chunks.json`) for the server to
  * preload with the HTML (server/edge/site.ts): they download beside the first chunk instead of after it has run.
  */
-export const FIRST_PAGES: Readonly<Record<string, { readonly page: FirstPageName; readonly flows: ReadonlyArray<FlowName> }>> = {
+export const FIRST_PAGES: Readonly<Record<string, { readonly page: FirstPageName; readonly flows: ReadonlyArray<FlowName>; readonly image?: string }>> = {
   "/sports": { page: "Sports", flows: [] },
   "/inplay": { page: "InPlay", flows: [] },
-  "/event": { page: "Event", flows: ["liveEvent", "betSlip"] },
+  "/event": { page: "Event", flows: ["liveEvent", "betSlip"], image: PROMO_POSTER },
   "/racing": { page: "Racing", flows: ["racing", "betSlip"] },
   [LOBBY_PATH.live]: { page: "Casino", flows: ["casino"] },
   [LOBBY_PATH.slots]: { page: "Casino", flows: ["casino"] },

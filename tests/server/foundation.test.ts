@@ -18,7 +18,7 @@ const BIG_SCRIPT = Array.from({ length: 300 }, (_, i) => `export const price${i}
 const compressedDist = () => {
   const dir = fakeDist()
   writeFileSync(join(dir, "assets", "big-abc123.js"), BIG_SCRIPT)
-  writeFileSync(join(dir, "first-chunks.json"), JSON.stringify({ "/event": ["/assets/big-abc123.js", "/assets/app-abc123.js"] }))
+  writeFileSync(join(dir, "first-chunks.json"), JSON.stringify({ "/event": ["/assets/big-abc123.js", "/assets/app-abc123.js", "/promo-poster.webp"] }))
   execFileSync(process.execPath, ["scripts/compress.ts", dir])
   return dir
 }
@@ -128,8 +128,11 @@ describe("foundation API", () => {
     expect(page.status).toBe(200)
     expect(page.headers.get("cache-control")).toBe("no-cache")
     expect(await page.text()).toContain("Khel test")
-    // The scripts the build names for a path go with its HTML (vite.config.ts `firstChunks`); other paths get none.
-    expect(page.headers.get("link")).toBe("</assets/big-abc123.js>; rel=modulepreload, </assets/app-abc123.js>; rel=modulepreload")
+    // The scripts and the image the build names for a path go with its HTML (vite.config.ts `firstChunks`); other
+    // paths get none.
+    expect(page.headers.get("link")).toBe(
+      "</promo-poster.webp>; rel=preload; as=image; fetchpriority=high, </assets/big-abc123.js>; rel=modulepreload, </assets/app-abc123.js>; rel=modulepreload"
+    )
     expect((await fetch(`${server.url}/statements`)).headers.get("link")).toBeNull()
     const asset = await fetch(`${server.url}/assets/app-abc123.js`)
     expect(asset.headers.get("cache-control")).toContain("immutable")

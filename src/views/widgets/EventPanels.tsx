@@ -1,6 +1,7 @@
 import { useSelector } from "@xstate/react"
 import type { FlowRef } from "../../machines/flows.ts"
 import { useBetChanges, useEventBetsFlow } from "../bets.ts"
+import { PROMO_POSTER } from "../firstPages.ts"
 import { useFlow } from "../flows.ts"
 import { useUser } from "../session.ts"
 import { BetGroups } from "./BetsTable.tsx"
@@ -14,13 +15,17 @@ import { ScoreBoard } from "./LiveScore.tsx"
  * event and racing pages show them around the markets.
  */
 
-/** The looping promo a visitor sees where a player has the score and TV. The video loads once the page is idle. */
+/**
+ * The looping promo a visitor sees where a player has the score and TV. Its poster (the first frame, 4 KB) shows
+ * from the first paint; the video loads once the page is idle, so the page's largest paint is not a late video.
+ */
 const PromoVideo = () => {
   const idle = useIdleAfterStart()
   return (
     <figure className="m-0">
       <div className="aspect-video w-full overflow-hidden rounded-md bg-black">
-        {idle ? <video className="block h-full w-full" src="/promo.webm" autoPlay muted loop playsInline aria-label="Khel: live odds on every ball" data-testid="promo-video" /> : null}
+        <video className="block h-full w-full" poster={PROMO_POSTER} src={idle ? "/promo.webm" : undefined} preload="none" autoPlay muted loop playsInline
+          aria-label="Khel: live odds on every ball" data-testid="promo-video" />
       </div>
       <figcaption className="mt-1 text-xs text-muted">Log in to watch the live score and TV.</figcaption>
     </figure>
@@ -58,7 +63,7 @@ const LivePanelView = ({ panel }: { panel: FlowRef<"livePanel"> }) => {
       </div>
       {state === "score" ? <ScoreBoard score={score} /> : null}
       {state === "tv" ? (
-        <video className="mt-2 block aspect-video w-full rounded-md bg-black" src="/promo.webm" autoPlay muted loop playsInline aria-label="Live TV (demo stream)" />
+        <video className="mt-2 block aspect-video w-full rounded-md bg-black" src="/promo.webm" poster={PROMO_POSTER} autoPlay muted loop playsInline aria-label="Live TV (demo stream)" />
       ) : null}
     </div>
   )
