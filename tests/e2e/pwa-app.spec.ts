@@ -4,7 +4,7 @@ import { freshUtr } from "../http.ts"
 import { browserKeys, pushService, type PushService, readPush } from "../push.ts"
 import { expect, type Page, test } from "./coverage.ts"
 import { controlled, openPrices } from "./pwa-support.ts"
-import { apiLogin, createPlayer, fundedPlayer, openSignedIn } from "./support.ts"
+import { apiLogin, createPlayer, fundedPlayer, openSignedIn, waitForApp } from "./support.ts"
 
 /**
  * The app on the home screen and its notifications, in Chromium with the
@@ -92,7 +92,32 @@ test.describe("on an iPhone", () => {
     await hint.getByRole("button", { name: "Got it" }).click()
     await expect(hint).toHaveCount(0)
   })
+
+  test("Safari outside the home screen has no Web Push: the menu offers no notifications", async ({ page, request }) => {
+    // As on iOS before the site is added to the home screen: no PushManager.
+    await page.addInitScript(() => delete (window as { PushManager?: unknown }).PushManager)
+    const player = await createPlayer(request, "Safari Player")
+    await openSignedIn(page, player.token, "/")
+    await controlled(page)
+    const menu = await accountMenu(page)
+    await expect(menu.getByRole("menuitem", { name: "Logout" })).toBeVisible()
+    await expect(menu.getByRole("menuitem", { name: /notifications/ })).toHaveCount(0)
+  })
 })
+
+/** This browser's push service is the local one: pushManager hands out `subscription` (kept per page's origin). */
+const useLocalPushService = (page: Page, subscription: ReturnType<ReturnType<typeof browserKeys>["subscription"]>) =>
+  page.addInitScript((sub) => {
+    const KEY = "e2e-push-subscription"
+    const make = () => ({
+      endpoint: sub.endpoint,
+      expirationTime: null,
+      toJSON: () => ({ endpoint: sub.endpoint, expirationTime: null, keys: sub.keys }),
+      unsubscribe: async () => (localStorage.removeItem(KEY), true)
+    })
+    PushManager.prototype.subscribe = async () => (localStorage.setItem(KEY, "1"), make() as unknown as PushSubscription)
+    PushManager.prototype.getSubscription = async () => (localStorage.getItem(KEY) ? make() as unknown as PushSubscription : null)
+  }, subscription)
 
 test.describe("notifications", () => {
   let service: PushService
@@ -106,18 +131,7 @@ test.describe("notifications", () => {
   test("turned on from the menu: an approved deposit reaches this player's browser only, encrypted, and the worker shows it; logout ends them", async ({ page, request, context }) => {
     const keys = browserKeys()
     const subscription = keys.subscription(service.endpoint())
-    // This browser's push service is the local one: pushManager hands out its subscription (kept per page's origin).
-    await page.addInitScript((sub) => {
-      const KEY = "e2e-push-subscription"
-      const make = () => ({
-        endpoint: sub.endpoint,
-        expirationTime: null,
-        toJSON: () => ({ endpoint: sub.endpoint, expirationTime: null, keys: sub.keys }),
-        unsubscribe: async () => (localStorage.removeItem(KEY), true)
-      })
-      PushManager.prototype.subscribe = async () => (localStorage.setItem(KEY, "1"), make() as unknown as PushSubscription)
-      PushManager.prototype.getSubscription = async () => (localStorage.getItem(KEY) ? make() as unknown as PushSubscription : null)
-    }, subscription)
+    await useLocalPushService(page, subscription)
     await context.grantPermissions(["notifications"])
 
     const player = await createPlayer(request, "Push Player")
@@ -183,5 +197,65 @@ test.describe("notifications", () => {
     await approve(await deposit(other.token, 300))
     await expect.poll(() => service.to(otherEndpoint).length).toBe(1)
     expect(service.to(subscription.endpoint)).toHaveLength(1)
+  })
+
+  test("off and on from the menu, as the page finds them on each load; a lost call leaves them as they were; refused by the browser, they stay blocked", async ({ page, request, context }) => {
+    await useLocalPushService(page, browserKeys().subscription(service.endpoint()))
+    await context.grantPermissions(["notifications"])
+    const player = await createPlayer(request, "Switching Player")
+    // The browser aborts the next call to `path`: a failure the page must handle, the server untouched.
+    const dropNextCall = (path: string) => page.route(`**${path}`, (route) => route.abort("internetdisconnected"), { times: 1 })
+    const item = async (name: string) => (await accountMenu(page)).getByRole("menuitem", { name })
+    const said = (type: "success" | "warning", text: string) => page.getByTestId(`toast-${type}`).filter({ hasText: text })
+    const reload = async () => {
+      await page.reload()
+      await waitForApp(page)
+      await controlled(page)
+    }
+    await openSignedIn(page, player.token, "/")
+    await controlled(page)
+
+    // Turning on, the server's call lost: a warning, and they are still off.
+    await dropNextCall("/api/v1/push-subscription")
+    await (await item("Turn on notifications")).click()
+    await expect(page.getByTestId("toast-warning")).toBeVisible()
+    await expect(await item("Turn on notifications")).toBeVisible()
+    await page.keyboard.press("Escape")
+    await (await item("Turn on notifications")).click()
+    await expect(said("success", "Notifications are on")).toBeVisible()
+
+    // The next load finds them on; turning off, the call lost, leaves them on; then off.
+    await reload()
+    await dropNextCall("/api/v1/push-subscription/remove")
+    await (await item("Turn off notifications")).click()
+    await expect(page.getByTestId("toast-warning")).toBeVisible()
+    await expect(await item("Turn off notifications")).toBeVisible()
+    await page.keyboard.press("Escape")
+    await (await item("Turn off notifications")).click()
+    await expect(said("success", "Notifications are off")).toBeVisible()
+    await expect(await item("Turn on notifications")).toBeVisible()
+    await page.keyboard.press("Escape")
+
+    // On again, and the next load cannot reach the server to keep them: the menu offers nothing it cannot do.
+    await (await item("Turn on notifications")).click()
+    await expect(said("success", "Notifications are on")).toBeVisible()
+    await dropNextCall("/api/v1/push-subscription")
+    await reload()
+    const menu = await accountMenu(page)
+    await expect(menu.getByRole("menuitem", { name: "Logout" })).toBeVisible()
+    await expect(menu.getByRole("menuitem", { name: /notifications/ })).toHaveCount(0)
+    await page.keyboard.press("Escape")
+
+    // The browser refuses permission (Chromium here denies what was not granted): blocked, and the menu says how to allow them.
+    await context.clearPermissions()
+    await reload()
+    await (await item("Turn on notifications")).click()
+    await expect(said("warning", "Notifications are blocked")).toBeVisible()
+    await page.getByTestId("toasts").getByRole("button", { name: "Dismiss" }).first().click()
+    await (await item("Notifications blocked")).click()
+    await expect(said("warning", "Notifications are blocked")).toContainText("Allow them for this site in your browser's settings")
+    await reload()
+    await expect(await item("Notifications blocked")).toBeVisible()
+    await page.keyboard.press("Escape")
   })
 })

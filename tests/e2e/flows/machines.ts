@@ -97,7 +97,7 @@ export const MACHINES: ReadonlyArray<MachineEntry> = [
   { machine: appUpdateMachine, target: false, unreachable: {} },
   { machine: connectivityMachine, target: false, unreachable: {} },
   { machine: installMachine, target: false, unreachable: {} },
-  { machine: notificationsMachine, target: false, unreachable: {} },
+  { machine: notificationsMachine, target: true, unreachable: {} },
   { machine: protectionMachine, target: true, unreachable: {} },
   {
     machine: realityCheckMachine,
