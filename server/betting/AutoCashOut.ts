@@ -6,7 +6,7 @@ import type { AutoCashOutPayload, AutoCashOutRule } from "../../src/schema/cashO
 import { type ApiError, refuse } from "../../src/schema/envelope.ts"
 import { decodeRows, Paise } from "../db/rows.ts"
 import { OddsFeed } from "../odds/OddsFeed.ts"
-import { Simulation } from "../odds/Simulator.ts"
+import { Simulation } from "../odds/runSimulator.ts"
 import { recordCashOut } from "../observability/metrics.ts"
 import { Admission } from "../protection/Admission.ts"
 import { Realtime } from "../realtime/Realtime.ts"

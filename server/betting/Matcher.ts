@@ -5,7 +5,7 @@ import { formatRupees, toRupees } from "../../src/domain/money.ts"
 import type { MarketBook } from "../../src/schema/betting.ts"
 import { decodeRows, NumericText, Paise } from "../db/rows.ts"
 import { OddsFeed } from "../odds/OddsFeed.ts"
-import { Simulation } from "../odds/Simulator.ts"
+import { Simulation } from "../odds/runSimulator.ts"
 import { Realtime } from "../realtime/Realtime.ts"
 import { type Change, Positions, withoutWaiting } from "./Positions.ts"
 

@@ -4,7 +4,7 @@ import { ServerConfig } from "../config.ts"
 import { applicationName, POOL_SIZE } from "../db/database.ts"
 import { decodeFirst } from "../db/rows.ts"
 import { lastVerification } from "../ledger/verifications.ts"
-import { Simulation } from "../odds/Simulator.ts"
+import { Simulation } from "../odds/runSimulator.ts"
 import { Realtime } from "../realtime/Realtime.ts"
 import * as M from "./metrics.ts"
 

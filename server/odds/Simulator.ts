@@ -1,4 +1,5 @@
-import { Context, Effect } from "effect"
+/** The built-in source of prices: the demo catalogue simulated in explicit steps (run on the clock by runSimulator.ts). */
+import { Effect } from "effect"
 import type { SqlError } from "effect/sql"
 import type { MarketBook, MarketPricePayload, Score } from "../../src/schema/betting.ts"
 import { type ApiError, refuse } from "../../src/schema/envelope.ts"
@@ -38,11 +39,6 @@ export interface SimulatorOptions {
   /** Seeds the simulator's own random moves (tests); by default a new seed each run. */
   readonly seed?: number
 }
-
-export const simulatorOptionsFromEnv = (env: NodeJS.ProcessEnv = process.env): SimulatorOptions => ({
-  running: env.ODDS_SIMULATOR !== "off",
-  updatesPerSecond: Math.max(1, Math.min(5000, Number(env.ODDS_UPDATES_PER_SECOND ?? 12) || 12))
-})
 
 /** How often each step runs while the simulator runs by itself. */
 export const CADENCE = { tickMs: 20, scoresMs: 500, lifecycleMs: 5000 } as const
@@ -345,34 +341,3 @@ export const makeSimulator = (
 }
 
 export type Simulator = ReturnType<typeof makeSimulator>
-
-/**
- * The simulator this process runs, if it runs one (with several servers,
- * only the leader does): tests call its steps (`tick`, `scores`,
- * `lifecycle`) with the moment they choose.
- */
-export class Simulation extends Context.Service<Simulation, {
-  readonly current: Effect.Effect<Simulator | undefined>
-}>()("khel/Simulation") {}
-
-/**
- * Runs the simulator's steps from the clock for the life of the scope: prices
- * every 20 ms, scores every 500 ms, the lifecycle every 5 s, each in its own
- * fiber (a slow database never holds prices up). A failed step is logged and
- * the next one runs.
- */
-export const runSimulator = (simulator: Simulator) =>
-  Effect.gen(function*() {
-    if (!simulator.options.running) return
-    const every = (ms: number, step: (now: number) => Effect.Effect<unknown, unknown>, name: string) =>
-      Effect.clockWith((clock) => step(clock.currentTimeMillisUnsafe())).pipe(
-        Effect.andThen(simulator.report),
-        Effect.catchCause((cause) => Effect.logError(`odds ${name} failed`, cause)),
-        Effect.andThen(Effect.sleep(ms)),
-        Effect.forever,
-        Effect.forkScoped
-      )
-    yield* every(CADENCE.tickMs, (now) => Effect.sync(() => simulator.tick(now)), "tick")
-    yield* every(CADENCE.scoresMs, simulator.scores, "scores")
-    yield* every(CADENCE.lifecycleMs, simulator.lifecycle, "lifecycle")
-  })

@@ -12,7 +12,8 @@ import { campaign } from "./election.ts"
 import { Fixtures } from "./Fixtures.ts"
 import { Lifecycle } from "./Lifecycle.ts"
 import { OddsFeed } from "./OddsFeed.ts"
-import { makeSimulator, runSimulator, Simulation, type Simulator, simulatorOptionsFromEnv } from "./Simulator.ts"
+import { runSimulator, Simulation, simulatorOptionsFromEnv } from "./runSimulator.ts"
+import { makeSimulator, type Simulator } from "./Simulator.ts"
 
 /**
  * What servers tell each other about the odds, through the socket.io

@@ -7,9 +7,10 @@ import { Draws } from "./Draws.ts"
 import { Fixtures } from "./Fixtures.ts"
 import { Lifecycle } from "./Lifecycle.ts"
 import { OddsFeed } from "./OddsFeed.ts"
-import { makeSimulator, runSimulator, Simulation, simulatorOptionsFromEnv } from "./Simulator.ts"
+import { runSimulator, Simulation, simulatorOptionsFromEnv } from "./runSimulator.ts"
+import { makeSimulator } from "./Simulator.ts"
 
-export { Simulation } from "./Simulator.ts"
+export { Simulation } from "./runSimulator.ts"
 
 /**
  * One process, one simulator (the embedded database's path): the simulator
