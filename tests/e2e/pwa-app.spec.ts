@@ -18,16 +18,24 @@ import { apiLogin, createPlayer, fundedPlayer, openSignedIn, waitForApp } from "
  */
 test.use({ serviceWorkers: "allow" })
 
-/** Chromium finds the site installable: the page gets a `beforeinstallprompt`; `prompted` counts the prompts shown. */
-const offerInstall = (page: Page) =>
-  page.evaluate(() => {
+/**
+ * Chromium finds the site installable: the page gets a `beforeinstallprompt`; `prompted` counts the prompts shown.
+ * The player's answer to the prompt, or "refused": Chromium refuses to show it (as it does when it was shown already).
+ */
+const offerInstall = (page: Page, answer: "accepted" | "dismissed" | "refused" = "accepted") =>
+  page.evaluate((answer) => {
     const event = Object.assign(new Event("beforeinstallprompt", { cancelable: true }), {
-      prompt: async () => void (window as unknown as { prompted: number }).prompted++,
-      userChoice: Promise.resolve({ outcome: "accepted", platform: "web" })
+      prompt: async () => {
+        if (answer === "refused") throw new DOMException("The prompt() method must be called with a user gesture", "NotAllowedError")
+        ;(window as unknown as { prompted: number }).prompted++
+      },
+      userChoice: Promise.resolve({ outcome: answer === "dismissed" ? "dismissed" : "accepted", platform: "web" })
     })
     ;(window as unknown as { prompted: number }).prompted = 0
     dispatchEvent(event)
-  })
+  }, answer)
+
+const prompted = (page: Page) => page.evaluate(() => (window as unknown as { prompted: number }).prompted)
 
 const accountMenu = async (page: Page) => {
   await page.getByRole("button", { name: /Account menu/ }).click()
@@ -68,14 +76,51 @@ test("the install offer waits for a first bet, comes once, and Install shows the
   await offerInstall(page)
   await placeBet(page, "100")
   await expect(offer).toHaveCount(0)
-  expect(await page.evaluate(() => (window as unknown as { prompted: number }).prompted)).toBe(0)
+  expect(await prompted(page)).toBe(0)
 
   // The menu's entry shows the browser's prompt; accepted, the site is installed and the entry goes.
   await (await accountMenu(page)).getByRole("menuitem", { name: "Install app" }).click()
-  await expect.poll(() => page.evaluate(() => (window as unknown as { prompted: number }).prompted)).toBe(1)
+  await expect.poll(() => prompted(page)).toBe(1)
   const after = await accountMenu(page)
   await expect(after.getByRole("menuitem", { name: "Logout" })).toBeVisible()
   await expect(after.getByRole("menuitem", { name: "Install app" })).toHaveCount(0)
+})
+
+test("the offer's Install or the menu's shows the browser's prompt; a prompt turned down or refused, or the site installed, leaves nothing to offer", async ({ page, request }) => {
+  const { path } = await openPrices(request)
+  const player = await fundedPlayer(request, 2000, "Undecided Player")
+  await openSignedIn(page, player.token, path)
+  const offer = page.getByTestId("install-offer")
+  const installItem = async () => (await accountMenu(page)).getByRole("menuitem", { name: "Install app" })
+
+  // The offer on a first bet; the menu's entry while it shows: the prompt, turned down; nothing more to offer.
+  await offerInstall(page, "dismissed")
+  await placeBet(page, "100")
+  await expect(offer).toContainText(INSTALL.offer)
+  await (await installItem()).click()
+  await expect.poll(() => prompted(page)).toBe(1)
+  await expect(offer).toHaveCount(0)
+  await expect(await installItem()).toHaveCount(0)
+  await page.keyboard.press("Escape")
+
+  // A browser that has not offered it yet (its memory of the offer gone): the offer's Install, the prompt refused.
+  await page.evaluate(() => localStorage.removeItem("installOffered"))
+  await page.reload()
+  await waitForApp(page)
+  await offerInstall(page, "refused")
+  await placeBet(page, "100")
+  await offer.getByRole("button", { name: INSTALL.accept }).click()
+  await expect(offer).toHaveCount(0)
+  await expect(await installItem()).toHaveCount(0)
+  await page.keyboard.press("Escape")
+  expect(await prompted(page)).toBe(0)
+
+  // Installable again, then installed from the browser's own menu: the entry goes.
+  await offerInstall(page)
+  await expect(await installItem()).toBeVisible()
+  await page.keyboard.press("Escape")
+  await page.evaluate(() => dispatchEvent(new Event("appinstalled")))
+  await expect(await installItem()).toHaveCount(0)
 })
 
 test.describe("on an iPhone", () => {
@@ -87,6 +132,16 @@ test.describe("on an iPhone", () => {
     await openSignedIn(page, player.token, path)
     await expect(page.getByTestId("ios-install-hint")).toHaveCount(0)
     await placeBet(page, "100")
+    const hint = page.getByRole("dialog", { name: "Install Khel" })
+    await expect(hint.getByTestId("ios-install-hint")).toContainText(INSTALL.iosHint)
+    await hint.getByRole("button", { name: "Got it" }).click()
+    await expect(hint).toHaveCount(0)
+  })
+
+  test("the menu's Install app brings the hint", async ({ page, request }) => {
+    const player = await createPlayer(request, "Menu Iphone Player")
+    await openSignedIn(page, player.token, "/")
+    await (await accountMenu(page)).getByRole("menuitem", { name: "Install app" }).click()
     const hint = page.getByRole("dialog", { name: "Install Khel" })
     await expect(hint.getByTestId("ios-install-hint")).toContainText(INSTALL.iosHint)
     await hint.getByRole("button", { name: "Got it" }).click()

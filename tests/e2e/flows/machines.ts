@@ -96,7 +96,7 @@ export const MACHINES: ReadonlyArray<MachineEntry> = [
   { machine: statementMachine, target: false, unreachable: {} },
   { machine: appUpdateMachine, target: false, unreachable: {} },
   { machine: connectivityMachine, target: false, unreachable: {} },
-  { machine: installMachine, target: false, unreachable: {} },
+  { machine: installMachine, target: true, unreachable: {} },
   { machine: notificationsMachine, target: true, unreachable: {} },
   { machine: protectionMachine, target: true, unreachable: {} },
   {
