@@ -175,8 +175,23 @@ test("the event page on a phone has the sidebar's panels: live score and TV abov
     data: { marketId: exchange.marketId, selectionId: runner.selectionId, back: { price: 2.5, size: 5000 }, lay: { price: 2.52, size: 5000 }, status: "OPEN" }
   })
   expect(priced.status()).toBe(200)
-  await markets.getByRole("button", { name: `Back ${runner.name} at 2.50` }).click()
+  // A price just above the bottom bar, on a screen as short as a phone's with its browser's bars: the slip opening
+  // under it comes into view whole, Place Bet above the bottom bar (focusing the stake alone left it under the bar).
+  await page.setViewportSize({ width: 412, height: 732 })
   const slip = page.getByTestId("bet-slip")
+  const bar = page.getByRole("navigation", { name: "Main" })
+  const barTop = (await bar.boundingBox())!.y
+  const below = await main.getByRole("button", { name: /^Back .* at / }).evaluateAll((cells, top) =>
+    cells.map((cell) => ({ id: cell.getAttribute("data-testid"), bottom: cell.getBoundingClientRect().bottom })).find((cell) => cell.bottom > top + 100), barTop)
+  expect(below).toBeDefined()
+  await page.evaluate((by) => window.scrollBy(0, by), below!.bottom - (barTop - 4))
+  await page.getByTestId(below!.id!).click()
+  await expect(slip.getByLabel("Stake (₹)")).toBeFocused()
+  const place = (await slip.getByRole("button", { name: "Place Bet" }).boundingBox())!
+  expect(place.y + place.height).toBeLessThanOrEqual(barTop)
+  await slip.getByRole("button", { name: "Cancel" }).click()
+  await page.setViewportSize({ width: 412, height: 915 })
+  await markets.getByRole("button", { name: `Back ${runner.name} at 2.50` }).click()
   await slip.getByLabel("Stake (₹)").fill("100")
   await slip.getByRole("button", { name: "Place Bet" }).click()
   await expect(bets.getByTestId("bet-row")).toHaveCount(1)

@@ -12,14 +12,31 @@ export type BetSlipRef = FlowRef<"betSlip">
 const plClass = (value: number) => (value > 0 ? "text-ok" : value < 0 ? "text-bad" : "text-muted")
 
 /**
- * Focuses the stake once the slip has painted. `autoFocus` focuses inside React's commit, which forces a style and
- * layout pass before the slip can paint: about half of a price click's commit with the CPU slowed 4x.
+ * Focuses the stake once the slip has painted, and brings the whole slip into view: on a phone, focusing the stake
+ * alone left Place Bet under the bottom bar (the slip's `scroll-mb-*` keeps that bar's height clear). `autoFocus`
+ * focuses inside React's commit, which forces a style and layout pass before the slip can paint: about half of a
+ * price click's commit with the CPU slowed 4x.
  */
+const WHOLE: ScrollIntoViewOptions = { block: "nearest" }
+
+/** While the player works in the slip (the focus inside it), the slip stays whole in view as it grows (its P/L rows). */
+const keepInView = (section: HTMLElement | null) => {
+  if (!section) return
+  const observer = new ResizeObserver(() => {
+    if (section.contains(document.activeElement)) section.scrollIntoView(WHOLE)
+  })
+  observer.observe(section)
+  return () => observer.disconnect()
+}
+
 const focusAfterPaint = (input: HTMLInputElement | null) => {
   if (!input) return
   let timer: ReturnType<typeof setTimeout> | undefined
   const frame = requestAnimationFrame(() => {
-    timer = setTimeout(() => input.focus())
+    timer = setTimeout(() => {
+      input.focus({ preventScroll: true })
+      input.closest(".bet-slip")?.scrollIntoView(WHOLE)
+    })
   })
   return () => {
     cancelAnimationFrame(frame)
@@ -53,7 +70,8 @@ export const BetSlip = ({ slip }: { slip: BetSlipRef }) => {
     <section
       aria-label="Bet slip"
       data-testid="bet-slip"
-      className={`bet-slip rounded-md border p-3 text-sm ${selection.side === "back" ? "border-back bg-back/15" : "border-lay bg-lay/15"}`}
+      ref={keepInView}
+      className={`bet-slip scroll-mb-20 scroll-mt-2 rounded-md border p-3 text-sm lg:scroll-mb-2 ${selection.side === "back" ? "border-back bg-back/15" : "border-lay bg-lay/15"}`}
     >
       <header className="mb-2 flex items-center justify-between gap-2">
         <p className="m-0 min-w-0 truncate">
