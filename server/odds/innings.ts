@@ -76,7 +76,7 @@ export const soFar = (balls: ReadonlyArray<Ball>, shown: number): InningsSoFar =
 }
 
 /** Chances below this are dropped (the runs they would add up to are negligible). */
-const NEGLIGIBLE = 1e-15
+export const NEGLIGIBLE = 1e-15
 
 /**
  * The chances a batter at the crease ends on each number of runs: from
