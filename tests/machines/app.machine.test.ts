@@ -6,7 +6,7 @@ import type { AllAppSettings, Banner, SiteSettings } from "../../src/schema/sett
 import type { SportsData } from "../../src/schema/sports.ts"
 import type { User } from "../../src/schema/user.ts"
 import { quietConnectivity, quietSession, recordingSession } from "./fixtures.ts"
-import { entered, expectFullCoverage, recordFlows, replayPaths } from "./harness.ts"
+import { entered, expectFullCoverage, type ModelOptions, neverSettles, recordFlows, replayPaths } from "./harness.ts"
 import { type Effect, must, recorder, settled, type WalkStep } from "./walk.ts"
 
 const user: User = {
@@ -24,10 +24,9 @@ const range = { start_date: "2026-01-01", end_date: "2026-01-07" }
  * several views of a flow once the app is ready (during start-up the count
  * would multiply every step of the pipeline for nothing).
  */
-const flowsOf = (s: { matches: (value: string) => boolean; context: { flows: Record<string, number> } }) =>
-  s.matches("Ready") ? Math.min(s.context.flows.withdrawal ?? 0, 2) : 0
-
 type App = SnapshotFrom<typeof appMachine>
+
+const flowsOf = (s: App) => (s.matches("Ready") ? Math.min(s.context.flows.withdrawal ?? 0, 2) : 0)
 
 const sessionOf = (s: App) => (s.children.session as AnyActorRef).getSnapshot() as { value: unknown; matches: (v: string) => boolean; context: { token?: string; user?: User } }
 
@@ -77,7 +76,7 @@ const effects = (step: WalkStep<App>): Array<Effect> => {
     must(after.context.progress === expected, `a tick adds 2 % up to 95 % (${expected})`, after.context.progress)
   }
   // Each step of the pipeline calls once it starts.
-  const pipeline = (state: string) => entered(step, `Starting.Pipeline.${state}`) || (state === "Sports" && event.type === "xstate.error.actor.loadSports" && after.matches({ Starting: { Pipeline: "Sports" } }))
+  const pipeline = (state: "Sports" | "Ads" | "LoadingUser" | "AppSettings" | "AllSettings") => entered(step, `Starting.Pipeline.${state}`) || (state === "Sports" && event.type === "xstate.error.actor.loadSports" && after.matches({ Starting: { Pipeline: "Sports" } }))
   if (pipeline("Sports")) out.push(sportsCall(after))
   if (pipeline("Ads")) out.push(call("GET /api/v1/advertisement"))
   if (pipeline("LoadingUser")) out.push(call("GET /api/v1/getUserData"))
@@ -162,7 +161,7 @@ const model = {
     loadAllSettings: [{ settings: { siteTitle: "Khel", color: "#f5b301", faviconImg: "", logoImg: "" }, contacts: { helpline: "", whatsapp: "", email: "", supportChat: "" }, socials: [] }]
   },
   // The simulated tick changes progress every 50 ms; what matters to the walk is whether it is capped.
-  serialize: (s: { value: unknown; matches: (value: string) => boolean; context: { progress: number; sportsLoaded: boolean; token?: string; flows: Record<string, number>; auth?: unknown } }) =>
+  serialize: (s) =>
     JSON.stringify([s.value, s.context.progress + 2 >= TICK_CAP, s.context.sportsLoaded, s.context.token !== undefined, flowsOf(s), s.matches("Ready") && s.context.auth !== undefined]),
   from: [
     // 46 ticks bring the bar to 92 %, so the walk sees the tick that caps it at 95 %.
@@ -170,19 +169,12 @@ const model = {
     // No stored token: the user step is skipped.
     { label: "start without a stored token", input: { token: undefined, theme: "light" as const } }
   ]
-}
+} satisfies ModelOptions<typeof appMachine>
 
 describe("app machine (model-based)", () => {
   it("reaches every state and takes every transition, checking the start-up calls, the session, the theme and the flows at every step", () => {
     // A fixed spread, so the walk and the real actor wait the same time.
-    const coverage = replayPaths(appMachine.provide({ delays: { refreshSpread: REFRESH_SPREAD_MS } }) as never, {
-      ...model,
-      actors: model.actors as never,
-      invariants: invariants as never,
-      effects: effects as never,
-      events: model.events as never,
-      serialize: model.serialize as never
-    })
+    const coverage = replayPaths(appMachine.provide({ delays: { refreshSpread: REFRESH_SPREAD_MS } }), { ...model, invariants, effects })
     expect(coverage.paths.length).toBeGreaterThan(5)
     expectFullCoverage(coverage)
     recordFlows("app", "The actor system's root: the start-up pipeline behind the preloader (sports, ads, user with a stored token, settings; a stale token loads as a visitor), its progress tick, sports refresh after a catalogue change, the network coming back, the theme, and the flows views open and close (counted per id).", coverage)
@@ -249,9 +241,8 @@ describe("app machine timings and marks", () => {
 
   it("ticks 2 % every 50 ms and never passes 95 % on its own", async () => {
     vi.useFakeTimers()
-    const pending = fromPromise<never>(() => new Promise(() => {}))
-    const loading = { ...stubs, loadSports: pending, loadAds: pending, loadUser: pending, loadAppSettings: pending, loadAllSettings: pending }
-    const actor = createActor(appMachine.provide({ actors: loading as never, actions: quiet }), { input: { token: undefined, theme: "dark" } }).start()
+    const loading = { ...stubs, loadSports: neverSettles(), loadAds: neverSettles(), loadUser: neverSettles(), loadAppSettings: neverSettles(), loadAllSettings: neverSettles() }
+    const actor = createActor(appMachine.provide({ actors: loading, actions: quiet }), { input: { token: undefined, theme: "dark" } }).start()
     await vi.advanceTimersByTimeAsync(50 * 5)
     expect(actor.getSnapshot().context.progress).toBe(10)
     await vi.advanceTimersByTimeAsync(50 * 100)
@@ -357,15 +348,22 @@ describe("app machine: the network coming back", () => {
 
 describe("app machine: the flows of the one actor system", () => {
   const quiet = { logFailure: () => {}, applyTheme: () => {}, applySiteSettings: () => {} }
-  const pending = fromPromise<never>(() => new Promise(() => {}))
-  const loading = { session: quietSession, connectivity: quietConnectivity, loadSports: pending, loadAds: pending, loadUser: pending, loadAppSettings: pending, loadAllSettings: pending }
+  const loading = {
+    session: quietSession,
+    connectivity: quietConnectivity,
+    loadSports: neverSettles(),
+    loadAds: neverSettles(),
+    loadUser: neverSettles(),
+    loadAppSettings: neverSettles(),
+    loadAllSettings: neverSettles()
+  }
   const page = createMachine({ id: "page", context: ({ input }: { input: { range: typeof range } }) => ({ range: input.range }) })
 
   it("spawns a flow on its first open with its id as system id, shares it between views, and stops it with the last close", () => {
     const spawned: Array<string> = []
     const app = createActor(
       appMachine.provide({
-        actors: loading as never,
+        actors: loading,
         actions: {
           ...quiet,
           spawnFlow: enqueueActions(({ enqueue }, params: { id: string; input: unknown }) => {
@@ -397,7 +395,7 @@ describe("app machine: the flows of the one actor system", () => {
   })
 
   it("fails loudly when a world-touching action was not provided", () => {
-    const app = createActor(appMachine.provide({ actors: loading as never, actions: { logFailure: () => {}, applySiteSettings: () => {}, spawnFlow: () => {} } }), {
+    const app = createActor(appMachine.provide({ actors: loading, actions: { logFailure: () => {}, applySiteSettings: () => {}, spawnFlow: () => {} } }), {
       input: { token: undefined, theme: "dark" }
     })
     const errors: Array<unknown> = []
@@ -407,7 +405,7 @@ describe("app machine: the flows of the one actor system", () => {
   })
 
   it("keeps the sign-in modal a view asked for until the chain closes", () => {
-    const app = createActor(appMachine.provide({ actors: loading as never, actions: { ...quiet, spawnFlow: () => {} } }), { input: { token: undefined, theme: "dark" } }).start()
+    const app = createActor(appMachine.provide({ actors: loading, actions: { ...quiet, spawnFlow: () => {} } }), { input: { token: undefined, theme: "dark" } }).start()
     app.send({ type: "auth.open", step: "register", referralCode: "FRIEND01" })
     app.send({ type: "auth.open", step: "login" })
     expect(app.getSnapshot().context.auth).toEqual({ step: "register", referralCode: "FRIEND01" })

@@ -9,7 +9,7 @@ type Update = SnapshotFrom<typeof appUpdateMachine>
 
 /** The worker as the walk sees it: it records that it runs, what the machine asks of it, and that it stopped. */
 const recordingWorker = (world: Recorder) =>
-  fromCallback<WorkerCommand>(({ receive }) => {
+  fromCallback<WorkerCommand, void, WorkerReport>(({ receive }) => {
     world.record({ kind: "watch", name: "worker" })
     receive((command) => world.record({ kind: "do", name: command.type }))
     return () => world.record({ kind: "unwatch", name: "worker" })
@@ -41,11 +41,11 @@ const effects = (step: WalkStep<Update>): Array<Effect> => {
 describe("appUpdate machine (model-based)", () => {
   it("covers every state and transition: registration, hourly and focus checks, the prompt, Later and Reload", () => {
     const world = recorder()
-    const coverage = replayPaths(appUpdateMachine as never, {
+    const coverage = replayPaths(appUpdateMachine, {
       world,
       actors: { worker: recordingWorker(world) },
-      invariants: invariants as never,
-      effects: effects as never
+      invariants,
+      effects
     })
     expectFullCoverage(coverage)
     recordFlows(

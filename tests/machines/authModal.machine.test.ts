@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest"
-import { type AnyActorRef, createActor, fromPromise, type SnapshotFrom } from "xstate"
-import { type AuthEvent, type AuthForms, type AuthModalInput, authModalMachine, LOGGED_IN, loginForm, OTP_LENGTH } from "../../src/machines/authModal.machine.ts"
+import { type AnyActorRef, createActor, fromPromise, type SnapshotFrom, type StateValueFrom } from "xstate"
+import { type AuthEvent, type AuthForms, type AuthModalInput, authModalMachine, LOGGED_IN, type LoginForm, loginForm, OTP_LENGTH, type SignedIn } from "../../src/machines/authModal.machine.ts"
 import { RESEND_SECONDS } from "../../src/machines/otpCountdown.machine.ts"
 import { MESSAGES } from "../../src/domain/validation.ts"
 import {
@@ -13,7 +13,7 @@ import {
   verifyOtpPayload
 } from "../../src/root/requests.ts"
 import { player, recordingSession, signInEffects } from "./fixtures.ts"
-import { expectFullCoverage, recordFlows, replayPaths } from "./harness.ts"
+import { type ActorsOf, expectFullCoverage, recordFlows, replayPaths } from "./harness.ts"
 import { type Effect, hosted, must, recorder, settled, type WalkStep } from "./walk.ts"
 
 const spies = () => ({
@@ -50,7 +50,7 @@ const formOf = (s: { value: unknown; context: { forms: AuthForms } }) => {
 
 type Auth = SnapshotFrom<typeof authModalMachine>
 
-const busyStates = [{ Login: "Submitting" }, { Register: "Submitting" }, { Otp: "Verifying" }, { Otp: "Resending" }, { Forgot: "Submitting" }, { Reset: "Submitting" }, { ChangePassword: "Submitting" }]
+const busyStates: ReadonlyArray<StateValueFrom<typeof authModalMachine>> = [{ Login: "Submitting" }, { Register: "Submitting" }, { Otp: "Verifying" }, { Otp: "Resending" }, { Forgot: "Submitting" }, { Reset: "Submitting" }, { ChangePassword: "Submitting" }]
 const childrenOf = (s: Auth) => s.children as Record<string, AnyActorRef | undefined>
 
 /**
@@ -61,7 +61,7 @@ const childrenOf = (s: Auth) => s.children as Record<string, AnyActorRef | undef
  */
 export const invariants = (s: Auth) => {
   const c = s.context
-  must(s.hasTag("busy") === busyStates.some((state) => s.matches(state as never)), "busy exactly while a call is out", s.value)
+  must(s.hasTag("busy") === busyStates.some((state) => s.matches(state)), "busy exactly while a call is out", s.value)
   if (s.matches("Otp") || s.matches("Reset") || s.matches("Done")) must(c.mobileNo === "+919876543210", "the number the code went to is known", c.mobileNo)
   if (s.matches("Otp")) {
     const countdown = childrenOf(s).countdown?.getSnapshot() as { context: { remaining: number }; hasTag: (tag: string) => boolean } | undefined
@@ -82,7 +82,7 @@ const call = (endpoint: string, body: unknown): Effect => ({ kind: "call", endpo
 const effects = (step: WalkStep<Auth>): Array<Effect> => {
   const { before, event, after } = step
   const c = before?.context
-  const entering = (state: object) => after.matches(state as never) && !before?.matches(state as never)
+  const entering = (state: StateValueFrom<typeof authModalMachine>) => after.matches(state) && !before?.matches(state)
   switch (event.type) {
     case "xstate.init":
       // The session beside the modal: signed out, or signed in for a password change.
@@ -143,7 +143,7 @@ const refused = (message: string) => [{ code: 422, message, reason: "Refused" }]
 describe("authModal machine (model-based)", () => {
   it("covers every state and transition of the modal chain, checking payloads, notices, the session signed in and the countdown at every step", () => {
     const world = recorder()
-    const coverage = replayPaths(authModalMachine as never, {
+    const coverage = replayPaths(authModalMachine, {
       input: { step: "login" },
       from: [
         { label: "Register asked for, from a referral link", input: { step: "register", referralCode: "FRIEND01" } },
@@ -163,9 +163,9 @@ describe("authModal machine (model-based)", () => {
         forgotPassword: world.call("POST /identity/user/forgot-password", forgotPasswordPayload),
         resetPassword: world.call("POST /identity/user/forgot-password", resetPasswordPayload),
         changePassword: world.call("POST /identity/user/change-password", changePasswordPayload),
-        // The real countdown, on the walk's simulated clock.
-        countdown: authModalMachine.implementations.actors.countdown
       },
+      // The real countdown, on the walk's simulated clock.
+      real: ["countdown"],
       actions: {
         notice: world.toastOf("warning"),
         errorToast: world.toastOf("error"),
@@ -181,8 +181,8 @@ describe("authModal machine (model-based)", () => {
       graphActions: { closed: () => {}, signedIn: () => {}, tokenChanged: () => {} },
       // The countdown finishing is ten seconds of the simulated clock, one at a time.
       drive: { "countdown.finished": (clock) => Array.from({ length: RESEND_SECONDS }).forEach(() => clock.increment(1000)) },
-      invariants: invariants as never,
-      effects: effects as never,
+      invariants,
+      effects,
       errors: {
         login: refused("Invalid username or password"),
         signUp: refused("Mobile number already registered"),
@@ -212,15 +212,15 @@ describe("authModal machine (model-based)", () => {
           change("changePassword", "confirmPassword", "different1")
         ]
       },
-      serialize: (s) => JSON.stringify([s.value, s.context.canResend, s.context.mobileNo !== undefined, formOf(s as never)])
+      serialize: (s) => JSON.stringify([s.value, s.context.canResend, s.context.mobileNo !== undefined, formOf(s)])
     })
     expectFullCoverage(coverage)
     recordFlows("authModal", "The sign-in modal chain, a flow opened at the step a view asks the app for: login → register or forgot; register → login, or OTP on success; forgot → login or reset; reset → done; change password on its own. Every field is in context (field.change), each step starts empty. Escape or the close button ends the chain from anywhere.", coverage)
   })
 
-  const run = (actors: Record<string, unknown>, input: AuthModalInput = { step: "login" }) => {
+  const run = (actors: ActorsOf<typeof authModalMachine>, input: AuthModalInput = { step: "login" }) => {
     const actions = spies()
-    const actor = createActor(authModalMachine.provide({ actions, actors: actors as never }), { input }).start()
+    const actor = createActor(authModalMachine.provide({ actions, actors }), { input }).start()
     const fill = (changes: ReadonlyArray<Change>) => changes.forEach((event) => actor.send(event))
     return { actor, actions, fill }
   }
@@ -259,7 +259,7 @@ describe("authModal machine (model-based)", () => {
   it("signs in: hands the session over with remember me and reloads home; a failure shows the server's message", async () => {
     const inputs: Array<unknown> = []
     const { actor, actions, fill } = run({
-      login: fromPromise<{ token: string; user: typeof player }, { password: string }>(async ({ input }) => {
+      login: fromPromise<SignedIn, LoginForm>(async ({ input }) => {
         inputs.push(input)
         if (input.password !== "secret123") throw { code: 422, message: "Invalid username or password", reason: "InvalidCredentials" }
         return { token: "t", user: player }

@@ -16,7 +16,7 @@ import { betEndpointOf, marketBetsQuery, oddsRulePayload, oneClickPayload, place
 import type { Bet } from "../../src/schema/bets.ts"
 import type { BetSetting, PlacedBet } from "../../src/schema/betting.ts"
 import type { Failure } from "../../src/schema/errors.ts"
-import { recordFlows, replayPaths } from "./harness.ts"
+import { recordFlows, replayPaths, type ModelOptions } from "./harness.ts"
 import { type Effect, hosted, listener, must, recorder, settled, type WalkStep } from "./walk.ts"
 
 const exchange: SlipSelection = {
@@ -165,7 +165,7 @@ const model = {
   world,
   host: hosted(world, () => ({ "bets.e1": { src: listener(world, "bets.e1") } })),
   actors: {
-    loadSetting: world.call("GET /api/v1/setting", (query: unknown) => query),
+    loadSetting: world.call("GET /api/v1/setting", (query: { sportsId: string; leagueId: string; eventId: string }) => query),
     loadOpenBets: world.call("GET /api/v1/bet-sport-byMarket", marketBetsQuery),
     saveOddsRule: world.call("PUT /api/v1/setting", oddsRulePayload),
     saveOneClick: world.call("PUT /api/v1/setting", oneClickPayload),
@@ -198,14 +198,14 @@ const model = {
     "slip.oneClick": [] as Array<{ type: "slip.oneClick"; on: boolean }>
   },
   // What matters to the walk: the state, whether the slip can be placed, a live price and an attempt key.
-  serialize: (s: { value: unknown; context: Parameters<typeof stakeProblem>[0] }) =>
-    JSON.stringify([s.value, stakeProblem(s.context) === undefined, s.context.live !== undefined, s.context.key !== undefined, s.context.selection?.marketType, s.context.setting?.oddsChange, takesBestPrice(s.context as never)])
-}
+  serialize: (s) =>
+    JSON.stringify([s.value, stakeProblem(s.context) === undefined, s.context.live !== undefined, s.context.key !== undefined, s.context.selection?.marketType, s.context.setting?.oddsChange, takesBestPrice(s.context)])
+} satisfies ModelOptions<typeof betSlipMachine>
 
 describe("betSlip machine (model-based)", () => {
   it("reaches every state and takes every transition, checking the calls (the bet's spec payload and key), the live price and the chips at every step", () => {
     const walk = (overrides: Record<string, unknown>) =>
-      replayPaths(betSlipMachine as never, { ...model, ...overrides, actors: model.actors as never, invariants: invariants as never, effects: effects as never, serialize: model.serialize as never })
+      replayPaths(betSlipMachine, { ...model, ...overrides, invariants, effects })
     const coverage = walk({})
     // With one-click betting on (a walk of its own, to keep each small): a click places at once; it can be turned off.
     const oneClick = walk({

@@ -50,7 +50,7 @@ const checkStep = (step: Step) => {
 
 describe("bonus machine (model-based)", () => {
   it("covers every state and transition: the list, activate, claim, forfeit with its confirmation, and refusals by reason", () => {
-    const coverage = replayPaths(bonusMachine as never, {
+    const coverage = replayPaths(bonusMachine, {
       outputs: { loadBonuses: [listed], act: [activated] },
       errors: { act: [moved, refused] },
       events: {

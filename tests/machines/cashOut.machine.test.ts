@@ -6,7 +6,7 @@ import { autoCashOutPayload, cashOutPayload, cashOutQuoteQuery } from "../../src
 import type { BetSetting, MarketBook } from "../../src/schema/betting.ts"
 import type { CashOutAnswer } from "../../src/schema/cashOut.ts"
 import type { Failure } from "../../src/schema/errors.ts"
-import { recordFlows, replayPaths } from "./harness.ts"
+import { recordFlows, replayPaths, type ModelOptions } from "./harness.ts"
 import { type Effect, hosted, listener, must, recorder, settled, type WalkStep } from "./walk.ts"
 
 const matchOdds: CashOutMarket = { eventId: "e1", marketId: "1.1", marketName: "Match Odds", marketType: "EXCHANGE" }
@@ -114,7 +114,7 @@ const model = {
   world,
   host: hosted(world, () => ({ "bets.e1": { src: listener(world, "bets.e1") } })),
   actors: {
-    loadSetting: world.call("GET /api/v1/setting", (query: unknown) => query),
+    loadSetting: world.call("GET /api/v1/setting", (query: { eventId: string }) => query),
     quote: world.call("GET /api/v1/cash-out/quote", cashOutQuoteQuery),
     cashOut: world.call("POST /api/v1/cash-out", (request: CashOutRequest) => ({ payload: cashOutPayload(request), idempotencyKey: request.key })),
     loadAutoRule: world.call("GET /api/v1/cash-out/auto"),
@@ -131,11 +131,11 @@ const model = {
   },
   // The state, the part, whether the player confirms, a changed value, a key kept.
   serialize: (s: CashOut) => JSON.stringify([s.value, s.context.market?.marketId, s.context.percent, s.context.confirm, s.context.changed, s.context.key !== undefined, s.context.auto.target, s.context.autoError])
-}
+} satisfies ModelOptions<typeof cashOutMachine>
 
 describe("cashOut machine (model-based)", () => {
   it("reaches every state and takes every transition, checking the quote and cash-out calls (fraction, quote id, key) at every step", () => {
-    const coverage = replayPaths(cashOutMachine as never, { ...model, actors: model.actors as never, invariants: invariants as never, effects: effects as never, serialize: model.serialize as never })
+    const coverage = replayPaths(cashOutMachine, { ...model, invariants, effects })
     expect(coverage.states.missing, "state nodes never reached").toEqual([])
     expect(coverage.transitions.missing, "transitions never taken").toEqual([])
     recordFlows(

@@ -58,7 +58,7 @@ describe("casino machine (model-based)", () => {
   it("reaches every state and takes every transition in each lobby, checking the calls, the notices and the game opened", () => {
     const world = recorder()
     const walk = (lobby: Lobby) =>
-      replayPaths(casinoMachine as never, {
+      replayPaths(casinoMachine, {
         input: { lobby },
         world,
         actors: {
@@ -70,15 +70,15 @@ describe("casino machine (model-based)", () => {
           notifyUnavailable: world.toast("warning", LAUNCH_NOTICES.unavailable),
           openGame: world.act("open game")
         },
-        invariants: invariants(lobby) as never,
-        effects: effects(lobby) as never,
+        invariants: invariants(lobby),
+        effects: effects(lobby),
       outputs: { loadGames: [[game]], launchGame: ["", "/games/khel/dragon-tiger?token=t&lobby=%2Flive-casino"] },
       events: {
         "category.select": [{ type: "category.select", category: "Dragon Tiger" }],
         "game.launch": [{ type: "game.launch", game, signedIn: false }, { type: "game.launch", game, signedIn: true }]
       },
         // The category on show does not change what the lobby can do next.
-        serialize: ((s: { value: unknown; context: { games: ReadonlyArray<unknown> } }) => JSON.stringify([s.value, s.context.games.length])) as never
+        serialize: (s) => JSON.stringify([s.value, s.context.games.length])
       })
     expectFullCoverage(walk("sa"))
     expectFullCoverage(walk("slots"))

@@ -40,7 +40,7 @@ const checkStep = (step: Step) => {
 
 describe("casinoBets machine (model-based)", () => {
   it("covers every state and transition", () => {
-    const coverage = replayPaths(casinoBetsMachine as never, {
+    const coverage = replayPaths(casinoBetsMachine, {
       input: { query: today },
       outputs: { loadBets: [[bet]] },
       errors: { loadBets: [unavailable] },

@@ -24,14 +24,14 @@ const effects = (step: WalkStep<Connectivity>): Array<Effect> => {
 describe("connectivity machine (model-based)", () => {
   it("covers every state and transition, reconnecting and reloading only when the network comes back", () => {
     const world = recorder()
-    const coverage = replayPaths(connectivityMachine as never, {
+    const coverage = replayPaths(connectivityMachine, {
       world,
       host: hosted(world),
       graphActions: { tellRestored: () => {} },
       actors: { network: world.watch("network") },
       actions: { reconnect: world.act("reconnect") },
-      invariants: invariants as never,
-      effects: effects as never
+      invariants,
+      effects
     })
     expectFullCoverage(coverage)
     recordFlows("connectivity", "The browser's network (the app's child for its whole life): Online / Offline from the browser's online and offline events; offline, the layout shows the offline screen and nothing can be sent; back online, the sockets reconnect at once and the app loads again what it shows.", coverage)

@@ -3,14 +3,15 @@ import { type AnyActorRef, assign, createActor, createMachine, fromPromise } fro
 import type { DayRange } from "../../src/domain/ranges.ts"
 import { type DepositContext, depositMachine } from "../../src/machines/deposit.machine.ts"
 import type { DepositRequest, Screenshot } from "../../src/schema/payments.ts"
-import { expectFullCoverage, invokedWith, isIn, recordFlows, replayPaths, type Step } from "./harness.ts"
+import { expectFullCoverage, invokedWith, isIn, recordFlows, replayPaths, standIn, type Step } from "./harness.ts"
+import { depositFormMachine } from "../../src/machines/depositForm.machine.ts"
 
 const week: DayRange = { start_date: "2026-01-01", end_date: "2026-01-07" }
 const filed: DepositRequest = { _id: "d1", amount: 500, accountId: "acc-upi", type: "upi", txnRef: null, screenshot: "s1", status: "pending", remark: null, createdAt: "2026-01-01T00:00:00.000Z", decidedAt: null }
 const stored: Screenshot = { _id: "s1", image: "data:image/webp;base64,UklGR" }
 
 /** The form child as the page sees it: a snapshot with the count of deposits it filed. */
-const formFiled = (filed: number) => ({ type: "xstate.snapshot.depositForm", snapshot: { context: { filed } } })
+const formFiled = (filed: number) => ({ type: "xstate.snapshot.depositForm" as const, snapshot: { context: { filed } } })
 
 const checkStep = (step: Step) => {
   const before: DepositContext = step.before.context
@@ -32,9 +33,9 @@ const checkStep = (step: Step) => {
 
 describe("deposit machine (model-based)", () => {
   it("covers every state and transition: the request list, its reloads and the stored screenshot", () => {
-    const coverage = replayPaths(depositMachine as never, {
+    const coverage = replayPaths(depositMachine, {
       input: { range: week },
-      actors: { depositForm: createMachine({ context: { filed: 0 } }) },
+      actors: { depositForm: standIn(depositFormMachine, createMachine({ context: { filed: 0 } })) },
       outputs: { loadHistory: [[filed]], loadScreenshot: [stored] },
       events: {
         "xstate.snapshot.depositForm": [formFiled(1)],
@@ -66,7 +67,7 @@ const harness = () => {
   const actor = createActor(
     depositMachine.provide({
       actors: {
-        depositForm: filingForm as never,
+        depositForm: standIn(depositFormMachine, filingForm),
         loadHistory: fromPromise(async ({ input }: { input: DayRange }): Promise<ReadonlyArray<DepositRequest>> => (ranges.push(input), [filed])),
         loadScreenshot: fromPromise(async ({ input }: { input: string }) => (screenshots.push(input), stored))
       }

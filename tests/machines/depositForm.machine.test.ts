@@ -72,8 +72,8 @@ const checkStep = (step: Step) => {
 
 describe("depositForm machine (model-based)", () => {
   it("covers every state and transition: the operator's accounts and both modals", () => {
-    const coverage = replayPaths(depositFormMachine as never, {
-      actions: { warn: vi.fn() },
+    const coverage = replayPaths(depositFormMachine, {
+      actions: { warn: vi.fn<() => void>() },
       outputs: { loadAccounts: [[upi, bank]], submit: [filed] },
       errors: { submit: [closedAccount] },
       events: {

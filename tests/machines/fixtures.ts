@@ -64,7 +64,7 @@ export const sessionWorld = (world: Recorder) => ({
 })
 
 /** A session in a walk's system, recording into `world`. */
-export const recordingSession = (world: Recorder) => sessionMachine.provide(sessionWorld(world) as never)
+export const recordingSession = (world: Recorder) => sessionMachine.provide(sessionWorld(world))
 
 /** What signing in does to the session's world (SPEC section 4): token and user stored, the socket and the user's channel on. */
 export const signInEffects = (token: string, user: User, remember: boolean): Array<Effect> => [

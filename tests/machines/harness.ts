@@ -3,16 +3,22 @@ import { join } from "node:path"
 import { expect } from "vitest"
 import {
   Actor,
+  type AnyActorLogic,
   type AnyEventObject,
   type AnyMachineSnapshot,
   type AnyStateMachine,
   type AnyStateNode,
   createActor,
   createMachine,
+  type EventFromLogic,
+  type EventObject,
   fromCallback,
   fromPromise,
+  type InputFrom,
   type InspectionEvent,
-  SimulatedClock
+  type MachineImplementationsFrom,
+  SimulatedClock,
+  type SnapshotFrom
 } from "xstate"
 import { getAdjacencyMap, getShortestPaths, getStateNodes, serializeSnapshot, type StatePath } from "xstate/graph"
 import { allStateNodes, allTransitions, delayOf, transitionKey } from "../../src/root/flowCoverage.ts"
@@ -45,37 +51,65 @@ import { type Effect, expectEffects, type WalkStep } from "./walk.ts"
 type Snapshot = AnyMachineSnapshot
 type Path = StatePath<Snapshot, AnyEventObject>
 
-export interface ModelOptions {
+/** What `provide` takes for a machine: its actors, actions, guards and delays, by the names its `setup` gives them. */
+export type Implementations<M extends AnyStateMachine> = MachineImplementationsFrom<M>
+/** The actors a test can provide for a machine (a fake's logic must be the setup's: same input and output). */
+export type ActorsOf<M extends AnyStateMachine> = NonNullable<Implementations<M>["actors"]>
+/** The actions a test can provide for a machine (a fake's params are the setup's). */
+export type ActionsOf<M extends AnyStateMachine> = NonNullable<Implementations<M>["actions"]>
+
+/** The dotted paths of a state value type (`"Form" | "Form.Submitting"`); any string for an untyped one. */
+type Dotted<V> = string extends V ? string : V extends string ? V : V extends object ? { [K in keyof V & string]: K | `${K}.${Dotted<NonNullable<V[K]>>}` }[keyof V & string] : never
+
+/** A named state of the snapshot's machine, dotted (`Form.Submitting`): a typo or a state the machine has not got does not compile. */
+export type StatePathOf<S extends AnyMachineSnapshot> = Dotted<S["value"]>
+
+/** An event XState makes (a child's snapshot, a timer's `xstate.after.…`): a walk may send or replay it, untyped. */
+type XStateEvent = AnyEventObject & { readonly type: `xstate.${string}` }
+
+/** Sample payloads by event type: each is the machine's event of that type (or one of XState's own). */
+type EventSamples<E extends EventObject> = { readonly [K in E["type"]]?: ReadonlyArray<Extract<E, { type: K }>> } & {
+  readonly [K: `xstate.${string}`]: ReadonlyArray<XStateEvent>
+}
+
+/**
+ * Options of a walk, typed by the machine walked (`replayPaths` infers `M`):
+ * the fakes are its setup's actors and actions, events its events, the
+ * snapshots the oracles see its snapshots.
+ */
+export interface ModelOptions<M extends AnyStateMachine = AnyStateMachine> {
   /** Outputs to try for each invoked actor, by actor source name (`onDone` events carry them). */
   readonly outputs?: Record<string, ReadonlyArray<unknown>>
   /** Errors to try for each invoked actor, by source name (`onError` events carry them); a generic Error by default. */
   readonly errors?: Record<string, ReadonlyArray<unknown>>
   /** Payloads to try for events with data, by event type; events not listed are sent bare. */
-  readonly events?: Record<string, ReadonlyArray<AnyEventObject>>
+  readonly events?: EventSamples<EventFromLogic<M>>
   /** What makes two snapshots the same state for the walk (value and context by default). */
-  readonly serialize?: (snapshot: Snapshot) => string
+  readonly serialize?: (snapshot: SnapshotFrom<M>) => string
   /**
    * Extra starting points: another input, and/or events replayed first (e.g.
    * ticks that bring a counter near a guard's edge). Real actors reach them
    * the same way, so timers and invoked actors are in place.
    */
-  readonly from?: ReadonlyArray<{ readonly label: string; readonly input?: unknown; readonly prefix?: ReadonlyArray<AnyEventObject> }>
-  readonly input?: unknown
+  readonly from?: ReadonlyArray<{ readonly label: string; readonly input?: InputFrom<M>; readonly prefix?: ReadonlyArray<EventFromLogic<M> | XStateEvent> }>
+  readonly input?: InputFrom<M>
   /** Actor stubs for replay; by default every invoked actor is a promise that never settles. */
-  readonly actors?: Record<string, unknown>
-  readonly actions?: Record<string, unknown>
+  readonly actors?: ActorsOf<M>
+  /** Actors the replay runs as the machine defines them, not stubbed (e.g. a child machine, on the walk's clock). */
+  readonly real?: ReadonlyArray<keyof ActorsOf<M> & string>
+  readonly actions?: ActionsOf<M>
   /** Actions replaced in the graph walk only: those that reach a parent or the system, which the walk has not got (the replay has, through `host`). */
-  readonly graphActions?: Record<string, unknown>
+  readonly graphActions?: ActionsOf<M>
   /** Transitions that are unreachable by design (documented at the call site). */
   readonly ignore?: ReadonlyArray<string>
   /** The recording world the actors and actions above belong to: its effects are taken after every step. */
   readonly world?: { readonly take: () => Array<Effect> }
   /** What must hold of every snapshot the real actor reaches (throws, or fails an `expect`, when it does not). */
-  readonly invariants?: (snapshot: Snapshot) => void
+  readonly invariants?: (snapshot: SnapshotFrom<M>) => void
   /** The effects a step must take, as SPEC says (needs `world`). */
-  readonly effects?: (step: WalkStep) => ReadonlyArray<Effect>
+  readonly effects?: (step: WalkStep<SnapshotFrom<M>>) => ReadonlyArray<Effect>
   /** Asserts what one replayed step did (its named actions and invoked actors, from inspection); runs after every step of every path. */
-  readonly check?: (step: Step) => void
+  readonly check?: (step: Step<SnapshotFrom<M>>) => void
   /**
    * Events the replay makes happen through the world rather than sending
    * them, by type: e.g. a child's timer running out on the simulated clock.
@@ -85,7 +119,7 @@ export interface ModelOptions {
    * A parent for the machine, by the path's input: the machine runs as its
    * child `walked` (so `sendParent` and `system.get` reach real actors).
    */
-  readonly host?: (walked: AnyStateMachine, input: unknown) => AnyStateMachine
+  readonly host?: (walked: AnyStateMachine, input: InputFrom<M>) => AnyStateMachine
 }
 
 /** An action a step ran: its name and resolved params (`warn` with `{ message }`). */
@@ -101,10 +135,10 @@ export interface Invoked {
 }
 
 /** One replayed step, for `check`. */
-export interface Step {
+export interface Step<S extends AnyMachineSnapshot = AnyMachineSnapshot> {
   readonly event: AnyEventObject
-  readonly before: Snapshot
-  readonly after: Snapshot
+  readonly before: S
+  readonly after: S
   /** The machine's own named actions the step ran (built-in ones like assign and raise are left out). */
   readonly actions: ReadonlyArray<TakenAction>
   readonly invoked: ReadonlyArray<Invoked>
@@ -120,17 +154,18 @@ export const actionParams = (step: Step, type: string) => step.actions.filter((a
 const activeIds = (snapshot: Snapshot) => new Set((snapshot._nodes as ReadonlyArray<AnyStateNode>).map((node) => node.path.join(".")))
 
 /** A step as `entered` and `left` see it (a `Step`, or a walk's, whose start has no `before`). */
-type Across = { readonly event: AnyEventObject; readonly before: Snapshot | undefined; readonly after: Snapshot }
+type Across<S extends AnyMachineSnapshot> = { readonly event: AnyEventObject; readonly before: S | undefined; readonly after: S }
 
-/** The step entered `path` (dotted, `Form.Submitting`): active after, not before (the first step enters the initial states). */
-export const entered = (step: Across, path: string) =>
+/** The step entered `path` (dotted, `Form.Submitting`, a state of the step's machine): active after, not before (the first step enters the initial states). */
+export const entered = <S extends AnyMachineSnapshot>(step: Across<S>, path: StatePathOf<S>) =>
   activeIds(step.after).has(path) && (step.event.type.startsWith("xstate.init") || step.before === undefined || !activeIds(step.before).has(path))
 
-/** The step left `path` (dotted). */
-export const left = (step: Across, path: string) => step.before !== undefined && activeIds(step.before).has(path) && !activeIds(step.after).has(path)
+/** The step left `path` (dotted, a state of the step's machine). */
+export const left = <S extends AnyMachineSnapshot>(step: Across<S>, path: StatePathOf<S>) =>
+  step.before !== undefined && activeIds(step.before).has(path) && !activeIds(step.after).has(path)
 
-/** `path` (dotted) is active in the snapshot. */
-export const isIn = (snapshot: Snapshot, path: string) => activeIds(snapshot).has(path)
+/** `path` (dotted, a state of the snapshot's machine) is active in the snapshot. */
+export const isIn = <S extends AnyMachineSnapshot>(snapshot: S, path: StatePathOf<S>) => activeIds(snapshot).has(path)
 
 const invokeSources = (machine: AnyStateMachine) => {
   const byId = new Map<string, string>()
@@ -139,6 +174,13 @@ const invokeSources = (machine: AnyStateMachine) => {
   }
   return byId
 }
+
+/**
+ * The options as the walk's own code sees them: the same code walks every
+ * machine, so inside it snapshots, events and fakes are any machine's (the
+ * typing is the callers', checked where they write the options).
+ */
+const untyped = <M extends AnyStateMachine>(options: ModelOptions<M>): ModelOptions => options as ModelOptions
 
 /** The events the active states of a snapshot listen for, with sample payloads. */
 const eventsFor = (machine: AnyStateMachine, options: ModelOptions) => {
@@ -168,17 +210,17 @@ const eventsFor = (machine: AnyStateMachine, options: ModelOptions) => {
 
 interface Start {
   readonly label: string
-  readonly input: unknown
+  readonly input: InputFrom<AnyStateMachine>
   readonly prefix: ReadonlyArray<AnyEventObject>
 }
 
 export type ModelPath = Path & { readonly origin: Start; taken?: ReadonlySet<string> }
 
 /** A copy of a config without `systemId`s (plain objects and arrays only; logic and functions stay as they are). */
-const withoutSystemIds = (value: unknown): unknown => {
-  if (Array.isArray(value)) return value.map(withoutSystemIds)
+const withoutSystemIds = <T>(value: T): T => {
+  if (Array.isArray(value)) return value.map(withoutSystemIds) as T
   if (value === null || typeof value !== "object" || Object.getPrototypeOf(value) !== Object.prototype) return value
-  return Object.fromEntries(Object.entries(value).filter(([key]) => key !== "systemId").map(([key, v]) => [key, withoutSystemIds(v)]))
+  return Object.fromEntries(Object.entries(value).filter(([key]) => key !== "systemId").map(([key, v]) => [key, withoutSystemIds(v)])) as T
 }
 
 /**
@@ -188,7 +230,7 @@ const withoutSystemIds = (value: unknown): unknown => {
  * replay on real actors keeps them, one system per path).
  */
 const forWalk = (machine: AnyStateMachine): AnyStateMachine =>
-  createMachine(withoutSystemIds(machine.config) as never, machine.implementations as never)
+  createMachine(withoutSystemIds(machine.config), machine.implementations)
 
 /**
  * Paths that together take every edge of the graph: for each state, its
@@ -196,23 +238,24 @@ const forWalk = (machine: AnyStateMachine): AnyStateMachine =>
  * every state but skip edges that lead to an already-seen state, such as a
  * failed step that goes where the successful one does.)
  */
-export const modelPaths = (machine: AnyStateMachine, options: ModelOptions = {}): Array<ModelPath> => {
+export const modelPaths = <M extends AnyStateMachine>(machine: M, typed: NoInfer<ModelOptions<M>> = {}): Array<ModelPath> => {
+  const options = untyped(typed)
   // Walk the machine with its actions provided, so side effects (logging, DOM) stay out of the walk.
-  const walked = forWalk(machine).provide({ actions: { ...options.actions, ...options.graphActions } as never })
+  const walked = forWalk(machine).provide({ actions: { ...options.actions, ...options.graphActions } })
   const serialize = options.serialize ?? ((s: Snapshot) => serializeSnapshot(s) as string)
   const starts: Array<Start> = [
     { label: "start", input: options.input, prefix: [] },
     ...(options.from ?? []).map((from) => ({ label: from.label, input: from.input ?? options.input, prefix: from.prefix ?? [] }))
   ]
   return starts.flatMap((origin) => {
-    let fromState = getInitialSnapshot(walked, origin.input as never) as Snapshot
+    let fromState = getInitialSnapshot(walked, origin.input) as Snapshot
     for (const event of origin.prefix) fromState = getNextSnapshot(walked, fromState, event) as Snapshot
     const traversal = {
       events: eventsFor(machine, options),
       serializeState: (s: Snapshot) => serialize(s),
       input: origin.input,
       fromState
-    } as never
+    }
     const shortest = new Map<string, Path>()
     for (const path of getShortestPaths(walked, traversal) as Array<Path>) shortest.set(serialize(path.state), path)
     const adjacency = getAdjacencyMap(walked, traversal) as Record<string, { state: Snapshot; transitions: Record<string, { event: AnyEventObject; state: Snapshot }> }>
@@ -228,8 +271,10 @@ export const modelPaths = (machine: AnyStateMachine, options: ModelOptions = {})
   })
 }
 
-const neverSettles = () => fromPromise(() => new Promise<never>(() => {}))
-const silentCallback = () => fromCallback(() => () => {})
+/** A call that never settles: it fits any promise actor (whatever its input, it gives no output). */
+const neverSettles = <O = any, I = any>() => fromPromise<O, I>(() => new Promise<never>(() => {}))
+/** A subscription that does nothing: it fits any callback actor (it reads no input and sends nothing back). */
+const silentCallback = <E extends EventObject = any, I = any, Emitted extends EventObject = any>() => fromCallback<E, I, Emitted>(() => () => {})
 
 export interface Coverage {
   readonly states: { covered: number; total: number; missing: Array<string> }
@@ -242,17 +287,19 @@ export interface Coverage {
  * simulated clock per path), checks each step lands on the graph's state
  * and, when given, the invariants and the step's effects; reports coverage.
  */
-export const replayPaths = (machine: AnyStateMachine, options: ModelOptions = {}): Coverage => {
-  const paths = modelPaths(machine, options)
+export const replayPaths = <M extends AnyStateMachine>(machine: M, typed: NoInfer<ModelOptions<M>> = {}): Coverage => {
+  const options = untyped(typed)
+  const paths = modelPaths<AnyStateMachine>(machine, options)
   const taken = new Set<string>()
   const visited = new Set<string>()
-  const stubs: Record<string, unknown> = {}
+  const stubs: Record<string, AnyActorLogic> = {}
   for (const [, src] of invokeSources(machine)) stubs[src] = neverSettles()
   for (const name of Object.keys(machine.implementations.actors)) stubs[name] ??= neverSettles()
   Object.assign(stubs, options.actors)
+  for (const name of options.real ?? []) delete stubs[name]
 
   for (const path of paths) {
-    const provided = machine.provide({ actors: stubs as never, actions: (options.actions ?? {}) as never })
+    const provided = machine.provide({ actors: stubs, actions: options.actions ?? {} })
     const pathTaken = new Set<string>()
     path.taken = pathTaken
     const isOurs = (ref: unknown) => (ref as { logic?: unknown } | undefined)?.logic === provided
@@ -280,7 +327,7 @@ export const replayPaths = (machine: AnyStateMachine, options: ModelOptions = {}
     }
     const clock = new SimulatedClock()
     options.world?.take()
-    const root = createActor(options.host ? options.host(provided, path.origin.input) : provided, { input: path.origin.input as never, inspect, clock })
+    const root = createActor(options.host ? options.host(provided, path.origin.input) : provided, { input: path.origin.input, inspect, clock })
     root.start()
     const actor = options.host ? (root.getSnapshot() as Snapshot).children.walked! : root
     const where = (event: AnyEventObject) => `after ${event.type} on path to ${JSON.stringify(path.state.value)} (${path.origin.label})`
@@ -349,6 +396,14 @@ export const describeSteps = (path: Path) =>
     ] as const)
 
 export { neverSettles, silentCallback }
+
+/**
+ * A stand-in for a child machine `child` of the machine under test (a parent
+ * reads only its snapshot's context, or sends it an event), typed as the
+ * child so it fits the parent's `actors`. The one cast of a fake: a machine's
+ * type is its whole definition, so no other machine has it.
+ */
+export const standIn = <M extends AnyStateMachine>(_child: M, stand: AnyStateMachine): M => stand as M
 
 /** A small set of paths that together take every transition: greedy, most new transitions first. */
 export const covering = (paths: ReadonlyArray<ModelPath>) => {

@@ -7,7 +7,7 @@ import { type Effect, must, type Recorder, recorder, type WalkStep } from "./wal
 type Install = SnapshotFrom<typeof installMachine>
 
 const recordingBrowser = (world: Recorder) =>
-  fromCallback(() => {
+  fromCallback<InstallEvent, void, InstallReport>(() => {
     world.record({ kind: "watch", name: "browser" })
     return () => world.record({ kind: "unwatch", name: "browser" })
   })
@@ -38,7 +38,7 @@ const effects = (step: WalkStep<Install>): Array<Effect> => {
 describe("install machine (model-based)", () => {
   it("covers every state and transition: Chromium's prompt, iOS's hint, the moment, the menu, installed", () => {
     const world = recorder()
-    const coverage = replayPaths(installMachine as never, {
+    const coverage = replayPaths(installMachine, {
       world,
       actors: { browser: recordingBrowser(world), prompt: world.call("install prompt") },
       actions: { rememberOffered: world.store("install offered") },
@@ -47,8 +47,8 @@ describe("install machine (model-based)", () => {
         "install.ios": [{ type: "install.ios", offered: false }, { type: "install.ios", offered: true }]
       },
       outputs: { prompt: ["accepted", "dismissed"] },
-      invariants: invariants as never,
-      effects: effects as never
+      invariants,
+      effects
     })
     expectFullCoverage(coverage)
     recordFlows(

@@ -43,7 +43,7 @@ const effects = (step: WalkStep<Live>): Array<Effect> => {
 describe("liveEvent machine (model-based)", () => {
   it("reaches every state and takes every transition, watching its event and telling the app of catalogue changes", () => {
     const world = recorder()
-    const coverage = replayPaths(liveEventMachine as never, {
+    const coverage = replayPaths(liveEventMachine, {
       input: { eventId: "e1" },
       world,
       host: hosted(world),
@@ -54,9 +54,9 @@ describe("liveEvent machine (model-based)", () => {
       },
       outputs: { loadFairness: [fairness] },
       errors: { loadFairness: [failure] },
-      graphActions: { tellApp: vi.fn() },
-      invariants: invariants as never,
-      effects: effects as never,
+      graphActions: { tellApp: vi.fn<() => void>() },
+      invariants,
+      effects,
       events: {
         "score.update": [{ type: "score.update", score }],
         "catalogue.changed": [{ type: "catalogue.changed" }, { type: "catalogue.changed", eventId: "e1" }, { type: "catalogue.changed", eventId: "e2" }]

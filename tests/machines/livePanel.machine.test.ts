@@ -26,14 +26,14 @@ const effects = (step: WalkStep<Panel>): Array<Effect> => {
 describe("livePanel machine (model-based)", () => {
   it("reaches every state and takes every transition, following the score only while it shows", () => {
     const world = recorder()
-    const coverage = replayPaths(livePanelMachine as never, {
+    const coverage = replayPaths(livePanelMachine, {
       input: { eventId: "e1" },
       world,
       actors: { watchScore: world.watch("score") },
-      invariants: invariants as never,
-      effects: effects as never,
+      invariants,
+      effects,
       events: { "score.update": [{ type: "score.update", score }] },
-      serialize: ((s: { value: unknown; context: { score?: Score } }) => JSON.stringify([s.value, s.context.score !== undefined])) as never
+      serialize: (s) => JSON.stringify([s.value, s.context.score !== undefined])
     })
     expectFullCoverage(coverage)
     recordFlows("livePanel", "Live score / TV panel: Score and Tv toggles switch (the active one collapses), the collapse button closes; the score follows the odds channel.", coverage)

@@ -100,7 +100,7 @@ describe("myBets machine (model-based)", () => {
   it("reaches every state and takes every transition, asking for one event's bets or all of them", () => {
     const world = recorder()
     const walk = (input: BetsQuery) =>
-      replayPaths(myBetsMachine as never, {
+      replayPaths(myBetsMachine, {
         input,
         world,
         actors: {
@@ -113,8 +113,8 @@ describe("myBets machine (model-based)", () => {
         events: { "bets.cancel": [{ type: "bets.cancel", betId: "b1" }], "bets.move": [{ type: "bets.move", betId: "b1", odds: 1.79 }] },
         // A change's key is random: the walk tells states apart by which change is kept.
         serialize: (s: MyBets) => JSON.stringify([s.value, s.context.bets.length, s.context.error, s.context.change?.betId, s.context.change?.odds]),
-        invariants: myBetsInvariants(input) as never,
-        effects: myBetsEffects(input.eventId ? { eventId: input.eventId } : {}) as never
+        invariants: myBetsInvariants(input),
+        effects: myBetsEffects(input.eventId ? { eventId: input.eventId } : {})
       })
     expectFullCoverage(walk({}))
     const coverage = walk({ eventId: "e1" })
@@ -142,14 +142,14 @@ describe("myBets machine (model-based)", () => {
 describe("racing machine (model-based)", () => {
   it("reaches every state and takes every transition, following the catalogue", () => {
     const world = recorder()
-    const coverage = replayPaths(racingMachine as never, {
+    const coverage = replayPaths(racingMachine, {
       world,
       actors: { loadRacing: world.call("GET /api/v1/racing"), watchCatalogue: world.watch("catalogue") },
       outputs: { loadRacing: [[horseRacing]] },
       // The whole catalogue, a race's markets (reloads), another event's markets (does not).
       events: { "racing.reload": [{ type: "racing.reload" }, { type: "racing.reload", eventId: "race1" }, { type: "racing.reload", eventId: "c1" }] },
-      invariants: racingInvariants as never,
-      effects: racingEffects as never
+      invariants: racingInvariants,
+      effects: racingEffects
     })
     expectFullCoverage(coverage)
     recordFlows("racing", "Racing hierarchy for /racing: load, failure, reload (also when the odds channel says races started, finished or were scheduled).", coverage)

@@ -42,13 +42,13 @@ const effects = (step: WalkStep<Notifications>): Array<Effect> => {
 describe("notifications machine (model-based)", () => {
   it("covers every state and transition: the check, turning on (allowed, refused, failed) and off", () => {
     const world = recorder()
-    const coverage = replayPaths(notificationsMachine as never, {
+    const coverage = replayPaths(notificationsMachine, {
       input,
       world,
       actors: {
-        status: world.call("push status", (i: unknown) => i),
-        enable: world.call("push enable", (i: unknown) => i),
-        disable: world.call("push disable", (i: unknown) => i)
+        status: world.call("push status", (i: { userId: string }) => i),
+        enable: world.call("push enable", (i: { userId: string }) => i),
+        disable: world.call("push disable", (i: { userId: string }) => i)
       },
       actions: {
         notifyOn: world.toast("success", NOTIFICATIONS.on),
@@ -58,8 +58,8 @@ describe("notifications machine (model-based)", () => {
       },
       outputs: { status: ["on", "off", "blocked", "unsupported"] satisfies Array<PushStatus> },
       errors: { enable: [blocked, unreachable], disable: [unreachable], status: [new Error("no worker")] },
-      invariants: invariants as never,
-      effects: effects as never
+      invariants,
+      effects
     })
     expectFullCoverage(coverage)
     recordFlows(

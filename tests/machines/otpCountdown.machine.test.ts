@@ -25,11 +25,11 @@ const effects = ({ before, event, after }: WalkStep<Countdown>): Array<Effect> =
 describe("otpCountdown machine (model-based)", () => {
   it("covers every state and transition on a simulated clock; resend only at 0, the parent told once", () => {
     const world = recorder()
-    const coverage = replayPaths(otpCountdownMachine as never, {
+    const coverage = replayPaths(otpCountdownMachine, {
       world,
       actions: { finished: world.act("finished") },
-      invariants: invariants as never,
-      effects: effects as never
+      invariants,
+      effects
     })
     expectFullCoverage(coverage)
     recordFlows("otpCountdown", "The OTP resend countdown: 10 s, one second at a time; the resend button waits on the `waiting` tag.", coverage)

@@ -46,8 +46,8 @@ const checkStep = (step: Step) => {
 
 describe("payoutAccounts machine (model-based)", () => {
   it("covers every state and transition: the list, add and edit of UPI ids and bank accounts", () => {
-    const coverage = replayPaths(payoutAccountsMachine as never, {
-      actions: { warn: vi.fn() },
+    const coverage = replayPaths(payoutAccountsMachine, {
+      actions: { warn: vi.fn<() => void>() },
       outputs: { loadAccounts: [[upi, bank]], saveAccount: [upi] },
       errors: { saveAccount: [duplicate] },
       events: {

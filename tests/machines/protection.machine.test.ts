@@ -5,7 +5,7 @@ import { type ProtectionCommand, type ProtectionContext, protectionMachine, sect
 import { realityCheckMachine, untilDue } from "../../src/machines/realityCheck.machine.ts"
 import type { Failure } from "../../src/schema/errors.ts"
 import type { ActivityStatement, Limit, Protection, RealityCheck } from "../../src/schema/protection.ts"
-import { actionParams, expectFullCoverage, invokedWith, recordFlows, replayPaths, type Step } from "./harness.ts"
+import { actionParams, expectFullCoverage, invokedWith, recordFlows, replayPaths, standIn, type Step } from "./harness.ts"
 
 const NOW = "2026-03-10T10:00:00.000Z"
 const at = (ms: number) => new Date(Date.parse(NOW) + ms).toISOString()
@@ -61,11 +61,11 @@ const checkStep = (sent: Set<string>) => (step: Step) => {
 describe("protection machine (model-based)", () => {
   it("covers every state and transition: reads, changes (a time-out or self-exclusion confirmed first), refusals, cooling-off", () => {
     const sent = new Set<string>()
-    const coverage = replayPaths(protectionMachine as never, {
+    const coverage = replayPaths(protectionMachine, {
       input: {},
       check: checkStep(sent),
-      actors: { realityCheck: quiet, activity: quiet },
-      actions: { endSession: vi.fn() },
+      actors: { realityCheck: standIn(realityCheckMachine, quiet), activity: standIn(activityMachine, quiet) },
+      actions: { endSession: vi.fn<() => void>() },
       outputs: { load: [settled, pending, confirmable], run: [settled] },
       errors: { run: [coolingOff], load: [new Error("offline")] },
       events: {
@@ -102,12 +102,12 @@ describe("protection machine (model-based)", () => {
 
 const harness = (run: (command: ProtectionCommand) => Promise<Protection>, loaded: Protection = settled) => {
   const commands: Array<ProtectionCommand> = []
-  const endSession = vi.fn()
+  const endSession = vi.fn<() => void>()
   const actor = createActor(
     protectionMachine.provide({
       actors: {
-        realityCheck: quiet as never,
-        activity: quiet as never,
+        realityCheck: standIn(realityCheckMachine, quiet),
+        activity: standIn(activityMachine, quiet),
         load: fromPromise(async () => loaded),
         run: fromPromise(({ input }: { input: ProtectionCommand }) => (commands.push(input), run(input)))
       },
@@ -180,10 +180,10 @@ describe("realityCheck machine (model-based)", () => {
   const on = check({ minutes: 15, nextAt: at(15 * 60_000) })
   const due = check({ minutes: 15, nextAt: at(0), due: true, elapsedSeconds: 900, netResult: -250 })
   it("covers every state and transition: off, waiting for the server's time, the dialog and its three answers", () => {
-    const sync = (c: RealityCheck) => ({ type: "realityCheck.sync", check: c, now: Date.parse(NOW) })
-    const showStatement = vi.fn()
-    const coverage = replayPaths(realityCheckMachine as never, {
-      actions: { showStatement, logout: vi.fn(), reload: vi.fn(), loaded: vi.fn() },
+    const sync = (c: RealityCheck) => ({ type: "realityCheck.sync" as const, check: c, now: Date.parse(NOW) })
+    const showStatement = vi.fn<() => void>()
+    const coverage = replayPaths(realityCheckMachine, {
+      actions: { showStatement, logout: vi.fn<() => void>(), reload: vi.fn<() => void>(), loaded: vi.fn<() => void>() },
       outputs: { continueSession: [state(noLimits, { realityCheck: on })] },
       errors: { continueSession: [{ code: 0, message: "We could not reach the server.", reason: "Unreachable" } satisfies Failure] },
       events: { "realityCheck.sync": [sync(check()), sync(on), sync(due)] },
@@ -210,8 +210,8 @@ describe("realityCheck machine (model-based)", () => {
   it("waits until the server's time, asks for a read, opens on the server's word and tells the server the answer", async () => {
     vi.useFakeTimers()
     try {
-      const reload = vi.fn()
-      const loaded = vi.fn()
+      const reload = vi.fn<() => void>()
+      const loaded = vi.fn<() => void>()
       const continued = vi.fn(async () => state(noLimits, { realityCheck: on }))
       const actor = createActor(realityCheckMachine.provide({ actors: { continueSession: fromPromise(continued) }, actions: { reload, loaded, showStatement: () => {} } })).start()
       actor.send({ type: "realityCheck.sync", check: on, now: Date.parse(NOW) })
@@ -234,8 +234,8 @@ describe("realityCheck machine (model-based)", () => {
   })
 
   it("View statement goes to the statement and answers the server; Log out ends the session and ignores later reads", async () => {
-    const showStatement = vi.fn()
-    const logout = vi.fn()
+    const showStatement = vi.fn<() => void>()
+    const logout = vi.fn<() => void>()
     const continued = vi.fn(async () => state(noLimits, { realityCheck: on }))
     const actor = createActor(
       realityCheckMachine.provide({ actors: { continueSession: fromPromise(continued) }, actions: { reload: () => {}, loaded: () => {}, showStatement, logout } })
@@ -255,7 +255,7 @@ describe("realityCheck machine (model-based)", () => {
 
 describe("activity machine (model-based)", () => {
   it("covers every state and transition: loaded when asked, again on request, a failure offers another try", () => {
-    const coverage = replayPaths(activityMachine as never, { outputs: { loadActivity: [statement] } })
+    const coverage = replayPaths(activityMachine, { outputs: { loadActivity: [statement] } })
     expectFullCoverage(coverage)
     recordFlows("activity", "The activity statement (a child of protection): loaded when a view asks, loaded again on request; a failure can be tried again.", coverage)
   })

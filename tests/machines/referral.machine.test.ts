@@ -53,7 +53,7 @@ const checkStep = (step: Step) => {
 
 describe("referral machine (model-based)", () => {
   it("covers every state and transition: the referral lists and the claim, with its refusals", () => {
-    const coverage = replayPaths(referralMachine as never, {
+    const coverage = replayPaths(referralMachine, {
       input: { weekly },
       outputs: { loadReferrals: [lists], claim: [claimed] },
       errors: { claim: [lost, refused] },

@@ -36,7 +36,7 @@ const checkStep = (step: Step) => {
 
 describe("results machine (model-based)", () => {
   it("covers every state and transition: first pages by sport, next pages, failures", () => {
-    const coverage = replayPaths(resultsMachine as never, {
+    const coverage = replayPaths(resultsMachine, {
       outputs: { loadResults: [first, last], loadMore: [last] },
       events: { "results.sport": [{ type: "results.sport", sport: "cricket" }, { type: "results.sport", sport: null }] },
       serialize: (s) => JSON.stringify([s.value, s.context.sport, s.context.rows.length > 0, s.context.next]),

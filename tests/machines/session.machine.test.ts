@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise, type SnapshotFrom } from "xstate"
-import { sessionMachine } from "../../src/machines/session.machine.ts"
+import { type SessionEvent, sessionMachine } from "../../src/machines/session.machine.ts"
 import { player, sessionWorld, signInEffects } from "./fixtures.ts"
 import { entered, expectFullCoverage, left, recordFlows, replayPaths, silentCallback } from "./harness.ts"
 import { type Effect, recorder, settled, type WalkStep } from "./walk.ts"
@@ -73,13 +73,13 @@ const actions = () => ({
 describe("session machine (model-based)", () => {
   it("covers every state and transition, with and without a stored token, checking storage, socket, calls and toasts at every step", () => {
     const world = recorder()
-    const coverage = replayPaths(sessionMachine as never, {
+    const coverage = replayPaths(sessionMachine, {
       input: { token: "stored" },
       from: [{ label: "start without a stored token", input: { token: undefined } }],
       world,
       ...sessionWorld(world),
-      invariants: invariants as never,
-      effects: effects as never,
+      invariants,
+      effects,
       // The reloaded user plays from the bonus wallet now: the wallet switch must follow.
       outputs: { fetchUser: [{ ...player, wallet: 2, balance: 250 }], logout: [undefined] },
       events: {
@@ -101,7 +101,7 @@ describe("session machine (model-based)", () => {
         expect(input.userId).toBe(player.id)
         if (outcome === "fail") throw new Error("offline")
       })
-      const actor = createActor(sessionMachine.provide({ actions: spies, actors: { logout, userChannel: silentCallback() as never } }), { input: { token: "t" } }).start()
+      const actor = createActor(sessionMachine.provide({ actions: spies, actors: { logout, userChannel: silentCallback() } }), { input: { token: "t" } }).start()
       actor.send({ type: "session.loaded", user: player })
       expect(actor.getSnapshot().hasTag("signedIn")).toBe(true)
       actor.send({ type: "session.logout" })
@@ -123,7 +123,7 @@ describe("session machine (model-based)", () => {
     })
     const spies = actions()
     const actor = createActor(
-      sessionMachine.provide({ actions: spies, actors: { userChannel: channel as never, fetchUser: fromPromise(async () => richer) } }),
+      sessionMachine.provide({ actions: spies, actors: { userChannel: channel, fetchUser: fromPromise(async () => richer) } }),
       { input: { token: undefined } }
     ).start()
     actor.send({ type: "session.signedIn", token: "t", user: player, remember: true })
@@ -138,7 +138,7 @@ describe("session machine (model-based)", () => {
 
 import { fromCallback } from "xstate"
 const fromCallbackStub = (setup: (send: (event: { type: "user.changed" }) => void) => void) =>
-  fromCallback(({ sendBack }) => {
+  fromCallback<SessionEvent, { userId: string }>(({ sendBack }) => {
     setup(sendBack as (event: { type: "user.changed" }) => void)
     return () => {}
   })

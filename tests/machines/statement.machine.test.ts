@@ -37,7 +37,7 @@ const checkStep = (step: Step) => {
 
 describe("statement machine (model-based)", () => {
   it("covers every state and transition: which statement, its days, the bonus wallets, and reloads", () => {
-    const coverage = replayPaths(statementMachine as never, {
+    const coverage = replayPaths(statementMachine, {
       input: { view: "account", range: week },
       outputs: { loadStatement: [statement] },
       events: {

@@ -1,5 +1,5 @@
 import { expect } from "vitest"
-import { type AnyActorLogic, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, createMachine, fromCallback, fromPromise, sendTo } from "xstate"
+import { type AnyActorLogic, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, createMachine, type EventObject, fromCallback, fromPromise, sendTo } from "xstate"
 
 /**
  * The recording world of a model walk: fakes for what a machine touches
@@ -38,16 +38,20 @@ export const recorder = () => {
     record,
     /** What was recorded since the last take. */
     take: (): Array<Effect> => log.splice(0),
-    /** An API call that records `endpoint` (or the one the input picks) with the body `body(input)` builds, and never settles. */
-    call: <I, O = never>(endpoint: string | ((input: I, system: { get: (id: string) => AnyActorRef | undefined }) => string), body?: (input: I) => unknown) =>
+    /**
+     * An API call that records `endpoint` (or the one the input picks) with the body `body(input)` builds, and never settles.
+     * Its input is the body builder's (checked against the machine's actor); its output is any because there is none:
+     * the walk sends the call's outcome itself (harness `outputs`).
+     */
+    call: <I = any, O = any>(endpoint: string | ((input: I, system: { get: (id: string) => AnyActorRef | undefined }) => string), body?: (input: I) => unknown) =>
       fromPromise<O, I>(({ input, system }) => {
         const name = typeof endpoint === "string" ? endpoint : endpoint(input, system)
         record(body ? { kind: "call", endpoint: name, body: body(input) } : { kind: "call", endpoint: name })
         return new Promise<O>(() => {})
       }),
-    /** A subscription: recorded when it starts (with its input) and when it stops. */
-    watch: (name: string) =>
-      fromCallback<AnyEventObject, unknown>(({ input }) => {
+    /** A subscription: recorded when it starts (with its input) and when it stops; it takes any input and sends nothing back, so it fits any callback actor. */
+    watch: <E extends EventObject = any, I = any, Emitted extends EventObject = any>(name: string) =>
+      fromCallback<E, I, Emitted>(({ input }) => {
         record(input === undefined ? { kind: "watch", name } : { kind: "watch", name, input })
         return () => record({ kind: "unwatch", name })
       }),

@@ -41,7 +41,7 @@ const effects = (step: WalkStep<Wallet>): Array<Effect> => {
 describe("wallet machine (model-based)", () => {
   it("covers every state and transition from either wallet, checking the call, the toast and the user reload", () => {
     const world = recorder()
-    const coverage = replayPaths(walletMachine as never, {
+    const coverage = replayPaths(walletMachine, {
       input: { wallet: 1 },
       from: [{ label: "start on the bonus wallet", input: { wallet: 2 } }],
       world,
@@ -49,8 +49,8 @@ describe("wallet machine (model-based)", () => {
       graphActions: { userChanged: () => {} },
       actors: { switchWallet: world.call("PUT /api/v1/wallet", switchWalletPayload) },
       actions: { notifyChanged: world.toast("success", WALLET_CHANGED) },
-      invariants: invariants as never,
-      effects: effects as never,
+      invariants,
+      effects,
       outputs: { switchWallet: [onWallet(1), onWallet(2)] },
       events: {
         "wallet.switch": [{ type: "wallet.switch", wallet: 1 }, { type: "wallet.switch", wallet: 2 }],

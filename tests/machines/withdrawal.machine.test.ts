@@ -8,7 +8,8 @@ import { chosenAccount, type WithdrawalContext, type WithdrawalSubmission, withd
 import type { Failure } from "../../src/schema/errors.ts"
 import { type PaymentAccount, WithdrawalPayload, type WithdrawalRequest } from "../../src/schema/payments.ts"
 import { player, quietSession } from "./fixtures.ts"
-import { actionParams, entered, expectFullCoverage, invokedWith, isIn, recordFlows, replayPaths, type Step } from "./harness.ts"
+import { actionParams, entered, expectFullCoverage, invokedWith, isIn, recordFlows, replayPaths, standIn, type Step } from "./harness.ts"
+import { payoutAccountsMachine } from "../../src/machines/payoutAccounts.machine.ts"
 
 const week: DayRange = { start_date: "2026-01-01", end_date: "2026-01-07" }
 const upi: PaymentAccount = { _id: "a-upi", type: "upi", accountNumber: "meera@okaxis", accountHolderName: "Meera Iyer" }
@@ -18,7 +19,7 @@ const insufficient: Failure = { code: 422, message: "Insufficient balance: the a
 const unreachable: Failure = { code: 0, message: "We could not reach the server. Check your connection and try again.", reason: "Unreachable" }
 
 /** The payout accounts child as the withdrawal sees it: a snapshot with the list. */
-const listed = (accounts: ReadonlyArray<PaymentAccount>) => ({ type: "xstate.snapshot.payoutAccounts", snapshot: { context: { accounts } } })
+const listed = (accounts: ReadonlyArray<PaymentAccount>) => ({ type: "xstate.snapshot.payoutAccounts" as const, snapshot: { context: { accounts } } })
 
 /** The effects the walk saw, so each check is known to have run. */
 const seen = new Set<string>()
@@ -57,11 +58,11 @@ const checkStep = (step: Step) => {
 
 describe("withdrawal machine (model-based)", () => {
   it("covers every state and transition: the form, its refusals and the request list", () => {
-    const coverage = replayPaths(withdrawalMachine as never, {
+    const coverage = replayPaths(withdrawalMachine, {
       input: { range: week },
       // The accounts child starts empty; its snapshots with a list are sent as events below.
-      actors: { payoutAccounts: createMachine({ context: { accounts: [] } }) },
-      actions: { warn: vi.fn() },
+      actors: { payoutAccounts: standIn(payoutAccountsMachine, createMachine({ context: { accounts: [] } })) },
+      actions: { warn: vi.fn<() => void>() },
       outputs: { loadHistory: [[filed]], submit: [filed] },
       errors: { submit: [insufficient, unreachable] },
       events: {
@@ -89,7 +90,7 @@ const harness = (submit: (input: WithdrawalSubmission) => Promise<WithdrawalRequ
     withdrawalMachine.provide({
       actors: {
         // The accounts child answers with its list at once.
-        payoutAccounts: createMachine({ context: { accounts: [upi, bank] } }) as never,
+        payoutAccounts: standIn(payoutAccountsMachine, createMachine({ context: { accounts: [upi, bank] } })),
         loadHistory: fromPromise(async ({ input }: { input: DayRange }): Promise<ReadonlyArray<WithdrawalRequest>> => (ranges.push(input), [filed])),
         submit: fromPromise(({ input }: { input: WithdrawalSubmission }) => (submissions.push(input), submit(input)))
       },
@@ -191,7 +192,7 @@ describe("withdrawal machine behaviour", () => {
         session: quietSession.provide({ actors: { fetchUser: fromPromise(async () => ({ ...player })) } }),
         withdrawal: withdrawalMachine.provide({
           actors: {
-            payoutAccounts: createMachine({ context: { accounts: [] } }) as never,
+            payoutAccounts: standIn(payoutAccountsMachine, createMachine({ context: { accounts: [] } })),
             loadHistory: fromPromise(async ({ input }: { input: DayRange }): Promise<ReadonlyArray<WithdrawalRequest>> => (ranges.push(input), []))
           },
           actions: { warn: () => {} }

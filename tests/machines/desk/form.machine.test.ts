@@ -26,7 +26,7 @@ const checkStep = (step: Step) => {
 
 describe("form machine (model-based)", () => {
   it("covers every state and transition: load, edit, a rule's refusal, save, a lost answer and a refusal", () => {
-    const coverage = replayPaths(machine as never, {
+    const coverage = replayPaths(machine, {
       outputs: { load: [stored], save: [{ limit: "20000" }] },
       errors: { load: [refused], save: [unreachable, refused] },
       events: { "field.change": [{ type: "field.change", field: "limit", value: "20000" }, { type: "field.change", field: "limit", value: "lots" }] },

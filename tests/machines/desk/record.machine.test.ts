@@ -55,7 +55,7 @@ const checkStep = (step: Step) => {
 
 describe("record machine (model-based)", () => {
   it("covers every state and transition: loading, reloads on the desk's news, commands checked by their rules, refusals and retries", () => {
-    const coverage = replayPaths(machine as never, {
+    const coverage = replayPaths(machine, {
       input: { id: "p1" },
       outputs: { load: [active], run: [{ ok: true }] },
       errors: { load: [conflict], run: [unreachable, conflict] },

@@ -34,7 +34,7 @@ const walk = (
       sent.add(`${command.command} ${JSON.stringify(command.fields)}`)
     } else expect(run).toBeUndefined()
   }
-  const coverage = replayPaths(machine as never, {
+  const coverage = replayPaths(machine, {
     input: { id: EVERY_RECORD },
     outputs: { load: [record], run: [{ ok: true }] },
     errors: { load: [refused], run: [unreachable, refused] },
