@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { neverFromCache } from "../../src/domain/pwa.ts"
+import { neverFromCache, UPDATE_CHECK_MS } from "../../src/domain/pwa.ts"
 import { expect, type Page, test } from "./coverage.ts"
 import { controlled, openPrices } from "./pwa-support.ts"
 import { apiLogin, createPlayer, openSignedIn, waitForApp } from "./support.ts"
@@ -98,6 +98,24 @@ test("after a whole visit CacheStorage holds the shell and nothing of the API, s
   for (const path of paths) expect(path).toMatch(/^\/(index\.html|assets\/.+|icons\/.+\.png|favicon\.svg|loader\.svg)$/)
 })
 
+/**
+ * Deploys a new build while `run` runs: another worker script (its compressed twins set aside, so the server sends
+ * this one); the built one is back afterwards.
+ */
+const withNewBuild = async (run: () => Promise<void>) => {
+  const sw = join("dist-test", "sw.js")
+  const built = readFileSync(sw)
+  const twins = [".br", ".gz"].map((suffix) => sw + suffix).filter((twin) => existsSync(twin))
+  try {
+    for (const twin of twins) renameSync(twin, `${twin}.aside`)
+    writeFileSync(sw, Buffer.concat([built, Buffer.from(`\n// build ${Date.now()}\n`)]))
+    await run()
+  } finally {
+    writeFileSync(sw, built)
+    for (const twin of twins) if (existsSync(`${twin}.aside`)) renameSync(`${twin}.aside`, twin)
+  }
+}
+
 test("a new build served to an open tab shows Reload; the typed stake stays until the player chooses", async ({ page, request }) => {
   const { path } = await openPrices(request)
   await openSignedIn(page, (await apiLogin(request, "demo")).token, path)
@@ -106,13 +124,7 @@ test("a new build served to an open tab shows Reload; the typed stake stays unti
   const stake = page.getByTestId("bet-slip").getByLabel("Stake (₹)")
   await stake.fill("250")
 
-  // Deploy a new build: another worker script (its compressed twins set aside, so the server sends this one).
-  const sw = join("dist-test", "sw.js")
-  const built = readFileSync(sw)
-  const twins = [".br", ".gz"].map((suffix) => sw + suffix).filter((twin) => existsSync(twin))
-  try {
-    for (const twin of twins) renameSync(twin, `${twin}.aside`)
-    writeFileSync(sw, Buffer.concat([built, Buffer.from(`\n// build ${Date.now()}\n`)]))
+  await withNewBuild(async () => {
     // Coming back to the window is when the tab looks for a new build.
     await page.evaluate(() => window.dispatchEvent(new Event("focus")))
     const prompt = page.getByTestId("update-prompt")
@@ -132,10 +144,30 @@ test("a new build served to an open tab shows Reload; the typed stake stays unti
       const registration = await navigator.serviceWorker.getRegistration()
       return { waiting: registration?.waiting ?? null, controlled: navigator.serviceWorker.controller !== null }
     })).toEqual({ waiting: null, controlled: true })
-  } finally {
-    writeFileSync(sw, built)
-    for (const twin of twins) if (existsSync(`${twin}.aside`)) renameSync(`${twin}.aside`, twin)
-  }
+  })
+})
+
+test("the hourly look finds a new build; Later puts the prompt off for an hour; a tab opened meanwhile shows it at once", async ({ page, request, context }) => {
+  const player = await createPlayer(request, "Updating Player")
+  await page.clock.install()
+  await openSignedIn(page, player.token, "/")
+  await controlled(page)
+  await withNewBuild(async () => {
+    const prompt = page.getByTestId("update-prompt")
+    await expect(prompt).toHaveCount(0)
+    await page.clock.runFor(UPDATE_CHECK_MS)
+    await expect(prompt).toContainText("A new version is ready", { timeout: 30_000 })
+    await prompt.getByRole("button", { name: "Later" }).click()
+    await expect(prompt).toHaveCount(0)
+    // Another tab, opened while the new build waits: the prompt at once.
+    const other = await context.newPage()
+    await other.goto("/")
+    await waitForApp(other)
+    await expect(other.getByTestId("update-prompt")).toContainText("A new version is ready", { timeout: 30_000 })
+    // An hour later the put-off prompt is back.
+    await page.clock.runFor(UPDATE_CHECK_MS)
+    await expect(prompt).toContainText("A new version is ready")
+  })
 })
 
 

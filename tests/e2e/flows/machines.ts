@@ -94,7 +94,7 @@ export const MACHINES: ReadonlyArray<MachineEntry> = [
   { machine: priceChartMachine, target: true, unreachable: {} },
   { machine: referralMachine, target: false, unreachable: {} },
   { machine: statementMachine, target: false, unreachable: {} },
-  { machine: appUpdateMachine, target: false, unreachable: {} },
+  { machine: appUpdateMachine, target: true, unreachable: {} },
   { machine: connectivityMachine, target: false, unreachable: {} },
   { machine: installMachine, target: true, unreachable: {} },
   { machine: notificationsMachine, target: true, unreachable: {} },
