@@ -15,6 +15,7 @@ import {
 } from "../../src/schema/casino.ts"
 import { type ApiError, refuse } from "../../src/schema/envelope.ts"
 import { isOperatorRole, type Role, Roles } from "../../src/schema/user.ts"
+import { iso } from "../db/rows.ts"
 import { Admission } from "../protection/Admission.ts"
 import { randomHex, sha256 } from "./signature.ts"
 
@@ -52,8 +53,6 @@ const listed = (row: GameRow): CasinoGame => {
 }
 
 const forAdmin = (row: GameRow): AdminCasinoGame => ({ ...listed(row), kind: row.kind, category: row.category, sort: row.sort, enabled: row.enabled })
-
-const iso = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string).toISOString())
 
 const decodeSettings = Schema.decodeUnknownOption(CasinoSettings)
 const DEFAULT_SETTINGS: CasinoSettings = { creditPlayersAllowed: true }
