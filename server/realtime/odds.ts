@@ -3,7 +3,7 @@ import type { Socket } from "socket.io"
 import type { MarketBook, Score } from "../../src/schema/betting.ts"
 import type { CatalogueChanged } from "../../src/schema/realtime.ts"
 import { oddsBatches, oddsBatchLag } from "../observability/metrics.ts"
-import { OddsFeed } from "../odds/OddsFeed.ts"
+import { OddsFeed, type OddsUpdate } from "../odds/OddsFeed.ts"
 import { Realtime } from "./Realtime.ts"
 
 /** socket.io room of the clients watching an event's prices. */
@@ -127,25 +127,27 @@ export const OddsChannelLive = Layer.effectDiscard(Effect.gen(function*() {
     })
   })
 
+  /** Queues an update for one client's next batch (with the event's score when it watches the whole event). */
+  const queue = (socketId: string, update: OddsUpdate, writtenAt: number, score: boolean) => {
+    const state = pending.get(socketId)
+    const socket = io.sockets.sockets.get(socketId)
+    if (!state || !socket) return
+    if (update.market) {
+      state.markets.set(update.market.marketId, update.market)
+      state.oldest = Math.min(state.oldest ?? writtenAt, writtenAt)
+    }
+    if (score && update.score) state.scores.set(update.score.eventId, update.score)
+    schedule(socket, state)
+  }
+
   const unsubscribe = feed.subscribe((update) => {
     const rooms = io.sockets.adapter.rooms
     const writtenAt = update.writtenAt ?? Date.now()
-    const send = (socketId: string, score: boolean) => {
-      const state = pending.get(socketId)
-      const socket = io.sockets.sockets.get(socketId)
-      if (!state || !socket) return
-      if (update.market) {
-        state.markets.set(update.market.marketId, update.market)
-        state.oldest = Math.min(state.oldest ?? writtenAt, writtenAt)
-      }
-      if (score && update.score) state.scores.set(update.score.eventId, update.score)
-      schedule(socket, state)
-    }
     const event = rooms.get(eventRoom(update.eventId))
-    for (const socketId of event ?? []) send(socketId, true)
+    for (const socketId of event ?? []) queue(socketId, update, writtenAt, true)
     if (!update.market) return
     // A row's market, to the clients not already sent it with its whole event.
-    for (const socketId of rooms.get(marketRoom(update.market.marketId)) ?? []) if (!event?.has(socketId)) send(socketId, false)
+    for (const socketId of rooms.get(marketRoom(update.market.marketId)) ?? []) if (!event?.has(socketId)) queue(socketId, update, writtenAt, false)
   })
   // Events started, finished or added: every client reloads its sports list. A line opened on one event names it:
   // only that event's page reloads.
