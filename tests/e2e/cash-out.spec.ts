@@ -125,3 +125,140 @@ test("auto cash out: a take-profit set in the dialog fires when the prices reach
   await expect(sidebar.getByTestId("cash-out-tag")).toHaveCount(1)
   await expect(page.getByTestId("balance-exposure")).toHaveText("₹0.00")
 })
+
+test("cash out: lost loads and calls are told and tried again, a moved value is confirmed anew, a refusal says why, one click skips the confirmation", async ({ page, request }) => {
+  const player = await fundedPlayer(request, 5000, "Cash Out Retry Player")
+  const { event, path } = await preMatch(request, 2)
+  const market = event.markets.find((m) => m.marketType === "EXCHANGE")!
+  const [home, away] = market.runners as [{ selectionId: string; name: string }, { selectionId: string; name: string }]
+  const pin = (runner: { selectionId: string }, levels: Record<string, unknown>) => price(request, player.admin, { marketId: market.marketId, selectionId: runner.selectionId, ...levels })
+  await pin(home, { back: { price: 2.5, size: 5000 }, lay: { price: 2.52, size: 5000 }, status: "OPEN" })
+  await pin(away, { back: { price: 1.66, size: 5000 }, lay: { price: 1.68, size: 5000 } })
+  await openSignedIn(page, player.token, path)
+  await page.getByRole("button", { name: `Back ${home.name} at 2.50` }).click()
+  const slip = page.getByTestId("bet-slip")
+  await slip.getByLabel("Stake (₹)").fill("1000")
+  await slip.getByRole("button", { name: "Place Bet" }).click()
+  await expect(slip.getByRole("status")).toHaveText("Matched ₹1,000.00 at 2.50")
+  await slip.getByRole("button", { name: "Close bet slip" }).click()
+
+  // The betting setting and the auto rule are lost on the way: the dialog still quotes, asks to confirm and starts
+  // the auto form empty. The first quote is held while the player picks half instead: that one's answer stands.
+  const drop = (route: import("@playwright/test").Route) => route.abort("internetdisconnected")
+  await page.route(/\/api\/v1\/setting\?/, drop, { times: 1 })
+  await page.route(/\/api\/v1\/cash-out\/auto$/, (route) => (route.request().method() === "GET" ? drop(route) : route.fallback()), { times: 1 })
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  let asked = false
+  await page.route("**/api/v1/cash-out/quote?**", async (route) => {
+    asked = true
+    await held
+    await route.continue().catch(() => {})
+  }, { times: 1 })
+  const button = page.getByTestId(`cash-out-${market.marketId}`)
+  await button.click()
+  const dialog = page.getByRole("dialog", { name: `Cash out: ${market.name}` })
+  const quote = dialog.getByTestId("cash-out-quote")
+  await expect(quote).toHaveText("Getting a quote…")
+  await expect.poll(() => asked).toBe(true)
+  await dialog.getByRole("button", { name: "50 %" }).click()
+  await expect(dialog.getByTestId("cash-out-percent")).toHaveText("50 %")
+  const half = (await dialog.getByTestId("cash-out-live").textContent())!
+  await expect(quote).toHaveText(half)
+  release()
+  await expect(dialog.getByText("Auto cash out", { exact: true })).toBeVisible()
+
+  // A stop loss above the take profit is refused in the form, and nothing is saved.
+  await dialog.getByText("Auto cash out", { exact: true }).click()
+  await dialog.getByLabel("Take profit at (₹)").fill("100")
+  await dialog.getByLabel("Stop loss at (₹)").fill("200")
+  await dialog.getByRole("button", { name: "Save auto cash out" }).click()
+  await expect(dialog.locator("form").getByRole("alert")).toHaveText("The stop-loss floor must be below the take-profit target.")
+  // What the server or the network said, apart from the form's own.
+  const told = dialog.getByRole("alert").filter({ hasNotText: "stop-loss" })
+  await expect(dialog.getByText("Auto cash out (on)")).toHaveCount(0)
+
+  // Confirming, the player goes back, then changes the part while confirming: quoted again, for the whole.
+  await dialog.getByRole("button", { name: `Cash out ${half}` }).click()
+  await dialog.getByRole("button", { name: "Back" }).click()
+  await expect(dialog.getByRole("button", { name: `Confirm cash out of ${half}` })).toHaveCount(0)
+  await dialog.getByRole("button", { name: `Cash out ${half}` }).click()
+  await dialog.getByRole("button", { name: "100 %" }).click()
+  await expect(dialog.getByRole("button", { name: "100 %" })).toHaveAttribute("aria-pressed", "true")
+  const whole = (await dialog.getByTestId("cash-out-live").textContent())!
+  await expect(quote).toHaveText(whole)
+  await expect(dialog.getByRole("button", { name: `Cash out ${whole}` })).toBeEnabled()
+
+  // A quote lost on the way is told; Try again quotes again. Lost again, another part quotes afresh.
+  const quoteCall = "**/api/v1/cash-out/quote?**"
+  await page.route(quoteCall, drop, { times: 1 })
+  await dialog.getByRole("button", { name: "25 %" }).click()
+  await expect(told).toHaveText(/could not reach the server/)
+  await dialog.getByRole("button", { name: "Try again" }).click()
+  await expect(quote).toHaveText((await dialog.getByTestId("cash-out-live").textContent())!)
+  await expect(dialog.getByRole("button", { name: /^Cash out −?₹/ })).toBeEnabled()
+  await page.route(quoteCall, drop, { times: 1 })
+  await dialog.getByRole("button", { name: "75 %" }).click()
+  await expect(dialog.getByRole("button", { name: "Try again" })).toBeVisible()
+  await dialog.getByRole("button", { name: "100 %" }).click()
+  await expect(dialog.getByRole("button", { name: `Cash out ${whole}` })).toBeEnabled()
+
+  // The favourite drifts while the player confirms: nothing is cashed out, the new value is shown to confirm.
+  await dialog.getByRole("button", { name: `Cash out ${whole}` }).click()
+  await pin(home, { back: { price: 2.9, size: 5000 }, lay: { price: 2.92, size: 5000 } })
+  await expect(dialog.getByTestId("cash-out-live")).not.toHaveText(whole)
+  await dialog.getByRole("button", { name: `Confirm cash out of ${whole}` }).click()
+  await expect(told).toHaveText("The cash out value changed. Please check the new value and confirm again.")
+  const moved = (await dialog.getByTestId("cash-out-live").textContent())!
+  await expect(quote).toHaveText(moved)
+
+  // Suspended while the player confirms: refused with the reason; open again, Try again quotes afresh.
+  await dialog.getByRole("button", { name: `Cash out ${moved}` }).click()
+  await pin(home, { back: { price: 2.9, size: 5000 }, lay: { price: 2.92, size: 5000 }, status: "SUSPENDED" })
+  await expect(dialog.getByTestId("cash-out-live")).toHaveText("–")
+  await dialog.getByRole("button", { name: `Confirm cash out of ${moved}` }).click()
+  await expect(told).toBeVisible()
+  await expect(dialog.getByRole("button", { name: "Try again" })).toBeVisible()
+  await pin(home, { back: { price: 2.9, size: 5000 }, lay: { price: 2.92, size: 5000 }, status: "OPEN" })
+  await expect(dialog.getByTestId("cash-out-live")).toHaveText(moved)
+  await dialog.getByRole("button", { name: "Try again" }).click()
+  await expect(quote).toHaveText(moved)
+
+  // The cash out's answer is lost (held first: Escape does not close the dialog while it is on its way); Try again
+  // sends the same cash out, which goes through once.
+  let lose = () => {}
+  const lost = new Promise<void>((resolve) => (lose = resolve))
+  await page.route("**/api/v1/cash-out", async (route) => {
+    if (route.request().method() !== "POST") return route.fallback()
+    await lost
+    await route.abort("internetdisconnected")
+  }, { times: 1 })
+  await dialog.getByRole("button", { name: `Cash out ${moved}` }).click()
+  await dialog.getByRole("button", { name: `Confirm cash out of ${moved}` }).click()
+  await expect(dialog.getByRole("button", { name: "Cashing out…" })).toBeDisabled()
+  await page.keyboard.press("Escape")
+  await expect(dialog).toBeVisible()
+  lose()
+  await expect(told).toBeVisible()
+  await dialog.getByRole("button", { name: "Try again" }).click()
+  await expect(dialog.getByRole("status")).toHaveText(`Cashed out ${moved}`)
+  await dialog.getByRole("button", { name: "Done" }).click()
+  await expect(button).toHaveCount(0)
+  const sidebar = page.getByRole("complementary", { name: "Live score and my bets" })
+  await expect(sidebar.getByTestId("cash-out-tag")).toHaveCount(1)
+
+  // One-click betting on: a click on Cash out cashes out, with no confirmation.
+  await page.getByRole("button", { name: `Back ${home.name} at 2.90` }).click()
+  await slip.getByLabel("Stake (₹)").fill("100")
+  await slip.getByRole("checkbox", { name: "One-click betting at this stake" }).check()
+  await expect(page.getByTestId("toasts").getByRole("status").filter({ hasText: "One-click betting is on" })).toBeVisible()
+  await slip.getByRole("button", { name: "Place Bet" }).click()
+  await expect(slip.getByRole("status")).toHaveText("Matched ₹100.00 at 2.90")
+  await slip.getByRole("button", { name: "Close bet slip" }).click()
+  await button.click()
+  const single = (await dialog.getByTestId("cash-out-live").textContent())!
+  await expect(quote).toHaveText(single)
+  await dialog.getByRole("button", { name: `Cash out ${single}` }).click()
+  await expect(dialog.getByRole("status").filter({ hasText: "Cashed out" })).toHaveText(`Cashed out ${single}`)
+  await expect(dialog.getByRole("button", { name: /^Confirm/ })).toHaveCount(0)
+})
