@@ -143,7 +143,7 @@ test("cash out: lost loads and calls are told and tried again, a moved value is 
   await slip.getByRole("button", { name: "Close bet slip" }).click()
 
   // The betting setting and the auto rule are lost on the way: the dialog still quotes, asks to confirm and starts
-  // the auto form empty. The first quote is held while the player picks half instead: that one's answer stands.
+  // the auto form empty. The quotes are held while the player picks half instead: the half's answer stands.
   const drop = (route: import("@playwright/test").Route) => route.abort("internetdisconnected")
   await page.route(/\/api\/v1\/setting\?/, drop, { times: 1 })
   await page.route(/\/api\/v1\/cash-out\/auto$/, (route) => (route.request().method() === "GET" ? drop(route) : route.fallback()), { times: 1 })
@@ -154,7 +154,7 @@ test("cash out: lost loads and calls are told and tried again, a moved value is 
     asked = true
     await held
     await route.continue().catch(() => {})
-  }, { times: 1 })
+  }, { times: 2 })
   const button = page.getByTestId(`cash-out-${market.marketId}`)
   await button.click()
   const dialog = page.getByRole("dialog", { name: `Cash out: ${market.name}` })
@@ -163,9 +163,10 @@ test("cash out: lost loads and calls are told and tried again, a moved value is 
   await expect.poll(() => asked).toBe(true)
   await dialog.getByRole("button", { name: "50 %" }).click()
   await expect(dialog.getByTestId("cash-out-percent")).toHaveText("50 %")
+  await expect(quote).toHaveText("Getting a quote…")
+  release()
   const half = (await dialog.getByTestId("cash-out-live").textContent())!
   await expect(quote).toHaveText(half)
-  release()
   await expect(dialog.getByText("Auto cash out", { exact: true })).toBeVisible()
 
   // A stop loss above the take profit is refused in the form, and nothing is saved.
