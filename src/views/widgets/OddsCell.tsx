@@ -1,4 +1,4 @@
-import { memo, startTransition, useEffect, useRef, useState } from "react"
+import { memo, startTransition, useEffect, useEffectEvent, useRef, useState } from "react"
 import { priceLabel, sizeLabel } from "../../domain/betting.ts"
 import type { Market } from "../../schema/sports.ts"
 import { type OddsBooks, usePorts } from "../ports.ts"
@@ -49,17 +49,13 @@ const useMarketValue = <T extends string>(marketId: string, read: (books: OddsBo
   const books = usePorts().oddsBooks.get()
   if (!books) throw new Error("views: an odds cell rendered before the odds books loaded (EventMarkets waits for them)")
   const [value, setValue] = useState(() => read(books))
-  const reader = useRef(read)
-  useEffect(() => {
-    reader.current = read
+  const update = useEffectEvent(() => {
+    const next = read(books)
+    startTransition(() => setValue(next))
   })
   useEffect(() => {
-    const update = () => {
-      const next = reader.current(books)
-      startTransition(() => setValue(next))
-    }
     update() // a change between the first render and this subscription
-    return books.subscribeMarket(marketId, update)
+    return books.subscribeMarket(marketId, () => update())
   }, [books, marketId])
   return value
 }
