@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, test } from "./coverage.ts"
+import { type APIRequestContext, expect, type Page, test } from "./coverage.ts"
 import { fundedPlayer, openSignedIn } from "./support.ts"
 
 /**
@@ -25,21 +25,29 @@ const preMatch = async (request: APIRequestContext, nth = 0) => {
 const price = (request: APIRequestContext, admin: string, data: Record<string, unknown>) =>
   request.post("/api/v1/admin/market-price", { headers: { authorization: `Bearer ${admin}` }, data }).then(async (res) => expect(res.status(), await res.text()).toBe(200))
 
-test("cash out: the value follows the prices, half then the rest is cashed out, My Bets and the statement show it, settlement pays it", async ({ page, request }) => {
-  const player = await fundedPlayer(request, 5000, "Cash Out Player")
-  const { event, path } = await preMatch(request)
+/**
+ * A funded player's ₹1,000 back at 2.50 on the Match Odds of the nth pre-match event, whose two runners the operator
+ * prices by hand (2.50 / 2.52 and 1.66 / 1.68); `pin` moves a runner's prices.
+ */
+const backedAt250 = async (page: Page, request: APIRequestContext, name: string, nth = 0) => {
+  const player = await fundedPlayer(request, 5000, name)
+  const { event, path } = await preMatch(request, nth)
   const market = event.markets.find((m) => m.marketType === "EXCHANGE")!
   const [home, away] = market.runners as [{ selectionId: string; name: string }, { selectionId: string; name: string }]
   const pin = (runner: { selectionId: string }, levels: Record<string, unknown>) => price(request, player.admin, { marketId: market.marketId, selectionId: runner.selectionId, ...levels })
   await pin(home, { back: { price: 2.5, size: 5000 }, lay: { price: 2.52, size: 5000 }, status: "OPEN" })
   await pin(away, { back: { price: 1.66, size: 5000 }, lay: { price: 1.68, size: 5000 } })
-
   await openSignedIn(page, player.token, path)
   await page.getByRole("button", { name: `Back ${home.name} at 2.50` }).click()
   const slip = page.getByTestId("bet-slip")
   await slip.getByLabel("Stake (₹)").fill("1000")
   await slip.getByRole("button", { name: "Place Bet" }).click()
   await expect(slip.getByRole("status")).toHaveText("Matched ₹1,000.00 at 2.50")
+  return { player, market, home, away, pin, slip }
+}
+
+test("cash out: the value follows the prices, half then the rest is cashed out, My Bets and the statement show it, settlement pays it", async ({ page, request }) => {
+  const { player, market, home, away, pin } = await backedAt250(page, request, "Cash Out Player")
 
   // India +1,500 / the other side −1,000: hedged at today's prices the position would lose a little (red).
   const button = page.getByTestId(`cash-out-${market.marketId}`)
@@ -92,19 +100,7 @@ test("cash out: the value follows the prices, half then the rest is cashed out, 
 })
 
 test("auto cash out: a take-profit set in the dialog fires when the prices reach it", async ({ page, request }) => {
-  const player = await fundedPlayer(request, 5000, "Auto Cash Out Player")
-  const { event, path } = await preMatch(request, 1)
-  const market = event.markets.find((m) => m.marketType === "EXCHANGE")!
-  const [home, away] = market.runners as [{ selectionId: string; name: string }, { selectionId: string; name: string }]
-  const pin = (runner: { selectionId: string }, levels: Record<string, unknown>) => price(request, player.admin, { marketId: market.marketId, selectionId: runner.selectionId, ...levels })
-  await pin(home, { back: { price: 2.5, size: 5000 }, lay: { price: 2.52, size: 5000 }, status: "OPEN" })
-  await pin(away, { back: { price: 1.66, size: 5000 }, lay: { price: 1.68, size: 5000 } })
-  await openSignedIn(page, player.token, path)
-  await page.getByRole("button", { name: `Back ${home.name} at 2.50` }).click()
-  const slip = page.getByTestId("bet-slip")
-  await slip.getByLabel("Stake (₹)").fill("1000")
-  await slip.getByRole("button", { name: "Place Bet" }).click()
-  await expect(slip.getByRole("status")).toHaveText("Matched ₹1,000.00 at 2.50")
+  const { market, home, away, pin } = await backedAt250(page, request, "Auto Cash Out Player", 1)
 
   const button = page.getByTestId(`cash-out-${market.marketId}`)
   await button.click()
@@ -127,19 +123,7 @@ test("auto cash out: a take-profit set in the dialog fires when the prices reach
 })
 
 test("cash out: lost loads and calls are told and tried again, a moved value is confirmed anew, a refusal says why, one click skips the confirmation", async ({ page, request }) => {
-  const player = await fundedPlayer(request, 5000, "Cash Out Retry Player")
-  const { event, path } = await preMatch(request, 2)
-  const market = event.markets.find((m) => m.marketType === "EXCHANGE")!
-  const [home, away] = market.runners as [{ selectionId: string; name: string }, { selectionId: string; name: string }]
-  const pin = (runner: { selectionId: string }, levels: Record<string, unknown>) => price(request, player.admin, { marketId: market.marketId, selectionId: runner.selectionId, ...levels })
-  await pin(home, { back: { price: 2.5, size: 5000 }, lay: { price: 2.52, size: 5000 }, status: "OPEN" })
-  await pin(away, { back: { price: 1.66, size: 5000 }, lay: { price: 1.68, size: 5000 } })
-  await openSignedIn(page, player.token, path)
-  await page.getByRole("button", { name: `Back ${home.name} at 2.50` }).click()
-  const slip = page.getByTestId("bet-slip")
-  await slip.getByLabel("Stake (₹)").fill("1000")
-  await slip.getByRole("button", { name: "Place Bet" }).click()
-  await expect(slip.getByRole("status")).toHaveText("Matched ₹1,000.00 at 2.50")
+  const { player, market, home, pin, slip } = await backedAt250(page, request, "Cash Out Retry Player", 2)
   await slip.getByRole("button", { name: "Close bet slip" }).click()
 
   // The betting setting and the auto rule are lost on the way: the dialog still quotes, asks to confirm and starts
