@@ -3,7 +3,7 @@ import type { DayRange } from "../domain/ranges.ts"
 import { withRunningProfit } from "../domain/statements.ts"
 import type { Statement, StatementQuery } from "../schema/statements.ts"
 import { watchBalances } from "./balances.ts"
-import { unprovided } from "./unprovided.ts"
+import { unprovided, unprovidedAction } from "./unprovided.ts"
 
 /**
  * A statement of the player's ledger for a range of days: the account
@@ -55,6 +55,10 @@ export const statementMachine = setup({
   actors: {
     watchBalances,
     loadStatement: fromPromise<Statement, StatementRequest>(unprovided("statement", "loadStatement"))
+  },
+  actions: {
+    /** Why the statement did not load, as a toast (SPEC section 8). */
+    toastFailure: unprovidedAction<{ error: unknown }>("statement", "toastFailure")
   }
 }).createMachine({
   id: "statement",
@@ -75,8 +79,8 @@ export const statementMachine = setup({
         src: "loadStatement",
         input: ({ context }) => requestOf(context),
         onDone: { target: "Ready", actions: assign({ statement: ({ event }) => event.output }) },
-        // The Api service showed why; the last statement stays.
-        onError: "Failed"
+        // The toast says why; the last statement stays.
+        onError: { target: "Failed", actions: { type: "toastFailure", params: ({ event }) => ({ error: event.error }) } }
       }
     },
     Ready: {},

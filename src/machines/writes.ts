@@ -16,6 +16,16 @@ export interface Refusal {
   readonly message: string
 }
 
+/**
+ * A write's answer as a machine receives it: its data and the server's
+ * message for the player (the envelope's `meta.message`), which the machine
+ * shows as a success toast (SPEC section 7).
+ */
+export interface Written<A = unknown> {
+  readonly data: A
+  readonly message: string
+}
+
 export const refusalOf = (error: unknown): Refusal => ({ reason: reasonOf(error), message: messageOf(error) })
 
 /**

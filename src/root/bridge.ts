@@ -1,6 +1,8 @@
 import { Effect } from "effect"
 import { fromPromise } from "xstate"
+import type { Written } from "../machines/writes.ts"
 import type { Failure } from "../schema/errors.ts"
+import { failureTone } from "../schema/failures.ts"
 import type { ApiFailure } from "../services/api.ts"
 import { Notices } from "../services/notices.ts"
 import { type ClientServices, run } from "../services/runtime.ts"
@@ -19,6 +21,10 @@ export const failures = <A, R>(call: Effect.Effect<A, ApiFailure, R>) => Effect.
 
 /** The `data` of an envelope, with a failure as plain data. */
 export const data = <A, R>(call: Effect.Effect<{ readonly data: A }, ApiFailure, R>) => failures(Effect.map(call, (envelope) => envelope.data))
+
+/** A write's `data` with the server's message for the player (`Written`, src/machines/writes.ts), with a failure as plain data. */
+export const written = <A, R>(call: Effect.Effect<{ readonly data: A; readonly meta: { readonly message: string } }, ApiFailure, R>) =>
+  failures(Effect.map(call, (envelope): Written<A> => ({ data: envelope.data, message: envelope.meta.message })))
 
 /**
  * A machine's promise actor running `program` on the client runtime. A call
@@ -40,3 +46,14 @@ export const effect = (program: Effect.Effect<void, never, ClientServices>) => v
 /** A machine's toast action: `{ message, subMessage? }` as a warning, success or error toast. */
 export const toast = (type: "success" | "warning" | "error") => (_: unknown, params: { readonly message: string; readonly subMessage?: string | undefined }) =>
   effect(Notices.use((notices) => notices[type](params.message, params.subMessage)))
+
+/** A machine's success toast of a write: the server's message (`Written`), when it sent one. */
+export const toastWritten = (_: unknown, params: { readonly message: string }) => {
+  if (params.message) effect(Notices.use((notices) => notices.success(params.message)))
+}
+
+/** A machine's toast of a failed call: a warning or an error as `failureTone` says (none for an ended session). */
+export const toastFailure = (_: unknown, params: { readonly error: unknown }) => {
+  const tone = failureTone(params.error)
+  if (tone) effect(Notices.use((notices) => notices[tone]((params.error as Failure).message)))
+}

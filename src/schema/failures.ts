@@ -112,3 +112,14 @@ export const reasonOf = (error: unknown): ErrorTag | undefined => {
 /** What to tell the player about an actor's error: the server's message, or `fallback`. */
 export const messageOf = (error: unknown, fallback = "Something went wrong. Please try again."): string =>
   hasMessage(error) && error.message !== "" ? error.message : fallback
+
+/**
+ * The toast a failed call shows (SPEC section 8): a refusal the server
+ * explains (a code under 500) as a warning; an unreachable server, an answer
+ * not understood or an HTTP error as an error. None for an ended session
+ * (sessionEnd.ts takes the player away) or an error that is not a call's (a bug).
+ */
+export const failureTone = (error: unknown): "warning" | "error" | undefined => {
+  if (!isFailure(error) || error.reason === "SessionEnded") return undefined
+  return error.code > 0 && error.code < 500 ? "warning" : "error"
+}

@@ -32,7 +32,8 @@ const checkStep = (step: Step) => {
     expect(Schema.decodeUnknownSync(StatementQuery)(request.query)).toEqual(request.query)
     asked.add(`${request.view}:${request.query.isChecked}`)
   } else expect(load).toBeUndefined()
-  expect(step.actions).toEqual([])
+  // A failed load says why in a toast, once.
+  expect(step.actions).toEqual(step.event.type === "xstate.error.actor.loadStatement" ? [{ type: "toastFailure", params: { error: step.event.error } }] : [])
 }
 
 describe("statement machine (model-based)", () => {
@@ -40,6 +41,7 @@ describe("statement machine (model-based)", () => {
     const coverage = replayPaths(statementMachine, {
       input: { view: "account", range: week },
       outputs: { loadStatement: [statement] },
+      actions: { toastFailure: () => {} },
       events: {
         "view.change": [{ type: "view.change", view: "payments" }],
         "range.change": [{ type: "range.change", range: { start_date: "2026-01-02", end_date: "2026-01-08" } }],

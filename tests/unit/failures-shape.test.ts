@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
+import { failureTone } from "../../src/schema/failures.ts"
+import { NOT_UNDERSTOOD, readAnswer, UNREACHABLE } from "../../src/services/answer.ts"
 
 /** Every source file under `dir`. */
 const sources = (dir: string): Array<string> =>
@@ -18,5 +20,29 @@ describe("the server's failures", () => {
       /new ApiError\(\s*\{/.test(text) || /\b(?:Effect\.fail|fail)\(\s*[1-5]\d\d\b/.test(text)
     const offending = sources("server").filter((file) => !isEdge(file) && picksStatus(readFileSync(file, "utf8")))
     expect(offending).toEqual([])
+  })
+})
+
+describe("the toast of a failed call (failureTone)", () => {
+  const envelope = (code: number, error?: string) => ({ meta: { code, message: `answered ${code}`, ...(error ? { error } : {}) }, data: null })
+  const tone = (status: number, body: unknown) => {
+    const reading = readAnswer(status, body, undefined)
+    return reading._tag === "Refused" || reading._tag === "Broken" ? [reading._tag, failureTone(reading.failure)] : [reading._tag, undefined]
+  }
+
+  it("is a warning for a refusal the server explains, an error for an HTTP error, none for an ended session", () => {
+    expect(tone(422, envelope(422, "OddsChanged"))).toEqual(["Refused", "warning"])
+    expect(tone(409, envelope(409))).toEqual(["Refused", "warning"])
+    expect(tone(200, envelope(403))).toEqual(["Refused", "warning"])
+    expect(tone(500, envelope(500))).toEqual(["Broken", "error"])
+    expect(tone(503, undefined)).toEqual(["Broken", "error"])
+    expect(tone(401, envelope(401))).toEqual(["SessionEnded", undefined])
+    expect(failureTone({ code: 401, message: "ended", reason: "SessionEnded" })).toBeUndefined()
+  })
+
+  it("is an error when the server was not reached or not understood, none for a bug", () => {
+    expect(failureTone({ code: 0, message: UNREACHABLE, reason: "Unreachable" })).toBe("error")
+    expect(failureTone({ code: 0, message: NOT_UNDERSTOOD, reason: "BadResponse" })).toBe("error")
+    expect(failureTone(new Error("a bug"))).toBeUndefined()
   })
 })

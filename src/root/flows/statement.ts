@@ -2,7 +2,7 @@ import type { StatementView } from "../../machines/statement.machine.ts"
 import { statementMachine } from "../../machines/statement.machine.ts"
 import { StatementsApi } from "../../schema/statements.ts"
 import { Api } from "../../services/api.ts"
-import { data, task } from "../bridge.ts"
+import { data, task, toastFailure } from "../bridge.ts"
 
 const statements = StatementsApi.endpoints
 
@@ -12,6 +12,7 @@ const endpoints = { account: statements.accountStatement, payments: statements.t
 /** /statements and /profit-loss with their calls. */
 export default statementMachine.provide({
   actors: {
-    loadStatement: task(({ view, query }) => data(Api.use((api) => api.call(endpoints[view], { query }, { notify: "failure" }))))
-  }
+    loadStatement: task(({ view, query }) => data(Api.use((api) => api.call(endpoints[view], { query }, { notify: "none" }))))
+  },
+  actions: { toastFailure }
 })
