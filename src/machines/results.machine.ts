@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from "xstate"
 import type { ResultsPage, ResultsQuery, SettledMarket } from "../schema/results.ts"
-import { unprovided } from "./unprovided.ts"
+import { unprovided, unprovidedAction } from "./unprovided.ts"
 
 /**
  * /results: the markets settled in the last 7 days, newest first, for one
@@ -39,6 +39,10 @@ export const resultsMachine = setup({
     /** A next page: its failure is a toast, the rows stay. */
     loadMore: fromPromise<ResultsPage, ResultsRequest>(unprovided("results", "loadMore"))
   },
+  actions: {
+    /** Why a next page did not load, as a toast (SPEC section 8). */
+    toastFailure: unprovidedAction<{ error: unknown }>("results", "toastFailure")
+  },
   guards: {
     hasMore: ({ context }) => context.next !== null
   }
@@ -70,7 +74,7 @@ export const resultsMachine = setup({
         src: "loadMore",
         input: ({ context }) => queryOf(context.sport, context.next),
         onDone: { target: "Ready", actions: assign({ rows: ({ context, event }) => [...context.rows, ...event.output.rows], next: ({ event }) => event.output.next }) },
-        onError: "Ready"
+        onError: { target: "Ready", actions: { type: "toastFailure", params: ({ event }) => ({ error: event.error }) } }
       }
     },
     Failed: {

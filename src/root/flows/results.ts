@@ -1,7 +1,7 @@
 import { resultsMachine } from "../../machines/results.machine.ts"
 import { ResultsApi } from "../../schema/results.ts"
 import { Api } from "../../services/api.ts"
-import { data, task } from "../bridge.ts"
+import { data, task, toastFailure } from "../bridge.ts"
 
 const { results } = ResultsApi.endpoints
 
@@ -9,6 +9,7 @@ const { results } = ResultsApi.endpoints
 export default resultsMachine.provide({
   actors: {
     loadResults: task((query) => data(Api.use((api) => api.call(results, { query }, { notify: "none" })))),
-    loadMore: task((query) => data(Api.use((api) => api.call(results, { query }, { notify: "failure" }))))
-  }
+    loadMore: task((query) => data(Api.use((api) => api.call(results, { query }, { notify: "none" }))))
+  },
+  actions: { toastFailure }
 })
