@@ -1,8 +1,8 @@
 import { assign, fromPromise, raise, setup } from "xstate"
 import type { ReferralTransaction, ReferralUsers, ReferralWeek, WeeklyQuery } from "../schema/referral.ts"
 import { watchBalances } from "./balances.ts"
-import { unprovided } from "./unprovided.ts"
-import { newIdempotencyKey, type Refusal, refusalOf, unanswered } from "./writes.ts"
+import { unprovided, unprovidedAction } from "./unprovided.ts"
+import { newIdempotencyKey, type Refusal, refusalOf, unanswered, type Written } from "./writes.ts"
 
 /**
  * /referral-bonus: the player's referral code and the friends who joined with
@@ -50,7 +50,13 @@ export const referralMachine = setup({
     watchBalances,
     /** The three lists, asked for together (the weekly one with startDate and endDate). */
     loadReferrals: fromPromise<Referrals, Required<WeeklyQuery>>(unprovided("referral", "loadReferrals")),
-    claim: fromPromise<ReferralUsers, { key: string }>(unprovided("referral", "claim"))
+    claim: fromPromise<Written<ReferralUsers>, { key: string }>(unprovided("referral", "claim"))
+  },
+  actions: {
+    /** The server's message on a claim (SPEC section 7). */
+    toastSuccess: unprovidedAction<{ message: string }>("referral", "toastSuccess"),
+    /** Why a call failed (SPEC section 8). */
+    toastFailure: unprovidedAction<{ error: unknown }>("referral", "toastFailure")
   },
   guards: {
     /** There is a referral bonus to claim. */
@@ -78,8 +84,8 @@ export const referralMachine = setup({
             src: "loadReferrals",
             input: ({ context }) => context.weekly,
             onDone: { target: "Ready", actions: assign({ referrals: ({ event }) => event.output }) },
-            // The Api service showed why; the last lists stay.
-            onError: "Failed"
+            // The toast says why; the last lists stay.
+            onError: { target: "Failed", actions: { type: "toastFailure", params: ({ event }) => ({ error: event.error }) } }
           }
         },
         Ready: {},
@@ -104,14 +110,22 @@ export const referralMachine = setup({
             onDone: {
               target: "Idle",
               actions: [
-                assign({ referrals: ({ context, event }) => context.referrals && { ...context.referrals, users: event.output }, key: undefined }),
+                assign({ referrals: ({ context, event }) => context.referrals && { ...context.referrals, users: event.output.data }, key: undefined }),
+                { type: "toastSuccess", params: ({ event }) => ({ message: event.output.message }) },
                 raise({ type: "referrals.reload" })
               ]
             },
             onError: [
-              { guard: "unanswered", target: "Idle", actions: assign({ refusal: ({ event }) => refusalOf(event.error) }) },
-              // The toast said why; another claim is another request.
-              { target: "Idle", actions: assign({ refusal: ({ event }) => refusalOf(event.error), key: undefined }) }
+              {
+                guard: "unanswered",
+                target: "Idle",
+                actions: [assign({ refusal: ({ event }) => refusalOf(event.error) }), { type: "toastFailure", params: ({ event }) => ({ error: event.error }) }]
+              },
+              // The toast says why; another claim is another request.
+              {
+                target: "Idle",
+                actions: [assign({ refusal: ({ event }) => refusalOf(event.error), key: undefined }), { type: "toastFailure", params: ({ event }) => ({ error: event.error }) }]
+              }
             ]
           }
         }

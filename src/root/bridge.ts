@@ -48,7 +48,7 @@ export const toast = (type: "success" | "warning" | "error") => (_: unknown, par
   effect(Notices.use((notices) => notices[type](params.message, params.subMessage)))
 
 /** A machine's success toast of a write: the server's message (`Written`), when it sent one. */
-export const toastWritten = (_: unknown, params: { readonly message: string }) => {
+export const toastSuccess = (_: unknown, params: { readonly message: string }) => {
   if (params.message) effect(Notices.use((notices) => notices.success(params.message)))
 }
 

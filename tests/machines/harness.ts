@@ -150,6 +150,18 @@ export const invokedWith = (step: Step, src: string) => step.invoked.find((i) =>
 /** The params of every `type` action a step ran. */
 export const actionParams = (step: Step, type: string) => step.actions.filter((a) => a.type === type).map((a) => a.params)
 
+/**
+ * The toast actions a call's outcome runs (SPEC sections 7 and 8), once: a
+ * failure of any call in `failing` is `toastFailure` with its error; the
+ * answer of a write in `writes` is `toastSuccess` with the server's message.
+ */
+export const callToasts = (step: { readonly event: AnyEventObject }, failing: ReadonlyArray<string>, writes: ReadonlyArray<string> = []): Array<TakenAction> => {
+  const { event } = step
+  if (failing.some((id) => event.type === `xstate.error.actor.${id}`)) return [{ type: "toastFailure", params: { error: event.error } }]
+  if (writes.some((id) => event.type === `xstate.done.actor.${id}`)) return [{ type: "toastSuccess", params: { message: event.output.message } }]
+  return []
+}
+
 /** The named states a snapshot is in, dotted (`Form.Submitting`), to test entry into a state across a step. */
 const activeIds = (snapshot: Snapshot) => new Set((snapshot._nodes as ReadonlyArray<AnyStateNode>).map((node) => node.path.join(".")))
 

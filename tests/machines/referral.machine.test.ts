@@ -2,9 +2,10 @@ import { Schema } from "effect"
 import { describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise } from "xstate"
 import { type ReferralContext, type Referrals, referralMachine } from "../../src/machines/referral.machine.ts"
+import type { Written } from "../../src/machines/writes.ts"
 import { type Failure, reasonOf } from "../../src/schema/errors.ts"
 import { type ReferralTransaction, type ReferralUsers, type ReferralWeek, WeeklyQuery } from "../../src/schema/referral.ts"
-import { entered, expectFullCoverage, invokedWith, isIn, recordFlows, replayPaths, type Step } from "./harness.ts"
+import { callToasts, entered, expectFullCoverage, invokedWith, isIn, recordFlows, replayPaths, type Step } from "./harness.ts"
 
 const weekly: Required<WeeklyQuery> = { startDate: "2025-11-08T18:30:00.000Z", endDate: "2026-01-03T18:29:59.999Z" }
 const earned: ReferralUsers = {
@@ -48,14 +49,16 @@ const checkStep = (step: Step) => {
     if (before.key !== undefined) expect(context.key).toBe(before.key)
     seen.add(before.key === undefined ? "claim" : "claim again")
   } else expect(claim).toBeUndefined()
-  expect(step.actions).toEqual([])
+  // Each load's and claim's failure is a toast, once; a claim's answer shows the server's message.
+  expect(step.actions).toEqual(callToasts(step, ["loadReferrals", "claim"], ["claim"]))
 }
 
 describe("referral machine (model-based)", () => {
   it("covers every state and transition: the referral lists and the claim, with its refusals", () => {
     const coverage = replayPaths(referralMachine, {
       input: { weekly },
-      outputs: { loadReferrals: [lists], claim: [claimed] },
+      outputs: { loadReferrals: [lists], claim: [{ data: claimed, message: "Referral bonus claimed" }] },
+      actions: { toastSuccess: () => {}, toastFailure: () => {} },
       errors: { claim: [lost, refused] },
       serialize: (s) => JSON.stringify([s.value, s.context.referrals?.users.refBonus, s.context.key !== undefined]),
       check: checkStep
@@ -70,7 +73,7 @@ describe("referral machine (model-based)", () => {
   })
 })
 
-const harness = (claim: () => Promise<ReferralUsers>) => {
+const harness = (claim: () => Promise<Written<ReferralUsers>>) => {
   const asked: Array<Required<WeeklyQuery>> = []
   const keys: Array<string> = []
   const actor = createActor(
@@ -78,7 +81,8 @@ const harness = (claim: () => Promise<ReferralUsers>) => {
       actors: {
         loadReferrals: fromPromise(async ({ input }: { input: Required<WeeklyQuery> }) => (asked.push(input), lists)),
         claim: fromPromise(({ input }: { input: { key: string } }) => (keys.push(input.key), claim()))
-      }
+      },
+      actions: { toastSuccess: () => {}, toastFailure: () => {} }
     }),
     { input: { weekly } }
   ).start()
@@ -88,14 +92,14 @@ const harness = (claim: () => Promise<ReferralUsers>) => {
 
 describe("referral machine behaviour", () => {
   it("asks for the weeks with startDate and endDate (SPEC section 7)", async () => {
-    const { actor, asked, ready } = harness(async () => claimed)
+    const { actor, asked, ready } = harness(async () => ({ data: claimed, message: "Referral bonus claimed" }))
     await ready()
     expect(asked).toEqual([weekly])
     expect(actor.getSnapshot().context.referrals).toEqual(lists)
   })
 
   it("claims the referral bonus with an Idempotency-Key, then lists everything again", async () => {
-    const { actor, asked, keys, ready } = harness(async () => claimed)
+    const { actor, asked, keys, ready } = harness(async () => ({ data: claimed, message: "Referral bonus claimed" }))
     await ready()
     actor.send({ type: "referral.claim" })
     expect(actor.getSnapshot().hasTag("busy")).toBe(true)
@@ -105,7 +109,7 @@ describe("referral machine behaviour", () => {
   })
 
   it("claims nothing while there is no referral bonus", () => {
-    const { actor, keys } = harness(async () => claimed)
+    const { actor, keys } = harness(async () => ({ data: claimed, message: "Referral bonus claimed" }))
     actor.send({ type: "referral.claim" })
     expect(actor.getSnapshot().matches({ Claim: "Idle" })).toBe(true)
     expect(keys).toEqual([])

@@ -2,7 +2,7 @@ import { Effect } from "effect"
 import { referralMachine } from "../../machines/referral.machine.ts"
 import { ReferralApi } from "../../schema/referral.ts"
 import { Api } from "../../services/api.ts"
-import { data, task } from "../bridge.ts"
+import { data, task, toastFailure, toastSuccess, written } from "../bridge.ts"
 
 const referral = ReferralApi.endpoints
 
@@ -12,14 +12,15 @@ export default referralMachine.provide({
     loadReferrals: task((weekly) =>
       Effect.all(
         {
-          users: data(Api.use((api) => api.call(referral.referralUsers, {}, { notify: "failure" }))),
+          users: data(Api.use((api) => api.call(referral.referralUsers, {}, { notify: "none" }))),
           // SPEC section 7: the weekly call sends startDate and endDate.
-          weeks: data(Api.use((api) => api.call(referral.weeklyReferralTransactions, { query: weekly }, { notify: "failure" }))),
-          transactions: data(Api.use((api) => api.call(referral.referralTransactions, {}, { notify: "failure" })))
+          weeks: data(Api.use((api) => api.call(referral.weeklyReferralTransactions, { query: weekly }, { notify: "none" }))),
+          transactions: data(Api.use((api) => api.call(referral.referralTransactions, {}, { notify: "none" })))
         },
         { concurrency: "unbounded" }
       )
     ),
-    claim: task(({ key }) => data(Api.use((api) => api.call(referral.claimRefBonus, { payload: {} }, { notify: "write", idempotencyKey: key }))))
-  }
+    claim: task(({ key }) => written(Api.use((api) => api.call(referral.claimRefBonus, { payload: {} }, { notify: "none", idempotencyKey: key }))))
+  },
+  actions: { toastSuccess, toastFailure }
 })
