@@ -3,8 +3,8 @@ import { type BonusAction, canActOn } from "../domain/bonus.ts"
 import type { BonusData } from "../schema/bonus.ts"
 import { reasonOf } from "../schema/failures.ts"
 import { watchBalances } from "./balances.ts"
-import { unprovided } from "./unprovided.ts"
-import { newIdempotencyKey, type Refusal, refusalOf } from "./writes.ts"
+import { unprovided, unprovidedAction } from "./unprovided.ts"
+import { newIdempotencyKey, type Refusal, refusalOf, type Written } from "./writes.ts"
 
 /**
  * /bonus: the player's bonuses and bonus wallet, and the actions of SPEC
@@ -52,7 +52,13 @@ export const bonusMachine = setup({
   actors: {
     watchBalances,
     loadBonuses: fromPromise<BonusData>(unprovided("bonus", "loadBonuses")),
-    act: fromPromise<BonusData, BonusRequest>(unprovided("bonus", "act"))
+    act: fromPromise<Written<BonusData>, BonusRequest>(unprovided("bonus", "act"))
+  },
+  actions: {
+    /** The server's answer to an action ('Bonus activated…'), SPEC section 7. */
+    toastSuccess: unprovidedAction<{ message: string }>("bonus", "toastSuccess"),
+    /** Why a call failed (SPEC section 8). */
+    toastFailure: unprovidedAction<{ error: unknown }>("bonus", "toastFailure")
   },
   guards: {
     /** The bonus is listed in a status the action applies to. */
@@ -85,8 +91,8 @@ export const bonusMachine = setup({
             id: "loadBonuses",
             src: "loadBonuses",
             onDone: { target: "Ready", actions: assign({ data: ({ event }) => event.output }) },
-            // The Api service showed why; the last list stays.
-            onError: "Failed"
+            // The toast says why; the last list stays.
+            onError: { target: "Failed", actions: { type: "toastFailure", params: ({ event }) => ({ error: event.error }) } }
           }
         },
         Ready: {},
@@ -129,11 +135,25 @@ export const bonusMachine = setup({
             id: "act",
             src: "act",
             input: ({ context }) => context.pending!,
-            onDone: { target: "Idle", actions: assign({ data: ({ event }) => event.output, pending: undefined }) },
+            onDone: {
+              target: "Idle",
+              actions: [assign({ data: ({ event }) => event.output.data, pending: undefined }), { type: "toastSuccess", params: ({ event }) => ({ message: event.output.message }) }]
+            },
             onError: [
-              { guard: "listStale", target: "Idle", actions: [assign({ refusal: ({ event }) => refusalOf(event.error), pending: undefined }), raise({ type: "bonus.reload" })] },
-              // The toast said why (the wagering is not met yet, say); the list is as it was.
-              { target: "Idle", actions: assign({ refusal: ({ event }) => refusalOf(event.error), pending: undefined }) }
+              {
+                guard: "listStale",
+                target: "Idle",
+                actions: [
+                  assign({ refusal: ({ event }) => refusalOf(event.error), pending: undefined }),
+                  { type: "toastFailure", params: ({ event }) => ({ error: event.error }) },
+                  raise({ type: "bonus.reload" })
+                ]
+              },
+              // The toast says why (the wagering is not met yet, say); the list is as it was.
+              {
+                target: "Idle",
+                actions: [assign({ refusal: ({ event }) => refusalOf(event.error), pending: undefined }), { type: "toastFailure", params: ({ event }) => ({ error: event.error }) }]
+              }
             ]
           }
         }

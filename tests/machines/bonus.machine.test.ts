@@ -5,7 +5,7 @@ import { canActOn } from "../../src/domain/bonus.ts"
 import { type BonusContext, type BonusRequest, bonusMachine } from "../../src/machines/bonus.machine.ts"
 import { type Bonus, BonusActionPayload, type BonusData } from "../../src/schema/bonus.ts"
 import { type Failure, reasonOf } from "../../src/schema/errors.ts"
-import { entered, expectFullCoverage, invokedWith, isIn, recordFlows, replayPaths, type Step } from "./harness.ts"
+import { callToasts, entered, expectFullCoverage, invokedWith, isIn, recordFlows, replayPaths, type Step } from "./harness.ts"
 
 const offer = (id: string, status: Bonus["status"], wagered = 0): Bonus => ({
   _id: id, code: "WELCOME100", title: "100% welcome bonus", amount: 1000, wageringRequired: 5000, wagered, wageringLeft: Math.max(0, 5000 - wagered), status,
@@ -28,7 +28,7 @@ const checkStep = (step: Step) => {
   if (isIn(step.after, "Action.Idle")) expect(context.pending).toBeUndefined()
   if (isIn(step.after, "Action.Confirming")) expect(context.pending?.action).toBe("forfeit")
   if (isIn(step.after, "Action.Running")) expect(context.pending?.key).toMatch(new RegExp(`^bonus-${context.pending?.action}-`))
-  if (step.event.type === "xstate.done.actor.act") expect(context.data).toEqual(step.event.output)
+  if (step.event.type === "xstate.done.actor.act") expect(context.data).toEqual(step.event.output.data)
 
   // A request goes out once the action is asked for (and, for a forfeit, confirmed), for a bonus in a status it applies to.
   const act = invokedWith(step, "act")
@@ -45,13 +45,15 @@ const checkStep = (step: Step) => {
   const stale = step.event.type === "xstate.error.actor.act" && ["Conflict", "NotFound", "Unreachable"].includes(reasonOf(step.event.error) ?? "")
   const loads = stale || ["xstate.init", "bonus.reload", "balances.changed"].includes(step.event.type)
   expect(invokedWith(step, "loadBonuses") !== undefined).toBe(loads)
-  expect(step.actions).toEqual([])
+  // A load's or an action's failure is a toast, once; an action's answer shows the server's message.
+  expect(step.actions).toEqual(callToasts(step, ["loadBonuses", "act"], ["act"]))
 }
 
 describe("bonus machine (model-based)", () => {
   it("covers every state and transition: the list, activate, claim, forfeit with its confirmation, and refusals by reason", () => {
     const coverage = replayPaths(bonusMachine, {
-      outputs: { loadBonuses: [listed], act: [activated] },
+      outputs: { loadBonuses: [listed], act: [{ data: activated, message: "Bonus activated" }] },
+      actions: { toastSuccess: () => {}, toastFailure: () => {} },
       errors: { act: [moved, refused] },
       events: {
         "bonus.activate": [{ type: "bonus.activate", bonusId: "b-available" }],
@@ -78,8 +80,9 @@ const harness = (act: (input: BonusRequest) => Promise<BonusData>) => {
     bonusMachine.provide({
       actors: {
         loadBonuses: fromPromise(async () => (loads++, listed)),
-        act: fromPromise(({ input }: { input: BonusRequest }) => (requests.push(input), act(input)))
-      }
+        act: fromPromise(({ input }: { input: BonusRequest }) => (requests.push(input), act(input).then((data) => ({ data, message: "Bonus activated" }))))
+      },
+      actions: { toastSuccess: () => {}, toastFailure: () => {} }
     })
   ).start()
   const ready = () => vi.waitFor(() => expect(actor.getSnapshot().matches({ List: "Ready" })).toBe(true))

@@ -1,7 +1,7 @@
 import { bonusMachine } from "../../machines/bonus.machine.ts"
 import { BonusApi } from "../../schema/bonus.ts"
 import { Api } from "../../services/api.ts"
-import { data, task } from "../bridge.ts"
+import { data, task, toastFailure, toastSuccess, written } from "../bridge.ts"
 
 const bonus = BonusApi.endpoints
 
@@ -10,9 +10,10 @@ const endpoints = { activate: bonus.activateBonus, claim: bonus.claimBonus, forf
 /** /bonus with its calls: the server's answer to an action shows as a toast ('Bonus activated…', or why not). */
 export default bonusMachine.provide({
   actors: {
-    loadBonuses: task(() => data(Api.use((api) => api.call(bonus.bonusData, {}, { notify: "failure" })))),
+    loadBonuses: task(() => data(Api.use((api) => api.call(bonus.bonusData, {}, { notify: "none" })))),
     act: task(({ action, bonusId, key }) =>
-      data(Api.use((api) => api.call(endpoints[action], { payload: { bonusId } }, { notify: "write", idempotencyKey: key })))
+      written(Api.use((api) => api.call(endpoints[action], { payload: { bonusId } }, { notify: "none", idempotencyKey: key })))
     )
-  }
+  },
+  actions: { toastSuccess, toastFailure }
 })
