@@ -3,7 +3,7 @@ import type { DayRange } from "../domain/ranges.ts"
 import type { DepositRequest, Screenshot } from "../schema/payments.ts"
 import { watchBalances } from "./balances.ts"
 import { depositFormMachine } from "./depositForm.machine.ts"
-import { unprovided } from "./unprovided.ts"
+import { unprovided, unprovidedAction } from "./unprovided.ts"
 
 /**
  * /deposit: the deposit form with the operator's accounts (the `depositForm`
@@ -45,6 +45,10 @@ export const depositMachine = setup({
     watchBalances,
     loadHistory: fromPromise<ReadonlyArray<DepositRequest>, DayRange>(unprovided("deposit", "loadHistory")),
     loadScreenshot: fromPromise<Screenshot, string>(unprovided("deposit", "loadScreenshot"))
+  },
+  actions: {
+    /** Why a call failed (SPEC section 8). */
+    toastFailure: unprovidedAction<{ error: unknown }>("deposit", "toastFailure")
   }
 }).createMachine({
   id: "deposit",
@@ -80,7 +84,7 @@ export const depositMachine = setup({
             src: "loadHistory",
             input: ({ context }) => context.range,
             onDone: { target: "Ready", actions: assign({ history: ({ event }) => event.output }) },
-            onError: "Failed"
+            onError: { target: "Failed", actions: { type: "toastFailure", params: ({ event }) => ({ error: event.error }) } }
           }
         },
         Ready: {},
@@ -103,8 +107,8 @@ export const depositMachine = setup({
             src: "loadScreenshot",
             input: ({ context }) => context.stored!.id,
             onDone: { target: "Showing", actions: assign({ stored: ({ context, event }) => ({ id: context.stored!.id, image: event.output.image }) }) },
-            // The Api service showed why.
-            onError: { target: "Closed", actions: assign({ stored: undefined }) }
+            // The toast says why.
+            onError: { target: "Closed", actions: [assign({ stored: undefined }), { type: "toastFailure", params: ({ event }) => ({ error: event.error }) }] }
           }
         },
         Showing: { tags: ["screenshot"] }

@@ -10,7 +10,7 @@ import {
 } from "../domain/payments.ts"
 import type { DepositPayload, DepositRequest, PaymentAccount } from "../schema/payments.ts"
 import { unprovided, unprovidedAction } from "./unprovided.ts"
-import { newIdempotencyKey, type Refusal, refusalOf } from "./writes.ts"
+import { newIdempotencyKey, type Refusal, refusalOf, type Written } from "./writes.ts"
 import { INSTALL_MOMENT, installFlow } from "./install.machine.ts"
 
 /**
@@ -68,9 +68,13 @@ export const depositFormMachine = setup({
   },
   actors: {
     loadAccounts: fromPromise<ReadonlyArray<PaymentAccount>>(unprovided("depositForm", "loadAccounts")),
-    submit: fromPromise<DepositRequest, DepositSubmission>(unprovided("depositForm", "submit"))
+    submit: fromPromise<Written<DepositRequest>, DepositSubmission>(unprovided("depositForm", "submit"))
   },
   actions: {
+    /** The server's answer to a deposit ('Deposit request submitted'), SPEC section 7. */
+    toastSuccess: unprovidedAction<{ message: string }>("depositForm", "toastSuccess"),
+    /** Why a call failed (SPEC section 8). */
+    toastFailure: unprovidedAction<{ error: unknown }>("depositForm", "toastFailure"),
     /** A client rule's message as a warning toast (SPEC section 5). */
     warn: unprovidedAction<{ message: string }>("depositForm", "warn"),
     /** A deposit was filed: the install flow hears of a moment to offer the app (it offers once). */
@@ -101,8 +105,8 @@ export const depositFormMachine = setup({
             id: "loadAccounts",
             src: "loadAccounts",
             onDone: { target: "Ready", actions: assign({ accounts: ({ event }) => event.output }) },
-            // The Api service showed why; the page offers to try again.
-            onError: "Failed"
+            // The toast says why; the page offers to try again.
+            onError: { target: "Failed", actions: { type: "toastFailure", params: ({ event }) => ({ error: event.error }) } }
           }
         },
         Ready: {},
@@ -168,11 +172,15 @@ export const depositFormMachine = setup({
                   target: "#depositForm.Modal.Closed",
                   actions: [
                     assign(({ context }) => ({ form: blankForm, screenshot: undefined, key: undefined, filed: context.filed + 1 })),
+                    { type: "toastSuccess", params: ({ event }) => ({ message: event.output.message }) },
                     "filed"
                   ]
                 },
-                // The Api service showed the server's message as a toast; the form stays as typed, with the message in it.
-                onError: { target: "Editing", actions: assign({ refusal: ({ event }) => refusalOf(event.error) }) }
+                // The server's message as a toast; the form stays as typed, with the message in it.
+                onError: {
+                  target: "Editing",
+                  actions: [assign({ refusal: ({ event }) => refusalOf(event.error) }), { type: "toastFailure", params: ({ event }) => ({ error: event.error }) }]
+                }
               }
             }
           }

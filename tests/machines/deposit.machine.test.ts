@@ -3,7 +3,7 @@ import { type AnyActorRef, assign, createActor, createMachine, fromPromise } fro
 import type { DayRange } from "../../src/domain/ranges.ts"
 import { type DepositContext, depositMachine } from "../../src/machines/deposit.machine.ts"
 import type { DepositRequest, Screenshot } from "../../src/schema/payments.ts"
-import { expectFullCoverage, invokedWith, isIn, recordFlows, replayPaths, standIn, type Step } from "./harness.ts"
+import { callToasts, expectFullCoverage, invokedWith, isIn, recordFlows, replayPaths, standIn, type Step } from "./harness.ts"
 import { depositFormMachine } from "../../src/machines/depositForm.machine.ts"
 
 const week: DayRange = { start_date: "2026-01-01", end_date: "2026-01-07" }
@@ -28,7 +28,8 @@ const checkStep = (step: Step) => {
   expect(invokedWith(step, "loadHistory")?.input).toEqual(reloads ? context.range : undefined)
   // The stored screenshot is asked for by the id the player chose.
   expect(invokedWith(step, "loadScreenshot")?.input).toEqual(step.event.type === "stored.view" ? step.event.screenshotId : undefined)
-  expect(step.actions).toEqual([])
+  // A load's failure is a toast, once.
+  expect(step.actions).toEqual(callToasts(step, ["loadHistory", "loadScreenshot"]))
 }
 
 describe("deposit machine (model-based)", () => {
@@ -37,6 +38,7 @@ describe("deposit machine (model-based)", () => {
       input: { range: week },
       actors: { depositForm: standIn(depositFormMachine, createMachine({ context: { filed: 0 } })) },
       outputs: { loadHistory: [[filed]], loadScreenshot: [stored] },
+      actions: { toastFailure: () => {} },
       events: {
         "xstate.snapshot.depositForm": [formFiled(1)],
         "range.change": [{ type: "range.change", range: { start_date: "2026-01-02", end_date: "2026-01-08" } }],

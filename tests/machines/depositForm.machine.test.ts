@@ -6,7 +6,7 @@ import { type PickedScreenshot, screenshotProblem, validateDeposit } from "../..
 import { type DepositFormContext, type DepositSubmission, depositFormMachine } from "../../src/machines/depositForm.machine.ts"
 import type { Failure } from "../../src/schema/errors.ts"
 import { DepositPayload, type DepositRequest, type PaymentAccount } from "../../src/schema/payments.ts"
-import { actionParams, entered, expectFullCoverage, invokedWith, isIn, recordFlows, replayPaths, type Step } from "./harness.ts"
+import { actionParams, callToasts, entered, expectFullCoverage, invokedWith, isIn, recordFlows, replayPaths, type Step } from "./harness.ts"
 
 const upi: PaymentAccount = { _id: "acc-upi", type: "upi", accountNumber: "khel@okaxis", accountHolderName: "Khel Gaming" }
 const bank: PaymentAccount = { _id: "acc-bank", type: "bank", accountNumber: "50200012345678", accountHolderName: "Khel Gaming", bankName: "HDFC Bank", ifscCode: "HDFC0001234", accountType: "current" }
@@ -66,6 +66,9 @@ const checkStep = (step: Step) => {
     : undefined
   expect(actionParams(step, "warn")).toEqual(warning ? [{ message: warning }] : [])
 
+  // A call's failure is a toast, once; a filed deposit shows the server's message.
+  expect(step.actions.filter((a) => a.type.startsWith("toast"))).toEqual(callToasts(step, ["loadAccounts", "submit"], ["submit"]))
+
   // The operator's accounts load when the form opens and when asked again.
   expect(invokedWith(step, "loadAccounts") !== undefined).toBe(["xstate.init", "accounts.reload"].includes(step.event.type))
 }
@@ -73,8 +76,8 @@ const checkStep = (step: Step) => {
 describe("depositForm machine (model-based)", () => {
   it("covers every state and transition: the operator's accounts and both modals", () => {
     const coverage = replayPaths(depositFormMachine, {
-      actions: { warn: vi.fn<() => void>() },
-      outputs: { loadAccounts: [[upi, bank]], submit: [filed] },
+      actions: { warn: vi.fn<() => void>(), toastSuccess: () => {}, toastFailure: () => {} },
+      outputs: { loadAccounts: [[upi, bank]], submit: [{ data: filed, message: "Deposit request submitted" }] },
       errors: { submit: [closedAccount] },
       events: {
         "deposit.open": [{ type: "deposit.open", accountId: "acc-upi" }, { type: "deposit.open", accountId: "acc-bank" }],
@@ -113,9 +116,9 @@ const harness = (submit: (input: DepositSubmission) => Promise<DepositRequest>) 
     depositFormMachine.provide({
       actors: {
         loadAccounts: fromPromise(async (): Promise<ReadonlyArray<PaymentAccount>> => [upi, bank]),
-        submit: fromPromise(({ input }: { input: DepositSubmission }) => (submissions.push(input), submit(input)))
+        submit: fromPromise(({ input }: { input: DepositSubmission }) => (submissions.push(input), submit(input).then((data) => ({ data, message: "Deposit request submitted" }))))
       },
-      actions: { warn: (_: unknown, p: { message: string }) => void warnings.push(p.message) }
+      actions: { warn: (_: unknown, p: { message: string }) => void warnings.push(p.message), toastSuccess: () => {}, toastFailure: () => {} }
     })
   ).start()
   const opened = async (accountId: string) => {

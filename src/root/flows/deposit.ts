@@ -2,24 +2,25 @@ import { depositMachine } from "../../machines/deposit.machine.ts"
 import { depositFormMachine } from "../../machines/depositForm.machine.ts"
 import { PaymentsApi } from "../../schema/payments.ts"
 import { Api } from "../../services/api.ts"
-import { data, task, toast } from "../bridge.ts"
+import { data, task, toast, toastFailure, toastSuccess, written } from "../bridge.ts"
 
 const payments = PaymentsApi.endpoints
 
 /** The deposit form with its calls: 'Deposit request submitted' or the server's refusal shows as a toast (SPEC section 7). */
 export const depositForm = depositFormMachine.provide({
   actors: {
-    loadAccounts: task(() => data(Api.use((api) => api.call(payments.adminAccountDetails, {}, { notify: "failure" })))),
-    submit: task(({ key, payload }) => data(Api.use((api) => api.call(payments.createDeposit, { payload }, { notify: "write", idempotencyKey: key }))))
+    loadAccounts: task(() => data(Api.use((api) => api.call(payments.adminAccountDetails, {}, { notify: "none" })))),
+    submit: task(({ key, payload }) => written(Api.use((api) => api.call(payments.createDeposit, { payload }, { notify: "none", idempotencyKey: key }))))
   },
-  actions: { warn: toast("warning") }
+  actions: { warn: toast("warning"), toastSuccess, toastFailure }
 })
 
 /** /deposit with its calls. */
 export default depositMachine.provide({
   actors: {
     depositForm,
-    loadHistory: task((range) => data(Api.use((api) => api.call(payments.depositRequests, { query: range }, { notify: "failure" })))),
-    loadScreenshot: task((id) => data(Api.use((api) => api.call(payments.screenshot, { params: { id } }, { notify: "failure" }))))
-  }
+    loadHistory: task((range) => data(Api.use((api) => api.call(payments.depositRequests, { query: range }, { notify: "none" })))),
+    loadScreenshot: task((id) => data(Api.use((api) => api.call(payments.screenshot, { params: { id } }, { notify: "none" }))))
+  },
+  actions: { toastFailure }
 })
