@@ -2,14 +2,14 @@ import { assign, fromPromise, raise, setup } from "xstate"
 import { type AccountField, type AccountForm, accountFieldValue, accountPayload, blankAccountForm, validateAccount } from "../domain/payments.ts"
 import type { AccountDetailsPayload, AccountKind, PaymentAccount } from "../schema/payments.ts"
 import { unprovided, unprovidedAction } from "./unprovided.ts"
-import { type Refusal, refusalOf } from "./writes.ts"
+import { type Refusal, refusalOf, type Written } from "./writes.ts"
 
 /**
  * The player's payout accounts (SPEC section 2: Add UPI, Edit UPI, Add Bank
  * Account, Edit Bank Account): the list, and the modal whose fields live here.
  * Every field is required ('Please fill all Fields'), then the shapes of a
  * UPI id, an account number and an IFSC code, one warning at a time; the
- * server's answer shows as a toast (the Api service), a saved account closes
+ * server's answer shows as a toast (`toastSuccess`, `toastFailure`), a saved account closes
  * the modal and reloads the list.
  */
 export interface PayoutAccountsContext {
@@ -44,11 +44,15 @@ export const payoutAccountsMachine = setup({
   },
   actors: {
     loadAccounts: fromPromise<ReadonlyArray<PaymentAccount>>(unprovided("payoutAccounts", "loadAccounts")),
-    saveAccount: fromPromise<PaymentAccount, AccountSave>(unprovided("payoutAccounts", "saveAccount"))
+    saveAccount: fromPromise<Written<PaymentAccount>, AccountSave>(unprovided("payoutAccounts", "saveAccount"))
   },
   actions: {
     /** A client rule's message as a warning toast. */
-    warn: unprovidedAction<{ message: string }>("payoutAccounts", "warn")
+    warn: unprovidedAction<{ message: string }>("payoutAccounts", "warn"),
+    /** The server's answer to a save ('Your UPI has been added'), SPEC section 7. */
+    toastSuccess: unprovidedAction<{ message: string }>("payoutAccounts", "toastSuccess"),
+    /** Why a call failed (SPEC section 8). */
+    toastFailure: unprovidedAction<{ error: unknown }>("payoutAccounts", "toastFailure")
   },
   guards: {
     knownAccount: ({ context, event }) => event.type === "account.edit" && context.accounts.some((a) => a._id === event.accountId),
@@ -69,8 +73,8 @@ export const payoutAccountsMachine = setup({
             id: "loadAccounts",
             src: "loadAccounts",
             onDone: { target: "Ready", actions: assign({ accounts: ({ event }) => event.output }) },
-            // The Api service showed why; the last list stays.
-            onError: "Failed"
+            // The toast says why; the last list stays.
+            onError: { target: "Failed", actions: { type: "toastFailure", params: ({ event }) => ({ error: event.error }) } }
           }
         },
         Ready: {},
@@ -110,9 +114,9 @@ export const payoutAccountsMachine = setup({
                 id: "saveAccount",
                 src: "saveAccount",
                 input: ({ context }) => ({ accountId: context.editing, account: accountPayload(context.form) }),
-                onDone: { target: "#payoutAccounts.Modal.Closed", actions: raise({ type: "accounts.reload" }) },
-                // The toast said why (a duplicate, say); the form stays as typed.
-                onError: { target: "Editing", actions: assign({ refusal: ({ event }) => refusalOf(event.error) }) }
+                onDone: { target: "#payoutAccounts.Modal.Closed", actions: [{ type: "toastSuccess", params: ({ event }) => ({ message: event.output.message }) }, raise({ type: "accounts.reload" })] },
+                // The toast says why (a duplicate, say); the form stays as typed.
+                onError: { target: "Editing", actions: [assign({ refusal: ({ event }) => refusalOf(event.error) }), { type: "toastFailure", params: ({ event }) => ({ error: event.error }) }] }
               }
             }
           }

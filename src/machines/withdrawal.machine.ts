@@ -6,7 +6,7 @@ import type { PaymentAccount, WithdrawalPayload, WithdrawalRequest } from "../sc
 import { watchBalances } from "./balances.ts"
 import { payoutAccountsMachine } from "./payoutAccounts.machine.ts"
 import { unprovided, unprovidedAction } from "./unprovided.ts"
-import { newIdempotencyKey, type Refusal, refusalOf, unanswered } from "./writes.ts"
+import { newIdempotencyKey, type Refusal, refusalOf, unanswered, type Written } from "./writes.ts"
 
 /**
  * /withdrawal: the form (amount and payout account, in context), the
@@ -68,11 +68,15 @@ export const withdrawalMachine = setup({
     payoutAccounts: payoutAccountsMachine,
     watchBalances,
     loadHistory: fromPromise<ReadonlyArray<WithdrawalRequest>, DayRange>(unprovided("withdrawal", "loadHistory")),
-    submit: fromPromise<WithdrawalRequest, WithdrawalSubmission>(unprovided("withdrawal", "submit"))
+    submit: fromPromise<Written<WithdrawalRequest>, WithdrawalSubmission>(unprovided("withdrawal", "submit"))
   },
   actions: {
     /** A client rule's message as a warning toast (SPEC section 5). */
-    warn: unprovidedAction<{ message: string }>("withdrawal", "warn")
+    warn: unprovidedAction<{ message: string }>("withdrawal", "warn"),
+    /** The server's answer to a request ('Withdrawal requested'), SPEC section 7. */
+    toastSuccess: unprovidedAction<{ message: string }>("withdrawal", "toastSuccess"),
+    /** Why a call failed (SPEC section 8). */
+    toastFailure: unprovidedAction<{ error: unknown }>("withdrawal", "toastFailure")
   },
   guards: {
     formInvalid: ({ context }) => problemOf(context) !== undefined,
@@ -126,13 +130,13 @@ export const withdrawalMachine = setup({
             id: "submit",
             src: "submit",
             input: ({ context }) => ({ key: context.key!, payload: { amount: Number(context.form.amount), accountId: chosenAccount(context)! } }),
-            onDone: { target: "Ready.Done", actions: assign(({ context }) => ({ form: { ...context.form, amount: "" }, key: undefined })) },
+            onDone: { target: "Ready.Done", actions: [assign(({ context }) => ({ form: { ...context.form, amount: "" }, key: undefined })), { type: "toastSuccess", params: ({ event }) => ({ message: event.output.message }) }] },
             onError: [
-              { guard: "unanswered", target: "Ready.Refused", actions: assign({ refusal: ({ event }) => refusalOf(event.error) }) },
+              { guard: "unanswered", target: "Ready.Refused", actions: [assign({ refusal: ({ event }) => refusalOf(event.error) }), { type: "toastFailure", params: ({ event }) => ({ error: event.error }) }] },
               {
-                // InsufficientBalance, a closed account, a limit: the toast said why; a new attempt gets a new key.
+                // InsufficientBalance, a closed account, a limit: the toast says why; a new attempt gets a new key.
                 target: "Ready.Refused",
-                actions: assign({ refusal: ({ event }) => refusalOf(event.error), key: undefined })
+                actions: [assign({ refusal: ({ event }) => refusalOf(event.error), key: undefined }), { type: "toastFailure", params: ({ event }) => ({ error: event.error }) }]
               }
             ]
           }
@@ -154,7 +158,7 @@ export const withdrawalMachine = setup({
             src: "loadHistory",
             input: ({ context }) => context.range,
             onDone: { target: "Ready", actions: assign({ history: ({ event }) => event.output }) },
-            onError: "Failed"
+            onError: { target: "Failed", actions: { type: "toastFailure", params: ({ event }) => ({ error: event.error }) } }
           }
         },
         Ready: {},

@@ -5,7 +5,7 @@ import { accountPayload, validateAccount } from "../../src/domain/payments.ts"
 import { type AccountSave, type PayoutAccountsContext, payoutAccountsMachine } from "../../src/machines/payoutAccounts.machine.ts"
 import type { Failure } from "../../src/schema/errors.ts"
 import { AccountDetailsPayload, type PaymentAccount } from "../../src/schema/payments.ts"
-import { actionParams, entered, expectFullCoverage, invokedWith, isIn, recordFlows, replayPaths, type Step } from "./harness.ts"
+import { actionParams, callToasts, entered, expectFullCoverage, invokedWith, isIn, recordFlows, replayPaths, type Step } from "./harness.ts"
 
 const upi: PaymentAccount = { _id: "a-upi", type: "upi", accountNumber: "meera@okaxis", accountHolderName: "Meera Iyer" }
 const bank: PaymentAccount = { _id: "a-bank", type: "bank", accountNumber: "123456789012", accountHolderName: "Meera Iyer", bankName: "SBI", ifscCode: "SBIN0001234", accountType: "savings" }
@@ -42,13 +42,15 @@ const checkStep = (step: Step) => {
   // The list loads when the flow starts, when asked, and after a save.
   const loads = ["xstate.init", "accounts.reload", "xstate.done.actor.saveAccount"].includes(step.event.type)
   expect(invokedWith(step, "loadAccounts") !== undefined).toBe(loads)
+  // A call's failure is a toast, once; a saved account shows the server's message.
+  expect(step.actions.filter((a) => a.type.startsWith("toast"))).toEqual(callToasts(step, ["loadAccounts", "saveAccount"], ["saveAccount"]))
 }
 
 describe("payoutAccounts machine (model-based)", () => {
   it("covers every state and transition: the list, add and edit of UPI ids and bank accounts", () => {
     const coverage = replayPaths(payoutAccountsMachine, {
-      actions: { warn: vi.fn<() => void>() },
-      outputs: { loadAccounts: [[upi, bank]], saveAccount: [upi] },
+      actions: { warn: vi.fn<() => void>(), toastSuccess: () => {}, toastFailure: () => {} },
+      outputs: { loadAccounts: [[upi, bank]], saveAccount: [{ data: upi, message: "Your UPI has been added" }] },
       errors: { saveAccount: [duplicate] },
       events: {
         "account.add": [{ type: "account.add", kind: "upi" }, { type: "account.add", kind: "bank" }],
@@ -75,9 +77,9 @@ const harness = (save: (input: AccountSave) => Promise<PaymentAccount>, accounts
     payoutAccountsMachine.provide({
       actors: {
         loadAccounts: fromPromise(async () => (loads++, accounts)),
-        saveAccount: fromPromise(({ input }: { input: AccountSave }) => (saves.push(input), save(input)))
+        saveAccount: fromPromise(({ input }: { input: AccountSave }) => (saves.push(input), save(input).then((data) => ({ data, message: "Your UPI has been added" }))))
       },
-      actions: { warn: (_: unknown, p: { message: string }) => void warnings.push(p.message) }
+      actions: { warn: (_: unknown, p: { message: string }) => void warnings.push(p.message), toastSuccess: () => {}, toastFailure: () => {} }
     })
   ).start()
   return { actor, warnings, saves, loads: () => loads }

@@ -8,7 +8,7 @@ import { chosenAccount, type WithdrawalContext, type WithdrawalSubmission, withd
 import type { Failure } from "../../src/schema/errors.ts"
 import { type PaymentAccount, WithdrawalPayload, type WithdrawalRequest } from "../../src/schema/payments.ts"
 import { player, quietSession } from "./fixtures.ts"
-import { actionParams, entered, expectFullCoverage, invokedWith, isIn, recordFlows, replayPaths, standIn, type Step } from "./harness.ts"
+import { actionParams, callToasts, entered, expectFullCoverage, invokedWith, isIn, recordFlows, replayPaths, standIn, type Step } from "./harness.ts"
 import { payoutAccountsMachine } from "../../src/machines/payoutAccounts.machine.ts"
 
 const week: DayRange = { start_date: "2026-01-01", end_date: "2026-01-07" }
@@ -54,6 +54,8 @@ const checkStep = (step: Step) => {
   // The list is asked for the range in context when the page opens, the range changes or money moves.
   const reloads = ["xstate.init", "range.change", "balances.changed"].includes(step.event.type)
   expect(invokedWith(step, "loadHistory")?.input).toEqual(reloads ? context.range : undefined)
+  // A call's failure is a toast, once; a filed request shows the server's message.
+  expect(step.actions.filter((a) => a.type.startsWith("toast"))).toEqual(callToasts(step, ["loadHistory", "submit"], ["submit"]))
 }
 
 describe("withdrawal machine (model-based)", () => {
@@ -62,8 +64,8 @@ describe("withdrawal machine (model-based)", () => {
       input: { range: week },
       // The accounts child starts empty; its snapshots with a list are sent as events below.
       actors: { payoutAccounts: standIn(payoutAccountsMachine, createMachine({ context: { accounts: [] } })) },
-      actions: { warn: vi.fn<() => void>() },
-      outputs: { loadHistory: [[filed]], submit: [filed] },
+      actions: { warn: vi.fn<() => void>(), toastSuccess: () => {}, toastFailure: () => {} },
+      outputs: { loadHistory: [[filed]], submit: [{ data: filed, message: "Withdrawal requested" }] },
       errors: { submit: [insufficient, unreachable] },
       events: {
         "xstate.snapshot.payoutAccounts": [listed([upi, bank])],
@@ -92,9 +94,9 @@ const harness = (submit: (input: WithdrawalSubmission) => Promise<WithdrawalRequ
         // The accounts child answers with its list at once.
         payoutAccounts: standIn(payoutAccountsMachine, createMachine({ context: { accounts: [upi, bank] } })),
         loadHistory: fromPromise(async ({ input }: { input: DayRange }): Promise<ReadonlyArray<WithdrawalRequest>> => (ranges.push(input), [filed])),
-        submit: fromPromise(({ input }: { input: WithdrawalSubmission }) => (submissions.push(input), submit(input)))
+        submit: fromPromise(({ input }: { input: WithdrawalSubmission }) => (submissions.push(input), submit(input).then((data) => ({ data, message: "Withdrawal requested" }))))
       },
-      actions: { warn: (_: unknown, p: { message: string }) => void warnings.push(p.message) }
+      actions: { warn: (_: unknown, p: { message: string }) => void warnings.push(p.message), toastSuccess: () => {}, toastFailure: () => {} }
     }),
     { input: { range: week } }
   ).start()

@@ -2,31 +2,31 @@ import { payoutAccountsMachine } from "../../machines/payoutAccounts.machine.ts"
 import { withdrawalMachine } from "../../machines/withdrawal.machine.ts"
 import { PaymentsApi } from "../../schema/payments.ts"
 import { Api } from "../../services/api.ts"
-import { data, task, toast } from "../bridge.ts"
+import { data, task, toast, toastFailure, toastSuccess, written } from "../bridge.ts"
 
 const payments = PaymentsApi.endpoints
 
 /** The payout accounts with their calls: the server's answer to a save shows as a toast (SPEC section 7). */
 export const payoutAccounts = payoutAccountsMachine.provide({
   actors: {
-    loadAccounts: task(() => data(Api.use((api) => api.call(payments.accountDetails, {}, { notify: "failure" })))),
+    loadAccounts: task(() => data(Api.use((api) => api.call(payments.accountDetails, {}, { notify: "none" })))),
     saveAccount: task(({ accountId, account }) =>
-      data(Api.use((api) =>
+      written(Api.use((api) =>
         accountId === undefined
-          ? api.call(payments.addAccountDetails, { payload: account }, { notify: "write" })
-          : api.call(payments.updateAccountDetails, { payload: { ...account, accountId } }, { notify: "write" })
+          ? api.call(payments.addAccountDetails, { payload: account }, { notify: "none" })
+          : api.call(payments.updateAccountDetails, { payload: { ...account, accountId } }, { notify: "none" })
       ))
     )
   },
-  actions: { warn: toast("warning") }
+  actions: { warn: toast("warning"), toastSuccess, toastFailure }
 })
 
 /** /withdrawal with its calls: 'Withdrawal requested' or the server's refusal shows as a toast. */
 export default withdrawalMachine.provide({
   actors: {
     payoutAccounts,
-    loadHistory: task((range) => data(Api.use((api) => api.call(payments.withdrawalRequests, { query: range }, { notify: "failure" })))),
-    submit: task(({ key, payload }) => data(Api.use((api) => api.call(payments.createWithdrawal, { payload }, { notify: "write", idempotencyKey: key }))))
+    loadHistory: task((range) => data(Api.use((api) => api.call(payments.withdrawalRequests, { query: range }, { notify: "none" })))),
+    submit: task(({ key, payload }) => written(Api.use((api) => api.call(payments.createWithdrawal, { payload }, { notify: "none", idempotencyKey: key }))))
   },
-  actions: { warn: toast("warning") }
+  actions: { warn: toast("warning"), toastSuccess, toastFailure }
 })
