@@ -49,7 +49,9 @@ export const casinoMachine = setup({
     /** 'Game Not Available' / 'This game is currently unavailable. Check back soon!' */
     notifyUnavailable: unprovidedAction("casino", "notifyUnavailable"),
     /** Opens the game in the same window. */
-    openGame: unprovidedAction<{ url: string }>("casino", "openGame")
+    openGame: unprovidedAction<{ url: string }>("casino", "openGame"),
+    /** Why a launch failed: the server's message (SPEC section 8). */
+    toastFailure: unprovidedAction<{ error: unknown }>("casino", "toastFailure")
   },
   guards: {
     signedOut: ({ event }) => event.type === "game.launch" && !event.signedIn,
@@ -101,8 +103,8 @@ export const casinoMachine = setup({
               { guard: { type: "noUrl", params: ({ event }) => ({ url: event.output }) }, target: "Idle", actions: "notifyUnavailable" },
               { target: "Opening", actions: { type: "openGame", params: ({ event }) => ({ url: event.output }) } }
             ],
-            // The Api service has shown the server's message.
-            onError: "Idle"
+            // The toast shows the server's message.
+            onError: { target: "Idle", actions: { type: "toastFailure", params: ({ event }) => ({ error: event.error }) } }
           }
         },
         Opening: {

@@ -3,6 +3,7 @@ import { createActor, fromPromise, type SnapshotFrom } from "xstate"
 import { ALL_CATEGORY, LAUNCH_NOTICES, type Lobby } from "../../src/domain/casino.ts"
 import { casinoMachine, NAVIGATION_GRACE_MS } from "../../src/machines/casino.machine.ts"
 import type { CasinoGame } from "../../src/schema/casino.ts"
+import type { Failure } from "../../src/schema/errors.ts"
 import { entered, expectFullCoverage, recordFlows, replayPaths } from "./harness.ts"
 import { casinoGamesQuery, launchParams } from "../../src/root/requests.ts"
 import { type Effect, recorder, settled, type WalkStep } from "./walk.ts"
@@ -36,6 +37,8 @@ const calls = {
   sa: { games: { endpoint: "GET /sa-casino-games", body: {} }, launch: { endpoint: "GET /api/v1/sa-casino/{game_id}", body: { game_id: "dragon-tiger" } } }
 } as const
 
+const refused: Failure = { code: 422, message: "Your casino credit is used up.", reason: "Refused" }
+
 /** SPEC sections 5, 7 and 8: a visitor is told to log in; a player's launch asks for the URL; empty is 'Game Not Available', else it opens. */
 const effects = (lobby: Lobby) => (step: WalkStep<Casino>): Array<Effect> => {
   const { event } = step
@@ -51,6 +54,8 @@ const effects = (lobby: Lobby) => (step: WalkStep<Casino>): Array<Effect> => {
       ? [{ kind: "toast", level: "warning", message: "Game Not Available", subMessage: "This game is currently unavailable. Check back soon!" }]
       : [{ kind: "do", name: "open game", params: { url: event.output } }]
   }
+  // A refused launch shows the server's message, once.
+  if (settled(step, "launchGame") === "error") return [{ kind: "toast", level: "warning", message: refused.message }]
   return []
 }
 
@@ -68,11 +73,13 @@ describe("casino machine (model-based)", () => {
         actions: {
           notifyLoginRequired: world.toast("warning", LAUNCH_NOTICES.loginRequired),
           notifyUnavailable: world.toast("warning", LAUNCH_NOTICES.unavailable),
-          openGame: world.act("open game")
+          openGame: world.act("open game"),
+          toastFailure: world.toastFailure
         },
         invariants: invariants(lobby),
         effects: effects(lobby),
       outputs: { loadGames: [[game]], launchGame: ["", "/games/khel/dragon-tiger?token=t&lobby=%2Flive-casino"] },
+      errors: { launchGame: [refused] },
       events: {
         "category.select": [{ type: "category.select", category: "Dragon Tiger" }],
         "game.launch": [{ type: "game.launch", game, signedIn: false }, { type: "game.launch", game, signedIn: true }]

@@ -1,4 +1,5 @@
 import { expect } from "vitest"
+import { failureTone, messageOf } from "../../src/schema/failures.ts"
 import { type AnyActorLogic, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, createMachine, type EventObject, fromCallback, fromPromise, sendTo } from "xstate"
 
 /**
@@ -61,6 +62,15 @@ export const recorder = () => {
     /** A toast action whose wording the machine passes as params. */
     toastOf: (level: "success" | "warning" | "error") => (_: unknown, params: { readonly message: string; readonly subMessage?: string }) =>
       record({ kind: "toast", level, message: params.message, ...(params.subMessage === undefined ? {} : { subMessage: params.subMessage }) }),
+    /** The toast of a failed call (src/root/bridge.ts `toastFailure`): its tone and the failure's message; none for an ended session. */
+    toastFailure: (_: unknown, params: { readonly error: unknown }) => {
+      const level = failureTone(params.error)
+      if (level) record({ kind: "toast", level, message: messageOf(params.error) })
+    },
+    /** The success toast of a write (src/root/bridge.ts `toastSuccess`): the server's message. */
+    toastSuccess: (_: unknown, params: { readonly message: string }) => {
+      if (params.message) record({ kind: "toast", level: "success", message: params.message })
+    },
     /** A storage action; records its params (or nothing). */
     store: (what: string) => (_: unknown, params?: unknown) => record(params === undefined ? { kind: "store", what } : { kind: "store", what, value: params }),
     /** Any other world-touching action; records its params. */

@@ -25,6 +25,8 @@ export default casinoMachine.provide({
   actions: {
     notifyLoginRequired: warn(LAUNCH_NOTICES.loginRequired),
     notifyUnavailable: warn(LAUNCH_NOTICES.unavailable),
-    openGame: (_, { url }: { url: string }) => window.location.assign(url)
+    openGame: (_, { url }: { url: string }) => window.location.assign(url),
+    // Only a launch fails with a toast, and its chunk is loaded by then.
+    toastFailure: (_, params: { error: unknown }) => void calls().then((c) => c.toastFailure(_, params))
   }
 })

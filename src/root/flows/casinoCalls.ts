@@ -3,6 +3,8 @@ import type { CasinoGame } from "../../schema/casino.ts"
 import type { Lobby } from "../../domain/casino.ts"
 import { Api } from "../../services/api.ts"
 import { data, runTask } from "../bridge.ts"
+
+export { toastFailure } from "../bridge.ts"
 import { launchParams } from "../requests.ts"
 
 /**
@@ -16,7 +18,7 @@ export const launchGame = (launch: { lobby: Lobby; game: CasinoGame }, signal: A
       api.call(
         launch.lobby === "sa" ? CasinoPlayApi.endpoints.saCasinoLaunch : CasinoPlayApi.endpoints.liveCasinoLaunch,
         { params: launchParams(launch) },
-        { notify: "failure" }
+        { notify: "none" }
       )
     )),
     signal
