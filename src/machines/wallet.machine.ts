@@ -33,6 +33,8 @@ export const walletMachine = setup({
   actions: {
     /** 'Wallet Changed' with 'Your Money, Your Way' (SPEC section 8). */
     notifyChanged: unprovidedAction("wallet", "notifyChanged"),
+    /** A refusal shows the server's message as a warning toast (SPEC section 8). */
+    toastFailure: unprovidedAction<{ error: unknown }>("wallet", "toastFailure"),
     /** The session (its parent) reloads the user: balances shown for the new wallet. */
     userChanged: sendParent({ type: "user.changed" })
   },
@@ -64,8 +66,8 @@ export const walletMachine = setup({
             "userChanged"
           ]
         },
-        // The Api service already showed the server's message; the wallet stays as it was.
-        onError: { target: "Idle", actions: assign({ target: undefined }) }
+        // The toast shows the server's message; the wallet stays as it was.
+        onError: { target: "Idle", actions: [assign({ target: undefined }), { type: "toastFailure", params: ({ event }) => ({ error: event.error }) }] }
       }
     }
   }

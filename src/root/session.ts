@@ -25,7 +25,10 @@ const wallet = walletMachine.provide({
     switchWallet: lazyTask(calls, (c) => c.switchWallet)
   },
   // The switch's call has loaded the chunk by now.
-  actions: { notifyChanged: () => void calls().then((c) => c.notifyWalletChanged()) }
+  actions: {
+    notifyChanged: () => void calls().then((c) => c.notifyWalletChanged()),
+    toastFailure: (_, params: { error: unknown }) => void calls().then((c) => c.toastFailure(_, params))
+  }
 })
 
 /** The session with its world: the user's realtime channel, storage, the calls, navigation and the 'Logged Out' toast. */

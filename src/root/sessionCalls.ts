@@ -6,6 +6,8 @@ import { noticeStore } from "../services/noticeStore.ts"
 import { Api } from "../services/api.ts"
 import { forgetSubscription } from "../services/webPush.ts"
 import { data, runTask } from "./bridge.ts"
+
+export { toastFailure } from "./bridge.ts"
 import { logoutPayload, switchWalletPayload } from "./requests.ts"
 
 /**
@@ -26,9 +28,9 @@ export const logout = (request: { userId: string | undefined }, signal: AbortSig
     signal
   )
 
-/** The wallet switch's call; a refusal shows the server's message as a warning toast. */
+/** The wallet switch's call; the machine shows a refusal's message as a warning toast. */
 export const switchWallet = (request: { wallet: WalletCode }, signal: AbortSignal) =>
-  runTask(data(Api.use((api) => api.call(WalletApi.endpoints.switchWallet, { payload: switchWalletPayload(request) }, { notify: "failure" }))), signal)
+  runTask(data(Api.use((api) => api.call(WalletApi.endpoints.switchWallet, { payload: switchWalletPayload(request) }, { notify: "none" }))), signal)
 
 /** 'Wallet Changed' after a switch (SPEC section 4). */
 export const notifyWalletChanged = () => noticeStore.show("success", WALLET_CHANGED.message, WALLET_CHANGED.subMessage)

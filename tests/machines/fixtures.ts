@@ -45,7 +45,7 @@ export const sessionWorld = (world: Recorder) => ({
   actors: {
     wallet: walletMachine.provide({
       actors: { switchWallet: world.call<{ wallet: WalletCode }, User>("PUT /api/v1/wallet", switchWalletPayload) },
-      actions: { notifyChanged: world.toast("success", WALLET_CHANGED) }
+      actions: { notifyChanged: world.toast("success", WALLET_CHANGED), toastFailure: world.toastFailure }
     }),
     userChannel: world.watch("user channel"),
     fetchUser: world.call("GET /api/v1/getUserData"),

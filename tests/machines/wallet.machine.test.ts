@@ -3,11 +3,13 @@ import { createActor, fromPromise, type SnapshotFrom } from "xstate"
 import { switchWalletPayload } from "../../src/root/requests.ts"
 import { WALLET_CHANGED } from "../../src/schema/wallet.ts"
 import { walletMachine } from "../../src/machines/wallet.machine.ts"
+import type { Failure } from "../../src/schema/errors.ts"
 import type { User, WalletCode } from "../../src/schema/user.ts"
 import { player } from "./fixtures.ts"
 import { expectFullCoverage, recordFlows, replayPaths } from "./harness.ts"
 import { type Effect, hosted, recorder, settled, type WalkStep } from "./walk.ts"
 
+const refused: Failure = { code: 422, message: "The wallet cannot change while a bet is open.", reason: "Refused" }
 const onWallet = (wallet: WalletCode): User => ({ ...player, wallet })
 
 type Wallet = SnapshotFrom<typeof walletMachine>
@@ -34,7 +36,11 @@ const effects = (step: WalkStep<Wallet>): Array<Effect> => {
       { kind: "do", name: "tell parent", params: { type: "user.changed" } }
     ]
   }
-  if (settled(step, "switchWallet") === "error") expect(after.context.wallet).toBe(before!.context.wallet)
+  if (settled(step, "switchWallet") === "error") {
+    expect(after.context.wallet).toBe(before!.context.wallet)
+    // The server's message, once.
+    return [{ kind: "toast", level: "warning", message: refused.message }]
+  }
   return []
 }
 
@@ -48,10 +54,11 @@ describe("wallet machine (model-based)", () => {
       host: hosted(world),
       graphActions: { userChanged: () => {} },
       actors: { switchWallet: world.call("PUT /api/v1/wallet", switchWalletPayload) },
-      actions: { notifyChanged: world.toast("success", WALLET_CHANGED) },
+      actions: { notifyChanged: world.toast("success", WALLET_CHANGED), toastFailure: world.toastFailure },
       invariants,
       effects,
       outputs: { switchWallet: [onWallet(1), onWallet(2)] },
+      errors: { switchWallet: [refused] },
       events: {
         "wallet.switch": [{ type: "wallet.switch", wallet: 1 }, { type: "wallet.switch", wallet: 2 }],
         "wallet.sync": [{ type: "wallet.sync", wallet: 1 }, { type: "wallet.sync", wallet: 2 }]
@@ -87,7 +94,7 @@ describe("wallet machine behaviour", () => {
   it("does nothing when the active wallet is chosen: no call, no toast", () => {
     const switchWallet = vi.fn(async () => onWallet(1))
     const notifyChanged = vi.fn()
-    const actor = createActor(walletMachine.provide({ actors: { switchWallet: fromPromise(switchWallet) }, actions: { notifyChanged, userChanged: () => {} } }), { input: { wallet: 1 } }).start()
+    const actor = createActor(walletMachine.provide({ actors: { switchWallet: fromPromise(switchWallet) }, actions: { notifyChanged, userChanged: () => {}, toastFailure: () => {} } }), { input: { wallet: 1 } }).start()
     actor.send({ type: "wallet.switch", wallet: 1 })
     expect(actor.getSnapshot().matches("Idle")).toBe(true)
     expect(switchWallet).not.toHaveBeenCalled()
@@ -97,7 +104,7 @@ describe("wallet machine behaviour", () => {
   it("keeps the wallet when the server refuses", async () => {
     const notifyChanged = vi.fn()
     const actor = createActor(
-      walletMachine.provide({ actors: { switchWallet: fromPromise(async () => Promise.reject(new Error("no"))) }, actions: { notifyChanged, userChanged: () => {} } }),
+      walletMachine.provide({ actors: { switchWallet: fromPromise(async () => Promise.reject(new Error("no"))) }, actions: { notifyChanged, userChanged: () => {}, toastFailure: () => {} } }),
       { input: { wallet: 1 } }
     ).start()
     actor.send({ type: "wallet.switch", wallet: 2 })
