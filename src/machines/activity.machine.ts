@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from "xstate"
 import type { ActivityStatement } from "../schema/protection.ts"
-import { unprovided } from "./unprovided.ts"
+import { unprovided, unprovidedAction } from "./unprovided.ts"
 
 /**
  * The activity statement (deposits, withdrawals, stakes, net result and time
@@ -16,7 +16,9 @@ export type ActivityEvent = { type: "activity.load" }
 
 export const activityMachine = setup({
   types: { context: {} as ActivityContext, events: {} as ActivityEvent, children: {} as { loadActivity: "loadActivity" } },
-  actors: { loadActivity: fromPromise<ActivityStatement>(unprovided("activity", "loadActivity")) }
+  actors: { loadActivity: fromPromise<ActivityStatement>(unprovided("activity", "loadActivity")) },
+  /** Why the statement did not load (SPEC section 8). */
+  actions: { toastFailure: unprovidedAction<{ error: unknown }>("activity", "toastFailure") }
 }).createMachine({
   id: "activity",
   context: { statement: undefined },
@@ -29,7 +31,7 @@ export const activityMachine = setup({
         id: "loadActivity",
         src: "loadActivity",
         onDone: { target: "Ready", actions: assign({ statement: ({ event }) => event.output }) },
-        onError: "Failed"
+        onError: { target: "Failed", actions: { type: "toastFailure", params: ({ event }) => ({ error: event.error }) } }
       }
     },
     Ready: { on: { "activity.load": "Loading" } },

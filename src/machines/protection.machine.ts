@@ -15,7 +15,8 @@ import { messageOf } from "../schema/failures.ts"
 import type { Limit, Protection } from "../schema/protection.ts"
 import { activityMachine } from "./activity.machine.ts"
 import { realityCheckMachine } from "./realityCheck.machine.ts"
-import { unprovided } from "./unprovided.ts"
+import { unprovided, unprovidedAction } from "./unprovided.ts"
+import type { Written } from "./writes.ts"
 
 /**
  * A signed-in player's protection (docs/protection.md), a flow of the app's
@@ -141,12 +142,14 @@ export const protectionMachine = setup({
   },
   actors: {
     load: fromPromise<Protection>(unprovided("protection", "load")),
-    /** Sends one change; answers the protection state after it (the server's message is shown as a toast). */
-    run: fromPromise<Protection, ProtectionCommand>(unprovided("protection", "run")),
+    /** Sends one change; answers the protection state after it and the server's message, shown as a toast. */
+    run: fromPromise<Written<Protection>, ProtectionCommand>(unprovided("protection", "run")),
     realityCheck: realityCheckMachine,
     activity: activityMachine
   },
   actions: {
+    /** The server's message on a change (what applies from when); a refusal shows in its section only. */
+    toastSuccess: unprovidedAction<{ message: string }>("protection", "toastSuccess"),
     /** The state the server answered, and its clock. */
     keep: assign((_, params: { protection: Protection }) => ({ protection: params.protection, now: Date.parse(params.protection.serverTime) })),
     /** The reality check follows every read. */
@@ -262,12 +265,13 @@ export const protectionMachine = setup({
               {
                 guard: "selfExcluded",
                 target: "Idle",
-                actions: [{ type: "keep", params: ({ event }) => ({ protection: event.output }) }, assign({ command: undefined }), "endSession"]
+                actions: [{ type: "keep", params: ({ event }) => ({ protection: event.output.data }) }, { type: "toastSuccess", params: ({ event }) => ({ message: event.output.message }) }, assign({ command: undefined }), "endSession"]
               },
               {
                 target: "Idle",
                 actions: [
-                  { type: "keep", params: ({ event }) => ({ protection: event.output }) },
+                  { type: "keep", params: ({ event }) => ({ protection: event.output.data }) },
+                  { type: "toastSuccess", params: ({ event }) => ({ message: event.output.message }) },
                   // The box of a limit that was set goes back to empty: the page shows the limit in force.
                   assign(({ context }) => {
                     const command = context.command

@@ -5,7 +5,7 @@ import { type ProtectionCommand, type ProtectionContext, protectionMachine, sect
 import { realityCheckMachine, untilDue } from "../../src/machines/realityCheck.machine.ts"
 import type { Failure } from "../../src/schema/errors.ts"
 import type { ActivityStatement, Limit, Protection, RealityCheck } from "../../src/schema/protection.ts"
-import { actionParams, expectFullCoverage, invokedWith, recordFlows, replayPaths, standIn, type Step } from "./harness.ts"
+import { actionParams, callToasts, expectFullCoverage, invokedWith, recordFlows, replayPaths, standIn, type Step } from "./harness.ts"
 
 const NOW = "2026-03-10T10:00:00.000Z"
 const at = (ms: number) => new Date(Date.parse(NOW) + ms).toISOString()
@@ -51,6 +51,8 @@ const checkStep = (sent: Set<string>) => (step: Step) => {
   const ended = actionParams(step, "endSession").length > 0
   expect(ended).toBe(step.event.type === "xstate.done.actor.run" && before.command?.type === "selfExclude")
   if (step.event.type === "xstate.error.actor.run") expect(after.refusal).toEqual({ section: sectionOf(before.command!), message: coolingOff.message })
+  // A change that went through shows the server's message, once; a refusal shows in its section only.
+  expect(step.actions.filter((a) => a.type.startsWith("toast"))).toEqual(callToasts(step, [], ["run"]))
   // Nothing is in hand when idle; something is while confirming or saving.
   if (step.after.matches({ Command: "Idle" })) expect(after.command).toBeUndefined()
   else expect(after.command).toBeDefined()
@@ -65,8 +67,8 @@ describe("protection machine (model-based)", () => {
       input: {},
       check: checkStep(sent),
       actors: { realityCheck: standIn(realityCheckMachine, quiet), activity: standIn(activityMachine, quiet) },
-      actions: { endSession: vi.fn<() => void>() },
-      outputs: { load: [settled, pending, confirmable], run: [settled] },
+      actions: { endSession: vi.fn<() => void>(), toastSuccess: () => {} },
+      outputs: { load: [settled, pending, confirmable], run: [{ data: settled, message: "Your limit applies now." }] },
       errors: { run: [coolingOff], load: [new Error("offline")] },
       events: {
         "limit.change": [{ type: "limit.change", key: "deposit.day", value: "5,000" }],
@@ -109,9 +111,9 @@ const harness = (run: (command: ProtectionCommand) => Promise<Protection>, loade
         realityCheck: standIn(realityCheckMachine, quiet),
         activity: standIn(activityMachine, quiet),
         load: fromPromise(async () => loaded),
-        run: fromPromise(({ input }: { input: ProtectionCommand }) => (commands.push(input), run(input)))
+        run: fromPromise(({ input }: { input: ProtectionCommand }) => (commands.push(input), run(input).then((data) => ({ data, message: "Your limit applies now." }))))
       },
-      actions: { endSession }
+      actions: { endSession, toastSuccess: () => {} }
     }),
     { input: {} }
   ).start()
@@ -255,7 +257,12 @@ describe("realityCheck machine (model-based)", () => {
 
 describe("activity machine (model-based)", () => {
   it("covers every state and transition: loaded when asked, again on request, a failure offers another try", () => {
-    const coverage = replayPaths(activityMachine, { outputs: { loadActivity: [statement] } })
+    const coverage = replayPaths(activityMachine, {
+      outputs: { loadActivity: [statement] },
+      actions: { toastFailure: () => {} },
+      // A failure is a toast, once.
+      check: (step) => expect(step.actions).toEqual(callToasts(step, ["loadActivity"]))
+    })
     expectFullCoverage(coverage)
     recordFlows("activity", "The activity statement (a child of protection): loaded when a view asks, loaded again on request; a failure can be tried again.", coverage)
   })

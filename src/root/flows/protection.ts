@@ -4,7 +4,7 @@ import { realityCheckMachine } from "../../machines/realityCheck.machine.ts"
 import { ProtectionApi } from "../../schema/protection.ts"
 import { Api } from "../../services/api.ts"
 import { navigator } from "../../services/runtime.ts"
-import { data, task } from "../bridge.ts"
+import { data, task, toastFailure, toastSuccess, written } from "../bridge.ts"
 
 const protection = ProtectionApi.endpoints
 
@@ -14,7 +14,7 @@ const protection = ProtectionApi.endpoints
  */
 const send = (command: ProtectionCommand) =>
   Api.use((api) => {
-    const write = { notify: "success" } as const
+    const write = { notify: "none" } as const
     switch (command.type) {
       case "setLimit":
         return api.call(protection.setLimit, { payload: { kind: command.kind, period: command.period, amount: command.amount } }, write)
@@ -45,9 +45,11 @@ export default protectionMachine.provide({
   actors: {
     realityCheck,
     load: task(() => data(Api.use((api) => api.call(protection.protection, {}, { notify: "none" })))),
-    run: task((command: ProtectionCommand) => data(send(command))),
+    run: task((command: ProtectionCommand) => written(send(command))),
     activity: activityMachine.provide({
-      actors: { loadActivity: task(() => data(Api.use((api) => api.call(protection.activity, {}, { notify: "failure" })))) }
+      actors: { loadActivity: task(() => data(Api.use((api) => api.call(protection.activity, {}, { notify: "none" })))) },
+      actions: { toastFailure }
     })
-  }
+  },
+  actions: { toastSuccess }
 })
