@@ -13,6 +13,7 @@ import { messageOf } from "../schema/failures.ts"
 import type { User } from "../schema/user.ts"
 import { otpCountdownMachine } from "./otpCountdown.machine.ts"
 import { unprovided, unprovidedAction } from "./unprovided.ts"
+import type { Written } from "./writes.ts"
 
 /**
  * The chain of sign-in modals (SPEC sections 2, 4, 5 and 8): login leads to
@@ -223,7 +224,8 @@ export const authModalMachine = setup({
     /** Answers the number the code went to (E.164). */
     signUp: fromPromise<string, SignUpForm>(unprovided("authModal", "signUp")),
     verifyOtp: fromPromise<SignedIn, { mobileNo: string; otp: string }>(unprovided("authModal", "verifyOtp")),
-    resendOtp: fromPromise<void, { mobileNo: string }>(unprovided("authModal", "resendOtp")),
+    /** Answers the server's message ('OTP sent'), shown as a toast. */
+    resendOtp: fromPromise<Written, { mobileNo: string }>(unprovided("authModal", "resendOtp")),
     forgotPassword: fromPromise<string, { mobileNo: string }>(unprovided("authModal", "forgotPassword")),
     resetPassword: fromPromise<void, { mobileNo: string; form: ResetForm }>(unprovided("authModal", "resetPassword")),
     /** Answers the new token. */
@@ -250,6 +252,10 @@ export const authModalMachine = setup({
     /** An error toast with the server's message (reset failures). */
     errorToast: unprovidedAction<{ message: string }>("authModal", "errorToast"),
     success: unprovidedAction<{ message: string; subMessage?: string }>("authModal", "success"),
+    /** A resent code: the server's message as a success toast (SPEC section 7). */
+    toastSuccess: unprovidedAction<{ message: string }>("authModal", "toastSuccess"),
+    /** A resend that failed: the server's message as a warning (or an error, unreachable), SPEC section 8. */
+    toastFailure: unprovidedAction<{ error: unknown }>("authModal", "toastFailure"),
     /** Login: the 'Logged In' notice survives the reload to /. */
     reloadHome: unprovidedAction("authModal", "reloadHome"),
     goHome: unprovidedAction("authModal", "goHome"),
@@ -407,8 +413,8 @@ export const authModalMachine = setup({
             id: "resendOtp",
             src: "resendOtp",
             input: ({ context }) => ({ mobileNo: context.mobileNo! }),
-            onDone: { target: "Idle", actions: [assign({ canResend: false }), sendTo("countdown", { type: "countdown.start" })] },
-            onError: "Idle"
+            onDone: { target: "Idle", actions: [assign({ canResend: false }), sendTo("countdown", { type: "countdown.start" }), { type: "toastSuccess", params: ({ event }) => ({ message: event.output.message }) }] },
+            onError: { target: "Idle", actions: { type: "toastFailure", params: ({ event }) => ({ error: event.error }) } }
           }
         }
       }

@@ -21,6 +21,8 @@ const spies = () => ({
   notice: vi.fn(),
   errorToast: vi.fn(),
   success: vi.fn(),
+  toastSuccess: vi.fn(),
+  toastFailure: vi.fn(),
   reloadHome: vi.fn(),
   goHome: vi.fn(),
   saveSignUpData: vi.fn(),
@@ -122,6 +124,9 @@ const effects = (step: WalkStep<Auth>): Array<Effect> => {
   if (settled(step, "signUp") === "done") return [{ kind: "store", what: "signUpData", value: { mobileNo: number } }]
   if (settled(step, "verifyOtp") === "done") return [{ kind: "store", what: "signUpData cleared" }, ...signInEffects("t", player, true), { kind: "do", name: "go home" }, closed]
   if (settled(step, "resetPassword") === "error") return [{ kind: "toast", level: "error", message: "Invalid OTP" }]
+  // A resent code shows the server's message; a refused resend its reason, as a warning.
+  if (settled(step, "resendOtp") === "done") return [{ kind: "toast", level: "success", message: "OTP sent" }]
+  if (settled(step, "resendOtp") === "error") return [{ kind: "toast", level: "warning", message: "Try again later" }]
   if (settled(step, "changePassword") === "done") {
     return [
       { kind: "store", what: "token", value: { token: "rotated" } },
@@ -170,6 +175,8 @@ describe("authModal machine (model-based)", () => {
         notice: world.toastOf("warning"),
         errorToast: world.toastOf("error"),
         success: world.toastOf("success"),
+        toastSuccess: world.toastSuccess,
+        toastFailure: world.toastFailure,
         reloadHome: () => {
           world.record({ kind: "toast", level: "success", message: LOGGED_IN })
           world.record({ kind: "do", name: "reload home" })
@@ -196,7 +203,7 @@ describe("authModal machine (model-based)", () => {
         login: [{ token: "t", user: player }],
         signUp: ["+919876543210"],
         verifyOtp: [{ token: "t", user: player }],
-        resendOtp: [undefined],
+        resendOtp: [{ data: null, message: "OTP sent" }],
         forgotPassword: ["+919876543210"],
         resetPassword: [undefined],
         changePassword: ["rotated"]

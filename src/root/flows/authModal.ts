@@ -1,11 +1,12 @@
 import { Effect } from "effect"
 import { authModalMachine, LOGGED_IN } from "../../machines/authModal.machine.ts"
+import type { Written } from "../../machines/writes.ts"
 import { IdentityApi, SessionApi } from "../../schema/identity.ts"
 import { Api } from "../../services/api.ts"
 import { flash } from "../../services/notices.ts"
 import { navigator } from "../../services/runtime.ts"
 import { Storage } from "../../services/storage.ts"
-import { data, effect, failures, task, toast } from "../bridge.ts"
+import { data, effect, failures, task, toast, toastFailure, toastSuccess, written } from "../bridge.ts"
 import {
   changePasswordPayload,
   forgotPasswordPayload,
@@ -35,7 +36,7 @@ export default authModalMachine.provide({
     verifyOtp: task((request) =>
       Api.use((api) => api.call(identity.verifyOtp, { payload: verifyOtpPayload(request) }, { notify: "none" })).pipe(Effect.map(signedIn), failures)
     ),
-    resendOtp: task((request) => data(Api.use((api) => api.call(identity.resendOtp, { payload: resendOtpPayload(request) }, { notify: "write" }))).pipe(Effect.asVoid)),
+    resendOtp: task<Written, { mobileNo: string }>((request) => written(Api.use((api) => api.call(identity.resendOtp, { payload: resendOtpPayload(request) }, { notify: "none" })))),
     forgotPassword: task((request) =>
       data(Api.use((api) => api.call(identity.forgotPassword, { payload: forgotPasswordPayload(request) }, { notify: "none" }))).pipe(
         Effect.map((sent) => sent?.mobile_no ?? forgotPasswordPayload(request).mobile_no)
@@ -52,6 +53,8 @@ export default authModalMachine.provide({
     notice: toast("warning"),
     errorToast: toast("error"),
     success: toast("success"),
+    toastSuccess,
+    toastFailure,
     // SPEC section 4: after login, go to / and reload; the notice is shown once the site is back.
     reloadHome: () => {
       flash("success", LOGGED_IN)
