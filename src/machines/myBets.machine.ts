@@ -3,8 +3,8 @@ import type { Bet } from "../schema/bets.ts"
 import type { PlacedBet } from "../schema/betting.ts"
 import { messageOf } from "../schema/failures.ts"
 import { watchBalances, watchBets } from "./balances.ts"
-import { unprovided } from "./unprovided.ts"
-import { newIdempotencyKey, unanswered } from "./writes.ts"
+import { unprovided, unprovidedAction } from "./unprovided.ts"
+import { newIdempotencyKey, unanswered, type Written } from "./writes.ts"
 
 /**
  * The player's open bets: all of them (the My Bets modal, flow id `myBets`)
@@ -52,11 +52,17 @@ export const myBetsMachine = setup({
   actors: {
     loadBets: fromPromise<ReadonlyArray<Bet>, BetsQuery>(unprovided("myBets", "loadBets")),
     /** Cancels what waits of a bet (the server's message shows as a toast, its refusal too). */
-    cancelBet: fromPromise<PlacedBet, { betId: string; key: string }>(unprovided("myBets", "cancelBet")),
+    cancelBet: fromPromise<Written<PlacedBet>, { betId: string; key: string }>(unprovided("myBets", "cancelBet")),
     /** Moves what waits of a bet to another price (edit-bet; its message shows as a toast, its refusal too). */
-    moveBet: fromPromise<PlacedBet, { betId: string; key: string; odds: number }>(unprovided("myBets", "moveBet")),
+    moveBet: fromPromise<Written<PlacedBet>, { betId: string; key: string; odds: number }>(unprovided("myBets", "moveBet")),
     watchBalances,
     watchBets
+  },
+  actions: {
+    /** A change's answer: the server's message as a toast (SPEC section 7). */
+    toastSuccess: unprovidedAction<{ message: string }>("myBets", "toastSuccess"),
+    /** Why a change failed (SPEC section 8). */
+    toastFailure: unprovidedAction<{ error: unknown }>("myBets", "toastFailure")
   },
   guards: { unanswered }
 }).createMachine({
@@ -90,10 +96,10 @@ export const myBetsMachine = setup({
         id: "cancelBet",
         src: "cancelBet",
         input: ({ context }) => context.change!,
-        onDone: { target: "Loading", actions: assign({ change: undefined }) },
+        onDone: { target: "Loading", actions: [assign({ change: undefined }), { type: "toastSuccess", params: ({ event }) => ({ message: event.output.message }) }] },
         onError: [
-          { guard: "unanswered", target: "Loading" },
-          { target: "Loading", actions: assign({ change: undefined }) }
+          { guard: "unanswered", target: "Loading", actions: { type: "toastFailure", params: ({ event }) => ({ error: event.error }) } },
+          { target: "Loading", actions: [assign({ change: undefined }), { type: "toastFailure", params: ({ event }) => ({ error: event.error }) }] }
         ]
       }
     },
@@ -103,10 +109,10 @@ export const myBetsMachine = setup({
         id: "moveBet",
         src: "moveBet",
         input: ({ context }) => ({ betId: context.change!.betId, key: context.change!.key, odds: context.change!.odds! }),
-        onDone: { target: "Loading", actions: assign({ change: undefined }) },
+        onDone: { target: "Loading", actions: [assign({ change: undefined }), { type: "toastSuccess", params: ({ event }) => ({ message: event.output.message }) }] },
         onError: [
-          { guard: "unanswered", target: "Loading" },
-          { target: "Loading", actions: assign({ change: undefined }) }
+          { guard: "unanswered", target: "Loading", actions: { type: "toastFailure", params: ({ event }) => ({ error: event.error }) } },
+          { target: "Loading", actions: [assign({ change: undefined }), { type: "toastFailure", params: ({ event }) => ({ error: event.error }) }] }
         ]
       }
     }

@@ -34,8 +34,14 @@ export const myBetsInvariants = (query: BetsQuery) => (s: MyBets) => {
 const myBetsEffects = (body: unknown) => (step: WalkStep<MyBets>): Array<Effect> => {
   const { before, event, after } = step
   if (settled(step, "loadBets") === "done") expect(after.context.bets).toEqual(event.output)
+  // A change's answer and its failure show as a toast, once (SPEC sections 7 and 8); the list loads again.
+  const reload = { kind: "call", endpoint: "GET /api/v1/bet-sport-byMarket", body } as const
   for (const actor of ["cancelBet", "moveBet"]) {
-    if (settled(step, actor) === "error") expect(after.context.change).toEqual(event.error.reason === "Unreachable" ? before!.context.change : undefined)
+    if (settled(step, actor) === "error") {
+      expect(after.context.change).toEqual(event.error.reason === "Unreachable" ? before!.context.change : undefined)
+      return [{ kind: "toast", level: event.error.reason === "Unreachable" ? "error" : "warning", message: event.error.message }, reload]
+    }
+    if (settled(step, actor) === "done") return [{ kind: "toast", level: "success", message: event.output.message }, reload]
   }
   if ((event.type === "bets.cancel" || event.type === "bets.move") && (entered(step, "Cancelling") || entered(step, "Moving"))) {
     const odds = event.type === "bets.move" ? event.odds : undefined
@@ -108,7 +114,8 @@ describe("myBets machine (model-based)", () => {
           cancelBet: world.call("POST /api/v1/cancel-bet", (request: { betId: string; key: string }) => ({ payload: cancelBetPayload(request), idempotencyKey: request.key })),
           moveBet: world.call("POST /api/v1/edit-bet", (request: { betId: string; key: string; odds: number }) => ({ payload: editBetPayload(request), idempotencyKey: request.key }))
         },
-        outputs: { loadBets: [[]], cancelBet: [{}], moveBet: [{}] },
+        actions: { toastSuccess: world.toastSuccess, toastFailure: world.toastFailure },
+        outputs: { loadBets: [[]], cancelBet: [{ data: {}, message: "Cancelled ₹100.00 waiting at 1.82" }], moveBet: [{ data: {}, message: "Waiting at 1.79" }] },
         errors: { loadBets: [failure], cancelBet: [notWaiting, unreachable], moveBet: [notWaiting, unreachable] },
         events: { "bets.cancel": [{ type: "bets.cancel", betId: "b1" }], "bets.move": [{ type: "bets.move", betId: "b1", odds: 1.79 }] },
         // A change's key is random: the walk tells states apart by which change is kept.

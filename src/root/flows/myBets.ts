@@ -1,7 +1,7 @@
 import { myBetsMachine } from "../../machines/myBets.machine.ts"
 import { BettingApi } from "../../schema/betting.ts"
 import { Api } from "../../services/api.ts"
-import { data, task } from "../bridge.ts"
+import { data, task, toastFailure, toastSuccess, written } from "../bridge.ts"
 import { cancelBetPayload, editBetPayload, myBetsQuery } from "../requests.ts"
 
 /**
@@ -14,10 +14,11 @@ export default myBetsMachine.provide({
       data(Api.use((api) => api.call(BettingApi.endpoints.betsByMarket, { query: myBetsQuery(query) }, { notify: "none" })))
     ),
     cancelBet: task((request: { betId: string; key: string }) =>
-      data(Api.use((api) => api.call(BettingApi.endpoints.cancelBet, { payload: cancelBetPayload(request) }, { idempotencyKey: request.key })))
+      written(Api.use((api) => api.call(BettingApi.endpoints.cancelBet, { payload: cancelBetPayload(request) }, { notify: "none", idempotencyKey: request.key })))
     ),
     moveBet: task((request: { betId: string; key: string; odds: number }) =>
-      data(Api.use((api) => api.call(BettingApi.endpoints.editBet, { payload: editBetPayload(request) }, { idempotencyKey: request.key })))
+      written(Api.use((api) => api.call(BettingApi.endpoints.editBet, { payload: editBetPayload(request) }, { notify: "none", idempotencyKey: request.key })))
     )
-  }
+  },
+  actions: { toastSuccess, toastFailure }
 })
