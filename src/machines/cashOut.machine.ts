@@ -7,8 +7,8 @@ import type { BetSetting, MarketBook } from "../schema/betting.ts"
 import type { AutoCashOutRule, CashedOut, CashOutAnswer, CashOutQuote, Requoted } from "../schema/cashOut.ts"
 import { messageOf } from "../schema/failures.ts"
 import type { MarketType } from "../schema/sports.ts"
-import { unprovided } from "./unprovided.ts"
-import { newIdempotencyKey, unanswered } from "./writes.ts"
+import { unprovided, unprovidedAction } from "./unprovided.ts"
+import { newIdempotencyKey, unanswered, type Written } from "./writes.ts"
 
 /**
  * Cash out (issue 31): the player closes or trims their position on an
@@ -80,6 +80,9 @@ export type CashOutEvent =
   | { type: "cashOut.close" }
   /** Sets the market's auto cash out (both null: none). Saved on the server, whose answer shows as a toast. */
   | { type: "cashOut.auto"; target: number | null; floor: number | null }
+  /** The auto cash out's save (a spawned child, which XState's types leave out): its answer or failure. */
+  | { type: "xstate.done.actor.saveAutoRule"; output: Written<ReadonlyArray<AutoCashOutRule>> }
+  | { type: "xstate.error.actor.saveAutoRule"; error: unknown }
 
 export const CASH_OUT_PRESETS: ReadonlyArray<number> = [25, 50, 75, 100]
 
@@ -124,9 +127,13 @@ export const cashOutMachine = setup({
     /** The market's auto cash out, if the player set one. */
     loadAutoRule: fromPromise<AutoCashOutRule | null, { marketId: string }>(unprovided("cashOut", "loadAutoRule")),
     /** Sets (or, both null, removes) the market's auto cash out; the server's answer or refusal shows as a toast. */
-    saveAutoRule: fromPromise<ReadonlyArray<AutoCashOutRule>, { marketId: string } & AutoRule>(unprovided("cashOut", "saveAutoRule"))
+    saveAutoRule: fromPromise<Written<ReadonlyArray<AutoCashOutRule>>, { marketId: string } & AutoRule>(unprovided("cashOut", "saveAutoRule"))
   },
   actions: {
+    /** An auto cash out saved: the server's message ('Auto cash out set'), SPEC section 7. */
+    toastSuccess: unprovidedAction<{ message: string }>("cashOut", "toastSuccess"),
+    /** Why it was not (SPEC section 8). */
+    toastFailure: unprovidedAction<{ error: unknown }>("cashOut", "toastFailure"),
     /** The market's open bets changed: the event's list (the flow `bets.<eventId>`, when open) loads again. */
     cashedOut: enqueueActions(({ context, enqueue, system }) => {
       const bets = context.market && system.get(`bets.${context.market.eventId}`)
@@ -136,7 +143,7 @@ export const cashOutMachine = setup({
   guards: {
     confirms: ({ context }) => context.confirm || context.changed,
     validAuto: ({ event }) => event.type === "cashOut.auto" && validAuto(event),
-    requoted: ({ event }) => "output" in event && (event.output as CashOutAnswer).outcome === "requoted",
+    requoted: ({ event }) => "output" in event && (event.output as Partial<CashOutAnswer>).outcome === "requoted",
     /** A lost answer: the same cash out again, with its key. */
     resend: ({ context }) => context.key !== undefined && context.quote !== undefined,
     unanswered
@@ -144,6 +151,11 @@ export const cashOutMachine = setup({
 }).createMachine({
   id: "cashOut",
   context: { market: undefined, percent: 100, quote: undefined, confirm: true, changed: false, error: undefined, key: undefined, locked: undefined, auto: NO_RULE, autoError: undefined },
+  // The auto cash out's save runs on its own (spawned below), whatever the dialog does meanwhile; its answer is a toast.
+  on: {
+    "xstate.done.actor.saveAutoRule": { actions: { type: "toastSuccess", params: ({ event }) => ({ message: event.output.message }) } },
+    "xstate.error.actor.saveAutoRule": { actions: { type: "toastFailure", params: ({ event }) => ({ error: event.error }) } }
+  },
   initial: "Closed",
   states: {
     Closed: {
@@ -177,7 +189,7 @@ export const cashOutMachine = setup({
             guard: "validAuto",
             actions: [
               assign({ auto: ({ event }) => ({ target: event.target, floor: event.floor }), autoError: undefined }),
-              spawnChild("saveAutoRule", { input: ({ context }) => ({ marketId: context.market!.marketId, ...context.auto }) })
+              spawnChild("saveAutoRule", { id: "saveAutoRule", input: ({ context }) => ({ marketId: context.market!.marketId, ...context.auto }) })
             ]
           },
           // Not sent: the form says why, in the server's words.

@@ -78,6 +78,9 @@ const effects = (step: WalkStep<CashOut>): Array<Effect> => {
     // One that does not is not sent, and the form says why.
     if (before!.matches("Open")) expect(after.context.autoError).toBe(saved ? undefined : "The stop-loss floor must be below the take-profit target.")
   }
+  // The auto cash out's answer, or why not, is a toast, once (SPEC sections 7 and 8).
+  if (settled(step, "saveAutoRule") === "done") out.push({ kind: "toast", level: "success", message: event.output.message })
+  if (settled(step, "saveAutoRule") === "error") out.push({ kind: "toast", level: "warning", message: event.error.message })
   if (settled(step, "loadAutoRule") === "done") expect(after.context.auto).toEqual(event.output ? { target: event.output.target, floor: event.output.floor } : { target: null, floor: null })
   if (after.matches({ Open: "Quoting" }) && (!before!.matches({ Open: "Quoting" }) || event.type === "cashOut.percent" || event.type === "cashOut.open")) out.push(quoteCall(after.context))
   if (after.matches({ Open: "Submitting" }) && !submitting) {
@@ -120,10 +123,11 @@ const model = {
     loadAutoRule: world.call("GET /api/v1/cash-out/auto"),
     saveAutoRule: world.call("PUT /api/v1/cash-out/auto", autoCashOutPayload)
   },
+  actions: { toastSuccess: world.toastSuccess, toastFailure: world.toastFailure },
   invariants,
   effects,
-  outputs: { loadSetting: [setting, { ...setting, oneClick: 500 }], quote: [quote], cashOut: [cashedOut, requoted], loadAutoRule: [{ marketId: "1.1", target: 400, floor: null }] },
-  errors: { quote: [suspended], cashOut: [unreachable, suspended], loadSetting: [unreachable], loadAutoRule: [unreachable] },
+  outputs: { loadSetting: [setting, { ...setting, oneClick: 500 }], quote: [quote], cashOut: [cashedOut, requoted], loadAutoRule: [{ marketId: "1.1", target: 400, floor: null }], saveAutoRule: [{ data: [], message: "Auto cash out set" }] },
+  errors: { quote: [suspended], cashOut: [unreachable, suspended], loadSetting: [unreachable], loadAutoRule: [unreachable], saveAutoRule: [suspended] },
   events: {
     "cashOut.open": [{ type: "cashOut.open", market: matchOdds }, { type: "cashOut.open", market: bookmaker }],
     "cashOut.percent": [{ type: "cashOut.percent", percent: 50 }],

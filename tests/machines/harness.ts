@@ -203,10 +203,13 @@ const eventsFor = (machine: AnyStateMachine, options: ModelOptions) => {
     const events: Array<AnyEventObject> = []
     for (const type of types) {
       if (type.startsWith("xstate.done.actor.")) {
-        const src = sources.get(type.slice("xstate.done.actor.".length)) ?? ""
+        const id = type.slice("xstate.done.actor.".length)
+        // A spawned child (no invoke) is known by its id.
+        const src = sources.get(id) ?? id
         for (const output of options.outputs?.[src] ?? [undefined]) events.push({ type, output, actorId: type.slice(18) })
       } else if (type.startsWith("xstate.error.actor.")) {
-        const src = sources.get(type.slice("xstate.error.actor.".length)) ?? ""
+        const id = type.slice("xstate.error.actor.".length)
+        const src = sources.get(id) ?? id
         for (const error of options.errors?.[src] ?? [new Error("stubbed failure")]) events.push({ type, error, actorId: type.slice(19) })
       } else if (options.events?.[type]) {
         events.push(...options.events[type])

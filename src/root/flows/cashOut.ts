@@ -12,5 +12,10 @@ export default cashOutMachine.provide({
     cashOut: lazyTask(calls, (c) => c.cashOut),
     loadAutoRule: lazyTask(calls, (c) => c.loadAutoRule),
     saveAutoRule: lazyTask(calls, (c) => c.saveAutoRule)
+  },
+  // Only a call's answer toasts, and its chunk is loaded by then.
+  actions: {
+    toastSuccess: (_, params: { message: string }) => void calls().then((c) => c.toastSuccess(_, params)),
+    toastFailure: (_, params: { error: unknown }) => void calls().then((c) => c.toastFailure(_, params))
   }
 })

@@ -2,7 +2,9 @@ import type { CashOutRequest } from "../../machines/cashOut.machine.ts"
 import { BettingApi } from "../../schema/betting.ts"
 import { CashOutApi } from "../../schema/cashOut.ts"
 import { Api } from "../../services/api.ts"
-import { data, runTask } from "../bridge.ts"
+import { data, runTask, written } from "../bridge.ts"
+
+export { toastFailure, toastSuccess } from "../bridge.ts"
 import { autoCashOutPayload, cashOutPayload, cashOutQuoteQuery } from "../requests.ts"
 
 /**
@@ -28,4 +30,4 @@ export const loadAutoRule = ({ marketId }: { marketId: string }, signal: AbortSi
 
 /** "Auto cash out set" / "removed", or why not, as a toast. */
 export const saveAutoRule = (rule: { marketId: string; target: number | null; floor: number | null }, signal: AbortSignal) =>
-  runTask(data(Api.use((api) => api.call(cashOutApi.setAutoCashOut, { payload: autoCashOutPayload(rule) }))), signal)
+  runTask(written(Api.use((api) => api.call(cashOutApi.setAutoCashOut, { payload: autoCashOutPayload(rule) }, { notify: "none" }))), signal)
