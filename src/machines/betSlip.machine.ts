@@ -7,7 +7,7 @@ import type { BetSetting, OddsChangeRule, PlacedBet } from "../schema/betting.ts
 import { messageOf, reasonOf } from "../schema/failures.ts"
 import type { MarketType } from "../schema/sports.ts"
 import { unprovided, unprovidedAction } from "./unprovided.ts"
-import { newIdempotencyKey, unanswered } from "./writes.ts"
+import { newIdempotencyKey, unanswered, type Written } from "./writes.ts"
 import { INSTALL_MOMENT, installFlow } from "./install.machine.ts"
 
 /**
@@ -93,6 +93,9 @@ export type BetSlipEvent =
   | { type: "chips.change"; index: number; value: string }
   | { type: "chips.save" }
   | { type: "chips.cancel" }
+  /** A save of the setting (a spawned child, which XState's types leave out): its answer or failure. */
+  | { type: "xstate.done.actor.saveSetting"; output: Written<BetSetting> }
+  | { type: "xstate.error.actor.saveSetting"; error: unknown }
 
 /** The price the slip follows: one side of one runner of one market. */
 export interface PriceWatch {
@@ -198,15 +201,19 @@ export const betSlipMachine = setup({
   actors: {
     loadSetting: fromPromise<BetSetting, { sportsId: string; leagueId: string; eventId: string }>(unprovided("betSlip", "loadSetting")),
     loadOpenBets: fromPromise<ReadonlyArray<Bet>, { marketId: string }>(unprovided("betSlip", "loadOpenBets")),
-    saveOddsRule: fromPromise<BetSetting, { rule: OddsChangeRule }>(unprovided("betSlip", "saveOddsRule")),
+    saveOddsRule: fromPromise<Written<BetSetting>, { rule: OddsChangeRule }>(unprovided("betSlip", "saveOddsRule")),
     /** One-click betting's stake (rupees), or null: off. The server's confirmation shows as a toast. */
-    saveOneClick: fromPromise<BetSetting, { stake: number | null }>(unprovided("betSlip", "saveOneClick")),
+    saveOneClick: fromPromise<Written<BetSetting>, { stake: number | null }>(unprovided("betSlip", "saveOneClick")),
     /** The bet, or its refusal with a reason (a toast tells the player either way). */
     placeBet: fromPromise<PlacedBet, PlaceRequest>(unprovided("betSlip", "placeBet")),
     /** The live price of the selection, as `slip.price` events. */
     livePrice: fromCallback<EventObject, PriceWatch>(unprovided("betSlip", "livePrice"))
   },
   actions: {
+    /** A saved setting: the server's confirmation as a toast (SPEC section 7). */
+    toastSuccess: unprovidedAction<{ message: string }>("betSlip", "toastSuccess"),
+    /** Why a setting was not saved (SPEC section 8). */
+    toastFailure: unprovidedAction<{ error: unknown }>("betSlip", "toastFailure"),
     /** The player's chips as they last kept them (local storage). */
     restoreChips: unprovidedAction("betSlip", "restoreChips"),
     /** Keeps the player's chips. */
@@ -229,7 +236,7 @@ export const betSlipMachine = setup({
     /** The bet's choices change until it is sent. */
     editable: ({ context }) => context.key === undefined,
     /** The setting just loaded has one-click betting on (and no bet is in flight). */
-    settingOneClick: ({ context, event }) => "output" in event && (event.output as BetSetting).oneClick !== null && context.key === undefined,
+    settingOneClick: ({ context, event }) => "output" in event && (event.output as Partial<BetSetting>).oneClick != null && context.key === undefined,
     /** The slip was just opened by a click on a price, and the setting says one click places the bet. */
     oneClick: and([stateIn("#betSlip.Open.Stake"), "settingOneClick"]),
     oneClickOn: ({ context, event }) => event.type === "slip.oneClick" && event.on && context.setting !== undefined && stakeProblem(context) === undefined,
@@ -263,12 +270,15 @@ export const betSlipMachine = setup({
   },
   entry: "restoreChips",
   on: {
+    // The setting's saves (one-click, the odds rule) run on their own, whatever the slip does meanwhile; the answer is a toast.
+    "xstate.done.actor.saveSetting": { actions: { type: "toastSuccess", params: ({ event }) => ({ message: event.output.message }) } },
+    "xstate.error.actor.saveSetting": { actions: { type: "toastFailure", params: ({ event }) => ({ error: event.error }) } },
     // Turned off from the event page too, while the slip is closed (a click on a price would place a bet).
     "slip.oneClick": {
       guard: "canSetOneClick",
       actions: [
         assign({ setting: ({ context, event }) => ({ ...context.setting!, oneClick: event.on ? Number(context.stake) : null }) }),
-        spawnChild("saveOneClick", { input: ({ context }) => ({ stake: context.setting!.oneClick }) })
+        spawnChild("saveOneClick", { id: "saveSetting", input: ({ context }) => ({ stake: context.setting!.oneClick }) })
       ]
     }
   },
@@ -365,7 +375,7 @@ export const betSlipMachine = setup({
           actions: [
             // The bet follows the default just chosen.
             assign({ setting: ({ context, event }) => ({ ...context.setting!, oddsChange: event.rule }), bestPrice: undefined }),
-            spawnChild("saveOddsRule", { input: ({ event }) => ({ rule: (event as Extract<BetSlipEvent, { type: "slip.oddsRule" }>).rule }) })
+            spawnChild("saveOddsRule", { id: "saveSetting", input: ({ event }) => ({ rule: (event as Extract<BetSlipEvent, { type: "slip.oddsRule" }>).rule }) })
           ]
         }
       },

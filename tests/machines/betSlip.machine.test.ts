@@ -154,6 +154,9 @@ const effects = (step: WalkStep<Slip>): Array<Effect> => {
     const told: Array<Effect> = after.context.oneClickBet ? [{ kind: "do", name: "tell outcome", params: { placed: event.output } }] : []
     return [{ kind: "do", name: "tell bets.e1", params: { type: "bets.refresh" } }, ...told]
   }
+  // A saved setting's confirmation, or why it was not saved, is a toast, once (SPEC sections 7 and 8).
+  if (settled(step, "saveSetting") === "done") return [{ kind: "toast", level: "success", message: event.output.message }]
+  if (settled(step, "saveSetting") === "error") return [{ kind: "toast", level: "error", message: event.error.message }]
   if (settled(step, "placeBet") === "error" && event.error.reason === "OddsChanged") expect(after.context.odds).toBe(before!.context.live?.odds ?? before!.context.odds)
   if (event.type.startsWith("xstate.after.")) return [{ kind: "unwatch", name: "live price" }]
   return []
@@ -178,12 +181,14 @@ const model = {
   actions: {
     restoreChips: assign({ chips: () => (world.record({ kind: "store", what: "chips read" }), keptChips) }),
     storeChips: world.store("chips"),
-    tellOutcome: world.act("tell outcome")
+    tellOutcome: world.act("tell outcome"),
+    toastSuccess: world.toastSuccess,
+    toastFailure: world.toastFailure
   },
   invariants,
   effects,
-  outputs: { loadSetting: [setting], loadOpenBets: [[placed.bet]], placeBet: [placed] },
-  errors: { placeBet: [oddsChanged, unreachable, insufficient] },
+  outputs: { loadSetting: [setting], loadOpenBets: [[placed.bet]], placeBet: [placed], saveSetting: [{ data: setting, message: "Settings updated" }] },
+  errors: { placeBet: [oddsChanged, unreachable, insufficient], saveSetting: [unreachable] },
   events: {
     "slip.open": [{ type: "slip.open", selection: exchange }, { type: "slip.open", selection: fancy }],
     "slip.stake": [{ type: "slip.stake", value: "250" }, { type: "slip.stake", value: "" }],

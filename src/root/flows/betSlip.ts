@@ -46,6 +46,9 @@ export default betSlipMachine.provide({
     livePrice
   },
   actions: {
+    // Only a save's answer toasts, and its chunk is loaded by then.
+    toastSuccess: (_, params: { message: string }) => void calls().then((c) => c.toastSuccess(_, params)),
+    toastFailure: (_, params: { error: unknown }) => void calls().then((c) => c.toastFailure(_, params)),
     restoreChips: assign({ chips: () => storedChips() ?? DEFAULT_CHIPS }),
     tellOutcome: (_, { placed }: { placed: PlacedBet }) => noticeStore.show("success", `${placed.bet.selection}: ${betOutcome(placed.bet)}`),
     storeChips: (_, { chips }: { chips: ReadonlyArray<number> }) => {
