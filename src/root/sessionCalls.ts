@@ -19,7 +19,7 @@ import { logoutPayload, switchWalletPayload } from "./requests.ts"
 /** The server ends the session (and its push subscriptions); this browser drops its subscription too. */
 export const logout = (request: { userId: string | undefined }, signal: AbortSignal) =>
   runTask(
-    Api.use((api) => api.call(SessionApi.endpoints.logout, { payload: logoutPayload(request) }, { notify: "none" })).pipe(
+    Api.use((api) => api.call(SessionApi.endpoints.logout, { payload: logoutPayload(request) })).pipe(
       Effect.asVoid,
       // A session the server already ended is still logged out here.
       Effect.catch(() => Effect.void),
@@ -30,7 +30,7 @@ export const logout = (request: { userId: string | undefined }, signal: AbortSig
 
 /** The wallet switch's call; the machine shows a refusal's message as a warning toast. */
 export const switchWallet = (request: { wallet: WalletCode }, signal: AbortSignal) =>
-  runTask(data(Api.use((api) => api.call(WalletApi.endpoints.switchWallet, { payload: switchWalletPayload(request) }, { notify: "none" }))), signal)
+  runTask(data(Api.use((api) => api.call(WalletApi.endpoints.switchWallet, { payload: switchWalletPayload(request) }))), signal)
 
 /** 'Wallet Changed' after a switch (SPEC section 4). */
 export const notifyWalletChanged = () => noticeStore.show("success", WALLET_CHANGED.message, WALLET_CHANGED.subMessage)

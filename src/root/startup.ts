@@ -14,8 +14,7 @@ import { takeEarlyAnswer } from "./earlyAnswers.ts"
  * (src/services/answer.ts: the 401 rules, failures with their reasons) and
  * its data decoded by the guard compiled from the endpoint's schema
  * (src/schema/guards.ts). These calls show no toasts (SPEC section 8: startup
- * failures are only logged), as the `Api` service's `notify: "none"`; a
- * failure reaches the machine as plain `Failure` data.
+ * failures are only logged); a failure reaches the machine as plain `Failure` data.
  */
 
 export type StartupCall = keyof typeof startupCalls

@@ -3,7 +3,6 @@ import { FetchHttpClient, HttpClient, HttpClientRequest } from "effect/http"
 import { ErrorTag, Reasons } from "../schema/errors.ts"
 import { NOT_UNDERSTOOD, readAnswer, UNREACHABLE } from "./answer.ts"
 import { type AnyEndpoint, fillPath, type Input, type Success } from "./endpoint.ts"
-import { Notices } from "./notices.ts"
 import { endSession as sessionEnded, SESSION_ENDED } from "./sessionEnd.ts"
 import { Storage } from "./storage.ts"
 
@@ -18,18 +17,7 @@ export class ApiFailure extends Schema.TaggedError<ApiFailure>()("ApiFailure", {
   reason: ErrorTag
 }) {}
 
-/**
- * Which toasts a call shows. "write": the success message as a success toast
- * and a failure message as a warning toast (SPEC section 7). "failure": the
- * warning only. "success": the success toast only, where the caller shows a
- * failure in its own place (a form's alert), so it never shows twice. "none":
- * the caller shows what it needs (red alerts in modals, startup calls that are
- * only logged).
- */
-export type Notify = "write" | "failure" | "success" | "none"
-
 export interface CallOptions {
-  readonly notify?: Notify
   /** Makes a money-moving write safe to retry: the server answers a replay with the first response. */
   readonly idempotencyKey?: string
 }
@@ -41,8 +29,9 @@ const origin = () => (typeof location === "undefined" ? "http://localhost" : loc
 
 /**
  * Calls an endpoint of the shared HttpApi definition and decodes its envelope.
- * Carries the bearer token, applies the 401 rules of SPEC section 8 and shows
- * the toasts `notify` asks for.
+ * Carries the bearer token and applies the 401 rules of SPEC section 8. It
+ * shows no toasts: a machine shows them on the call's outcome (the success
+ * message is the envelope's `meta.message`, src/root/bridge.ts `written`).
  */
 export class Api extends Context.Service<Api, {
   call<E extends AnyEndpoint>(endpoint: E, input: Input<E>, options?: CallOptions): Effect.Effect<Success<E>, ApiFailure>
@@ -52,7 +41,6 @@ export class Api extends Context.Service<Api, {
     Effect.gen(function*() {
       const client = yield* HttpClient.HttpClient
       const storage = yield* Storage
-      const notices = yield* Notices
 
       const endSession = (code: number, httpStatus: number) =>
         Effect.suspend(() => {
@@ -62,8 +50,6 @@ export class Api extends Context.Service<Api, {
 
       const call = <E extends AnyEndpoint>(endpoint: E, input: Input<E>, options: CallOptions = {}) =>
         Effect.gen(function*() {
-          const notify = options.notify ?? (endpoint.method === "GET" ? "none" : "write")
-          const toastFailure = notify === "write" || notify === "failure"
           const token = yield* storage.token
           const { payload, query, params } = input as { payload?: unknown; query?: Record<string, string>; params?: Record<string, string> }
 
@@ -75,11 +61,7 @@ export class Api extends Context.Service<Api, {
           if (options.idempotencyKey) request = HttpClientRequest.setHeader(request, "idempotency-key", options.idempotencyKey)
           if (payload !== undefined) request = HttpClientRequest.bodyJsonUnsafe(request, payload)
 
-          const networkError = (message: string, reason: "Unreachable" | "BadResponse") =>
-            Effect.gen(function*() {
-              if (toastFailure) yield* notices.error(message)
-              return yield* new ApiFailure({ code: 0, message, reason })
-            })
+          const networkError = (message: string, reason: "Unreachable" | "BadResponse") => Effect.fail(new ApiFailure({ code: 0, message, reason }))
 
           const response = yield* client.execute(request).pipe(Effect.catch(() => networkError(UNREACHABLE, "Unreachable")))
           const body = yield* response.json.pipe(Effect.orElseSucceed(() => undefined))
@@ -91,18 +73,12 @@ export class Api extends Context.Service<Api, {
               return yield* endSession(reading.code, response.status)
             case "Success": {
               const [schema] = endpoint.success as ReadonlySet<Schema.Top>
-              const decoded = yield* Schema.decodeUnknownEffect(schema as Schema.Codec<Success<E>, unknown>)(body).pipe(
+              return yield* Schema.decodeUnknownEffect(schema as Schema.Codec<Success<E>, unknown>)(body).pipe(
                 Effect.catch(() => networkError(NOT_UNDERSTOOD, "BadResponse"))
               )
-              // The success message of a write (SPEC section 7), from the envelope's meta.
-              if ((notify === "write" || notify === "success") && reading.meta?.message) yield* notices.success(reading.meta.message)
-              return decoded
             }
             case "Refused":
-              if (toastFailure) yield* notices.warning(reading.failure.message)
-              return yield* new ApiFailure(reading.failure)
             case "Broken":
-              if (toastFailure) yield* notices.error(reading.failure.message)
               return yield* new ApiFailure(reading.failure)
           }
         })

@@ -29,24 +29,24 @@ const signedIn = <U>(envelope: { readonly data: U; readonly meta: { readonly tok
  */
 export default authModalMachine.provide({
   actors: {
-    login: task((form) => Api.use((api) => api.call(identity.login, { payload: loginPayload(form) }, { notify: "none" })).pipe(Effect.map(signedIn), failures)),
+    login: task((form) => Api.use((api) => api.call(identity.login, { payload: loginPayload(form) })).pipe(Effect.map(signedIn), failures)),
     signUp: task((form) =>
-      data(Api.use((api) => api.call(identity.signUp, { payload: signUpPayload(form) }, { notify: "none" }))).pipe(Effect.map((signedUp) => signedUp.mobile_no))
+      data(Api.use((api) => api.call(identity.signUp, { payload: signUpPayload(form) }))).pipe(Effect.map((signedUp) => signedUp.mobile_no))
     ),
     verifyOtp: task((request) =>
-      Api.use((api) => api.call(identity.verifyOtp, { payload: verifyOtpPayload(request) }, { notify: "none" })).pipe(Effect.map(signedIn), failures)
+      Api.use((api) => api.call(identity.verifyOtp, { payload: verifyOtpPayload(request) })).pipe(Effect.map(signedIn), failures)
     ),
-    resendOtp: task<Written, { mobileNo: string }>((request) => written(Api.use((api) => api.call(identity.resendOtp, { payload: resendOtpPayload(request) }, { notify: "none" })))),
+    resendOtp: task<Written, { mobileNo: string }>((request) => written(Api.use((api) => api.call(identity.resendOtp, { payload: resendOtpPayload(request) })))),
     forgotPassword: task((request) =>
-      data(Api.use((api) => api.call(identity.forgotPassword, { payload: forgotPasswordPayload(request) }, { notify: "none" }))).pipe(
+      data(Api.use((api) => api.call(identity.forgotPassword, { payload: forgotPasswordPayload(request) }))).pipe(
         Effect.map((sent) => sent?.mobile_no ?? forgotPasswordPayload(request).mobile_no)
       )
     ),
     resetPassword: task((request) =>
-      data(Api.use((api) => api.call(identity.forgotPassword, { payload: resetPasswordPayload(request) }, { notify: "none" }))).pipe(Effect.asVoid)
+      data(Api.use((api) => api.call(identity.forgotPassword, { payload: resetPasswordPayload(request) }))).pipe(Effect.asVoid)
     ),
     changePassword: task((form) =>
-      Api.use((api) => api.call(SessionApi.endpoints.changePassword, { payload: changePasswordPayload(form) }, { notify: "none" })).pipe(Effect.map((envelope) => envelope.meta.token ?? ""), failures)
+      Api.use((api) => api.call(SessionApi.endpoints.changePassword, { payload: changePasswordPayload(form) })).pipe(Effect.map((envelope) => envelope.meta.token ?? ""), failures)
     )
   },
   actions: {

@@ -16,22 +16,22 @@ import { betEndpointOf, marketBetsQuery, oddsRulePayload, oneClickPayload, place
 const betting = BettingApi.endpoints
 
 export const loadSetting = (query: { sportsId: string; leagueId: string; eventId: string }, signal: AbortSignal) =>
-  runTask(data(Api.use((api) => api.call(betting.setting, { query }, { notify: "none" }))), signal)
+  runTask(data(Api.use((api) => api.call(betting.setting, { query }))), signal)
 
 export const loadOpenBets = (market: { marketId: string }, signal: AbortSignal) =>
-  runTask(data(Api.use((api) => api.call(betting.betsByMarket, { query: marketBetsQuery(market) }, { notify: "none" }))), signal)
+  runTask(data(Api.use((api) => api.call(betting.betsByMarket, { query: marketBetsQuery(market) }))), signal)
 
 /** The server's confirmation of the new rule shows as a toast. */
 export const saveOddsRule = (request: { rule: OddsChangeRule }, signal: AbortSignal) =>
-  runTask(written(Api.use((api) => api.call(betting.updateSetting, { payload: oddsRulePayload(request) }, { notify: "none" }))), signal)
+  runTask(written(Api.use((api) => api.call(betting.updateSetting, { payload: oddsRulePayload(request) }))), signal)
 
 /** One-click betting's stake, or off: the server's confirmation shows as a toast. */
 export const saveOneClick = (request: { stake: number | null }, signal: AbortSignal) =>
-  runTask(written(Api.use((api) => api.call(betting.updateSetting, { payload: oneClickPayload(request) }, { notify: "none" }))), signal)
+  runTask(written(Api.use((api) => api.call(betting.updateSetting, { payload: oneClickPayload(request) }))), signal)
 
 /** What happened to the bet ("Matched ₹100.00 at 1.82", "Waiting at 1.82"…) or the reason it was refused shows in the slip, where the player acts, and only there (no toast as well). */
 export const placeBet = (request: PlaceRequest, signal: AbortSignal) =>
   runTask(
-    data(Api.use((api) => api.call(betting[betEndpointOf(request.selection.channel)], { payload: placeBetPayload(request) }, { notify: "none", idempotencyKey: request.key }))),
+    data(Api.use((api) => api.call(betting[betEndpointOf(request.selection.channel)], { payload: placeBetPayload(request) }, { idempotencyKey: request.key }))),
     signal
   )

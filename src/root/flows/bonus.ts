@@ -10,9 +10,9 @@ const endpoints = { activate: bonus.activateBonus, claim: bonus.claimBonus, forf
 /** /bonus with its calls: the server's answer to an action shows as a toast ('Bonus activated…', or why not). */
 export default bonusMachine.provide({
   actors: {
-    loadBonuses: task(() => data(Api.use((api) => api.call(bonus.bonusData, {}, { notify: "none" })))),
+    loadBonuses: task(() => data(Api.use((api) => api.call(bonus.bonusData, {})))),
     act: task(({ action, bonusId, key }) =>
-      written(Api.use((api) => api.call(endpoints[action], { payload: { bonusId } }, { notify: "none", idempotencyKey: key })))
+      written(Api.use((api) => api.call(endpoints[action], { payload: { bonusId } }, { idempotencyKey: key })))
     )
   },
   actions: { toastSuccess, toastFailure }

@@ -16,18 +16,18 @@ import { autoCashOutPayload, cashOutPayload, cashOutQuoteQuery } from "../reques
 const cashOutApi = CashOutApi.endpoints
 
 export const loadSetting = (query: { eventId: string }, signal: AbortSignal) =>
-  runTask(data(Api.use((api) => api.call(BettingApi.endpoints.setting, { query }, { notify: "none" }))), signal)
+  runTask(data(Api.use((api) => api.call(BettingApi.endpoints.setting, { query }))), signal)
 
 export const quote = (request: { marketId: string; fraction: number }, signal: AbortSignal) =>
-  runTask(data(Api.use((api) => api.call(cashOutApi.cashOutQuote, { query: cashOutQuoteQuery(request) }, { notify: "none" }))), signal)
+  runTask(data(Api.use((api) => api.call(cashOutApi.cashOutQuote, { query: cashOutQuoteQuery(request) }))), signal)
 
 export const cashOut = (request: CashOutRequest, signal: AbortSignal) =>
-  runTask(data(Api.use((api) => api.call(cashOutApi.cashOut, { payload: cashOutPayload(request) }, { notify: "none", idempotencyKey: request.key }))), signal)
+  runTask(data(Api.use((api) => api.call(cashOutApi.cashOut, { payload: cashOutPayload(request) }, { idempotencyKey: request.key }))), signal)
 
 /** The player's rules, the market's picked out (none: null). */
 export const loadAutoRule = ({ marketId }: { marketId: string }, signal: AbortSignal) =>
-  runTask(data(Api.use((api) => api.call(cashOutApi.autoCashOutRules, {}, { notify: "none" }))), signal).then((rules) => rules.find((rule) => rule.marketId === marketId) ?? null)
+  runTask(data(Api.use((api) => api.call(cashOutApi.autoCashOutRules, {}))), signal).then((rules) => rules.find((rule) => rule.marketId === marketId) ?? null)
 
 /** "Auto cash out set" / "removed", or why not, as a toast. */
 export const saveAutoRule = (rule: { marketId: string; target: number | null; floor: number | null }, signal: AbortSignal) =>
-  runTask(written(Api.use((api) => api.call(cashOutApi.setAutoCashOut, { payload: autoCashOutPayload(rule) }, { notify: "none" }))), signal)
+  runTask(written(Api.use((api) => api.call(cashOutApi.setAutoCashOut, { payload: autoCashOutPayload(rule) }))), signal)

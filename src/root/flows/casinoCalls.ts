@@ -17,8 +17,7 @@ export const launchGame = (launch: { lobby: Lobby; game: CasinoGame }, signal: A
     data(Api.use((api) =>
       api.call(
         launch.lobby === "sa" ? CasinoPlayApi.endpoints.saCasinoLaunch : CasinoPlayApi.endpoints.liveCasinoLaunch,
-        { params: launchParams(launch) },
-        { notify: "none" }
+        { params: launchParams(launch) }
       )
     )),
     signal

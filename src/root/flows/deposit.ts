@@ -9,8 +9,8 @@ const payments = PaymentsApi.endpoints
 /** The deposit form with its calls: 'Deposit request submitted' or the server's refusal shows as a toast (SPEC section 7). */
 export const depositForm = depositFormMachine.provide({
   actors: {
-    loadAccounts: task(() => data(Api.use((api) => api.call(payments.adminAccountDetails, {}, { notify: "none" })))),
-    submit: task(({ key, payload }) => written(Api.use((api) => api.call(payments.createDeposit, { payload }, { notify: "none", idempotencyKey: key }))))
+    loadAccounts: task(() => data(Api.use((api) => api.call(payments.adminAccountDetails, {})))),
+    submit: task(({ key, payload }) => written(Api.use((api) => api.call(payments.createDeposit, { payload }, { idempotencyKey: key }))))
   },
   actions: { warn: toast("warning"), toastSuccess, toastFailure }
 })
@@ -19,8 +19,8 @@ export const depositForm = depositFormMachine.provide({
 export default depositMachine.provide({
   actors: {
     depositForm,
-    loadHistory: task((range) => data(Api.use((api) => api.call(payments.depositRequests, { query: range }, { notify: "none" })))),
-    loadScreenshot: task((id) => data(Api.use((api) => api.call(payments.screenshot, { params: { id } }, { notify: "none" }))))
+    loadHistory: task((range) => data(Api.use((api) => api.call(payments.depositRequests, { query: range })))),
+    loadScreenshot: task((id) => data(Api.use((api) => api.call(payments.screenshot, { params: { id } }))))
   },
   actions: { toastFailure }
 })

@@ -10,6 +10,6 @@ export default liveEventMachine.provide({
     watchEvent: watchScore,
     watchCatalogue: watchCatalogue("catalogue.changed"),
     loadFairness: task(({ eventId }: { eventId: string }) =>
-      data(Api.use((api) => api.call(OddsApi.endpoints.eventFairness, { query: { event_id: eventId } }, { notify: "none" }))))
+      data(Api.use((api) => api.call(OddsApi.endpoints.eventFairness, { query: { event_id: eventId } }))))
   }
 })

@@ -11,13 +11,13 @@ import { cancelBetPayload, editBetPayload, myBetsQuery } from "../requests.ts"
 export default myBetsMachine.provide({
   actors: {
     loadBets: task((query) =>
-      data(Api.use((api) => api.call(BettingApi.endpoints.betsByMarket, { query: myBetsQuery(query) }, { notify: "none" })))
+      data(Api.use((api) => api.call(BettingApi.endpoints.betsByMarket, { query: myBetsQuery(query) })))
     ),
     cancelBet: task((request: { betId: string; key: string }) =>
-      written(Api.use((api) => api.call(BettingApi.endpoints.cancelBet, { payload: cancelBetPayload(request) }, { notify: "none", idempotencyKey: request.key })))
+      written(Api.use((api) => api.call(BettingApi.endpoints.cancelBet, { payload: cancelBetPayload(request) }, { idempotencyKey: request.key })))
     ),
     moveBet: task((request: { betId: string; key: string; odds: number }) =>
-      written(Api.use((api) => api.call(BettingApi.endpoints.editBet, { payload: editBetPayload(request) }, { notify: "none", idempotencyKey: request.key })))
+      written(Api.use((api) => api.call(BettingApi.endpoints.editBet, { payload: editBetPayload(request) }, { idempotencyKey: request.key })))
     )
   },
   actions: { toastSuccess, toastFailure }

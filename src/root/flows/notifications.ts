@@ -14,7 +14,7 @@ const failure = (message: string, reason: Failure["reason"] = "Refused"): Failur
 
 /** The server keeps this browser's subscription for the player's session. */
 const store = (subscription: PushSubscription) =>
-  failures(Api.use((api) => api.call(push.subscribePush, { payload: payloadOf(subscription) }, { notify: "none" })))
+  failures(Api.use((api) => api.call(push.subscribePush, { payload: payloadOf(subscription) })))
 
 /**
  * Where this browser stands: no worker or no Web Push; refused; subscribed for this player (stored again for
@@ -40,7 +40,7 @@ const enable = task<void, { userId: string }>(({ userId }: { userId: string }) =
     const permission = yield* Effect.promise(() => Notification.requestPermission())
     if (permission === "denied") return yield* Effect.fail(failure(NOTIFICATIONS.blocked.message, "NotificationsBlocked"))
     if (permission !== "granted") return yield* Effect.fail(failure("Notifications were not turned on."))
-    const { publicKey } = yield* data(Api.use((api) => api.call(push.pushKey, {}, { notify: "none" })))
+    const { publicKey } = yield* data(Api.use((api) => api.call(push.pushKey, {})))
     const registration = yield* Effect.promise(workerReady)
     const subscription = yield* Effect.tryPromise({
       try: () => registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: publicKey }),
@@ -56,7 +56,7 @@ const disable = task<void, { userId: string }>(() =>
   Effect.gen(function*() {
     const subscription = yield* Effect.promise(currentSubscription)
     if (subscription) {
-      yield* failures(Api.use((api) => api.call(push.unsubscribePush, { payload: { endpoint: subscription.endpoint } }, { notify: "none" })))
+      yield* failures(Api.use((api) => api.call(push.unsubscribePush, { payload: { endpoint: subscription.endpoint } })))
       yield* Effect.promise(() => subscription.unsubscribe())
     }
     setOwner(undefined)

@@ -21,7 +21,7 @@ const watchBookPrices = fromCallback<EventObject, { marketId: string }>(({ input
 export default priceChartMachine.provide({
   actors: {
     loadHistory: task(({ marketId }: { marketId: string }) =>
-      data(Api.use((api) => api.call(OddsApi.endpoints.priceHistory, { query: { market_id: marketId } }, { notify: "none" }))).pipe(
+      data(Api.use((api) => api.call(OddsApi.endpoints.priceHistory, { query: { market_id: marketId } }))).pipe(
         Effect.map((history) => ({ history, receivedAt: Date.now() }))
       )),
     watchBooks: watchBookPrices

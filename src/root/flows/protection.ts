@@ -14,20 +14,19 @@ const protection = ProtectionApi.endpoints
  */
 const send = (command: ProtectionCommand) =>
   Api.use((api) => {
-    const write = { notify: "none" } as const
     switch (command.type) {
       case "setLimit":
-        return api.call(protection.setLimit, { payload: { kind: command.kind, period: command.period, amount: command.amount } }, write)
+        return api.call(protection.setLimit, { payload: { kind: command.kind, period: command.period, amount: command.amount } })
       case "confirmLimit":
-        return api.call(protection.confirmLimit, { payload: { kind: command.kind, period: command.period } }, write)
+        return api.call(protection.confirmLimit, { payload: { kind: command.kind, period: command.period } })
       case "setRealityCheck":
-        return api.call(protection.setRealityCheck, { payload: { minutes: command.minutes } }, write)
+        return api.call(protection.setRealityCheck, { payload: { minutes: command.minutes } })
       case "timeOut":
-        return api.call(protection.timeOut, { payload: { days: command.days } }, write)
+        return api.call(protection.timeOut, { payload: { days: command.days } })
       case "selfExclude":
-        return api.call(protection.selfExclude, { payload: { months: command.months } }, write)
+        return api.call(protection.selfExclude, { payload: { months: command.months } })
       case "requestReturn":
-        return api.call(protection.requestReturn, { payload: {} }, write)
+        return api.call(protection.requestReturn, { payload: {} })
     }
   })
 
@@ -35,7 +34,7 @@ const send = (command: ProtectionCommand) =>
 const realityCheck = realityCheckMachine.provide({
   actors: {
     // A failure shows in the dialog's alert, not as a toast over it as well.
-    continueSession: task(() => data(Api.use((api) => api.call(protection.continueSession, { payload: {} }, { notify: "none" }))))
+    continueSession: task(() => data(Api.use((api) => api.call(protection.continueSession, { payload: {} }))))
   },
   actions: { showStatement: () => navigator.go("/responsible-gambling#activity") }
 })
@@ -44,10 +43,10 @@ const realityCheck = realityCheckMachine.provide({
 export default protectionMachine.provide({
   actors: {
     realityCheck,
-    load: task(() => data(Api.use((api) => api.call(protection.protection, {}, { notify: "none" })))),
+    load: task(() => data(Api.use((api) => api.call(protection.protection, {})))),
     run: task((command: ProtectionCommand) => written(send(command))),
     activity: activityMachine.provide({
-      actors: { loadActivity: task(() => data(Api.use((api) => api.call(protection.activity, {}, { notify: "none" })))) },
+      actors: { loadActivity: task(() => data(Api.use((api) => api.call(protection.activity, {})))) },
       actions: { toastFailure }
     })
   },

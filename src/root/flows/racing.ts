@@ -7,7 +7,7 @@ import { watchCatalogue } from "../odds.ts"
 /** /racing with its call and the odds channel's catalogue changes. */
 export default racingMachine.provide({
   actors: {
-    loadRacing: task(() => data(Api.use((api) => api.call(OddsApi.endpoints.racing, {}, { notify: "none" })))),
+    loadRacing: task(() => data(Api.use((api) => api.call(OddsApi.endpoints.racing, {})))),
     watchCatalogue: watchCatalogue("racing.reload")
   }
 })

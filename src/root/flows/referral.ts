@@ -12,15 +12,15 @@ export default referralMachine.provide({
     loadReferrals: task((weekly) =>
       Effect.all(
         {
-          users: data(Api.use((api) => api.call(referral.referralUsers, {}, { notify: "none" }))),
+          users: data(Api.use((api) => api.call(referral.referralUsers, {}))),
           // SPEC section 7: the weekly call sends startDate and endDate.
-          weeks: data(Api.use((api) => api.call(referral.weeklyReferralTransactions, { query: weekly }, { notify: "none" }))),
-          transactions: data(Api.use((api) => api.call(referral.referralTransactions, {}, { notify: "none" })))
+          weeks: data(Api.use((api) => api.call(referral.weeklyReferralTransactions, { query: weekly }))),
+          transactions: data(Api.use((api) => api.call(referral.referralTransactions, {})))
         },
         { concurrency: "unbounded" }
       )
     ),
-    claim: task(({ key }) => written(Api.use((api) => api.call(referral.claimRefBonus, { payload: {} }, { notify: "none", idempotencyKey: key }))))
+    claim: task(({ key }) => written(Api.use((api) => api.call(referral.claimRefBonus, { payload: {} }, { idempotencyKey: key }))))
   },
   actions: { toastSuccess, toastFailure }
 })

@@ -8,8 +8,8 @@ const { results } = ResultsApi.endpoints
 /** /results with its call: a first page's failure is shown on the page, a next page's as a toast. */
 export default resultsMachine.provide({
   actors: {
-    loadResults: task((query) => data(Api.use((api) => api.call(results, { query }, { notify: "none" })))),
-    loadMore: task((query) => data(Api.use((api) => api.call(results, { query }, { notify: "none" }))))
+    loadResults: task((query) => data(Api.use((api) => api.call(results, { query })))),
+    loadMore: task((query) => data(Api.use((api) => api.call(results, { query }))))
   },
   actions: { toastFailure }
 })

@@ -12,7 +12,7 @@ const endpoints = { account: statements.accountStatement, payments: statements.t
 /** /statements and /profit-loss with their calls. */
 export default statementMachine.provide({
   actors: {
-    loadStatement: task(({ view, query }) => data(Api.use((api) => api.call(endpoints[view], { query }, { notify: "none" }))))
+    loadStatement: task(({ view, query }) => data(Api.use((api) => api.call(endpoints[view], { query }))))
   },
   actions: { toastFailure }
 })

@@ -9,12 +9,12 @@ const payments = PaymentsApi.endpoints
 /** The payout accounts with their calls: the server's answer to a save shows as a toast (SPEC section 7). */
 export const payoutAccounts = payoutAccountsMachine.provide({
   actors: {
-    loadAccounts: task(() => data(Api.use((api) => api.call(payments.accountDetails, {}, { notify: "none" })))),
+    loadAccounts: task(() => data(Api.use((api) => api.call(payments.accountDetails, {})))),
     saveAccount: task(({ accountId, account }) =>
       written(Api.use((api) =>
         accountId === undefined
-          ? api.call(payments.addAccountDetails, { payload: account }, { notify: "none" })
-          : api.call(payments.updateAccountDetails, { payload: { ...account, accountId } }, { notify: "none" })
+          ? api.call(payments.addAccountDetails, { payload: account })
+          : api.call(payments.updateAccountDetails, { payload: { ...account, accountId } })
       ))
     )
   },
@@ -25,8 +25,8 @@ export const payoutAccounts = payoutAccountsMachine.provide({
 export default withdrawalMachine.provide({
   actors: {
     payoutAccounts,
-    loadHistory: task((range) => data(Api.use((api) => api.call(payments.withdrawalRequests, { query: range }, { notify: "none" })))),
-    submit: task(({ key, payload }) => written(Api.use((api) => api.call(payments.createWithdrawal, { payload }, { notify: "none", idempotencyKey: key }))))
+    loadHistory: task((range) => data(Api.use((api) => api.call(payments.withdrawalRequests, { query: range })))),
+    submit: task(({ key, payload }) => written(Api.use((api) => api.call(payments.createWithdrawal, { payload }, { idempotencyKey: key }))))
   },
   actions: { warn: toast("warning"), toastSuccess, toastFailure }
 })
