@@ -1,25 +1,13 @@
 import { execFile } from "node:child_process"
 import { promisify } from "node:util"
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { deskSignIn } from "../http.ts"
-import { connectSocket, request, signUpPlayer, startServer, tempDir, type TestServer } from "./helpers.ts"
-import { adminToken, balancesOf, createDeposit, expectLedgerVerifies, freshKey, user } from "./payments-support.ts"
+import { connectSocket, expectLedgerVerifies, request, signUpPlayer, startServer, tempDir, useServer } from "./helpers.ts"
+import { balancesOf, createDeposit, freshKey, user } from "./payments-support.ts"
 
 const run = promisify(execFile)
 
-let server: TestServer
-let admin: string
-
-beforeAll(async () => {
-  server = await startServer()
-  admin = await adminToken(server)
-})
-afterAll(async () => {
-  await server?.close()
-})
-afterEach(async () => {
-  await expectLedgerVerifies(server)
-})
+const server = useServer({ signIn: ["admin"], afterEach: expectLedgerVerifies })
 
 describe("admin API", () => {
   it("refuses players (403) and visitors (401) on every operator endpoint", async () => {
@@ -47,36 +35,36 @@ describe("admin API", () => {
   it("lists pending deposits of every player with who made them, filtered by status", async () => {
     const { token, user: player } = await signUpPlayer(server, { name: "Listed Player" })
     const created = await createDeposit(server, token, 321)
-    const pending = await request(server.url, "/api/v1/admin/deposit-requests?status=pending", { token: admin })
+    const pending = await request(server.url, "/api/v1/admin/deposit-requests?status=pending", { token: server.admin })
     const mine = pending.body.data.find((d: { _id: string }) => d._id === created.body.data._id)
     expect(mine).toMatchObject({ amount: 321, user: { id: player.id, username: player.username, name: "Listed Player" } })
-    const approved = await request(server.url, "/api/v1/admin/deposit-requests?status=approved", { token: admin })
+    const approved = await request(server.url, "/api/v1/admin/deposit-requests?status=approved", { token: server.admin })
     expect(approved.body.data.find((d: { _id: string }) => d._id === created.body.data._id)).toBeUndefined()
   })
 
   it("manages deposit accounts: a new UPI account gets a QR; a disabled one disappears for players", async () => {
-    const added = await request(server.url, "/api/v1/admin/deposit-accounts", { method: "POST", token: admin, json: { type: "upi", accountNumber: "New.Desk@okicici", accountHolderName: "Khel Desk" } })
+    const added = await request(server.url, "/api/v1/admin/deposit-accounts", { method: "POST", token: server.admin, json: { type: "upi", accountNumber: "New.Desk@okicici", accountHolderName: "Khel Desk" } })
     expect(added.status).toBe(200)
     expect(added.body.data).toMatchObject({ accountNumber: "new.desk@okicici", active: true, image: expect.stringMatching(/^data:image\/png;base64,/) })
     const { token } = await signUpPlayer(server)
     const seen = async () => (await request(server.url, "/api/v1/admin-account-details", { token })).body.data.map((a: { _id: string }) => a._id)
     expect(await seen()).toContain(added.body.data._id)
-    const disabled = await request(server.url, `/api/v1/admin/deposit-accounts/${added.body.data._id}`, { method: "PUT", token: admin, json: { type: "upi", accountNumber: "new.desk@okicici", accountHolderName: "Khel Desk", active: false } })
+    const disabled = await request(server.url, `/api/v1/admin/deposit-accounts/${added.body.data._id}`, { method: "PUT", token: server.admin, json: { type: "upi", accountNumber: "new.desk@okicici", accountHolderName: "Khel Desk", active: false } })
     expect(disabled.body.data.active).toBe(false)
     expect(await seen()).not.toContain(added.body.data._id)
-    expect((await request(server.url, "/api/v1/admin/deposit-accounts", { method: "POST", token: admin, json: { type: "bank", accountNumber: "1234567", accountHolderName: "X", bankName: "Y", ifscCode: "bad" } })).status).toBe(400)
+    expect((await request(server.url, "/api/v1/admin/deposit-accounts", { method: "POST", token: server.admin, json: { type: "bank", accountNumber: "1234567", accountHolderName: "X", bankName: "Y", ifscCode: "bad" } })).status).toBe(400)
   })
 
   it("credits a player for demos, once per Idempotency-Key", async () => {
     const { token, user: player } = await signUpPlayer(server)
     const key = freshKey()
-    const credit = () => request(server.url, "/api/v1/admin/credit", { method: "POST", token: admin, headers: { "idempotency-key": key }, json: { user: player.username, amount: 2500, note: "Demo money" } })
+    const credit = () => request(server.url, "/api/v1/admin/credit", { method: "POST", token: server.admin, headers: { "idempotency-key": key }, json: { user: player.username, amount: 2500, note: "Demo money" } })
     const first = await credit()
     expect(first.status).toBe(200)
     expect(first.body.data).toMatchObject({ userId: player.id, balance: 2500 })
     expect((await credit()).body.data).toEqual(first.body.data)
     expect((await user(server, token)).balance).toBe(2500)
-    expect((await request(server.url, "/api/v1/admin/credit", { method: "POST", token: admin, json: { user: "nobody-here", amount: 1 } })).status).toBe(404)
+    expect((await request(server.url, "/api/v1/admin/credit", { method: "POST", token: server.admin, json: { user: "nobody-here", amount: 1 } })).status).toBe(404)
     const statement = (await request(server.url, "/api/v1/account-statement", { token })).body.data
     expect(statement.rows[0]).toMatchObject({ kind: "adjustment", description: "Demo money", credit: 2500 })
   })

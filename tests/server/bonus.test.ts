@@ -1,21 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
-import { request, signUpPlayer, startServer, type TestServer } from "./helpers.ts"
-import { adminToken, balancesOf, expectLedgerVerifies, fund, post, settleStake, user } from "./payments-support.ts"
+import { describe, expect, it } from "vitest"
+import { expectLedgerVerifies, request, signUpPlayer, useServer } from "./helpers.ts"
+import { balancesOf, fund, post, settleStake, user } from "./payments-support.ts"
 import { bet, freshMatch as freshMatchOf, priceAtEvens, setPrice, settleMarket } from "./betting-support.ts"
 
-let server: TestServer
-let admin: string
-
-beforeAll(async () => {
-  server = await startServer()
-  admin = await adminToken(server)
-})
-afterAll(async () => {
-  await server?.close()
-})
-afterEach(async () => {
-  await expectLedgerVerifies(server)
-})
+const server = useServer({ signIn: ["admin"], afterEach: expectLedgerVerifies })
 
 const data = async (token: string) => (await request(server.url, "/api/v1/bonus-data", { token })).body.data as {
   bonusBalance: number
@@ -28,21 +16,21 @@ describe("bonuses", () => {
   it("offers the welcome bonus on the first approved deposit only: 100 %, capped at ₹10,000, wagered 5 times", async () => {
     const { token } = await signUpPlayer(server)
     expect((await data(token)).bonuses).toEqual([])
-    await fund(server, token, 2000, admin)
-    await fund(server, token, 3000, admin)
+    await fund(server, token, 2000, server.admin)
+    await fund(server, token, 3000, server.admin)
     const { bonuses, bonusBalance } = await data(token)
     expect(bonuses).toHaveLength(1)
     expect(bonuses[0]).toMatchObject({ status: "available", amount: 2000, wageringRequired: 10000, wagered: 0 })
     expect(bonusBalance).toBe(0)
 
     const big = await signUpPlayer(server)
-    await fund(server, big.token, 50_000, admin)
+    await fund(server, big.token, 50_000, server.admin)
     expect((await data(big.token)).bonuses[0]).toMatchObject({ amount: 10_000, wageringRequired: 50_000 })
   })
 
   it("activates into the bonus wallet, counts settled stakes, claims to main once wagering is met", async () => {
     const { token, user: player } = await signUpPlayer(server)
-    await fund(server, token, 500, admin)
+    await fund(server, token, 500, server.admin)
     const [offer] = (await data(token)).bonuses
     const activated = await act(token, "activate-bonus", offer!._id)
     expect(activated.status).toBe(200)
@@ -76,7 +64,7 @@ describe("bonuses", () => {
 
   it("forfeit removes the bonus wallet; a forfeited offer cannot be activated", async () => {
     const { token, user: player } = await signUpPlayer(server)
-    await fund(server, token, 300, admin)
+    await fund(server, token, 300, server.admin)
     const [offer] = (await data(token)).bonuses
     await act(token, "activate-bonus", offer!._id)
     expect((await balancesOf(server, player.id)).bonus).toBe(300_00)
@@ -93,7 +81,7 @@ describe("bonuses", () => {
   it("refuses another player's bonus and an unknown one", async () => {
     const a = await signUpPlayer(server)
     const b = await signUpPlayer(server)
-    await fund(server, a.token, 200, admin)
+    await fund(server, a.token, 200, server.admin)
     const [offer] = (await data(a.token)).bonuses
     expect((await act(b.token, "activate-bonus", offer!._id)).status).toBe(404)
     expect((await act(a.token, "forfeit-bonus", "nope")).status).toBe(404)
@@ -103,7 +91,7 @@ describe("bonuses", () => {
 /** A player with the welcome bonus active and the bonus wallet selected. */
 const bonusPlayer = async (deposit: number) => {
   const player = await signUpPlayer(server)
-  await fund(server, player.token, deposit, admin)
+  await fund(server, player.token, deposit, server.admin)
   const [offer] = (await data(player.token)).bonuses
   expect((await act(player.token, "activate-bonus", offer!._id)).status).toBe(200)
   expect((await request(server.url, "/api/v1/wallet", { method: "PUT", token: player.token, json: { selectedWallet: 2 } })).status).toBe(200)
@@ -113,14 +101,14 @@ const bonusPlayer = async (deposit: number) => {
 const used = new Set<string>()
 const freshMatch = () => freshMatchOf(server, used)
 /** A runner's best back price now, priced by hand so the bet is taken at it. */
-const price = (market: { marketId: string; runners: Array<{ selectionId: string }> }) => priceAtEvens(server, admin, market)
+const price = (market: { marketId: string; runners: Array<{ selectionId: string }> }) => priceAtEvens(server, server.admin, market)
 const rate = async (market: { marketId: string; runners: Array<{ selectionId: string }> }) => {
-  expect((await setPrice(server, admin, { marketId: market.marketId, selectionId: market.runners[0]!.selectionId, back: { price: 96, size: 50_000 }, lay: { price: 104, size: 50_000 }, status: "OPEN" })).status).toBe(200)
+  expect((await setPrice(server, server.admin, { marketId: market.marketId, selectionId: market.runners[0]!.selectionId, back: { price: 96, size: 50_000 }, lay: { price: 104, size: 50_000 }, status: "OPEN" })).status).toBe(200)
   return 96
 }
 
-const settle = (marketId: string, result: string) => settleMarket(server, admin, marketId, result)
-const voidMarket = (marketId: string) => request(server.url, "/api/v1/admin/void-market", { method: "POST", token: admin, json: { marketId, reason: "test" } })
+const settle = (marketId: string, result: string) => settleMarket(server, server.admin, marketId, result)
+const voidMarket = (marketId: string) => request(server.url, "/api/v1/admin/void-market", { method: "POST", token: server.admin, json: { marketId, reason: "test" } })
 
 describe("wagering counts what is really at risk", () => {
   it("counts a back and a lay on the same runner at neighbouring prices as the ₹20 they risk, not the ₹2,000 they stake", async () => {
@@ -128,7 +116,7 @@ describe("wagering counts what is really at risk", () => {
     // A match that has not started, its first runner priced by hand: back at 2.00, lay at 2.02.
     const { matchOdds: market, bookmaker } = await freshMatch()
     const [home, away] = market.runners
-    expect((await setPrice(server, admin, { marketId: market.marketId, selectionId: home!.selectionId, back: { price: 2, size: 5000 }, lay: { price: 2.02, size: 5000 }, status: "OPEN" })).status).toBe(200)
+    expect((await setPrice(server, server.admin, { marketId: market.marketId, selectionId: home!.selectionId, back: { price: 2, size: 5000 }, lay: { price: 2.02, size: 5000 }, status: "OPEN" })).status).toBe(200)
     for (let round = 0; round < 3; round++) {
       expect((await bet(server, token, "bet-sport", { marketId: market.marketId, selectionId: home!.selectionId, selectionType: "back", odds: 2, stake: 1000 })).status).toBe(200)
       expect((await bet(server, token, "bet-sport", { marketId: market.marketId, selectionId: home!.selectionId, selectionType: "lay", odds: 2.02, stake: 1000 })).status).toBe(200)
@@ -146,8 +134,8 @@ describe("wagering counts what is really at risk", () => {
     const { token } = await bonusPlayer(5000)
     const { matchOdds, bookmaker, home, away } = await freshMatch()
     // India backed at 1.50 on Match Odds, Australia at 195 per 100 in the Bookmaker market: prices the model takes.
-    expect((await setPrice(server, admin, { marketId: matchOdds.marketId, selectionId: matchOdds.runners[home]!.selectionId, back: { price: 1.5, size: 50_000 }, lay: { price: 1.52, size: 50_000 }, status: "OPEN" })).status).toBe(200)
-    expect((await setPrice(server, admin, { marketId: bookmaker.marketId, selectionId: bookmaker.runners[away]!.selectionId, back: { price: 195, size: 50_000 }, lay: { price: 197, size: 50_000 }, status: "OPEN" })).status).toBe(200)
+    expect((await setPrice(server, server.admin, { marketId: matchOdds.marketId, selectionId: matchOdds.runners[home]!.selectionId, back: { price: 1.5, size: 50_000 }, lay: { price: 1.52, size: 50_000 }, status: "OPEN" })).status).toBe(200)
+    expect((await setPrice(server, server.admin, { marketId: bookmaker.marketId, selectionId: bookmaker.runners[away]!.selectionId, back: { price: 195, size: 50_000 }, lay: { price: 197, size: 50_000 }, status: "OPEN" })).status).toBe(200)
     expect((await bet(server, token, "bet-sport", { marketId: matchOdds.marketId, selectionId: matchOdds.runners[home]!.selectionId, selectionType: "back", odds: 1.5, stake: 1000 })).status).toBe(200)
     expect((await bet(server, token, "bet-sport", { marketId: bookmaker.marketId, selectionId: bookmaker.runners[away]!.selectionId, selectionType: "back", odds: 195, stake: 508 })).status).toBe(200)
     expect((await settle(matchOdds.marketId, matchOdds.runners[home]!.selectionId)).status).toBe(200)
@@ -162,7 +150,7 @@ describe("wagering counts what is really at risk", () => {
     const first = await freshMatch()
     // From the main wallet: the bonus's terms do not cover it.
     expect((await request(server.url, "/api/v1/wallet", { method: "PUT", token: player.token, json: { selectedWallet: 1 } })).status).toBe(200)
-    await fund(server, player.token, 1000, admin)
+    await fund(server, player.token, 1000, server.admin)
     expect((await bet(server, player.token, "bet-sport", { marketId: first.bookmaker.marketId, selectionId: first.bookmaker.runners[0]!.selectionId, selectionType: "back", odds: await rate(first.bookmaker), stake: 1000 })).status).toBe(200)
     expect((await settle(first.matchOdds.marketId, first.matchOdds.runners[1]!.selectionId)).status).toBe(200)
     expect((await settle(first.bookmaker.marketId, first.bookmaker.runners[1]!.selectionId)).status).toBe(200)

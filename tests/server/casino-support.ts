@@ -1,17 +1,7 @@
 import { Effect } from "effect"
 import { expect } from "vitest"
 import { sign } from "../../server/casino/signature.ts"
-import { Ledger } from "../../server/ledger/Ledger.ts"
 import { request, type TestServer } from "./helpers.ts"
-
-/** What `npm run admin -- verify-ledger` checks (the server's own Ledger.verify), asserted after every scenario. */
-export const expectLedgerVerifies = async (server: TestServer) => {
-  const check = await server.run(Ledger.use((ledger) => ledger.verify))
-  expect(check.unbalanced).toEqual([])
-  expect(check.drifted).toEqual([])
-  expect(check.belowFloor).toEqual([])
-  expect(check.total).toBe("0")
-}
 
 export const khelSecret = (server: TestServer) =>
   server.sql((sql) => sql<{ walletSecret: string }>`SELECT wallet_secret FROM casino_providers WHERE code = 'khel'`.pipe(Effect.map((rows) => rows[0]!.walletSecret)))

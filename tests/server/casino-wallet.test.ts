@@ -1,7 +1,7 @@
 import { Effect } from "effect"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { expectLedgerVerifies, freshId, khelSecret, launch, ledgerCount, mainBalance, walletCall } from "./casino-support.ts"
-import { loginAs, request, signUpPlayer, startServer, type TestServer } from "./helpers.ts"
+import { describe, expect, it } from "vitest"
+import { freshId, khelSecret, launch, ledgerCount, mainBalance, walletCall } from "./casino-support.ts"
+import { expectLedgerVerifies, loginAs, request, signUpPlayer, useServer } from "./helpers.ts"
 
 /**
  * The seamless wallet as a provider uses it: signed calls, idempotency by the
@@ -9,22 +9,13 @@ import { loginAs, request, signUpPlayer, startServer, type TestServer } from "./
  * concurrent debits (proven on PostgreSQL when DATABASE_URL is set).
  */
 
-let server: TestServer
-let admin: string
-
-beforeAll(async () => {
-  server = await startServer()
-  admin = (await loginAs(server, "admin")).token
-})
-afterAll(async () => {
-  await server?.close()
-})
+const server = useServer({ signIn: ["admin"] })
 
 /** A new player with `rupees` in their main balance, and a launch token for Khel Dragon Tiger. */
 const player = async (rupees: number) => {
   const signed = await signUpPlayer(server)
   if (rupees > 0) {
-    const credit = await request(server.url, "/api/v1/admin/credit", { method: "POST", token: admin, json: { user: signed.user.username, amount: rupees } })
+    const credit = await request(server.url, "/api/v1/admin/credit", { method: "POST", token: server.admin, json: { user: signed.user.username, amount: rupees } })
     expect(credit.status, JSON.stringify(credit.body)).toBe(200)
   }
   const launched = await launch(server, signed.token)
@@ -205,12 +196,12 @@ describe("credit players", () => {
     const round = freshId("round")
     expect((await walletCall(server, "balance", { token: launched.token })).body.data.balance).toBe(50_000)
     expect((await debit(launched.token, `${round}-bet`, round, 1000)).status).toBe(200)
-    const off = await request(server.url, "/api/v1/admin/casino-settings", { method: "PUT", token: admin, json: { creditPlayersAllowed: false } })
+    const off = await request(server.url, "/api/v1/admin/casino-settings", { method: "PUT", token: server.admin, json: { creditPlayersAllowed: false } })
     expect(off.status).toBe(200)
     const refused = await debit(launched.token, `${round}-bet2`, round, 1000)
     expect(refused.status).toBe(403)
     expect(refused.body.meta.message).toMatch(/credit/)
-    await request(server.url, "/api/v1/admin/casino-settings", { method: "PUT", token: admin, json: { creditPlayersAllowed: true } })
+    await request(server.url, "/api/v1/admin/casino-settings", { method: "PUT", token: server.admin, json: { creditPlayersAllowed: true } })
     await expectLedgerVerifies(server)
   })
 })
@@ -262,7 +253,7 @@ describe("concurrency", () => {
   it("keeps the wallet secret private to the provider and the operator", async () => {
     const secret = await khelSecret(server)
     expect(secret).toMatch(/^[0-9a-f]{64}$/)
-    const providers = await request(server.url, "/api/v1/admin/casino-providers", { token: admin })
+    const providers = await request(server.url, "/api/v1/admin/casino-providers", { token: server.admin })
     expect(JSON.stringify(providers.body)).not.toContain(secret)
   })
 })

@@ -1,22 +1,13 @@
 import { createHash } from "node:crypto"
 import sharp from "sharp"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { verifyRound } from "../../server/casino/khel/fair.js"
 import { LIVE_CATEGORIES, OTHER, SLOT_CATEGORIES } from "../../src/domain/casino.ts"
-import { expectLedgerVerifies, launch, ledgerCount, mainBalance, today, walletCall } from "./casino-support.ts"
-import { loginAs, request, signUpPlayer, startServer, type TestServer } from "./helpers.ts"
+import { launch, ledgerCount, mainBalance, today, walletCall } from "./casino-support.ts"
+import { expectLedgerVerifies, loginAs, request, signUpPlayer, useServer } from "./helpers.ts"
 import { agentToken } from "./desk-support.ts"
 
-let server: TestServer
-let admin: string
-
-beforeAll(async () => {
-  server = await startServer()
-  admin = (await loginAs(server, "admin")).token
-})
-afterAll(async () => {
-  await server?.close()
-})
+const server = useServer({ signIn: ["admin"] })
 
 interface Game {
   _id: string
@@ -37,7 +28,7 @@ const games = async (path: string) => {
 
 const funded = async (rupees: number) => {
   const signed = await signUpPlayer(server)
-  const res = await request(server.url, "/api/v1/admin/credit", { method: "POST", token: admin, json: { user: signed.user.username, amount: rupees } })
+  const res = await request(server.url, "/api/v1/admin/credit", { method: "POST", token: server.admin, json: { user: signed.user.username, amount: rupees } })
   expect(res.status).toBe(200)
   return signed
 }
@@ -162,17 +153,17 @@ describe("launch rules", () => {
   it("lets credit players play unless the operator disallows it; operators never play", async () => {
     const credit = (await loginAs(server, "credit")).token
     expect((await launch(server, credit)).token).toBeTruthy()
-    expect((await request(server.url, "/api/v1/admin/casino-settings", { method: "PUT", token: admin, json: { creditPlayersAllowed: false } })).status).toBe(200)
+    expect((await request(server.url, "/api/v1/admin/casino-settings", { method: "PUT", token: server.admin, json: { creditPlayersAllowed: false } })).status).toBe(200)
     const refused = await request(server.url, "/api/v1/live-casino-dcs/khel-dt-1", { token: credit })
     expect(refused.status).toBe(403)
     expect(refused.body.meta.message).toBe("Casino games are not available on credit accounts.")
     const player = await signUpPlayer(server)
     expect((await launch(server, player.token)).token).toBeTruthy()
-    expect((await request(server.url, "/api/v1/admin/casino-settings", { method: "PUT", token: admin, json: { creditPlayersAllowed: true } })).status).toBe(200)
+    expect((await request(server.url, "/api/v1/admin/casino-settings", { method: "PUT", token: server.admin, json: { creditPlayersAllowed: true } })).status).toBe(200)
     expect((await launch(server, credit)).token).toBeTruthy()
     expect((await request(server.url, "/api/v1/live-casino-dcs/khel-dt-1", { token: await agentToken(server) })).status).toBe(403)
     // Staff have no session on the player site at all.
-    expect((await request(server.url, "/api/v1/live-casino-dcs/khel-dt-1", { token: admin })).status).toBe(401)
+    expect((await request(server.url, "/api/v1/live-casino-dcs/khel-dt-1", { token: server.admin })).status).toBe(401)
   })
 })
 
@@ -182,7 +173,7 @@ describe("operators", () => {
     expect((await request(server.url, "/api/v1/admin/casino-games", { token })).status).toBe(403)
     const added = await request(server.url, "/api/v1/admin/casino-games", {
       method: "POST",
-      token: admin,
+      token: server.admin,
       json: { provider: "ezugi", kind: "live", table_id: "999001", game_id: "ezugi-test-table", title: "Test Table", category: "Keno" }
     })
     expect(added.status).toBe(200)
@@ -192,46 +183,46 @@ describe("operators", () => {
 
     const clash = await request(server.url, "/api/v1/admin/casino-games", {
       method: "POST",
-      token: admin,
+      token: server.admin,
       json: { provider: "ezugi", kind: "live", table_id: "999001", game_id: "another", title: "Another", category: "Roulette" }
     })
     expect(clash.status).toBe(409)
     const noTable = await request(server.url, "/api/v1/admin/casino-games", {
       method: "POST",
-      token: admin,
+      token: server.admin,
       json: { provider: "ezugi", kind: "live", game_id: "another", title: "Another", category: "Roulette" }
     })
     expect(noTable.status).toBe(400)
 
-    const renamed = await request(server.url, `/api/v1/admin/casino-games/${id}`, { method: "PUT", token: admin, json: { title: "Keno Live", category: "Dice Games" } })
+    const renamed = await request(server.url, `/api/v1/admin/casino-games/${id}`, { method: "PUT", token: server.admin, json: { title: "Keno Live", category: "Dice Games" } })
     expect(renamed.body.data).toMatchObject({ title: "Keno Live", game_category: "Dice Games", game_images: "/images/ezugi/dice-games/keno-live.png" })
     expect((await fetch(`${server.url}/images/ezugi/dice-games/keno-live.png`)).status).toBe(200)
 
-    await request(server.url, `/api/v1/admin/casino-games/${id}`, { method: "PUT", token: admin, json: { enabled: false } })
+    await request(server.url, `/api/v1/admin/casino-games/${id}`, { method: "PUT", token: server.admin, json: { enabled: false } })
     expect((await games("/api/v1/casino-games")).some((g) => g._id === id)).toBe(false)
     const closed = await request(server.url, "/api/v1/live-casino-dcs/999001", { token })
     expect(closed.body.data).toBe("")
-    expect((await request(server.url, `/api/v1/admin/casino-games/nope`, { method: "PUT", token: admin, json: { enabled: true } })).status).toBe(404)
+    expect((await request(server.url, `/api/v1/admin/casino-games/nope`, { method: "PUT", token: server.admin, json: { enabled: true } })).status).toBe(404)
   })
 
   it("connect a partner: its launch URL template and a wallet secret shown once", async () => {
-    const bad = await request(server.url, "/api/v1/admin/casino-providers/evolution", { method: "PUT", token: admin, json: { launchUrl: "javascript:alert(1)" } })
+    const bad = await request(server.url, "/api/v1/admin/casino-providers/evolution", { method: "PUT", token: server.admin, json: { launchUrl: "javascript:alert(1)" } })
     expect(bad.status).toBe(400)
     const connected = await request(server.url, "/api/v1/admin/casino-providers/evolution", {
       method: "PUT",
-      token: admin,
+      token: server.admin,
       json: { launchUrl: "https://play.evolution.example/launch?table={table_id}&token={token}", rotateSecret: true }
     })
     expect(connected.status).toBe(200)
     expect(connected.body.data).toMatchObject({ code: "evolution", hasWalletSecret: true, walletSecret: expect.stringMatching(/^[0-9a-f]{64}$/) })
-    const listed = await request(server.url, "/api/v1/admin/casino-providers", { token: admin })
+    const listed = await request(server.url, "/api/v1/admin/casino-providers", { token: server.admin })
     expect(listed.body.data.find((p: { code: string }) => p.code === "evolution")).not.toHaveProperty("walletSecret")
     const { token } = await signUpPlayer(server)
     const res = await request(server.url, "/api/v1/live-casino-dcs/LightningTable01", { token })
     expect(res.body.data).toMatch(/^https:\/\/play\.evolution\.example\/launch\?table=LightningTable01&token=[0-9a-f]{48}$/)
-    await request(server.url, "/api/v1/admin/casino-providers/evolution", { method: "PUT", token: admin, json: { launchUrl: null } })
+    await request(server.url, "/api/v1/admin/casino-providers/evolution", { method: "PUT", token: server.admin, json: { launchUrl: null } })
     expect((await request(server.url, "/api/v1/live-casino-dcs/LightningTable01", { token })).body.data).toBe("")
-    expect((await request(server.url, "/api/v1/admin/casino-providers/nobody", { method: "PUT", token: admin, json: { active: false } })).status).toBe(404)
+    expect((await request(server.url, "/api/v1/admin/casino-providers/nobody", { method: "PUT", token: server.admin, json: { active: false } })).status).toBe(404)
   })
 })
 

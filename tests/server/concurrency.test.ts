@@ -1,27 +1,15 @@
 import { Deferred, Effect, Fiber } from "effect"
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
-import { countStatuses as count, request, signUpPlayer, startServer, type TestServer } from "./helpers.ts"
+import { describe, expect, it } from "vitest"
+import { countStatuses as count, expectLedgerVerifies, request, signUpPlayer, useServer } from "./helpers.ts"
 import { backAndLose } from "./betting-support.ts"
-import { addUpi, adminToken, approveDeposit, balancesOf, createDeposit, expectLedgerVerifies, fund } from "./payments-support.ts"
+import { addUpi, approveDeposit, balancesOf, createDeposit, fund } from "./payments-support.ts"
 
 /**
  * Races. On PostgreSQL (DATABASE_URL, as CI runs it) the requests really run
  * at once on separate connections, so row locks and constraints are what keep
  * the money right; on PGlite they queue on its one connection.
  */
-let server: TestServer
-let admin: string
-
-beforeAll(async () => {
-  server = await startServer()
-  admin = await adminToken(server)
-})
-afterAll(async () => {
-  await server?.close()
-})
-afterEach(async () => {
-  await expectLedgerVerifies(server)
-})
+const server = useServer({ signIn: ["admin"], afterEach: expectLedgerVerifies })
 
 describe(`concurrency on ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}`, () => {
   // On PostgreSQL statements outside a transaction share connections (server/db/database.ts, `multiplex`); PGlite
@@ -57,7 +45,7 @@ describe(`concurrency on ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}`,
 
   it("200 parallel withdrawals against a balance that covers exactly one: one is accepted, none overdraws", async () => {
     const { token, user: player } = await signUpPlayer(server)
-    await fund(server, token, 100, admin)
+    await fund(server, token, 100, server.admin)
     const accountId = await addUpi(server, token)
     const results = await Promise.all(
       Array.from({ length: 200 }, () => request(server.url, "/api/v1/withdrawal-request", { method: "POST", token, json: { amount: 100, accountId } }))
@@ -74,7 +62,7 @@ describe(`concurrency on ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}`,
   it("the same deposit approved 30 times at once credits the player once", async () => {
     const { token, user: player } = await signUpPlayer(server)
     const deposit = await createDeposit(server, token, 999)
-    const results = await Promise.all(Array.from({ length: 30 }, () => approveDeposit(server, admin, deposit.body.data._id)))
+    const results = await Promise.all(Array.from({ length: 30 }, () => approveDeposit(server, server.admin, deposit.body.data._id)))
     expect(count(results.map((r) => r.status))).toEqual({ 200: 1, 409: 29 })
     expect((await balancesOf(server, player.id)).main).toBe(999_00)
   }, 120_000)
@@ -82,7 +70,7 @@ describe(`concurrency on ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}`,
   it("an approval retried at once with one Idempotency-Key answers the same to every copy and credits once", async () => {
     const { token, user: player } = await signUpPlayer(server)
     const deposit = await createDeposit(server, token, 450)
-    const results = await Promise.all(Array.from({ length: 20 }, () => approveDeposit(server, admin, deposit.body.data._id, "approve-once")))
+    const results = await Promise.all(Array.from({ length: 20 }, () => approveDeposit(server, server.admin, deposit.body.data._id, "approve-once")))
     expect(count(results.map((r) => r.status))).toEqual({ 200: 20 })
     expect(new Set(results.map((r) => JSON.stringify(r.body.data))).size).toBe(1)
     expect((await balancesOf(server, player.id)).main).toBe(450_00)
@@ -90,12 +78,12 @@ describe(`concurrency on ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}`,
 
   it("approving and rejecting one withdrawal at once: exactly one decision, and the hold leaves once", async () => {
     const { token, user: player } = await signUpPlayer(server)
-    await fund(server, token, 1000, admin)
+    await fund(server, token, 1000, server.admin)
     const accountId = await addUpi(server, token)
     const created = await request(server.url, "/api/v1/withdrawal-request", { method: "POST", token, json: { amount: 600, accountId } })
     const id = created.body.data._id
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => request(server.url, `/api/v1/admin/withdrawal-requests/${id}/${i % 2 ? "approve" : "reject"}`, { method: "PUT", token: admin, json: {} }))
+      Array.from({ length: 20 }, (_, i) => request(server.url, `/api/v1/admin/withdrawal-requests/${id}/${i % 2 ? "approve" : "reject"}`, { method: "PUT", token: server.admin, json: {} }))
     )
     expect(count(results.map((r) => r.status))).toEqual({ 200: 1, 409: 19 })
     const winner = results.find((r) => r.status === 200)!.body.data.status
@@ -107,9 +95,9 @@ describe(`concurrency on ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}`,
   it("claims of the referral wallet at once move it once", async () => {
     const referrer = await signUpPlayer(server)
     const friend = await signUpPlayer(server, { affiliateCode: referrer.user.referralCode })
-    await fund(server, friend.token, 5000, admin)
+    await fund(server, friend.token, 5000, server.admin)
     // The reward waits for the friend's own play of the deposit.
-    await backAndLose(server, admin, friend.token, 5000, new Set())
+    await backAndLose(server, server.admin, friend.token, 5000, new Set())
     const results = await Promise.all(Array.from({ length: 10 }, () => request(server.url, "/api/v1/claim-ref-bonus", { method: "PUT", token: referrer.token, json: {} })))
     expect(count(results.map((r) => r.status))).toEqual({ 200: 1, 422: 9 })
     const balances = await balancesOf(server, referrer.user.id)

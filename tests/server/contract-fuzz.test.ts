@@ -1,14 +1,14 @@
 import { Arbitrary, Context, Effect, Option, Schema } from "effect"
 import { HttpApi } from "effect/http-api"
 import fc from "fast-check"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { beforeAll, describe, expect, it } from "vitest"
 import { sign } from "../../server/casino/signature.ts"
 import { Sessions } from "../../server/identity/Sessions.ts"
 import { Api } from "../../src/schema/api.ts"
 import { ErrorTag, Reasons } from "../../src/schema/errors.ts"
-import { expectLedgerVerifies, khelSecret, launch } from "./casino-support.ts"
+import { khelSecret, launch } from "./casino-support.ts"
 import { reasonProblem } from "./contract.ts"
-import { freshUtr, loginAs, request, signUpPlayer, startServer, type TestServer } from "./helpers.ts"
+import { expectLedgerVerifies, freshUtr, loginAs, request, signUpPlayer, useServer } from "./helpers.ts"
 
 /**
  * The contract fuzzer. Every endpoint of the HttpApi definition gets requests
@@ -239,7 +239,7 @@ const build = (target: Target, samples: { params: Array<unknown>; query: Array<u
 
 const isTag = Schema.is(ErrorTag)
 
-let server: TestServer
+const server = useServer()
 const tokens: Partial<Record<Role, string>> = {}
 let player: Awaited<ReturnType<typeof signUpPlayer>>
 let operatorId = ""
@@ -254,7 +254,6 @@ const freshSession = async (role: "player" | "operator") =>
 const TEXT_ANSWERS = new Set(["GET /api/v1/desk/audit.csv"])
 
 beforeAll(async () => {
-  server = await startServer()
   // The director: every desk endpoint is open to them.
   const operator = await loginAs(server, "director")
   tokens.operator = operator.token
@@ -293,10 +292,6 @@ beforeAll(async () => {
     provider: ["all", "khel"],
     date: [new Date().toISOString().slice(0, 10)]
   })
-})
-
-afterAll(async () => {
-  await server?.close()
 })
 
 describe("the contract fuzzer", () => {

@@ -9,8 +9,7 @@ import { Sessions } from "../../server/identity/Sessions.ts"
 import { Users } from "../../server/identity/Users.ts"
 import { afterAll, afterEach, beforeAll } from "vitest"
 import { deskSignIn } from "../http.ts"
-import { freshPhone, startServer, type TestServer } from "./helpers.ts"
-import { expectLedgerVerifies } from "./payments-support.ts"
+import { expectLedgerVerifies, freshPhone, startServer, type TestServer } from "./helpers.ts"
 
 /** Every endpoint the desk's middleware guards, with the permission it names (read from the one API definition). */
 export interface DeskEndpoint {

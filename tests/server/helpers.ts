@@ -7,7 +7,7 @@ import { createServer, request as httpRequest } from "node:http"
 import type { AddressInfo } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { vi } from "vitest"
+import { afterAll, afterEach, beforeAll, expect, vi } from "vitest"
 import { io, type Socket } from "socket.io-client"
 import { promisify } from "node:util"
 import { makeServer } from "../../server/app.ts"
@@ -129,6 +129,71 @@ export const startServer = async (overrides: Partial<ServerConfigShape> = {}): P
       if (!overrides.dataDir) rmSync(dataDir, { recursive: true, force: true })
     }
   }
+}
+
+/** What a test file's server (`useServer`) is started with, and what it does around the tests. */
+export interface ServerFixtureOptions {
+  /** The server's settings; a function is read when the server starts (to name another fixture's database). */
+  readonly config?: Partial<ServerConfigShape> | (() => Partial<ServerConfigShape>)
+  /** Demo staff signed in on the desk once it runs: their tokens are the handle's fields of those names. */
+  readonly signIn?: ReadonlyArray<DemoStaff>
+  /** A check after each test, such as `expectLedgerVerifies`. */
+  readonly afterEach?: (server: TestServer) => Promise<unknown>
+}
+
+/** The server of a file or a describe block, with the desk tokens of the staff it signed in. */
+export type ServerFixture = TestServer & { readonly [K in DemoStaff]: string }
+
+/**
+ * One server for the file (or the describe block it is called in): started in beforeAll, closed in afterAll.
+ * The handle is a TestServer whose fields are read when used, so read them inside tests and hooks.
+ */
+export const useServer = (options: ServerFixtureOptions = {}): ServerFixture => {
+  let started: TestServer | undefined
+  const tokens = new Map<string, string>()
+  const current = () => {
+    if (!started) throw new Error("the test server is read before its beforeAll started it")
+    return started
+  }
+  const token = (name: DemoStaff) => {
+    const found = tokens.get(name)
+    if (found === undefined) throw new Error(`useServer did not sign ${name} in (signIn option)`)
+    return found
+  }
+  beforeAll(async () => {
+    started = await startServer(typeof options.config === "function" ? options.config() : options.config)
+    const signedIn = await Promise.all((options.signIn ?? []).map((name) => deskSignIn(started!.url, name)))
+    signedIn.forEach(({ token }, i) => tokens.set(options.signIn![i]!, token))
+  })
+  afterAll(async () => {
+    await started?.close()
+  })
+  const handle: ServerFixture = {
+    get url() { return current().url },
+    get dataDir() { return current().dataDir },
+    get engine() { return current().engine },
+    get databaseUrl() { return current().databaseUrl },
+    get metricsUrl() { return current().metricsUrl },
+    run: (effect) => current().run(effect),
+    sql: (f) => current().sql(f),
+    close: () => current().close(),
+    get director() { return token("director") },
+    get admin() { return token("admin") },
+    get support() { return token("support") }
+  }
+  const check = options.afterEach
+  if (check) afterEach(async () => { await check(handle) })
+  return handle
+}
+
+/** What `npm run admin -- verify-ledger` checks (the server's own Ledger.verify), asserted: run after every scenario. */
+export const expectLedgerVerifies = async (server: Pick<TestServer, "run">) => {
+  const check = await server.run(Ledger.use((ledger) => ledger.verify))
+  expect(check.unbalanced).toEqual([])
+  expect(check.drifted).toEqual([])
+  expect(check.belowFloor).toEqual([])
+  expect(check.total).toBe("0")
+  return check
 }
 
 /**

@@ -1,19 +1,10 @@
 import fc from "fast-check"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { DEFAULT_LIMITS } from "../../server/config.ts"
-import { request, signUpPlayer, startServer, type TestServer } from "./helpers.ts"
-import { addUpi, adminToken, balancesOf, createDeposit, expectLedgerVerifies, settleStake, user } from "./payments-support.ts"
+import { expectLedgerVerifies, request, signUpPlayer, useServer } from "./helpers.ts"
+import { addUpi, balancesOf, createDeposit, settleStake, user } from "./payments-support.ts"
 
-let server: TestServer
-let admin: string
-
-beforeAll(async () => {
-  server = await startServer()
-  admin = await adminToken(server)
-})
-afterAll(async () => {
-  await server?.close()
-})
+const server = useServer({ signIn: ["admin"] })
 
 type Action =
   | { type: "deposit"; amount: number }
@@ -68,7 +59,7 @@ describe("ledger properties", () => {
             case "decideDeposit": {
               if (model.pendingDeposits.length === 0) break
               const [deposit] = model.pendingDeposits.splice(step.pick % model.pendingDeposits.length, 1)
-              const res = await request(server.url, `/api/v1/admin/deposit-requests/${deposit!.id}/${step.approve ? "approve" : "reject"}`, { method: "PUT", token: admin, json: {} })
+              const res = await request(server.url, `/api/v1/admin/deposit-requests/${deposit!.id}/${step.approve ? "approve" : "reject"}`, { method: "PUT", token: server.admin, json: {} })
               expect(res.status).toBe(200)
               if (step.approve) {
                 model.main += deposit!.amount
@@ -94,7 +85,7 @@ describe("ledger properties", () => {
             case "decideWithdrawal": {
               if (model.pendingWithdrawals.length === 0) break
               const [withdrawal] = model.pendingWithdrawals.splice(step.pick % model.pendingWithdrawals.length, 1)
-              const res = await request(server.url, `/api/v1/admin/withdrawal-requests/${withdrawal!.id}/${step.approve ? "approve" : "reject"}`, { method: "PUT", token: admin, json: {} })
+              const res = await request(server.url, `/api/v1/admin/withdrawal-requests/${withdrawal!.id}/${step.approve ? "approve" : "reject"}`, { method: "PUT", token: server.admin, json: {} })
               expect(res.status).toBe(200)
               model.hold -= withdrawal!.amount
               if (!step.approve) model.main += withdrawal!.amount

@@ -16,17 +16,6 @@ export const withLedger = <A>(server: TestServer, f: (ledger: Ledger["Service"])
 export const settleStake = (server: TestServer, userId: string, riskedPaise: number) =>
   server.run(Bonus.use((bonus) => bonus.recordWagering(userId, riskedPaise)))
 
-
-/** What `npm run admin -- verify-ledger` checks, asserted: run after every scenario. */
-export const expectLedgerVerifies = async (server: TestServer) => {
-  const check = await withLedger(server, (ledger) => ledger.verify)
-  expect(check.unbalanced).toEqual([])
-  expect(check.drifted).toEqual([])
-  expect(check.belowFloor).toEqual([])
-  expect(check.total).toBe("0")
-  return check
-}
-
 export const post = (server: TestServer, posting: Posting) => withLedger(server, (ledger) => ledger.post(posting))
 
 export const balancesOf = (server: TestServer, userId: string) => withLedger(server, (ledger) => ledger.balances(userId))

@@ -1,24 +1,12 @@
 import sharp from "sharp"
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
-import { freshUtr, loginAs, request, SERVER_START_TIMEOUT, signUpPlayer, startServer, tempDir, type TestServer } from "./helpers.ts"
-import { addUpi, adminToken, approveDeposit, createDeposit, depositAccount, expectLedgerVerifies, freshKey, fund, pngDataUrl, user } from "./payments-support.ts"
+import { describe, expect, it } from "vitest"
+import { expectLedgerVerifies, freshUtr, loginAs, request, SERVER_START_TIMEOUT, signUpPlayer, startServer, tempDir, useServer } from "./helpers.ts"
+import { addUpi, approveDeposit, createDeposit, depositAccount, freshKey, fund, pngDataUrl, user } from "./payments-support.ts"
 import { agentToken } from "./desk-support.ts"
 
-let server: TestServer
-let admin: string
-
-beforeAll(async () => {
-  server = await startServer()
-  admin = await adminToken(server)
-})
-afterAll(async () => {
-  await server?.close()
-})
-afterEach(async () => {
-  await expectLedgerVerifies(server)
-})
+const server = useServer({ signIn: ["admin"], afterEach: expectLedgerVerifies })
 
 describe("deposit accounts", () => {
   it("shows the operator's UPI accounts with a QR image and the bank account with its details", async () => {
@@ -68,14 +56,14 @@ describe("deposits", () => {
     const list = await request(server.url, "/api/v1/admin-deposit-request", { token })
     expect(list.body.data.map((d: { _id: string }) => d._id)).toContain(created.body.data._id)
 
-    const approved = await approveDeposit(server, admin, created.body.data._id)
+    const approved = await approveDeposit(server, server.admin, created.body.data._id)
     expect(approved.status).toBe(200)
     expect(approved.body.data.status).toBe("approved")
     expect((await user(server, token)).balance).toBe(1500)
 
-    const again = await approveDeposit(server, admin, created.body.data._id)
+    const again = await approveDeposit(server, server.admin, created.body.data._id)
     expect(again.status).toBe(409)
-    const rejectLater = await request(server.url, `/api/v1/admin/deposit-requests/${created.body.data._id}/reject`, { method: "PUT", token: admin, json: {} })
+    const rejectLater = await request(server.url, `/api/v1/admin/deposit-requests/${created.body.data._id}/reject`, { method: "PUT", token: server.admin, json: {} })
     expect(rejectLater.status).toBe(409)
     expect((await user(server, token)).balance).toBe(1500)
     const credits = await server.sql((sql) => sql<{ n: number }>`SELECT count(*)::int AS n FROM ledger_transactions WHERE kind = 'deposit' AND user_id = ${player.id}`)
@@ -86,8 +74,8 @@ describe("deposits", () => {
     const { token } = await signUpPlayer(server)
     const created = await createDeposit(server, token, 700)
     const key = freshKey()
-    const first = await approveDeposit(server, admin, created.body.data._id, key)
-    const second = await approveDeposit(server, admin, created.body.data._id, key)
+    const first = await approveDeposit(server, server.admin, created.body.data._id, key)
+    const second = await approveDeposit(server, server.admin, created.body.data._id, key)
     expect(first.status).toBe(200)
     expect(second.status).toBe(200)
     expect(second.body.data).toEqual(first.body.data)
@@ -112,7 +100,7 @@ describe("deposits", () => {
   it("rejecting moves nothing", async () => {
     const { token } = await signUpPlayer(server)
     const created = await createDeposit(server, token, 400)
-    const rejected = await request(server.url, `/api/v1/admin/deposit-requests/${created.body.data._id}/reject`, { method: "PUT", token: admin, json: { remark: "No such payment" } })
+    const rejected = await request(server.url, `/api/v1/admin/deposit-requests/${created.body.data._id}/reject`, { method: "PUT", token: server.admin, json: { remark: "No such payment" } })
     expect(rejected.body.data).toMatchObject({ status: "rejected", remark: "No such payment" })
     expect((await user(server, token)).balance).toBe(0)
   })
@@ -165,7 +153,7 @@ describe("screenshots", () => {
     expect(stored.includes(Buffer.from("secret-location"))).toBe(false)
 
     // Staff read it on the desk; another player, or an agent, may not.
-    const operator = await request(server.url, `/api/v1/desk/screenshots/${id}`, { token: admin })
+    const operator = await request(server.url, `/api/v1/desk/screenshots/${id}`, { token: server.admin })
     expect(operator.body.data.image).toBe(mine.body.data.image)
     const other = await signUpPlayer(server)
     expect((await request(server.url, `/api/v1/uploaded-screenshot/${id}`, { token: other.token })).status).toBe(403)
@@ -286,21 +274,21 @@ describe("payout accounts", () => {
 describe("withdrawals", () => {
   it("holds the amount at once, then pays it out or gives it back", async () => {
     const { token, user: player } = await signUpPlayer(server)
-    await fund(server, token, 5000, admin)
+    await fund(server, token, 5000, server.admin)
     const accountId = await addUpi(server, token)
     const first = await request(server.url, "/api/v1/withdrawal-request", { method: "POST", token, json: { amount: 1200, accountId } })
     expect(first.status).toBe(200)
     expect(first.body.data).toMatchObject({ amount: 1200, status: "pending", account: { type: "upi", accountNumber: expect.stringMatching(/^ravi\.kumar\.\d+\.\d+@okhdfcbank$/) } })
     expect((await user(server, token)).balance).toBe(3800)
 
-    const paid = await request(server.url, `/api/v1/admin/withdrawal-requests/${first.body.data._id}/approve`, { method: "PUT", token: admin, json: {} })
+    const paid = await request(server.url, `/api/v1/admin/withdrawal-requests/${first.body.data._id}/approve`, { method: "PUT", token: server.admin, json: {} })
     expect(paid.body.data.status).toBe("approved")
     expect((await user(server, token)).balance).toBe(3800)
-    expect((await request(server.url, `/api/v1/admin/withdrawal-requests/${first.body.data._id}/reject`, { method: "PUT", token: admin, json: {} })).status).toBe(409)
+    expect((await request(server.url, `/api/v1/admin/withdrawal-requests/${first.body.data._id}/reject`, { method: "PUT", token: server.admin, json: {} })).status).toBe(409)
 
     const second = await request(server.url, "/api/v1/withdrawal-request", { method: "POST", token, json: { amount: 800, accountId } })
     expect((await user(server, token)).balance).toBe(3000)
-    const rejected = await request(server.url, `/api/v1/admin/withdrawal-requests/${second.body.data._id}/reject`, { method: "PUT", token: admin, json: { remark: "Account closed" } })
+    const rejected = await request(server.url, `/api/v1/admin/withdrawal-requests/${second.body.data._id}/reject`, { method: "PUT", token: server.admin, json: { remark: "Account closed" } })
     expect(rejected.body.data.status).toBe("rejected")
     expect((await user(server, token)).balance).toBe(3800)
 
@@ -312,7 +300,7 @@ describe("withdrawals", () => {
 
   it("refuses more than the balance, under the minimum, or to an account that is not the player's", async () => {
     const { token } = await signUpPlayer(server)
-    await fund(server, token, 500, admin)
+    await fund(server, token, 500, server.admin)
     const accountId = await addUpi(server, token)
     const over = await request(server.url, "/api/v1/withdrawal-request", { method: "POST", token, json: { amount: 500.01, accountId } })
     expect(over.status).toBe(422)
@@ -329,7 +317,7 @@ describe("withdrawals", () => {
 
   it("a replayed request with the same Idempotency-Key holds once", async () => {
     const { token } = await signUpPlayer(server)
-    await fund(server, token, 1000, admin)
+    await fund(server, token, 1000, server.admin)
     const accountId = await addUpi(server, token)
     const key = freshKey()
     const send = () => request(server.url, "/api/v1/withdrawal-request", { method: "POST", token, headers: { "idempotency-key": key }, json: { amount: 300, accountId } })

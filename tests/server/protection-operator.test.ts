@@ -1,29 +1,17 @@
 import type { SqlClient } from "effect/sql"
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { ServerConfig } from "../../server/config.ts"
-import { freshPhone, outboxCodes, request, runAdmin, SERVER_START_TIMEOUT, signUpPlayer, startServer, tempDir, type TestServer } from "./helpers.ts"
-import { addUpi, adminToken, createDeposit, expectLedgerVerifies, fund } from "./payments-support.ts"
+import { expectLedgerVerifies, freshPhone, outboxCodes, request, runAdmin, SERVER_START_TIMEOUT, signUpPlayer, startServer, tempDir, type TestServer, useServer } from "./helpers.ts"
+import { addUpi, adminToken, createDeposit, fund } from "./payments-support.ts"
 import { expectRefused, limitOf, protectionOf, refusalOf, setLimit } from "./protection-support.ts"
 
 /** The operator's side: compliance switches over the admin API and the command line, the player view, the audit. */
-let server: TestServer
-let admin: string
-
-beforeAll(async () => {
-  server = await startServer({ trustProxy: 1 })
-  admin = await adminToken(server)
-})
-afterAll(async () => {
-  await server?.close()
-})
-afterEach(async () => {
-  await expectLedgerVerifies(server)
-})
+const server = useServer({ config: { trustProxy: 1 }, signIn: ["admin"], afterEach: expectLedgerVerifies })
 
 const settings = (json?: unknown) =>
   json === undefined
-    ? request(server.url, "/api/v1/admin/protection-settings", { token: admin })
-    : request(server.url, "/api/v1/admin/protection-settings", { method: "PUT", token: admin, json })
+    ? request(server.url, "/api/v1/admin/protection-settings", { token: server.admin })
+    : request(server.url, "/api/v1/admin/protection-settings", { method: "PUT", token: server.admin, json })
 
 const signUp = (json: Record<string, unknown>, headers: Record<string, string> = {}) =>
   request(server.url, "/identity/user/sign-up", {
@@ -83,7 +71,7 @@ describe("blocked regions", () => {
 
   it("close a served player's play when their state is blocked later: only withdrawals stay open", async () => {
     const { token } = await signUpPlayer(server, { region: "KA" })
-    await fund(server, token, 1000, admin)
+    await fund(server, token, 1000, server.admin)
     const accountId = await addUpi(server, token)
     await settings({ blockedRegions: ["KA"] })
     expect((await protectionOf(server, token)).closed).toEqual({
@@ -103,7 +91,7 @@ describe("real-money deposits", () => {
     await settings({ depositsOpen: false })
     expect((await request(server.url, "/api/v1/get-all-app-settings")).body.data.compliance.depositsOpen).toBe(false)
     expectRefused(await createDeposit(server, token, 500), 422, "DepositsClosed", "Real-money deposits are closed at the moment: Khel runs on demo credit.")
-    expect((await request(server.url, "/api/v1/admin/credit", { method: "POST", token: admin, json: { user: user.username, amount: 5000 } })).status).toBe(200)
+    expect((await request(server.url, "/api/v1/admin/credit", { method: "POST", token: server.admin, json: { user: user.username, amount: 5000 } })).status).toBe(200)
     await settings({ depositsOpen: true })
     expect((await createDeposit(server, token, 500)).status).toBe(200)
   })
@@ -128,14 +116,14 @@ describe("the operator's view and the audit", () => {
   it("shows a player's protection and its history, which nobody can edit", async () => {
     const { token, user } = await signUpPlayer(server, { region: "GJ" })
     await setLimit(server, token, "loss", "month", 10_000)
-    const view = await request(server.url, `/api/v1/admin/protection/${user.username}`, { token: admin })
+    const view = await request(server.url, `/api/v1/admin/protection/${user.username}`, { token: server.admin })
     expect(view.status).toBe(200)
     expect(view.body.data.user).toMatchObject({ id: user.id, username: user.username, region: "GJ", ageConfirmedAt: expect.any(String) })
     expect(limitOf(view.body.data.protection, "loss", "month").amount).toBe(10_000)
     expect(view.body.data.audit.map((entry: { action: string }) => entry.action)).toEqual(["limit.set", "signup"])
     expect(view.body.data.audit[0]).toMatchObject({ actor: user.id, ip: expect.stringMatching(/127\.0\.0\.1/), detail: { kind: "loss", period: "month", amount: 10_000_00, previous: null } })
-    expect((await request(server.url, `/api/v1/admin/protection/${user.id}`, { token: admin })).body.data.user.username).toBe(user.username)
-    expectRefused(await request(server.url, "/api/v1/admin/protection/nobody-at-all", { token: admin }), 404, "NotFound", "There is no player nobody-at-all.")
+    expect((await request(server.url, `/api/v1/admin/protection/${user.id}`, { token: server.admin })).body.data.user.username).toBe(user.username)
+    expectRefused(await request(server.url, "/api/v1/admin/protection/nobody-at-all", { token: server.admin }), 404, "NotFound", "There is no player nobody-at-all.")
 
     const switches = await server.sql((sql) => sql<{ action: string }>`SELECT action FROM protection_audit WHERE user_id IS NULL`)
     expect(switches.length).toBeGreaterThan(0)

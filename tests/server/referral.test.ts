@@ -1,24 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import type { IntegritySignal } from "../../src/schema/integrity.ts"
 import { TAKEN_MESSAGE } from "../../server/payments/payoutAccounts.ts"
 import { backAndLose } from "./betting-support.ts"
-import { rawRequest, request, signUpPlayer, startServer, type TestServer } from "./helpers.ts"
-import { addUpi, adminToken, expectLedgerVerifies, fund, user } from "./payments-support.ts"
+import { expectLedgerVerifies, rawRequest, request, signUpPlayer, useServer } from "./helpers.ts"
+import { addUpi, fund, user } from "./payments-support.ts"
 
 /** The server trusts one proxy: players speak from addresses of their own (X-Forwarded-For). */
-let server: TestServer
-let admin: string
-
-beforeAll(async () => {
-  server = await startServer({ trustProxy: 1 })
-  admin = await adminToken(server)
-})
-afterAll(async () => {
-  await server?.close()
-})
-afterEach(async () => {
-  await expectLedgerVerifies(server)
-})
+const server = useServer({ config: { trustProxy: 1 }, signIn: ["admin"], afterEach: expectLedgerVerifies })
 
 interface Referred { name: string; reward: number; status: string }
 const referred = async (token: string) => {
@@ -30,7 +18,7 @@ const byName = (users: ReadonlyArray<Referred>) => Object.fromEntries(users.map(
 
 const used = new Set<string>()
 /** Real play from the main wallet, lost. */
-const play = (token: string, stake: number) => backAndLose(server, admin, token, stake, used)
+const play = (token: string, stake: number) => backAndLose(server, server.admin, token, stake, used)
 
 /** The visitor cookie the site's page gives a browser (name=value). */
 const browser = async (from: string) => {
@@ -41,7 +29,7 @@ const browser = async (from: string) => {
 }
 
 const signalsOf = async (kind: string, userId: string) => {
-  const res = await request(server.url, `/api/v1/admin/signals?kind=${kind}&user=${userId}`, { token: admin })
+  const res = await request(server.url, `/api/v1/admin/signals?kind=${kind}&user=${userId}`, { token: server.admin })
   expect(res.status).toBe(200)
   return (res.body.data.signals as ReadonlyArray<IntegritySignal>)
 }
@@ -57,9 +45,9 @@ describe("referrals", () => {
     expect(users.referralCode).toBe(referrer.user.referralCode)
     expect(byName(users.users)).toEqual({ Meera: ["awaitingDeposit", 0], "Ravi S.": ["awaitingDeposit", 0] })
 
-    await fund(server, friend.token, 2500, admin)
-    await fund(server, friend.token, 9000, admin)
-    await fund(server, rich.token, 20_000, admin)
+    await fund(server, friend.token, 2500, server.admin)
+    await fund(server, friend.token, 9000, server.admin)
+    await fund(server, rich.token, 20_000, server.admin)
     // Deposits alone earn nothing: the reward waits for the friend's own play.
     users = await referred(referrer.token)
     expect(users.refBonus).toBe(0)
@@ -109,7 +97,7 @@ describe("referrals", () => {
     await addUpi(server, referrer.token, "farm.owner@okaxis")
     for (let i = 0; i < 3; i++) {
       const friend = await signUpPlayer(server, { name: `Farmed ${i}`, affiliateCode: referrer.user.referralCode, headers: { "x-forwarded-for": farm } })
-      await fund(server, friend.token, 1000, admin)
+      await fund(server, friend.token, 1000, server.admin)
       // The referrer's UPI id is theirs: another player cannot add it, in any spelling.
       const taken = await request(server.url, "/api/v1/account-details", {
         method: "POST", token: friend.token, json: { type: "upi", accountNumber: " Farm.Owner@OKAXIS ", accountHolderName: "Farm Owner" }
@@ -129,7 +117,7 @@ describe("referrals", () => {
 
     // One that does play its deposit from the referrer's address still earns nothing, and the operator is told.
     const player = await signUpPlayer(server, { name: "Farmed Player", affiliateCode: referrer.user.referralCode, headers: { "x-forwarded-for": farm } })
-    await fund(server, player.token, 1000, admin)
+    await fund(server, player.token, 1000, server.admin)
     await play(player.token, 1000)
     expect(byName((await referred(referrer.token)).users)["Farmed P."]).toEqual(["withheld", 0])
     expect((await referred(referrer.token)).refBonus).toBe(0)
@@ -157,7 +145,7 @@ describe("referrals", () => {
     })).status).toBe(409)
 
     for (const friend of [sameBrowser, ownBrowser, upiFriend]) {
-      await fund(server, friend.token, 1000, admin)
+      await fund(server, friend.token, 1000, server.admin)
       await play(friend.token, 1000)
     }
     const users = await referred(referrer.token)

@@ -1,32 +1,20 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { PAYMENT_MESSAGES } from "../../src/domain/payments.ts"
 import type { IntegritySignal } from "../../src/schema/integrity.ts"
-import { freshUtr, request, signUpPlayer, startServer, type TestServer } from "./helpers.ts"
+import { expectLedgerVerifies, freshUtr, request, signUpPlayer, useServer } from "./helpers.ts"
 import { TAKEN_MESSAGE } from "../../server/payments/payoutAccounts.ts"
-import { addUpi, adminToken, approveDeposit, createDeposit, expectLedgerVerifies, fund } from "./payments-support.ts"
+import { addUpi, approveDeposit, createDeposit, fund } from "./payments-support.ts"
 
 /** Integrity: references (UTR) claimed once, and the signals the operator reads (docs/security.md). */
-let server: TestServer
-let admin: string
-
-beforeAll(async () => {
-  server = await startServer()
-  admin = await adminToken(server)
-})
-afterAll(async () => {
-  await server?.close()
-})
-afterEach(async () => {
-  await expectLedgerVerifies(server)
-})
+const server = useServer({ signIn: ["admin"], afterEach: expectLedgerVerifies })
 
 const signals = async (query = "") => {
-  const res = await request(server.url, `/api/v1/admin/signals${query}`, { token: admin })
+  const res = await request(server.url, `/api/v1/admin/signals${query}`, { token: server.admin })
   expect(res.status).toBe(200)
   return res.body.data as { signals: ReadonlyArray<IntegritySignal>; next: string | null }
 }
 
-const reject = (id: string) => request(server.url, `/api/v1/admin/deposit-requests/${id}/reject`, { method: "PUT", token: admin, json: {} })
+const reject = (id: string) => request(server.url, `/api/v1/admin/deposit-requests/${id}/reject`, { method: "PUT", token: server.admin, json: {} })
 
 describe("payment references (UTR)", () => {
   it("takes a UPI reference only as its 12 digits, and a bank one as IMPS, NEFT or RTGS shapes", async () => {
@@ -55,7 +43,7 @@ describe("payment references (UTR)", () => {
     const other = await createDeposit(server, second.token, 5000, { txnRef: ref })
     expect(other.body.meta).toMatchObject({ code: 409, message: PAYMENT_MESSAGES.referenceUsed, error: "ReferenceUsed" })
     // Approved, it stays taken.
-    expect((await approveDeposit(server, admin, filed.body.data._id)).status).toBe(200)
+    expect((await approveDeposit(server, server.admin, filed.body.data._id)).status).toBe(200)
     expect((await createDeposit(server, second.token, 5000, { txnRef: ref })).status).toBe(409)
     const pending = (await request(server.url, "/api/v1/admin-deposit-request", { token: second.token })).body.data
     expect(pending).toEqual([])
@@ -158,7 +146,7 @@ describe("payout accounts", () => {
     const [row] = await server.sql((sql) => sql<{ id: string }>`
       INSERT INTO payment_accounts (user_id, type, account_number, account_holder_name) VALUES (${late.user.id}, 'upi', ${upi}, 'Late Holder') RETURNING id
     `)
-    await fund(server, late.token, 1000, admin)
+    await fund(server, late.token, 1000, server.admin)
     const refused = await request(server.url, "/api/v1/withdrawal-request", { method: "POST", token: late.token, json: { amount: 500, accountId: row!.id } })
     expect(refused.body.meta).toMatchObject({
       code: 409, message: "This payout account is registered to another player. Please withdraw to an account in your own name.", error: "Conflict"

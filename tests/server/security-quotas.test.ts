@@ -1,19 +1,12 @@
 import { randomBytes } from "node:crypto"
 import sharp from "sharp"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { DEFAULT_LIMITS } from "../../server/config.ts"
-import { adminToken, createDeposit, expectLedgerVerifies } from "./payments-support.ts"
-import { request, signUpPlayer, startServer, SUITE_LIMITS, type TestServer } from "./helpers.ts"
+import { adminToken, createDeposit } from "./payments-support.ts"
+import { expectLedgerVerifies, request, signUpPlayer, SUITE_LIMITS, useServer } from "./helpers.ts"
 
 /** What one player may file: deposit requests waiting for an operator, and screenshot bytes a day. */
-let server: TestServer
-
-beforeAll(async () => {
-  server = await startServer({ limits: { ...SUITE_LIMITS, screenshotBytesPerDay: 1024 * 1024 } })
-})
-afterAll(async () => {
-  await server?.close()
-})
+const server = useServer({ config: { limits: { ...SUITE_LIMITS, screenshotBytesPerDay: 1024 * 1024 } } })
 
 /** A screenshot of about 300 KB that no encoder can shrink (noise). */
 const noiseScreenshot = async () => {

@@ -1,26 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import type { Socket } from "socket.io-client"
-import { expectLedgerVerifies, freshId, launch, walletCall } from "./casino-support.ts"
-import { connectSocket, creditMain, loginAs, request, signUpPlayer, startServer, type TestServer } from "./helpers.ts"
+import { freshId, launch, walletCall } from "./casino-support.ts"
+import { connectSocket, creditMain, expectLedgerVerifies, request, signUpPlayer, useServer } from "./helpers.ts"
 
 /** A session that ends takes everything it opened with it: game sessions and sockets. */
-let server: TestServer
-let admin: string
-
-beforeAll(async () => {
-  server = await startServer()
-  admin = (await loginAs(server, "admin")).token
-})
-afterAll(async () => {
-  await server?.close()
-})
+const server = useServer({ signIn: ["admin"] })
 
 const GONE = "The game session has expired or is not valid. Open the game again from the lobby."
 
 /** A player with ₹1,000 and two sessions (two devices). */
 const player = async () => {
   const signed = await signUpPlayer(server)
-  expect((await request(server.url, "/api/v1/admin/credit", { method: "POST", token: admin, json: { user: signed.user.username, amount: 1000 } })).status).toBe(200)
+  expect((await request(server.url, "/api/v1/admin/credit", { method: "POST", token: server.admin, json: { user: signed.user.username, amount: 1000 } })).status).toBe(200)
   const second = await request(server.url, "/identity/user/login", { method: "POST", json: { username: signed.user.username, password: signed.password } })
   return { ...signed, phone: signed.token, laptop: second.body.meta.token as string }
 }

@@ -2,8 +2,8 @@ import { chmodSync, lstatSync, mkdirSync, readdirSync, writeFileSync } from "nod
 import { createHash } from "node:crypto"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { expectLedgerVerifies, launch, mainBalance, walletCall } from "./casino-support.ts"
-import { loginAs, request, SERVER_START_TIMEOUT, signUpPlayer, startServer, tempDir, type TestServer, waitForCode } from "./helpers.ts"
+import { launch, mainBalance, walletCall } from "./casino-support.ts"
+import { expectLedgerVerifies, loginAs, request, SERVER_START_TIMEOUT, signUpPlayer, startServer, tempDir, type TestServer, waitForCode } from "./helpers.ts"
 import { freshDatabase } from "./payments-support.ts"
 
 /** What the server puts right when it starts: its data folder, and rounds a crash left half-way. */

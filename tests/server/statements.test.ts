@@ -1,28 +1,16 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { bet, catalogue, eventsOf, marketOf, setPrice } from "./betting-support.ts"
-import { request, signUpPlayer, startServer, type TestServer } from "./helpers.ts"
-import { addUpi, adminToken, expectLedgerVerifies, fund, post } from "./payments-support.ts"
+import { expectLedgerVerifies, request, signUpPlayer, useServer } from "./helpers.ts"
+import { addUpi, fund, post } from "./payments-support.ts"
 
-let server: TestServer
-let admin: string
-
-beforeAll(async () => {
-  server = await startServer()
-  admin = await adminToken(server)
-})
-afterAll(async () => {
-  await server?.close()
-})
-afterEach(async () => {
-  await expectLedgerVerifies(server)
-})
+const server = useServer({ signIn: ["admin"], afterEach: expectLedgerVerifies })
 
 type Row = { kind: string; title: string; description: string; reference: string | null; credit: number; debit: number; amount: number; balance: number }
 
 describe("statements", () => {
   it("lists every movement of the main balance, newest first, with the running balance and totals", async () => {
     const { token, user: player } = await signUpPlayer(server)
-    await fund(server, token, 1000, admin)
+    await fund(server, token, 1000, server.admin)
     const accountId = await addUpi(server, token)
     await request(server.url, "/api/v1/withdrawal-request", { method: "POST", token, json: { amount: 250.5, accountId } })
     // Other capabilities post their own kinds: a bet placed and settled, a casino round.
@@ -55,7 +43,7 @@ describe("statements", () => {
 
   it("reads a date range with an opening balance, and the bonus wallets with isChecked", async () => {
     const { token, user: player } = await signUpPlayer(server)
-    await fund(server, token, 600, admin)
+    await fund(server, token, 600, server.admin)
     await post(server, { kind: "promo_credit", userId: player.id, description: "Diwali gift", legs: [{ account: { operator: "bonus_expense" }, amount: -50_00 }, { account: { user: player.id, kind: "bonus" }, amount: 50_00 }] })
     const later = new Date(Date.now() + 1000).toISOString()
     const empty = (await request(server.url, `/api/v1/account-statement?start_date=${later}&end_date=${new Date(Date.now() + 5000).toISOString()}`, { token })).body.data
@@ -75,7 +63,7 @@ describe("statements", () => {
   it("shows a player only their own movements", async () => {
     const a = await signUpPlayer(server)
     const b = await signUpPlayer(server)
-    await fund(server, a.token, 300, admin)
+    await fund(server, a.token, 300, server.admin)
     const other = (await request(server.url, "/api/v1/account-statement", { token: b.token })).body.data
     expect(other.rows).toEqual([])
     expect((await request(server.url, "/api/v1/account-statement")).status).toBe(401)
@@ -83,19 +71,19 @@ describe("statements", () => {
 
   it("says in plain words what each bet did, and lists every settled bet, lost ones too, so every change of balance is explained", async () => {
     const { token } = await signUpPlayer(server)
-    await fund(server, token, 1000, admin)
+    await fund(server, token, 1000, server.admin)
     const event = eventsOf(await catalogue(server), "cricket", false)[1]!
     const market = marketOf(event, "EXCHANGE")
     const [home, away] = market.runners
     for (const runner of [home!, away!]) {
-      const priced = await setPrice(server, admin, { marketId: market.marketId, selectionId: runner.selectionId, back: { price: 2, size: 1000 }, lay: { price: 2.02, size: 1000 }, status: "OPEN" })
+      const priced = await setPrice(server, server.admin, { marketId: market.marketId, selectionId: runner.selectionId, back: { price: 2, size: 1000 }, lay: { price: 2.02, size: 1000 }, status: "OPEN" })
       expect(priced.status).toBe(200)
     }
     // Backs the home side with 300, the away side with 100: the away bet loses.
     for (const [runner, stake] of [[home!, 300], [away!, 100]] as const) {
       expect((await bet(server, token, "bet-sport", { marketId: market.marketId, selectionId: runner.selectionId, selectionType: "back", odds: 2, stake })).status).toBe(200)
     }
-    const settled = await request(server.url, "/api/v1/admin/settle-market", { method: "POST", token: admin, json: { marketId: market.marketId, result: home!.selectionId } })
+    const settled = await request(server.url, "/api/v1/admin/settle-market", { method: "POST", token: server.admin, json: { marketId: market.marketId, result: home!.selectionId } })
     expect(settled.status).toBe(200)
 
     // The home bet held 300; the away bet lowered the worst case to 200 (100 released); the win pays 400 back.
@@ -110,14 +98,14 @@ describe("statements", () => {
 
   it("shows a lost bet's settlement in the account statement: nothing in or out, its reference, the balance it leaves", async () => {
     const { token } = await signUpPlayer(server)
-    await fund(server, token, 500, admin)
+    await fund(server, token, 500, server.admin)
     const event = eventsOf(await catalogue(server), "cricket", false)[2]!
     const market = marketOf(event, "EXCHANGE")
     const [home, away] = market.runners
-    const priced = await setPrice(server, admin, { marketId: market.marketId, selectionId: away!.selectionId, back: { price: 3, size: 1000 }, lay: { price: 3.05, size: 1000 }, status: "OPEN" })
+    const priced = await setPrice(server, server.admin, { marketId: market.marketId, selectionId: away!.selectionId, back: { price: 3, size: 1000 }, lay: { price: 3.05, size: 1000 }, status: "OPEN" })
     expect(priced.status).toBe(200)
     expect((await bet(server, token, "bet-sport", { marketId: market.marketId, selectionId: away!.selectionId, selectionType: "back", odds: 3, stake: 200 })).status).toBe(200)
-    expect((await request(server.url, "/api/v1/admin/settle-market", { method: "POST", token: admin, json: { marketId: market.marketId, result: home!.selectionId } })).status).toBe(200)
+    expect((await request(server.url, "/api/v1/admin/settle-market", { method: "POST", token: server.admin, json: { marketId: market.marketId, result: home!.selectionId } })).status).toBe(200)
 
     const statement = (await request(server.url, "/api/v1/account-statement", { token })).body.data as { rows: Array<Row>; closingBalance: number; totals: { net: number } }
     expect(statement.rows.map((r) => [r.title, r.description, r.credit, r.debit, r.balance])).toEqual([

@@ -1,19 +1,9 @@
 import { io } from "socket.io-client"
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
-import { request, signUpPlayer, startServer, type TestServer } from "./helpers.ts"
-import { adminToken, expectLedgerVerifies, fund, user } from "./payments-support.ts"
+import { describe, expect, it } from "vitest"
+import { expectLedgerVerifies, request, signUpPlayer, useServer } from "./helpers.ts"
+import { adminToken, fund, user } from "./payments-support.ts"
 
-let server: TestServer
-
-beforeAll(async () => {
-  server = await startServer()
-})
-afterAll(async () => {
-  await server?.close()
-})
-afterEach(async () => {
-  await expectLedgerVerifies(server)
-})
+const server = useServer({ afterEach: expectLedgerVerifies })
 
 describe("wallet switch", () => {
   it("switches between the main balance (1) and the bonus wallet (2) with 'Wallet Changed'", async () => {
