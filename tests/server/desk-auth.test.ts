@@ -5,8 +5,8 @@ import { codeAt } from "../../server/desk/secondFactor.ts"
 import { NOT_PERMITTED, NOT_STAFF } from "../../server/edge/auth.ts"
 import { DEMO_STAFF } from "../../server/seed/demoStaff.ts"
 import { deskSignIn } from "../http.ts"
-import { accountOf, deskEndpoints, deskFixture, sessionOf } from "./desk-support.ts"
-import { request } from "./helpers.ts"
+import { accountOf, deskEndpoints, sessionOf } from "./desk-support.ts"
+import { expectLedgerVerifies, request, useServer } from "./helpers.ts"
 
 /**
  * Who may do what on the desk, on the real server: every endpoint the desk's
@@ -14,10 +14,10 @@ import { request } from "./helpers.ts"
  * matrix the day it is added) against a visitor, a player, a credit player,
  * an agent and each staff role, as src/domain/staff.ts's table says.
  */
-const desk = deskFixture({ signIn: false })
+const server = useServer({ afterEach: expectLedgerVerifies })
 
 const call = (method: string, path: string, token?: string) =>
-  request(desk.server.url, path.replace(/:(\w+)/g, "matrix-$1"), {
+  request(server.url, path.replace(/:(\w+)/g, "matrix-$1"), {
     method,
     ...(token ? { token } : {}),
     ...(method === "GET" || method === "DELETE" ? {} : { json: {} })
@@ -50,8 +50,8 @@ describe("the desk's authorisation matrix", () => {
   it("answers every endpoint for a visitor (401), players and agents (403), and each staff role as its permissions say", async () => {
     const endpoints = deskEndpoints()
     const accounts = await Promise.all(ROLES.map(async (entry) => {
-      const user = await accountOf(desk.server, entry.role, `Matrix ${entry.name}`)
-      return { ...entry, user, token: await sessionOf(desk.server, user) }
+      const user = await accountOf(server, entry.role, `Matrix ${entry.name}`)
+      return { ...entry, user, token: await sessionOf(server, user) }
     }))
     const outcomes: Array<string> = []
     for (const endpoint of endpoints) {
@@ -60,7 +60,7 @@ describe("the desk's authorisation matrix", () => {
       expect(visitor.status, `visitor: ${label}`).toBe(401)
       for (const { name, role, user, token: kept } of accounts) {
         // Signing out ends the session: that call gets one of its own.
-        const token = endpoint.path.endsWith("/sign-out") ? await sessionOf(desk.server, user) : kept
+        const token = endpoint.path.endsWith("/sign-out") ? await sessionOf(server, user) : kept
         const answer = await call(endpoint.method, endpoint.path, token)
         const allowed = endpoint.requires === "staff" ? ROLES.slice(5).some((r) => r.role === role) : endpoint.requires !== undefined && can(role, endpoint.requires)
         if (role === Roles.PLAYER || role === Roles.CREDIT_PLAYER || role === Roles.AGENT || role === Roles.WHITE_LABEL || role === Roles.MASTER) {
@@ -82,7 +82,7 @@ describe("the desk's authorisation matrix", () => {
   }, 300_000)
 })
 
-const signIn = (json: Record<string, unknown>) => request(desk.server.url, "/api/v1/desk/sign-in", { method: "POST", json })
+const signIn = (json: Record<string, unknown>) => request(server.url, "/api/v1/desk/sign-in", { method: "POST", json })
 const admin = DEMO_STAFF.find((staff) => staff.username === "admin")!
 
 describe("signing in on the desk", () => {
@@ -103,7 +103,7 @@ describe("signing in on the desk", () => {
     expect(signed.body.data.staff.permissions).toContain("markets.settle")
     expect(signed.body.data.staff.permissions).not.toContain("staff.manage")
     const token = signed.body.meta.token as string
-    expect((await request(desk.server.url, "/api/v1/desk/me", { token })).body.data.username).toBe("admin")
+    expect((await request(server.url, "/api/v1/desk/me", { token })).body.data.username).toBe("admin")
     // The same code again (a replay) is refused.
     expect((await signIn({ username: "admin", password: admin.password, code })).body.meta.error).toBe("InvalidCredentials")
   })
@@ -112,17 +112,17 @@ describe("signing in on the desk", () => {
     const support = await signIn({ username: "support", password: "Support@1234" })
     expect(support.body.data).toMatchObject({ step: "signedIn", staff: { role: 2, secondFactor: false } })
     expect((await signIn({ username: "demo", password: "Demo@1234" })).body.meta).toMatchObject({ code: 403, message: "This account cannot sign in to the desk." })
-    const site = await request(desk.server.url, "/identity/user/login", { method: "POST", json: { username: "support", password: "Support@1234" } })
+    const site = await request(server.url, "/identity/user/login", { method: "POST", json: { username: "support", password: "Support@1234" } })
     expect(site.body.meta).toMatchObject({ code: 403, message: "Staff accounts sign in on the desk at /admin." })
     // A player's token opens nothing on the desk, and a desk token is not a player's session.
-    const player = await request(desk.server.url, "/identity/user/login", { method: "POST", json: { username: "demo", password: "Demo@1234" } })
-    expect((await request(desk.server.url, "/api/v1/desk/me", { token: player.body.meta.token })).status).toBe(403)
-    expect((await request(desk.server.url, "/api/v1/getUserData", { token: support.body.meta.token })).status).toBe(401)
+    const player = await request(server.url, "/identity/user/login", { method: "POST", json: { username: "demo", password: "Demo@1234" } })
+    expect((await request(server.url, "/api/v1/desk/me", { token: player.body.meta.token })).status).toBe(403)
+    expect((await request(server.url, "/api/v1/getUserData", { token: support.body.meta.token })).status).toBe(401)
   })
 
   it("enrols a new admin's authenticator on the first sign-in, then asks for its code", async () => {
-    const director = await deskSignIn(desk.server.url, "director")
-    const created = await request(desk.server.url, "/api/v1/desk/staff", {
+    const director = await deskSignIn(server.url, "director")
+    const created = await request(server.url, "/api/v1/desk/staff", {
       method: "POST",
       token: director.token,
       json: { name: "Asha Rao", username: "asha.rao", mobileNo: "9123456780", role: 101, password: "Ledger-Kite-92!" }
@@ -140,15 +140,15 @@ describe("signing in on the desk", () => {
     expect(enrolled.body.data).toMatchObject({ step: "signedIn", staff: { secondFactor: true } })
     expect((await signIn({ username: "asha.rao", password: "Ledger-Kite-92!" })).body.data).toEqual({ step: "code" })
     // The director sees it, suspends it: its session ends and it cannot sign in.
-    const listed = await request(desk.server.url, "/api/v1/desk/staff", { token: director.token })
+    const listed = await request(server.url, "/api/v1/desk/staff", { token: director.token })
     expect(listed.body.data.find((s: { username: string }) => s.username === "asha.rao")).toMatchObject({ secondFactor: true })
-    const suspended = await request(desk.server.url, `/api/v1/desk/staff/${created.body.data.id}`, { method: "PUT", token: director.token, json: { status: "suspended" } })
+    const suspended = await request(server.url, `/api/v1/desk/staff/${created.body.data.id}`, { method: "PUT", token: director.token, json: { status: "suspended" } })
     expect(suspended.body.data.status).toBe("suspended")
-    expect((await request(desk.server.url, "/api/v1/desk/me", { token: enrolled.body.meta.token })).status).toBe(401)
+    expect((await request(server.url, "/api/v1/desk/me", { token: enrolled.body.meta.token })).status).toBe(401)
     expect((await signIn({ username: "asha.rao", password: "Ledger-Kite-92!" })).body.meta.code).toBe(403)
     // Taken names and weak passwords are refused, nothing is made.
-    expect((await request(desk.server.url, "/api/v1/desk/staff", { method: "POST", token: director.token, json: { name: "Again", username: "asha.rao", mobileNo: "9123456781", role: 2, password: "Ledger-Kite-92!" } })).body.meta.code).toBe(409)
-    expect((await request(desk.server.url, "/api/v1/desk/staff", { method: "POST", token: director.token, json: { name: "Weak", username: "weak.one", mobileNo: "9123456782", role: 2, password: "password1" } })).body.meta.error).toBe("WeakPassword")
+    expect((await request(server.url, "/api/v1/desk/staff", { method: "POST", token: director.token, json: { name: "Again", username: "asha.rao", mobileNo: "9123456781", role: 2, password: "Ledger-Kite-92!" } })).body.meta.code).toBe(409)
+    expect((await request(server.url, "/api/v1/desk/staff", { method: "POST", token: director.token, json: { name: "Weak", username: "weak.one", mobileNo: "9123456782", role: 2, password: "password1" } })).body.meta.error).toBe("WeakPassword")
   })
 })
 
@@ -156,63 +156,63 @@ describe("desk sessions", () => {
   it("lists one's own sessions, ends one, and ends a session idle for 30 minutes or older than 12 hours", async () => {
     const first = (await signIn({ username: "support", password: "Support@1234" })).body.meta.token as string
     const second = (await signIn({ username: "support", password: "Support@1234" })).body.meta.token as string
-    const sessions = await request(desk.server.url, "/api/v1/desk/sessions", { token: first })
+    const sessions = await request(server.url, "/api/v1/desk/sessions", { token: first })
     const mine = sessions.body.data as Array<{ id: string; current: boolean }>
     expect(mine.filter((s) => s.current)).toHaveLength(1)
     const other = mine.find((s) => !s.current)!
     // Another staff member's session is not one's own to end.
-    const director = await deskSignIn(desk.server.url, "director")
-    expect((await request(desk.server.url, `/api/v1/desk/sessions/${other.id}`, { method: "DELETE", token: director.token })).status).toBe(404)
-    expect((await request(desk.server.url, `/api/v1/desk/sessions/${other.id}`, { method: "DELETE", token: first })).status).toBe(200)
-    const stillOne = await request(desk.server.url, "/api/v1/desk/me", { token: first })
-    const otherOne = await request(desk.server.url, "/api/v1/desk/me", { token: second })
+    const director = await deskSignIn(server.url, "director")
+    expect((await request(server.url, `/api/v1/desk/sessions/${other.id}`, { method: "DELETE", token: director.token })).status).toBe(404)
+    expect((await request(server.url, `/api/v1/desk/sessions/${other.id}`, { method: "DELETE", token: first })).status).toBe(200)
+    const stillOne = await request(server.url, "/api/v1/desk/me", { token: first })
+    const otherOne = await request(server.url, "/api/v1/desk/me", { token: second })
     expect([stillOne.status, otherOne.status].sort()).toEqual([200, 401])
 
     // Idle: the session was last seen 31 minutes ago (PostgreSQL's clock does not move: the row does).
     const idle = (await signIn({ username: "support", password: "Support@1234" })).body.meta.token as string
-    await desk.server.sql((sql) => sql`UPDATE sessions SET last_seen_at = now() - interval '31 minutes' WHERE scope = 'desk' AND id = (SELECT id FROM sessions WHERE scope = 'desk' ORDER BY created_at DESC LIMIT 1)`)
-    expect((await request(desk.server.url, "/api/v1/desk/me", { token: idle })).status).toBe(401)
+    await server.sql((sql) => sql`UPDATE sessions SET last_seen_at = now() - interval '31 minutes' WHERE scope = 'desk' AND id = (SELECT id FROM sessions WHERE scope = 'desk' ORDER BY created_at DESC LIMIT 1)`)
+    expect((await request(server.url, "/api/v1/desk/me", { token: idle })).status).toBe(401)
     const old = (await signIn({ username: "support", password: "Support@1234" })).body.meta.token as string
-    const [created] = await desk.server.sql((sql) => sql<{ expiresAt: Date; createdAt: Date }>`SELECT expires_at, created_at FROM sessions WHERE scope = 'desk' ORDER BY created_at DESC LIMIT 1`)
+    const [created] = await server.sql((sql) => sql<{ expiresAt: Date; createdAt: Date }>`SELECT expires_at, created_at FROM sessions WHERE scope = 'desk' ORDER BY created_at DESC LIMIT 1`)
     expect(created!.expiresAt.getTime() - created!.createdAt.getTime()).toBe(12 * 3600_000)
-    await desk.server.sql((sql) => sql`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE scope = 'desk' AND id = (SELECT id FROM sessions WHERE scope = 'desk' ORDER BY created_at DESC LIMIT 1)`)
-    expect((await request(desk.server.url, "/api/v1/desk/me", { token: old })).status).toBe(401)
+    await server.sql((sql) => sql`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE scope = 'desk' AND id = (SELECT id FROM sessions WHERE scope = 'desk' ORDER BY created_at DESC LIMIT 1)`)
+    expect((await request(server.url, "/api/v1/desk/me", { token: old })).status).toBe(401)
   })
 
   it("signs out: the token opens nothing after", async () => {
     const token = (await signIn({ username: "support", password: "Support@1234" })).body.meta.token as string
-    expect((await request(desk.server.url, "/api/v1/desk/sign-out", { method: "POST", token })).status).toBe(200)
-    expect((await request(desk.server.url, "/api/v1/desk/me", { token })).status).toBe(401)
+    expect((await request(server.url, "/api/v1/desk/sign-out", { method: "POST", token })).status).toBe(200)
+    expect((await request(server.url, "/api/v1/desk/me", { token })).status).toBe(401)
   })
 })
 
 describe("the audit trail", () => {
   it("records sign-ins and staff changes, is searchable and exports CSV, and refuses UPDATE and DELETE", async () => {
-    const director = await deskSignIn(desk.server.url, "director")
-    const search = await request(desk.server.url, "/api/v1/desk/audit?action=staff.create", { token: director.token })
+    const director = await deskSignIn(server.url, "director")
+    const search = await request(server.url, "/api/v1/desk/audit?action=staff.create", { token: director.token })
     expect(search.status).toBe(200)
     expect(search.body.data.items[0]).toMatchObject({ actor: "director", actorRole: 1, action: "staff.create", subjectKind: "staff", ip: "127.0.0.1" })
     expect(search.body.data.items[0].after).toMatchObject({ username: expect.any(String), role: expect.any(Number) })
-    const signIns = await request(desk.server.url, "/api/v1/desk/audit?actor=support&action=staff.sign-in&limit=2", { token: director.token })
+    const signIns = await request(server.url, "/api/v1/desk/audit?actor=support&action=staff.sign-in&limit=2", { token: director.token })
     expect(signIns.body.data.items).toHaveLength(2)
     expect(signIns.body.data.total).toBeGreaterThanOrEqual(4)
-    const next = await request(desk.server.url, `/api/v1/desk/audit?actor=support&action=staff.sign-in&limit=2&after=${signIns.body.data.next}`, { token: director.token })
+    const next = await request(server.url, `/api/v1/desk/audit?actor=support&action=staff.sign-in&limit=2&after=${signIns.body.data.next}`, { token: director.token })
     // Newest first by the number of the line (not as text: line 10 is newer than line 9).
-    const ids = ((await request(desk.server.url, "/api/v1/desk/audit?limit=200", { token: director.token })).body.data.items as Array<{ id: string }>).map((line) => Number(line.id))
+    const ids = ((await request(server.url, "/api/v1/desk/audit?limit=200", { token: director.token })).body.data.items as Array<{ id: string }>).map((line) => Number(line.id))
     expect(ids.length).toBeGreaterThan(10)
     expect(ids).toEqual([...ids].sort((a, b) => b - a))
     expect(Number(next.body.data.items[0].id)).toBeLessThan(Number(signIns.body.data.items[1].id))
-    const csv = await request(desk.server.url, "/api/v1/desk/audit.csv?q=asha", { token: director.token })
+    const csv = await request(server.url, "/api/v1/desk/audit.csv?q=asha", { token: director.token })
     expect(csv.headers.get("content-type")).toMatch(/^text\/csv/)
     const lines = (csv.body as string).trim().split("\r\n")
     expect(lines[0]).toBe("id,at,actor,actorRole,ip,action,subjectKind,subjectId,before,after")
     expect(lines.length).toBeGreaterThan(1)
     expect(lines.slice(1).every((line) => line.includes("asha"))).toBe(true)
-    expect((await request(desk.server.url, "/api/v1/desk/audit?start_date=yesterday", { token: director.token })).status).toBe(400)
+    expect((await request(server.url, "/api/v1/desk/audit?start_date=yesterday", { token: director.token })).status).toBe(400)
 
     for (const statement of ["UPDATE staff_audit SET actor = 'nobody'", "DELETE FROM staff_audit", "TRUNCATE staff_audit"]) {
-      await expect(desk.server.sql((sql) => sql.unsafe(statement)), statement).rejects.toThrow()
+      await expect(server.sql((sql) => sql.unsafe(statement)), statement).rejects.toThrow()
     }
-    expect((await request(desk.server.url, "/api/v1/desk/audit?actor=nobody", { token: director.token })).body.data.total).toBe(0)
+    expect((await request(server.url, "/api/v1/desk/audit?actor=nobody", { token: director.token })).body.data.total).toBe(0)
   })
 })

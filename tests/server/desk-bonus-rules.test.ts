@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { DEFAULT_BONUS_RULES } from "../../src/domain/bonusRules.ts"
-import { deskFixture } from "./desk-support.ts"
-import { request, signUpPlayer } from "./helpers.ts"
+import { expectLedgerVerifies, request, signUpPlayer, useServer } from "./helpers.ts"
 import { freshKey, fund } from "./payments-support.ts"
 
 /**
@@ -10,16 +9,16 @@ import { freshKey, fund } from "./payments-support.ts"
  * player site states the rules it has now, bad rules change nothing, only
  * DIRECTOR and ADMIN may change them, and each change is audited.
  */
-const desk = deskFixture()
+const server = useServer({ signIn: ["director", "admin", "support"], afterEach: expectLedgerVerifies })
 
 const PATH = "/api/v1/desk/bonus-rules"
-const rulesNow = async () => (await request(desk.server.url, PATH, { token: desk.admin })).body.data
-const save = (json: unknown, token = desk.admin) => request(desk.server.url, PATH, { method: "PUT", token, json, headers: { "idempotency-key": freshKey() } })
-const bonuses = async (token: string) => (await request(desk.server.url, "/api/v1/bonus-data", { token })).body.data
+const rulesNow = async () => (await request(server.url, PATH, { token: server.admin })).body.data
+const save = (json: unknown, token = server.admin) => request(server.url, PATH, { method: "PUT", token, json, headers: { "idempotency-key": freshKey() } })
+const bonuses = async (token: string) => (await request(server.url, "/api/v1/bonus-data", { token })).body.data
 const auditOf = async () =>
-  (await request(desk.server.url, "/api/v1/desk/audit?action=settings.bonusRules", { token: desk.director })).body.data.items as Array<{ actor: string; subjectId: string; before: unknown; after: unknown }>
+  (await request(server.url, "/api/v1/desk/audit?action=settings.bonusRules", { token: server.director })).body.data.items as Array<{ actor: string; subjectId: string; before: unknown; after: unknown }>
 const qualification = (userId: string) =>
-  desk.server.sql((sql) => sql<{ reward: string; wageringRequired: string }>`SELECT reward::text, wagering_required::text FROM referral_qualifications WHERE referred_user_id = ${userId}`)
+  server.sql((sql) => sql<{ reward: string; wageringRequired: string }>`SELECT reward::text, wagering_required::text FROM referral_qualifications WHERE referred_user_id = ${userId}`)
 
 describe("bonus and referral rules", () => {
   it("start as the values the site always had", async () => {
@@ -28,8 +27,8 @@ describe("bonus and referral rules", () => {
 
   it("grant the next deposit by the new rule, leave granted bonuses alone, and are audited before and after", async () => {
     const before = await rulesNow()
-    const early = await signUpPlayer(desk.server)
-    await fund(desk.server, early.token, 2000, desk.admin)
+    const early = await signUpPlayer(server)
+    await fund(server, early.token, 2000, server.admin)
     expect((await bonuses(early.token)).bonuses[0]).toMatchObject({ amount: 2000, wageringRequired: 10_000 })
 
     const next = { welcome: { code: " FIFTY50 ", title: "50% welcome bonus", percent: 50, cap: 750.5, wagerTimes: 3 }, referral: { percent: 20, cap: 300, wagerTimes: 2 } }
@@ -38,22 +37,22 @@ describe("bonus and referral rules", () => {
     expect(saved.body.data.welcome.code).toBe("FIFTY50")
     expect(await rulesNow()).toEqual(saved.body.data)
 
-    const referrer = await signUpPlayer(desk.server, { name: "Asha Verma", headers: { "x-forwarded-for": "198.51.100.61" } })
-    const player = await signUpPlayer(desk.server, { affiliateCode: referrer.user.referralCode, headers: { "x-forwarded-for": "198.51.100.62" } })
+    const referrer = await signUpPlayer(server, { name: "Asha Verma", headers: { "x-forwarded-for": "198.51.100.61" } })
+    const player = await signUpPlayer(server, { affiliateCode: referrer.user.referralCode, headers: { "x-forwarded-for": "198.51.100.62" } })
     expect((await bonuses(player.token)).welcome).toEqual({ percent: 50, cap: 750.5, wagerTimes: 3 })
-    expect((await request(desk.server.url, "/api/v1/get-refferal-users", { token: referrer.token })).body.data.rule).toEqual({ percent: 20, cap: 300, wagerTimes: 2 })
-    await fund(desk.server, player.token, 1000, desk.admin)
+    expect((await request(server.url, "/api/v1/get-refferal-users", { token: referrer.token })).body.data.rule).toEqual({ percent: 20, cap: 300, wagerTimes: 2 })
+    await fund(server, player.token, 1000, server.admin)
     expect((await bonuses(player.token)).bonuses[0]).toMatchObject({ code: "FIFTY50", title: "50% welcome bonus", amount: 500, wageringRequired: 1500 })
     expect(await qualification(player.user.id)).toEqual([{ reward: "20000", wageringRequired: "200000" }])
-    const big = await signUpPlayer(desk.server)
-    await fund(desk.server, big.token, 10_000, desk.admin)
+    const big = await signUpPlayer(server)
+    await fund(server, big.token, 10_000, server.admin)
     expect((await bonuses(big.token)).bonuses[0]).toMatchObject({ amount: 750.5, wageringRequired: 2251.5 })
     // Granted before the change: as it was.
     expect((await bonuses(early.token)).bonuses[0]).toMatchObject({ code: "WELCOME100", amount: 2000, wageringRequired: 10_000 })
 
     const [line] = await auditOf()
     expect(line).toMatchObject({ actor: "admin", subjectId: "bonusRules", before, after: saved.body.data })
-    expect((await save(DEFAULT_BONUS_RULES, desk.director)).body.meta).toMatchObject({ code: 200 })
+    expect((await save(DEFAULT_BONUS_RULES, server.director)).body.meta).toMatchObject({ code: 200 })
   })
 
   it("refuse bad rules with the envelope and change nothing", async () => {
@@ -86,11 +85,11 @@ describe("bonus and referral rules", () => {
 
   it("are refused to support (403) and to players (401/403)", async () => {
     const current = await rulesNow()
-    expect((await request(desk.server.url, PATH, { token: desk.support })).status).toBe(403)
-    const refused = await save({ ...current, welcome: { ...current.welcome, percent: 400 } }, desk.support)
+    expect((await request(server.url, PATH, { token: server.support })).status).toBe(403)
+    const refused = await save({ ...current, welcome: { ...current.welcome, percent: 400 } }, server.support)
     expect(refused.status).toBe(403)
     expect(refused.body.meta).toMatchObject({ code: 403 })
-    const player = await signUpPlayer(desk.server)
+    const player = await signUpPlayer(server)
     expect((await save(current, player.token)).status).toBeGreaterThanOrEqual(401)
     expect((await save(current, "")).status).toBe(401)
     expect(await rulesNow()).toEqual(current)

@@ -7,9 +7,7 @@ import { Roles } from "../../src/schema/user.ts"
 import { Passwords } from "../../server/identity/Passwords.ts"
 import { Sessions } from "../../server/identity/Sessions.ts"
 import { Users } from "../../server/identity/Users.ts"
-import { afterAll, afterEach, beforeAll } from "vitest"
-import { deskSignIn } from "../http.ts"
-import { expectLedgerVerifies, freshPhone, startServer, type TestServer } from "./helpers.ts"
+import { freshPhone, type TestServer } from "./helpers.ts"
 
 /** Every endpoint the desk's middleware guards, with the permission it names (read from the one API definition). */
 export interface DeskEndpoint {
@@ -59,36 +57,3 @@ export const sessionOf = (server: TestServer, user: { readonly id: string; reado
 
 /** An agent's session on the player site (role 3): an operator's role that is not staff, refused on the desk like a player's. */
 export const agentToken = async (server: TestServer) => sessionOf(server, await accountOf(server, Roles.AGENT, "Agent Account"))
-
-/** What a desk test file shares: the server, and desk sessions of the demo staff. */
-export interface DeskFixture {
-  readonly server: TestServer
-  readonly director: string
-  readonly admin: string
-  readonly support: string
-}
-
-/**
- * The preamble of every desk test file: one server for the file, the demo
- * staff signed in on the desk (unless `signIn: false`: a file about sessions
- * counts its own), and the ledger checked after each test. Read the fields
- * inside tests (they are set in beforeAll).
- */
-export const deskFixture = (options: { readonly signIn?: boolean } = {}): DeskFixture => {
-  const fixture = {} as { -readonly [K in keyof DeskFixture]: DeskFixture[K] }
-  beforeAll(async () => {
-    fixture.server = await startServer()
-    if (options.signIn === false) return
-    const [director, admin, support] = await Promise.all((["director", "admin", "support"] as const).map((name) => deskSignIn(fixture.server.url, name)))
-    fixture.director = director!.token
-    fixture.admin = admin!.token
-    fixture.support = support!.token
-  })
-  afterAll(async () => {
-    await fixture.server?.close()
-  })
-  afterEach(async () => {
-    await expectLedgerVerifies(fixture.server)
-  })
-  return fixture
-}

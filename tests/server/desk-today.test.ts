@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { deskSignIn } from "../http.ts"
 import { bet, catalogue, priceAtEvens } from "./betting-support.ts"
-import { request, signUpPlayer, startServer, type TestServer } from "./helpers.ts"
+import { request, signUpPlayer, useServer } from "./helpers.ts"
 import { approveDeposit, createDeposit } from "./payments-support.ts"
 
 /**
@@ -9,19 +9,10 @@ import { approveDeposit, createDeposit } from "./payments-support.ts"
  * deposit approved, a bet placed and lost (turnover, then sports GGR), an
  * active player; support may not read them.
  */
-let server: TestServer
-let admin: string
-
-beforeAll(async () => {
-  server = await startServer()
-  admin = (await deskSignIn(server.url, "admin")).token
-})
-afterAll(async () => {
-  await server?.close()
-})
+const server = useServer({ signIn: ["admin"] })
 
 const today = async () => {
-  const res = await request(server.url, "/api/v1/desk/today", { token: admin })
+  const res = await request(server.url, "/api/v1/desk/today", { token: server.admin })
   expect(res.status).toBe(200)
   return res.body.data
 }
@@ -32,11 +23,11 @@ describe("the Today screen", () => {
     expect(before.days).toHaveLength(30)
     const player = await signUpPlayer(server)
     const deposit = (await createDeposit(server, player.token, 500)).body.data
-    expect((await approveDeposit(server, admin, deposit._id)).status).toBe(200)
+    expect((await approveDeposit(server, server.admin, deposit._id)).status).toBe(200)
     const market = (await catalogue(server)).flatMap((s) => s.leagues.flatMap((l) => l.events.flatMap((e) => e.markets))).find((m) => m.marketType === "EXCHANGE" && m.name === "Match Odds")!
-    const odds = await priceAtEvens(server, admin, market)
+    const odds = await priceAtEvens(server, server.admin, market)
     expect((await bet(server, player.token, "bet-sport", { marketId: market.marketId, selectionId: market.runners[0]!.selectionId, selectionType: "back", odds, stake: 200 })).status).toBe(200)
-    expect((await request(server.url, "/api/v1/admin/settle-market", { method: "POST", token: admin, json: { marketId: market.marketId, result: market.runners[1]!.selectionId } })).status).toBe(200)
+    expect((await request(server.url, "/api/v1/admin/settle-market", { method: "POST", token: server.admin, json: { marketId: market.marketId, result: market.runners[1]!.selectionId } })).status).toBe(200)
 
     const after = await today()
     for (const period of ["today", "week", "month"] as const) {
