@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from "vitest"
-import { type ActorRefFrom, createActor, createMachine, enqueueActions, fromPromise, type SnapshotFrom } from "xstate"
+import { createActor, createMachine, enqueueActions, fromPromise, type SnapshotFrom } from "xstate"
 import { appMachine, CLOSE_DELAY_MS, MARKS, MESSAGES, REFRESH_SPREAD_MS, TICK_CAP, TICK_STEP } from "../../src/machines/app.machine.ts"
-import { sessionMachine } from "../../src/machines/session.machine.ts"
 import type { Failure } from "../../src/schema/errors.ts"
 import type { AllAppSettings, Banner, SiteSettings } from "../../src/schema/settings.ts"
 import type { SportsData } from "../../src/schema/sports.ts"
@@ -29,7 +28,7 @@ type App = SnapshotFrom<typeof appMachine>
 
 const flowsOf = (s: App) => (s.matches("Ready") ? Math.min(s.context.flows.withdrawal ?? 0, 2) : 0)
 
-const sessionOf = (s: App) => (s.children.session as ActorRefFrom<typeof sessionMachine>).getSnapshot()
+const sessionOf = (s: App) => s.children.session!.getSnapshot()
 
 /** The steps of the pipeline up to and including the user's: the session may still be restoring there, never after. */
 const beforeUserLoaded = ["Sports", "Ads", "User", "LoadingUser"] as const

@@ -1,0 +1,76 @@
+import {
+  assign,
+  type DoneActorEvent,
+  type ErrorActorEvent,
+  type EventObject,
+  type InvokeConfig,
+  type MachineContext,
+  type MetaObject,
+  type OutputFrom,
+  type ParameterizedObject,
+  type PropertyAssigner,
+  type ProvidedActor,
+  type StateNodeConfig,
+  type TransitionsConfig
+} from "xstate"
+
+type OutputOf<TActor extends ProvidedActor, TSrc> = OutputFrom<Extract<TActor, { src: TSrc }>["logic"]>
+
+/**
+ * The list a page loads, as a machine's own region: `Loading` (tagged
+ * `loading`, invoking `load`) → `Ready`, with `done` assigned from the
+ * output, or `Failed` (`fail` assigned from the error; the last list stays,
+ * the Api service showed why). Each event of `on` loads it again
+ * (`".Loading"`) from any of the three, so a newer query replaces the one in
+ * flight.
+ *
+ * `setup` is the machine's `setup(...)`, read only for its types: `load` must
+ * name one of its actors, and `done`/`fail` are `assign` objects typed by that
+ * actor's output and error. Used as a state (`History: listRegion(flowSetup, …)`)
+ * or spread into the machine's root config.
+ */
+export const listRegion = <
+  TContext extends MachineContext,
+  TEvent extends EventObject,
+  TActor extends ProvidedActor,
+  TAction extends ParameterizedObject,
+  TGuard extends ParameterizedObject,
+  TDelay extends string,
+  TEmitted extends EventObject,
+  TMeta extends MetaObject,
+  const TLoad extends InvokeConfig<TContext, TEvent, TActor, TAction, TGuard, TDelay, TEmitted, TMeta>
+>(
+  _setup: { createStateConfig: (config: StateNodeConfig<TContext, TEvent, TActor, TAction, TGuard, TDelay, string, unknown, TEmitted, TMeta>) => unknown },
+  region: {
+    on: TransitionsConfig<TContext, TEvent, TActor, TAction, TGuard, TDelay, TEmitted, TMeta>
+    /** The invocation without its outcomes: id, src and input. */
+    load: TLoad
+    done: PropertyAssigner<TContext, DoneActorEvent<OutputOf<TActor, TLoad["src"]>>, undefined, TEvent, TActor>
+    fail?: PropertyAssigner<TContext, ErrorActorEvent, undefined, TEvent, TActor>
+    failedTags?: readonly string[]
+  }
+) => {
+  const { done, fail } = region
+  return {
+    initial: "Loading" as const,
+    on: region.on,
+    states: {
+      Loading: {
+        tags: ["loading"],
+        invoke: {
+          ...region.load,
+          onDone: {
+            target: "Ready",
+            actions: assign<TContext, DoneActorEvent<OutputOf<TActor, TLoad["src"]>>, undefined, TEvent, TActor>(done)
+          },
+          onError: {
+            target: "Failed",
+            actions: fail ? [assign<TContext, ErrorActorEvent, undefined, TEvent, TActor>(fail)] : []
+          }
+        }
+      },
+      Ready: {},
+      Failed: { tags: region.failedTags ?? [] }
+    }
+  }
+}
