@@ -6,6 +6,7 @@ import type { SiteSettings, Theme } from "../schema/settings.ts"
 import { readToken, saveTheme } from "../services/browserStorage.ts"
 import * as socket from "../services/socket.ts"
 import { flowLogic } from "./flows.ts"
+import { catalogueSettled, landingPainted } from "./idle.ts"
 import { session } from "./session.ts"
 import { startupTask } from "./startup.ts"
 
@@ -57,9 +58,12 @@ export const rootApp = appMachine.provide({
     // SPEC section 6: the authenticated variant while a token is stored.
     // Start-up calls are only logged when they fail (SPEC section 8): no toasts. They run before the Effect
     // runtime loads (src/root/startup.ts).
-    loadSports: startupTask(() => (readToken() ? "sportsDataAuthenticated" : "sportsData")),
-    // Only the home page shows the banners (about 60 KB): elsewhere they load without taking bandwidth from the page.
-    loadAds: startupTask("advertisement", { priority: () => (location.pathname === "/" ? "auto" : "low") }),
+    loadSports: startupTask(() => (readToken() ? "sportsDataAuthenticated" : "sportsData"), { settled: catalogueSettled }),
+    // Only the home page shows the banners (about 45 KB): elsewhere they wait until the page has painted.
+    loadAds: startupTask("advertisement", {
+      after: () => (location.pathname === "/" ? undefined : landingPainted),
+      priority: () => (location.pathname === "/" ? "auto" : "low")
+    }),
     loadUser: startupTask("getUserData"),
     loadAppSettings: startupTask("appSettings"),
     loadAllSettings: startupTask("allAppSettings")

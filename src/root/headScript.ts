@@ -13,8 +13,9 @@ import { EARLY_ANSWERS } from "./earlyAnswers.ts"
  * theme), and starts every step of the startup pipeline at once, so the
  * answers travel with the HTML instead of one after another once the
  * JavaScript has run; the pipeline still takes them in the spec's order. The
- * banners (about 45 KB of images inside JSON) go at low priority off the home
- * page, which alone shows them. The live casino also asks for its game list.
+ * banners (about 45 KB of images inside JSON) only on the home page, which
+ * alone shows them (elsewhere the app asks once the page has painted). The
+ * live casino also asks for its game list.
  *
  * - A visitor without a token gets preloads: those answers are the same for
  *   every such visitor. Each link matches the app's own fetch (same URL, cors
@@ -30,10 +31,10 @@ export const HEAD_SCRIPT = `(function () {
     var d = document, s = localStorage, path = location.pathname
     d.documentElement.dataset.theme = s.getItem(${JSON.stringify(KEYS.theme)}) === "light" ? "light" : "dark"
     var token = s.getItem(${JSON.stringify(KEYS.token)}) || sessionStorage.getItem(${JSON.stringify(KEYS.token)})
-    var banners = path === "/" ? "auto" : "low"
     var calls = token
-      ? [[${JSON.stringify(startupCalls.sportsDataAuthenticated.path)}, "auto"], [${JSON.stringify(startupCalls.advertisement.path)}, banners], [${JSON.stringify(startupCalls.getUserData.path)}, "auto"]]
-      : [[${JSON.stringify(startupCalls.sportsData.path)}, "auto"], [${JSON.stringify(startupCalls.advertisement.path)}, banners]]
+      ? [[${JSON.stringify(startupCalls.sportsDataAuthenticated.path)}, "auto"], [${JSON.stringify(startupCalls.getUserData.path)}, "auto"]]
+      : [[${JSON.stringify(startupCalls.sportsData.path)}, "auto"]]
+    if (path === "/") calls.push([${JSON.stringify(startupCalls.advertisement.path)}, "auto"])
     calls.push([${JSON.stringify(startupCalls.appSettings.path)}, "auto"], [${JSON.stringify(startupCalls.allAppSettings.path)}, "auto"])
     if (path === ${JSON.stringify(LOBBY_PATH.live)}) calls.push([${JSON.stringify(startupCalls.casinoGames.path)}, "auto"])
     if (token) {

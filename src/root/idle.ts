@@ -16,7 +16,40 @@ const afterFirstPaint = (run: () => void) => {
   observer.observe({ type: "paint", buffered: true })
 }
 
-const idle = (run: () => void) => (typeof requestIdleCallback === "function" ? requestIdleCallback(run, { timeout: 5000 }) : setTimeout(run, 2000))
+const idle = (run: () => void, timeout = 5000) =>
+  typeof requestIdleCallback === "function" ? requestIdleCallback(run, { timeout }) : setTimeout(run, timeout / 2)
+
+let openLandingPainted = () => {}
+
+/**
+ * Resolves once the landing page has painted what the catalogue lets it show: the browser is idle after the sports
+ * answer (or its failure) came in and was rendered. What that paint does not need waits for it (the banners off the
+ * home page, flows the page does not name first: src/views/firstPages.ts), so it takes no bandwidth from it.
+ */
+export const landingPainted = new Promise<void>((resolve) => {
+  openLandingPainted = resolve
+})
+
+/**
+ * The sports answer is in: `landingPainted` resolves once that has been rendered and painted, seen as a largest
+ * paint after this moment (no timer: a page whose clock is stopped still gets its flows), or else (a page painting
+ * nothing larger than its loader, a visitor who scrolled: largest paints are no longer reported) the first idle moment.
+ */
+export const catalogueSettled = () => {
+  const settledAt = performance.now()
+  let observer: PerformanceObserver | undefined
+  const open = () => {
+    observer?.disconnect()
+    openLandingPainted()
+  }
+  if (typeof PerformanceObserver !== "undefined" && PerformanceObserver.supportedEntryTypes?.includes("largest-contentful-paint")) {
+    observer = new PerformanceObserver((entries) => {
+      if (entries.getEntries().some((entry) => entry.startTime >= settledAt)) open()
+    })
+    observer.observe({ type: "largest-contentful-paint", buffered: true })
+  }
+  idle(open, 2000)
+}
 
 /** Runs `run` once the page has loaded and painted and the browser is idle; the returned function cancels it. */
 export const whenSettled = (run: () => void): (() => void) => {

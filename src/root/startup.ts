@@ -77,15 +77,24 @@ export const startupCall = async <C extends StartupCall>(name: C, { signal, quer
  */
 export const startupTask = <C extends StartupCall, I = void>(
   name: C | ((input: I) => C),
-  options: { readonly query?: (input: I) => Readonly<Record<string, string>>; readonly priority?: () => RequestPriority; readonly fresh?: boolean } = {}
+  options: {
+    readonly query?: (input: I) => Readonly<Record<string, string>>
+    readonly priority?: () => RequestPriority
+    readonly fresh?: boolean
+    /** What the call waits for before it goes out (the landing page's paint), if anything. */
+    readonly after?: () => Promise<void> | undefined
+    /** Runs once the call has answered or failed. */
+    readonly settled?: () => void
+  } = {}
 ) =>
-  fromPromise<DataOf<C>, I>(({ input, signal }) =>
-    startupCall(typeof name === "function" ? name(input) : name, {
+  fromPromise<DataOf<C>, I>(async ({ input, signal }) => {
+    await options.after?.()
+    return startupCall(typeof name === "function" ? name(input) : name, {
       signal,
       query: options.query?.(input),
       priority: options.priority?.() ?? "auto",
       fresh: options.fresh ?? false
-    }).catch((error: unknown) =>
+    }).finally(options.settled).catch((error: unknown) =>
       signal.aborted ? new Promise<never>(() => {}) : Promise.reject(error)
     )
-  )
+  })

@@ -43,7 +43,7 @@ test("the scripts an event page and a lobby need first go with their HTML, each 
   const { event, path } = await catalogueEvent(request, "Royal Challengers Bengaluru v Kolkata Knight Riders")
   const fetched: Array<string> = []
   page.on("request", (outgoing) => void fetched.push(new URL(outgoing.url()).pathname))
-  for (const [url, chunk, heading] of [[path, /\/Event-[\w-]+\.js$/, event.name], ["/live-casino", /\/Casino-[\w-]+\.js$/, "Live Casino"]] as const) {
+  for (const [url, chunk, heading] of [[path, /\/event-[\w-]+\.js$/, event.name], ["/live-casino", /\/Casino-[\w-]+\.js$/, "Live Casino"]] as const) {
     fetched.length = 0
     const response = await page.goto(url)
     const preloaded = [...((await response!.headerValue("link")) ?? "").matchAll(/<([^>]+)>; rel=modulepreload/g)].map((match) => match[1]!)
@@ -51,6 +51,34 @@ test("the scripts an event page and a lobby need first go with their HTML, each 
     await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible()
     for (const href of preloaded) expect(fetched.filter((name) => name === href), href).toHaveLength(1)
   }
+})
+
+test("an event page paints from the catalogue before it asks for the banners or its live flows' code", async ({ page, request }) => {
+  // Off the home page the banners (about 45 KB) and the flows the page does not name first (src/views/firstPages.ts)
+  // wait until the page has painted (src/root/idle.ts `landingPainted`): on slow 4G they would take its bandwidth.
+  const { event, path } = await catalogueEvent(request, "Royal Challengers Bengaluru v Kolkata Knight Riders")
+  await page.addInitScript(() => {
+    const paints: Array<number> = []
+    Object.assign(window, { pagePaints: paints })
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { element?: Element | null }>) {
+        if (entry.element?.closest("main")) paints.push(entry.startTime)
+      }
+    }).observe({ type: "largest-contentful-paint", buffered: true })
+  })
+  await page.goto(path)
+  await expect(page.getByRole("heading", { level: 1, name: event.name })).toBeVisible()
+  const startOf = (pattern: string) =>
+    page.waitForFunction((source) => performance.getEntriesByType("resource").find((entry) => new RegExp(source).test(new URL(entry.name).pathname))?.startTime, pattern)
+      .then((handle) => handle.jsonValue())
+  const banners = await startOf("^/api/v1/advertisement$")
+  const liveFlow = await startOf("/liveEvent-[\\w-]+\\.js$")
+  const firstPaint = await page.evaluate(() => (window as unknown as { pagePaints: Array<number> }).pagePaints[0])
+  expect(firstPaint).toBeDefined()
+  expect(banners).toBeGreaterThan(firstPaint!)
+  expect(liveFlow).toBeGreaterThan(firstPaint!)
+  // And the flows do come: the score and the slip work as before.
+  await expect(page.getByTestId("fairness")).toBeVisible()
 })
 
 test("the header switches sections and highlights the right segment", async ({ page }) => {
