@@ -69,7 +69,9 @@ export const listMachine = <Row>() =>
     },
     actions: {
       /** Offers the exported file to the staff member (a download). */
-      save: unprovidedAction<{ text: string }>("list", "save")
+      save: unprovidedAction<{ text: string }>("list", "save"),
+      /** Why a call failed, as a toast (a refusal warns; unreachable or broken is an error). */
+      toastFailure: unprovidedAction<{ error: unknown }>("list", "toastFailure")
     },
     guards: {
       hasNext: ({ context }) => context.page.next !== null,
@@ -92,7 +94,7 @@ export const listMachine = <Row>() =>
           src: "load",
           input: ({ context }) => requestOf(context),
           onDone: { target: "Ready", actions: assign({ page: ({ event }) => event.output, refusal: undefined }) },
-          onError: { target: "Failed", actions: assign({ refusal: ({ event }) => refusalOf(event.error) }) }
+          onError: { target: "Failed", actions: [assign({ refusal: ({ event }) => refusalOf(event.error) }), { type: "toastFailure", params: ({ event }) => ({ error: event.error }) }] }
         }
       },
       Ready: {
@@ -109,7 +111,7 @@ export const listMachine = <Row>() =>
           src: "export",
           input: ({ context }) => ({ ...requestOf(context), after: undefined }),
           onDone: { target: "Ready", actions: { type: "save", params: ({ event }) => ({ text: event.output }) } },
-          onError: { target: "Ready", actions: assign({ refusal: ({ event }) => refusalOf(event.error) }) }
+          onError: { target: "Ready", actions: [assign({ refusal: ({ event }) => refusalOf(event.error) }), { type: "toastFailure", params: ({ event }) => ({ error: event.error }) }] }
         }
       },
       /** The page could not be loaded: the refusal says why; any change or a refresh tries again. */

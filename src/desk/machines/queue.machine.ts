@@ -1,8 +1,8 @@
 import { assign, fromPromise, setup } from "xstate"
 import { rejectionRemark } from "../../domain/staff.ts"
 import { reasonOf } from "../../schema/failures.ts"
-import { unprovided } from "../../machines/unprovided.ts"
-import { newIdempotencyKey, type Refusal, refusalOf, unanswered } from "../../machines/writes.ts"
+import { unprovided, unprovidedAction } from "../../machines/unprovided.ts"
+import { newIdempotencyKey, type Refusal, refusalOf, unanswered, type Written } from "../../machines/writes.ts"
 import type { ListQuery, Page, PageRequest } from "./list.machine.ts"
 
 /**
@@ -107,7 +107,14 @@ export const queueMachine = <Row extends QueueRow, Detail>() =>
     actors: {
       loadPage: fromPromise<Page<Row>, PageRequest & { readonly kind: QueueKind }>(unprovided("queue", "loadPage")),
       loadDetail: fromPromise<Detail, { readonly kind: QueueKind; readonly id: string }>(unprovided("queue", "loadDetail")),
-      act: fromPromise<unknown, QueueCommand>(unprovided("queue", "act"))
+      /** A decision: the server's answer and its message (a toast). */
+      act: fromPromise<Written, QueueCommand>(unprovided("queue", "act"))
+    },
+    actions: {
+      /** A decision's answer: the server's message as a toast. */
+      toastSuccess: unprovidedAction<{ message: string }>("queue", "toastSuccess"),
+      /** Why a call failed, as a toast (a refusal warns; unreachable or broken is an error). */
+      toastFailure: unprovidedAction<{ error: unknown }>("queue", "toastFailure")
     },
     guards: {
       hasNext: ({ context }) => context.page.next !== null,
@@ -155,7 +162,7 @@ export const queueMachine = <Row extends QueueRow, Detail>() =>
                 after: context.cursors[context.cursors.length - 1]
               }),
               onDone: { target: "Ready", actions: assign({ page: ({ event }) => event.output }) },
-              onError: "Failed"
+              onError: { target: "Failed", actions: { type: "toastFailure", params: ({ event }) => ({ error: event.error }) } }
             }
           },
           Ready: {
@@ -183,7 +190,7 @@ export const queueMachine = <Row extends QueueRow, Detail>() =>
               src: "loadDetail",
               input: ({ context }) => ({ kind: context.kind, id: context.selected! }),
               onDone: { target: "Shown", actions: assign({ detail: ({ event }) => event.output }) },
-              onError: "Failed"
+              onError: { target: "Failed", actions: { type: "toastFailure", params: ({ event }) => ({ error: event.error }) } }
             }
           },
           Failed: { tags: ["failed-request"] },
@@ -243,12 +250,16 @@ export const queueMachine = <Row extends QueueRow, Detail>() =>
                     ...(context.pending!.action === "approve" && context.kind === "withdrawal" ? { reference: context.form.reference.trim() } : {})
                   }),
                   // Done: the request is read again (its new status, who decided); the list hears of it from the desk's socket.
-                  onDone: { target: "#queue.Request.Loading", actions: assign({ pending: undefined, form: EMPTY_FORM }) },
+                  onDone: { target: "#queue.Request.Loading", actions: [assign({ pending: undefined, form: EMPTY_FORM }), { type: "toastSuccess", params: ({ event }) => ({ message: event.output.message }) }] },
                   onError: [
-                    { guard: "lostRace", target: "#queue.Request.Loading", actions: assign({ pending: undefined, form: EMPTY_FORM, refusal: ({ event }) => refusalOf(event.error) }) },
+                    {
+                      guard: "lostRace",
+                      target: "#queue.Request.Loading",
+                      actions: [assign({ pending: undefined, form: EMPTY_FORM, refusal: ({ event }) => refusalOf(event.error) }), { type: "toastFailure", params: ({ event }) => ({ error: event.error }) }]
+                    },
                     // No answer: the key stays, so trying again is the same decision.
-                    { guard: "unanswered", target: "Idle", actions: assign({ refusal: ({ event }) => refusalOf(event.error) }) },
-                    { target: "Idle", actions: assign({ pending: undefined, refusal: ({ event }) => refusalOf(event.error) }) }
+                    { guard: "unanswered", target: "Idle", actions: [assign({ refusal: ({ event }) => refusalOf(event.error) }), { type: "toastFailure", params: ({ event }) => ({ error: event.error }) }] },
+                    { target: "Idle", actions: [assign({ pending: undefined, refusal: ({ event }) => refusalOf(event.error) }), { type: "toastFailure", params: ({ event }) => ({ error: event.error }) }] }
                   ]
                 }
               }

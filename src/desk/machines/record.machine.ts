@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from "xstate"
-import { unprovided } from "../../machines/unprovided.ts"
-import { newIdempotencyKey, type Refusal, refusalOf, unanswered } from "../../machines/writes.ts"
+import { unprovided, unprovidedAction } from "../../machines/unprovided.ts"
+import { newIdempotencyKey, type Refusal, refusalOf, unanswered, type Written } from "../../machines/writes.ts"
 
 /**
  * One record on the desk and what staff do to it (a player's page, a
@@ -58,7 +58,14 @@ export const recordMachine = <R>(rules: Readonly<Record<string, Rule<R>>> = {}) 
     },
     actors: {
       load: fromPromise<R, string>(unprovided("record", "load")),
-      run: fromPromise<unknown, RecordCommand>(unprovided("record", "run"))
+      /** A command: the server's answer and its message (a toast). */
+      run: fromPromise<Written, RecordCommand>(unprovided("record", "run"))
+    },
+    actions: {
+      /** A command's answer: the server's message as a toast. */
+      toastSuccess: unprovidedAction<{ message: string }>("record", "toastSuccess"),
+      /** Why a call failed, as a toast (a refusal warns; unreachable or broken is an error). */
+      toastFailure: unprovidedAction<{ error: unknown }>("record", "toastFailure")
     },
     guards: {
       valid: ({ context, event }) => event.type === "command.run" && problemOf(context, event.command) === undefined,
@@ -81,7 +88,7 @@ export const recordMachine = <R>(rules: Readonly<Record<string, Rule<R>>> = {}) 
           src: "load",
           input: ({ context }) => context.id,
           onDone: { target: "Ready", actions: assign({ record: ({ event }) => event.output }) },
-          onError: { target: "Failed", actions: assign({ refusal: ({ event }) => refusalOf(event.error) }) }
+          onError: { target: "Failed", actions: [assign({ refusal: ({ event }) => refusalOf(event.error) }), { type: "toastFailure", params: ({ event }) => ({ error: event.error }) }] }
         }
       },
       Failed: {
@@ -117,12 +124,12 @@ export const recordMachine = <R>(rules: Readonly<Record<string, Rule<R>>> = {}) 
               input: ({ context }) => ({ id: context.id, command: context.pending!.command, fields: context.fields, key: context.pending!.key }),
               onDone: {
                 target: "#record.Loading",
-                actions: assign({ done: ({ context, event }) => ({ command: context.pending!.command, result: event.output }), pending: undefined, fields: {} })
+                actions: [assign({ done: ({ context, event }) => ({ command: context.pending!.command, result: event.output.data }), pending: undefined, fields: {} }), { type: "toastSuccess", params: ({ event }) => ({ message: event.output.message }) }]
               },
               onError: [
-                { guard: "unanswered", target: "Idle", actions: assign({ refusal: ({ event }) => refusalOf(event.error) }) },
+                { guard: "unanswered", target: "Idle", actions: [assign({ refusal: ({ event }) => refusalOf(event.error) }), { type: "toastFailure", params: ({ event }) => ({ error: event.error }) }] },
                 // Refused: the record may have changed meanwhile (someone decided first): read it again.
-                { target: "#record.Loading", actions: assign({ pending: undefined, refusal: ({ event }) => refusalOf(event.error) }) }
+                { target: "#record.Loading", actions: [assign({ pending: undefined, refusal: ({ event }) => refusalOf(event.error) }), { type: "toastFailure", params: ({ event }) => ({ error: event.error }) }] }
               ]
             }
           }

@@ -5,7 +5,8 @@ import { casinoRecord, roundsList } from "../machines/flows.ts"
 import type { Page, PageRequest } from "../machines/list.machine.ts"
 import type { RecordCommand } from "../machines/record.machine.ts"
 import { DeskApi } from "../services/api.ts"
-import { data, task } from "./runtime.ts"
+import { data, task, written } from "./runtime.ts"
+import type { Written } from "../../machines/writes.ts"
 
 /** The Casino screen and a player's rounds with their world: src/schema/casino.ts's operator calls (composed in src/desk/root/flows.ts). */
 const api = CasinoAdminApi.endpoints
@@ -18,10 +19,10 @@ export const casino = casinoRecord.provide({
         Effect.map(Effect.all([desk.call(api.providers, {}), desk.call(api.games, {})]), ([providers, games]) => ({ data: { providers: providers.data, games: games.data } }))
       ))
     ),
-    run: task<unknown, RecordCommand>(({ command, fields }) =>
+    run: task<Written, RecordCommand>(({ command, fields }) =>
       command === "provider"
-        ? data(DeskApi.use((desk) => desk.call(api.updateProvider, { params: { code: fields.code ?? "" }, payload: { active: fields.on === "true" } })))
-        : data(DeskApi.use((desk) => desk.call(api.updateGame, { params: { id: fields.game ?? "" }, payload: { enabled: fields.on === "true" } })))
+        ? written(DeskApi.use((desk) => desk.call(api.updateProvider, { params: { code: fields.code ?? "" }, payload: { active: fields.on === "true" } })))
+        : written(DeskApi.use((desk) => desk.call(api.updateGame, { params: { id: fields.game ?? "" }, payload: { enabled: fields.on === "true" } })))
     )
   }
 })

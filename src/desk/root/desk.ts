@@ -21,12 +21,12 @@ export const rootDesk = deskMachine.provide({
     restore: fromPromise(({ signal }) =>
       readDeskToken() === undefined
         ? Promise.reject(new Error("no desk session stored"))
-        : runtime.runPromise(data(DeskApi.use((api) => api.call(account.me, {}, { notify: "none" }))), { signal })
+        : runtime.runPromise(data(DeskApi.use((api) => api.call(account.me, {}))), { signal })
     ),
     signIn: task((payload) =>
       Effect.mapError(
         DeskApi.use((api) =>
-          Effect.map(api.call(signInEndpoint, { payload }, { notify: "none" }), (envelope) => {
+          Effect.map(api.call(signInEndpoint, { payload }), (envelope) => {
             // Signed in: the session's token is kept for every desk tab of this browser.
             if (envelope.data.step === "signedIn" && envelope.meta.token) writeDeskToken(envelope.meta.token)
             return envelope.data
@@ -35,7 +35,7 @@ export const rootDesk = deskMachine.provide({
         (failure: DeskFailure) => ({ code: failure.code, message: failure.message, reason: failure.reason })
       )
     ),
-    signOut: task(() => Effect.asVoid(data(DeskApi.use((api) => api.call(account.signOut, {}, { notify: "none" }))))),
+    signOut: task(() => Effect.asVoid(data(DeskApi.use((api) => api.call(account.signOut, {}))))),
     deskSocket: fromCallback(({ sendBack }) => listenToDesk(readDeskToken(), (change) => sendBack({ type: "desk.changed", change })))
   },
   actions: {

@@ -1,4 +1,4 @@
-import type { AnyActorLogic } from "xstate"
+import type { AnyActorLogic, AnyStateMachine } from "xstate"
 import { Effect } from "effect"
 import { AdminApi } from "../../schema/admin.ts"
 import { DeskQueuesApi } from "../../schema/desk/queues.ts"
@@ -14,7 +14,8 @@ import type { Failure } from "../../schema/errors.ts"
 import { DeskApi, DeskFailure } from "../services/api.ts"
 import { DeskAuditApi } from "../../schema/desk/audit.ts"
 import type { AuditEntry } from "../../schema/desk/audit.ts"
-import { data, plain, task } from "./runtime.ts"
+import { type Answer, data, deskToasts, plain, task, written } from "./runtime.ts"
+import type { Written } from "../../machines/writes.ts"
 import { market, markets, risk, today } from "./marketFlows.ts"
 import { banners, bonusRules, depositAccounts, protection, site, staff } from "./settingsFlows.ts"
 import { casino, rounds } from "./casinoFlows.ts"
@@ -30,9 +31,9 @@ const account = DeskAccountApi.endpoints
 const pageQuery = ({ query, after }: PageRequest) => ({ ...query, ...(after !== undefined ? { after } : {}) })
 
 /** Claim, let go, approve (a withdrawal: paid, with the bank's reference) or reject: the server decides; its message shows as a toast. */
-const act = (command: QueueCommand): Effect.Effect<unknown, Failure, DeskApi> =>
-  data(DeskApi.use((api) =>
-    Effect.gen(function*(): Effect.fn.Return<{ readonly data: unknown }, DeskFailure> {
+const act = (command: QueueCommand): Effect.Effect<Written, Failure, DeskApi> =>
+  written(DeskApi.use((api) =>
+    Effect.gen(function*(): Effect.fn.Return<Answer, DeskFailure> {
       const params = { id: command.id }
       const deposit = command.kind === "deposit"
       const decision = { idempotencyKey: command.key }
@@ -77,7 +78,7 @@ const withdrawals = withdrawalQueue.provide({
 const sessions = sessionsRecord.provide({
   actors: {
     load: task(() => data(DeskApi.use((api) => api.call(account.sessions, {})))),
-    run: task<unknown, RecordCommand>(({ fields }) => data(DeskApi.use((api) => api.call(account.endSession, { params: { id: fields.session ?? "" } }))))
+    run: task<Written, RecordCommand>(({ fields }) => written(DeskApi.use((api) => api.call(account.endSession, { params: { id: fields.session ?? "" } }))))
   }
 })
 
@@ -110,9 +111,9 @@ const players = playersList.provide({
 const player = playerRecord.provide({
   actors: {
     load: task((id: string) => data(DeskApi.use((api) => api.call(playerCalls.player, { params: { id } })))),
-    run: task<unknown, RecordCommand>(({ id, command, fields, key }) =>
-      data(DeskApi.use((api) =>
-        Effect.gen(function*(): Effect.fn.Return<{ readonly data: unknown }, DeskFailure> {
+    run: task<Written, RecordCommand>(({ id, command, fields, key }) =>
+      written(DeskApi.use((api) =>
+        Effect.gen(function*(): Effect.fn.Return<Answer, DeskFailure> {
           const params = { id }
           const reason = fields.reason ?? ""
           switch (command) {
@@ -167,4 +168,5 @@ const audit = auditList.provide({
 
 const FLOWS: Readonly<Record<DeskFlowName, AnyActorLogic>> = { deposits, withdrawals, sessions, signals, players, player, adjustments, audit, risk, markets, market, today, site, bonusRules, depositAccounts, protection, staff, banners, casino, rounds }
 
-export const flowLogic = (flow: DeskFlowName): AnyActorLogic => FLOWS[flow]
+/** Each flow with its calls and the desk's toasts on their outcomes. */
+export const flowLogic = (flow: DeskFlowName): AnyActorLogic => (FLOWS[flow] as AnyStateMachine).provide({ actions: deskToasts })

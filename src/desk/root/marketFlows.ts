@@ -5,7 +5,9 @@ import { marketRecord, riskMarkets, riskSummary, todayRecord } from "../machines
 import type { Page, PageRequest } from "../machines/list.machine.ts"
 import type { RecordCommand } from "../machines/record.machine.ts"
 import { DeskApi, type DeskFailure } from "../services/api.ts"
-import { data, task } from "./runtime.ts"
+import { type Answer, data, task, written } from "./runtime.ts"
+import type { Written } from "../../machines/writes.ts"
+import type { Failure } from "../../schema/errors.ts"
 
 /** Markets and risk with their world: the calls of src/schema/desk/markets.ts (composed in src/desk/root/flows.ts). */
 const api = DeskMarketsApi.endpoints
@@ -15,9 +17,9 @@ const level = (price: string | undefined, size: string | undefined) =>
   price?.trim() ? { price: Number(price), size: size?.trim() ? Number(size) : 10_000 } : undefined
 
 /** A market command or a decision on a request: the server decides (four eyes above the threshold); its message shows as a toast. */
-const run = (command: RecordCommand) =>
-  data(DeskApi.use((desk) =>
-    Effect.gen(function*(): Effect.fn.Return<{ readonly data: unknown }, DeskFailure> {
+const run = (command: RecordCommand): Effect.Effect<Written, Failure, DeskApi> =>
+  written(DeskApi.use((desk) =>
+    Effect.gen(function*(): Effect.fn.Return<Answer, DeskFailure> {
       const { fields } = command
       const market = { params: { id: command.id } }
       const once = { idempotencyKey: command.key }

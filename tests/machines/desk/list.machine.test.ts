@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest"
 import { createActor, fromPromise } from "xstate"
 import { type ListContext, listMachine, type Page, type PageRequest } from "../../../src/desk/machines/list.machine.ts"
 import type { Failure } from "../../../src/schema/errors.ts"
-import { actionParams, entered, expectFullCoverage, invokedWith, isIn, recordFlows, replayPaths, type Step } from "../harness.ts"
+import { actionParams, callToasts, entered, expectFullCoverage, invokedWith, isIn, recordFlows, replayPaths, type Step } from "../harness.ts"
 
 interface Row {
   readonly id: string
@@ -46,6 +46,8 @@ const checkStep = (step: Step) => {
     expect(saved).toEqual([{ text: csv }])
     seen.add("saved")
   } else expect(saved).toEqual([])
+  // A failed load or export says why in a toast, once.
+  expect(actionParams(step, "toastFailure")).toEqual(callToasts(step, ["load", "export"]).map((a) => a.params))
 }
 
 describe("list machine (model-based)", () => {
@@ -54,7 +56,7 @@ describe("list machine (model-based)", () => {
       input: { query: { q: "" } },
       outputs: { load: [first, last], export: [csv] },
       errors: { load: [refused], export: [refused] },
-      actions: { save: () => {} },
+      actions: { save: () => {}, toastFailure: () => {} },
       events: {
         "query.change": [{ type: "query.change", field: "q", value: "asha" }, { type: "query.change", field: "q", value: "" }]
       },

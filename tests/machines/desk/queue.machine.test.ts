@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest"
 import { createActor, fromPromise } from "xstate"
 import type { Page } from "../../../src/desk/machines/list.machine.ts"
 import { type QueueCommand, queueMachine } from "../../../src/desk/machines/queue.machine.ts"
+import type { Written } from "../../../src/machines/writes.ts"
 
 // The queue's model-based walk (both kinds, every race and retry) is left out until its model is small enough to
 // run in seconds: the parallel list × request product made it take minutes. The desk's e2e spec drives the flow.
@@ -21,8 +22,9 @@ describe("queue machine behaviour", () => {
         actors: {
           loadPage: fromPromise(async (): Promise<Page<Row>> => page),
           loadDetail: fromPromise(async ({ input }: { input: { readonly kind: "deposit" | "withdrawal"; readonly id: string } }) => ({ id: input.id })),
-          act: fromPromise(async ({ input }: { input: QueueCommand }): Promise<unknown> => sent.push(input))
-        }
+          act: fromPromise(async ({ input }: { input: QueueCommand }): Promise<Written> => ({ data: sent.push(input), message: "Approved" }))
+        },
+        actions: { toastSuccess: () => {}, toastFailure: () => {} }
       }), { input: { kind, query: {} } }).start()
     const deposit = make("deposit")
     deposit.send({ type: "request.select", id: "r1" })

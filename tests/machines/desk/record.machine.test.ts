@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest"
 import { createActor, fromPromise } from "xstate"
 import { EVERY_RECORD, type RecordCommand, type RecordContext, recordMachine } from "../../../src/desk/machines/record.machine.ts"
+import type { Written } from "../../../src/machines/writes.ts"
 import type { Failure } from "../../../src/schema/errors.ts"
-import { entered, expectFullCoverage, invokedWith, isIn, recordFlows, replayPaths, type Step } from "../harness.ts"
+import { callToasts, entered, expectFullCoverage, invokedWith, isIn, recordFlows, replayPaths, type Step } from "../harness.ts"
 
 interface Player {
   readonly id: string
@@ -51,13 +52,16 @@ const checkStep = (step: Step) => {
   if (step.event.type === "xstate.done.actor.run") expect(context).toMatchObject({ fields: {}, pending: undefined, done: { command: before.pending!.command } })
   // Only a lost answer keeps the key.
   if (step.event.type === "xstate.error.actor.run") expect(context.pending !== undefined).toBe(context.refusal?.reason === "Unreachable")
+  // A failed call says why in a toast, once; a command's answer shows the server's message.
+  expect(step.actions).toEqual(callToasts(step, ["load", "run"], ["run"]))
 }
 
 describe("record machine (model-based)", () => {
   it("covers every state and transition: loading, reloads on the desk's news, commands checked by their rules, refusals and retries", () => {
     const coverage = replayPaths(machine, {
       input: { id: "p1" },
-      outputs: { load: [active], run: [{ ok: true }] },
+      outputs: { load: [active], run: [{ data: { ok: true }, message: "Note added" }] },
+      actions: { toastSuccess: () => {}, toastFailure: () => {} },
       errors: { load: [conflict], run: [unreachable, conflict] },
       events: {
         "field.change": [{ type: "field.change", field: "note", value: "Called the player" }],
@@ -77,7 +81,7 @@ describe("record machine behaviour", () => {
   it("refuses a command its rule refuses, without a call", async () => {
     const runs: Array<RecordCommand> = []
     const actor = createActor(machine.provide({
-      actors: { load: fromPromise(async (): Promise<Player> => ({ id: "p1", status: "suspended" })), run: fromPromise(async ({ input }: { input: RecordCommand }): Promise<unknown> => runs.push(input)) }
+      actors: { load: fromPromise(async (): Promise<Player> => ({ id: "p1", status: "suspended" })), run: fromPromise(async ({ input }: { input: RecordCommand }): Promise<Written> => ({ data: runs.push(input), message: "" })) }
     }), { input: { id: "p1" } }).start()
     await expect.poll(() => actor.getSnapshot().matches("Ready")).toBe(true)
     actor.send({ type: "command.run", command: "suspend" })

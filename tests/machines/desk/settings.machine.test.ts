@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest"
 import { bannersRecord, depositAccountsRecord, protectionRecord, siteRecord, staffRecord } from "../../../src/desk/machines/flows.ts"
 import { EVERY_RECORD, type RecordCommand } from "../../../src/desk/machines/record.machine.ts"
 import type { Failure } from "../../../src/schema/errors.ts"
-import { entered, expectFullCoverage, invokedWith, recordFlows, replayPaths, type Step } from "../harness.ts"
+import { callToasts, entered, expectFullCoverage, invokedWith, recordFlows, replayPaths, type Step } from "../harness.ts"
 
 /**
  * The settings screen's flows (src/desk/machines/flows.ts), walked with their
@@ -33,10 +33,13 @@ const walk = (
       expect(command).toMatchObject({ id: EVERY_RECORD, fields: step.after.context.fields })
       sent.add(`${command.command} ${JSON.stringify(command.fields)}`)
     } else expect(run).toBeUndefined()
+    // A failed call says why in a toast, once; a command's answer shows the server's message.
+    expect(step.actions).toEqual(callToasts(step, ["load", "run"], ["run"]))
   }
   const coverage = replayPaths(machine, {
     input: { id: EVERY_RECORD },
-    outputs: { load: [record], run: [{ ok: true }] },
+    outputs: { load: [record], run: [{ data: { ok: true }, message: "Saved" }] },
+    actions: { toastSuccess: () => {}, toastFailure: () => {} },
     errors: { load: [refused], run: [unreachable, refused] },
     events: {
       "field.change": fields.map(([field, value]) => ({ type: "field.change", field, value })),
