@@ -1,9 +1,9 @@
 import { Effect, Fiber, Schedule } from "effect"
 import { readFileSync } from "node:fs"
 import { io } from "socket.io-client"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { beforeAll, describe, expect, it } from "vitest"
 import { DECISIONS } from "../../server/betting/Betting.ts"
-import { loginAs, request, startServer, type TestServer } from "./helpers.ts"
+import { loginAs, request, useServer } from "./helpers.ts"
 import {
   balances,
   bet,
@@ -24,8 +24,7 @@ import { agentToken } from "./desk-support.ts"
 // Prices stay where they are unless a test moves them; events neither start nor finish.
 process.env.ODDS_SIMULATOR = "off"
 
-let server: TestServer
-let admin: string
+const server = useServer({ signIn: ["admin"] })
 let sports: Array<CatalogueSport>
 let match: CatalogueEvent
 let live: CatalogueEvent
@@ -33,20 +32,15 @@ let live: CatalogueEvent
 const player = (rupees: number) => fundedPlayer(server, rupees)
 
 beforeAll(async () => {
-  server = await startServer()
-  admin = (await loginAs(server, "admin")).token
   sports = await catalogue(server)
   match = eventsOf(sports, "cricket", false)[0]!
   live = eventsOf(sports, "cricket", true)[0]!
-})
-afterAll(async () => {
-  await server?.close()
 })
 
 /** Fixes a runner's price so a test knows what it will be matched at. */
 const fix = async (event: CatalogueEvent, type: "EXCHANGE" | "BOOKMAKER", selection: number, back: number, lay: number) => {
   const market = marketOf(event, type)
-  const res = await setPrice(server, admin, {
+  const res = await setPrice(server, server.admin, {
     marketId: market.marketId,
     selectionId: market.runners[selection]!.selectionId,
     back: { price: back, size: 1000 },
@@ -147,7 +141,7 @@ describe("placing bets", () => {
     expect(res.status).toBe(200)
     expect(res.body.data.bet).toMatchObject({ marketType: "BOOKMAKER", liability: 410 })
     const fancy = marketOf(match, "FANCY")
-    await setPrice(server, admin, { marketId: fancy.marketId, back: { price: 50, size: 90 }, lay: { price: 49, size: 100 }, status: "OPEN" })
+    await setPrice(server, server.admin, { marketId: fancy.marketId, back: { price: 50, size: 90 }, lay: { price: 49, size: 100 }, status: "OPEN" })
     const yes = await bet(server, p.token, "fancy-bet-sport", { marketId: fancy.marketId, selectionId: fancy.runners[0]!.selectionId, selectionType: "back", odds: 50, size: 90, stake: 300 })
     expect(yes.status).toBe(200)
     expect(yes.body.data.bet).toMatchObject({ marketType: "FANCY", odds: 50, oddsSize: 90, stake: 300, liability: 300 })
@@ -244,7 +238,7 @@ describe("rejections carry a clear message and move nothing", () => {
     const p = await player(1000)
     const market = marketOf(match, "EXCHANGE")
     const runner = market.runners[0]!.selectionId
-    await setPrice(server, admin, { marketId: market.marketId, selectionId: runner, status: "SUSPENDED" })
+    await setPrice(server, server.admin, { marketId: market.marketId, selectionId: runner, status: "SUSPENDED" })
     const suspended = await bet(server, p.token, "bet-sport", { marketId: market.marketId, selectionId: runner, selectionType: "back", odds: 2, stake: 100 })
     expect(suspended.status).toBe(422)
     expect(suspended.body.meta.message).toBe("This market is suspended. Please try again when it reopens.")
@@ -274,11 +268,11 @@ describe("an operator's manual price", () => {
     const market = await fix(match, "EXCHANGE", 1, 3, 3.05)
     const runner = market.runners[1]!.selectionId
     const before = await priceOf(server, match._id, market.marketId, runner)
-    const offLadder = await setPrice(server, admin, { marketId: market.marketId, selectionId: runner, lay: { price: 0.5, size: 100 } })
+    const offLadder = await setPrice(server, server.admin, { marketId: market.marketId, selectionId: runner, lay: { price: 0.5, size: 100 } })
     expect(offLadder.status).toBe(422)
     expect(offLadder.body.meta.message).toBe("Exchange prices run from 1.01 to 1000.")
     for (const level of [{ price: -1.7e308, size: 100 }, { price: 1001, size: 100 }, { price: 2, size: -1 }]) {
-      const absurd = await setPrice(server, admin, { marketId: market.marketId, selectionId: runner, back: level })
+      const absurd = await setPrice(server, server.admin, { marketId: market.marketId, selectionId: runner, back: level })
       expect(absurd.status, JSON.stringify(level)).toBeGreaterThanOrEqual(400)
       expect(absurd.status, JSON.stringify(level)).toBeLessThan(500)
       expect(absurd.body.data).toBeNull()
@@ -293,7 +287,7 @@ describe("an operator's manual price", () => {
     const away = bookmaker.runners[1]!.selectionId
     const before = await priceOf(server, event._id, bookmaker.marketId, away)
     // Home backed at 2.00 on the exchange and away at 2.50 with the bookmaker: 0.50 + 0.40 of the stake back either way.
-    const res = await setPrice(server, admin, { marketId: bookmaker.marketId, selectionId: away, back: { price: 150, size: 1000 }, status: "OPEN" })
+    const res = await setPrice(server, server.admin, { marketId: bookmaker.marketId, selectionId: away, back: { price: 150, size: 1000 }, status: "OPEN" })
     expect(res.status).toBe(422)
     expect(res.body.meta).toMatchObject({ code: 422, error: "PricesContradict" })
     expect(res.body.meta.message).toMatch(/^That price contradicts the event's other prices: .* A player could win whatever happens\.$/)
@@ -324,7 +318,7 @@ describe("wallets", () => {
     // Back on the main wallet, the same market keeps holding in the bonus wallet.
     await server.sql((sql) => sql`UPDATE users SET wallet = 1 WHERE id = ${p.user.id}`)
     expect((await bet(server, p.token, "bet-sport", { marketId: market.marketId, selectionId: market.runners[0]!.selectionId, selectionType: "back", odds: 2, stake: 100 })).status).toBe(200)
-    const settled = await request(server.url, "/api/v1/admin/settle-market", { method: "POST", token: admin, json: { marketId: market.marketId, result: market.runners[1]!.selectionId } })
+    const settled = await request(server.url, "/api/v1/admin/settle-market", { method: "POST", token: server.admin, json: { marketId: market.marketId, result: market.runners[1]!.selectionId } })
     expect(settled.status).toBe(200)
     const after = await server.sql((sql) => sql<{ kind: string; balance: bigint }>`SELECT kind, balance FROM ledger_accounts WHERE user_id = ${p.user.id}`)
     expect(Object.fromEntries(after.map((row) => [row.kind, Number(row.balance)]))).toMatchObject({ bonus: 20_000, bonus_exposure: 0 })
@@ -487,7 +481,7 @@ describe("concurrency", () => {
       for (let i = 1; i <= 6; i++) answers.push(await bet(server, p.token, "bet-sport", body(i)))
       return answers
     })
-    const settled = await request(server.url, "/api/v1/admin/settle-market", { method: "POST", token: admin, json: { marketId: market.marketId, result: market.runners[0]!.selectionId } })
+    const settled = await request(server.url, "/api/v1/admin/settle-market", { method: "POST", token: server.admin, json: { marketId: market.marketId, result: market.runners[0]!.selectionId } })
     const answers = (await Promise.all(streams)).flat()
     expect(settled.status).toBe(200)
     expect(answers.filter((r) => r.status !== 200 && !(r.status === 422 && r.body.meta.message === "This market is closed for betting.")).map((r) => r.body)).toEqual([])
@@ -511,16 +505,16 @@ describe("settlement", () => {
 
     const byPlayer = await request(server.url, "/api/v1/admin/settle-market", { method: "POST", token: winner.token, json: { marketId: market.marketId, result: home } })
     expect(byPlayer.status).toBe(403)
-    const wrong = await request(server.url, "/api/v1/admin/settle-market", { method: "POST", token: admin, json: { marketId: market.marketId, result: "nobody" } })
+    const wrong = await request(server.url, "/api/v1/admin/settle-market", { method: "POST", token: server.admin, json: { marketId: market.marketId, result: "nobody" } })
     expect(wrong.status).toBe(422)
 
-    const settled = await request(server.url, "/api/v1/admin/settle-market", { method: "POST", token: admin, json: { marketId: market.marketId, result: home } })
+    const settled = await request(server.url, "/api/v1/admin/settle-market", { method: "POST", token: server.admin, json: { marketId: market.marketId, result: home } })
     expect(settled.status).toBe(200)
     expect(settled.body.data).toMatchObject({ outcome: "result", result: home, bets: 2, players: 2, playersNet: -10 })
     expect(await balances(server, winner.token)).toMatchObject({ balance: 1200, exposure: 0, bets: [] })
     expect(await balances(server, loser.token)).toMatchObject({ balance: 790, exposure: 0 })
 
-    const again = await request(server.url, "/api/v1/admin/settle-market", { method: "POST", token: admin, json: { marketId: market.marketId, result: away } })
+    const again = await request(server.url, "/api/v1/admin/settle-market", { method: "POST", token: server.admin, json: { marketId: market.marketId, result: away } })
     expect(again.status).toBe(409)
     expect(again.body.meta.message).toBe("This market was already settled.")
     const late = await bet(server, winner.token, "bet-sport", { marketId: market.marketId, selectionId: home, selectionType: "back", odds: 3, stake: 100 })
@@ -537,7 +531,7 @@ describe("settlement", () => {
     const market = await fix(event, "EXCHANGE", 0, 2, 2.02)
     await bet(server, p.token, "bet-sport", { marketId: market.marketId, selectionId: market.runners[0]!.selectionId, selectionType: "back", odds: 2, stake: 100 })
     const all = await Promise.all(Array.from({ length: 5 }, () =>
-      request(server.url, "/api/v1/admin/settle-market", { method: "POST", token: admin, json: { marketId: market.marketId, result: market.runners[0]!.selectionId } })))
+      request(server.url, "/api/v1/admin/settle-market", { method: "POST", token: server.admin, json: { marketId: market.marketId, result: market.runners[0]!.selectionId } })))
     expect(all.filter((r) => r.status === 200)).toHaveLength(1)
     expect(all.filter((r) => r.status === 409)).toHaveLength(4)
     expect((await balances(server, p.token)).balance).toBe(1100)
@@ -548,15 +542,15 @@ describe("settlement", () => {
     const p = await player(1000)
     const event = eventsOf(sports, "cricket", false)[3]!
     const fancy = marketOf(event, "FANCY")
-    await setPrice(server, admin, { marketId: fancy.marketId, back: { price: 40, size: 100 }, lay: { price: 39, size: 100 }, status: "OPEN" })
+    await setPrice(server, server.admin, { marketId: fancy.marketId, back: { price: 40, size: 100 }, lay: { price: 39, size: 100 }, status: "OPEN" })
     const selectionId = fancy.runners[0]!.selectionId
     expect((await bet(server, p.token, "fancy-bet-sport", { marketId: fancy.marketId, selectionId, selectionType: "back", odds: 40, size: 100, stake: 200 })).status).toBe(200)
     expect((await bet(server, p.token, "fancy-bet-sport", { marketId: fancy.marketId, selectionId, selectionType: "lay", odds: 39, size: 100, stake: 100 })).status).toBe(200)
     // Yes 40 for 200 and No 39 for 100: worst at 39 (both lose): -300.
     expect((await balances(server, p.token)).exposure).toBe(-300)
-    const bad = await request(server.url, "/api/v1/admin/settle-market", { method: "POST", token: admin, json: { marketId: fancy.marketId, result: "forty" } })
+    const bad = await request(server.url, "/api/v1/admin/settle-market", { method: "POST", token: server.admin, json: { marketId: fancy.marketId, result: "forty" } })
     expect(bad.status).toBe(422)
-    const res = await request(server.url, "/api/v1/admin/settle-market", { method: "POST", token: admin, json: { marketId: fancy.marketId, result: "44" } })
+    const res = await request(server.url, "/api/v1/admin/settle-market", { method: "POST", token: server.admin, json: { marketId: fancy.marketId, result: "44" } })
     expect(res.status).toBe(200)
     // 44 reaches Yes 40 (+200) and No 39 loses (-100).
     expect(await balances(server, p.token)).toMatchObject({ balance: 1100, exposure: 0 })
@@ -569,11 +563,11 @@ describe("settlement", () => {
     const market = await fix(event, "EXCHANGE", 2, 3.5, 3.6)
     await bet(server, p.token, "bet-sport", { marketId: market.marketId, selectionId: market.runners[2]!.selectionId, selectionType: "lay", odds: 3.6, stake: 100 })
     expect((await balances(server, p.token)).exposure).toBe(-260)
-    const res = await request(server.url, "/api/v1/admin/void-market", { method: "POST", token: admin, json: { marketId: market.marketId, reason: "Abandoned" } })
+    const res = await request(server.url, "/api/v1/admin/void-market", { method: "POST", token: server.admin, json: { marketId: market.marketId, reason: "Abandoned" } })
     expect(res.status).toBe(200)
     expect(res.body.data).toMatchObject({ outcome: "void", result: null, bets: 1, playersNet: 0 })
     expect(await balances(server, p.token)).toMatchObject({ balance: 1000, exposure: 0 })
-    const again = await request(server.url, "/api/v1/admin/void-market", { method: "POST", token: admin, json: { marketId: market.marketId } })
+    const again = await request(server.url, "/api/v1/admin/void-market", { method: "POST", token: server.admin, json: { marketId: market.marketId } })
     expect(again.status).toBe(409)
     const [row] = await server.sql((sql) => sql<{ status: string }>`SELECT status FROM bets WHERE user_id = ${p.user.id}`)
     expect(row!.status).toBe("void")
@@ -597,7 +591,7 @@ describe("the odds channel", () => {
       ack()
     })
     for (const price of [3, 3.5, 4]) {
-      await setPrice(server, admin, { marketId: market.marketId, selectionId: market.runners[0]!.selectionId, back: { price, size: 10 }, status: "OPEN" })
+      await setPrice(server, server.admin, { marketId: market.marketId, selectionId: market.runners[0]!.selectionId, back: { price, size: 10 }, status: "OPEN" })
     }
     // (The event's other markets may come in the same batches.)
     const latest = () => batches.flatMap((b) => b.markets).filter((m) => m.marketId === market.marketId).at(-1)
@@ -625,7 +619,7 @@ describe("the odds channel", () => {
     const moved = async (market: typeof row) => {
       const selectionId = market.runners[0]!.selectionId
       const now = await priceOf(server, event._id, market.marketId, selectionId)
-      const res = await setPrice(server, admin, { marketId: market.marketId, selectionId, back: { price: now.back.price, size: 4321 }, lay: { price: now.lay.price, size: 4321 }, status: "OPEN" })
+      const res = await setPrice(server, server.admin, { marketId: market.marketId, selectionId, back: { price: now.back.price, size: 4321 }, lay: { price: now.lay.price, size: 4321 }, status: "OPEN" })
       expect(res.status).toBe(200)
     }
     await moved(other)

@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { matchesEtag } from "../../server/edge/caching.ts"
-import { loginAs, request, startServer, type TestServer } from "./helpers.ts"
+import { loginAs, request, useServer } from "./helpers.ts"
 
-let server: TestServer
-
-beforeAll(async () => {
-  server = await startServer()
-})
-afterAll(async () => {
-  await server?.close()
-})
+const server = useServer()
 
 describe("answers the same for everyone", () => {
   const policy = "public, no-cache"

@@ -1,7 +1,7 @@
 import { Context, Effect, Layer } from "effect"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { AutoCashOut } from "../../server/betting/AutoCashOut.ts"
-import { connectSocket, loginAs, request, signUpPlayer, startServer, type TestServer } from "./helpers.ts"
+import { connectSocket, request, signUpPlayer, useServer } from "./helpers.ts"
 import { fund as deposit } from "./payments-support.ts"
 import { balances, bet, catalogue, type CatalogueMarket, eventsOf, expectLedgerClean, freshMatch, fundedPlayer, marketOf, priceOf, setPrice, settleMarket } from "./betting-support.ts"
 
@@ -12,22 +12,13 @@ import { balances, bet, catalogue, type CatalogueMarket, eventsOf, expectLedgerC
  */
 process.env.ODDS_SIMULATOR = "off"
 
-let server: TestServer
-let admin: string
+const server = useServer({ signIn: ["admin"] })
 const used = new Set<string>()
 /** A match the tests that leave its prices as they found them share (there are few fresh ones). */
 let sharedMatch: CatalogueMarket | undefined
 
-beforeAll(async () => {
-  server = await startServer()
-  admin = (await loginAs(server, "admin")).token
-})
-afterAll(async () => {
-  await server?.close()
-})
-
 const price = async (market: CatalogueMarket, runner: number, back: number, lay: number, size = 100_000, status = "OPEN") => {
-  const res = await setPrice(server, admin, { marketId: market.marketId, selectionId: market.runners[runner]!.selectionId, back: { price: back, size }, lay: { price: lay, size }, status })
+  const res = await setPrice(server, server.admin, { marketId: market.marketId, selectionId: market.runners[runner]!.selectionId, back: { price: back, size }, lay: { price: lay, size }, status })
   expect(res.status, JSON.stringify(res.body.meta)).toBe(200)
 }
 
@@ -131,7 +122,7 @@ describe("accepting a quote", () => {
     expect(statement.rows.map((r: { title: string }) => r.title)).toContain("Cash out")
 
     // India wins: +1,500 − 0.82 × 1,373.63 = +373.62 whatever wins.
-    expect((await settleMarket(server, admin, market.marketId, india)).status).toBe(200)
+    expect((await settleMarket(server, server.admin, market.marketId, india)).status).toBe(200)
     expect(await balances(server, p.token)).toMatchObject({ balance: 5373.62 })
     // Profit and loss names the cash out on the market's result.
     const results = (await request(server.url, "/api/v1/result-transaction", { token: p.token })).body.data
@@ -257,7 +248,7 @@ describe("accepting a quote", () => {
 
   it("is no way to meet bonus wagering without risk: a back cashed out counts the loss it locked, not its stake", async () => {
     const player = await signUpPlayer(server)
-    await deposit(server, player.token, 5000, admin)
+    await deposit(server, player.token, 5000, server.admin)
     const bonuses = async () => (await request(server.url, "/api/v1/bonus-data", { token: player.token })).body.data.bonuses as Array<{ _id: string; wagered: number }>
     expect((await request(server.url, "/api/v1/activate-bonus", { method: "PUT", token: player.token, json: { bonusId: (await bonuses())[0]!._id } })).status).toBe(200)
     expect((await request(server.url, "/api/v1/wallet", { method: "PUT", token: player.token, json: { selectedWallet: 2 } })).status).toBe(200)
@@ -270,8 +261,8 @@ describe("accepting a quote", () => {
     expect(res.body.data.outcome).toBe("cashedOut")
     const locked = res.body.data.value as number
     expect(locked).toBeLessThan(0)
-    expect((await settleMarket(server, admin, market.marketId, market.runners[1]!.selectionId)).status).toBe(200)
-    expect((await settleMarket(server, admin, bookmaker.marketId, bookmaker.runners[1]!.selectionId)).status).toBe(200)
+    expect((await settleMarket(server, server.admin, market.marketId, market.runners[1]!.selectionId)).status).toBe(200)
+    expect((await settleMarket(server, server.admin, bookmaker.marketId, bookmaker.runners[1]!.selectionId)).status).toBe(200)
     // ₹1,000 backed plus the hedge staked; what was at risk once cashed out is the loss locked, and only that counts.
     expect((await bonuses())[0]!.wagered).toBe(-locked)
   })

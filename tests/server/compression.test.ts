@@ -1,15 +1,8 @@
 import { gunzipSync } from "node:zlib"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { loginAs, rawRequest, startServer, type TestServer } from "./helpers.ts"
+import { describe, expect, it } from "vitest"
+import { loginAs, rawRequest, useServer } from "./helpers.ts"
 
-let server: TestServer
-
-beforeAll(async () => {
-  server = await startServer()
-})
-afterAll(async () => {
-  await server?.close()
-})
+const server = useServer()
 
 const raw = (path: string, headers: Record<string, string> = {}, method = "GET", body?: string) =>
   rawRequest(`${server.url}${path}`, { method, headers, ...(body === undefined ? {} : { body }) })

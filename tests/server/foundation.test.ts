@@ -5,10 +5,10 @@ import { existsSync, writeFileSync } from "node:fs"
 import { brotliDecompressSync, gunzipSync } from "node:zlib"
 import { join } from "node:path"
 import { io } from "socket.io-client"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { fakeDist, rawRequest, request, SERVER_START_TIMEOUT, signUpPlayer, startServer, tempDir, type TestServer } from "./helpers.ts"
+import { describe, expect, it } from "vitest"
+import { fakeDist, rawRequest, request, SERVER_START_TIMEOUT, signUpPlayer, startServer, tempDir, type TestServer, useServer } from "./helpers.ts"
 
-let server: TestServer
+const server = useServer({ config: () => ({ distDir: compressedDist() }) })
 
 /** Every failure envelope names its request's trace (32 hex digits, W3C trace context). */
 const TRACE_ID = expect.stringMatching(/^[0-9a-f]{32}$/)
@@ -24,13 +24,6 @@ const compressedDist = () => {
 }
 
 const rawGet = (url: string, acceptEncoding: string) => rawRequest(url, { headers: { "accept-encoding": acceptEncoding } })
-
-beforeAll(async () => {
-  server = await startServer({ distDir: compressedDist() })
-})
-afterAll(async () => {
-  await server?.close()
-})
 
 describe("foundation API", () => {
   it("answers health with the engine in use", async () => {

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { ServerConfig } from "../../server/config.ts"
 import { recordVerification } from "../../server/ledger/verifications.ts"
 import { Ledger } from "../../server/ledger/Ledger.ts"
 import { Effect } from "effect"
 import { scrape, valueOf } from "../prometheus.ts"
 import { bet, catalogue, eventsOf, marketOf, priceOf } from "./betting-support.ts"
-import { connectSocket, loginAs, request, startServer, type TestServer } from "./helpers.ts"
+import { connectSocket, loginAs, request, useServer } from "./helpers.ts"
 import { createDeposit } from "./payments-support.ts"
 
 /**
@@ -13,11 +13,7 @@ import { createDeposit } from "./payments-support.ts"
  * site's, moving as things happen (bets, sign-ins, deposits, sockets and price batches), the states read when
  * scraped (the odds leader, the pool, the ledger's last check).
  */
-let server: TestServer
-beforeAll(async () => {
-  server = await startServer()
-})
-afterAll(() => server.close())
+const server = useServer()
 
 describe("where the metrics are", () => {
   it("listens on 127.0.0.1:9464 unless told otherwise", () => {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { HISTORY_STEP_MS } from "../../src/domain/priceHistory.ts"
 import type { PriceHistory } from "../../src/schema/betting.ts"
-import { loginAs, request, startServer, type TestServer } from "./helpers.ts"
+import { request, useServer } from "./helpers.ts"
 import { catalogue, eventsOf, marketOf, setPrice } from "./betting-support.ts"
 import { advance, clock } from "./protection-support.ts"
 
@@ -13,17 +13,7 @@ import { advance, clock } from "./protection-support.ts"
  */
 process.env.ODDS_SIMULATOR = "off"
 
-let server: TestServer
-let admin: string
-
-beforeAll(async () => {
-  server = await startServer({ testClock: true })
-  admin = (await loginAs(server, "admin")).token
-})
-
-afterAll(async () => {
-  await server?.close()
-})
+const server = useServer({ config: { testClock: true }, signIn: ["admin"] })
 
 const history = async (marketId: string) => {
   const res = await request(server.url, `/api/v1/price-history?market_id=${encodeURIComponent(marketId)}`)
@@ -36,7 +26,7 @@ describe(`price history (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`
     const market = marketOf(match, "EXCHANGE", "Match Odds")
     const [home, away] = market.runners.map((r) => r.selectionId)
     const price = async (back: number) =>
-      expect((await setPrice(server, admin, { marketId: market.marketId, selectionId: home!, back: { price: back, size: 1000 }, lay: { price: back + 0.02, size: 1000 }, status: "OPEN" })).status).toBe(200)
+      expect((await setPrice(server, server.admin, { marketId: market.marketId, selectionId: home!, back: { price: back, size: 1000 }, lay: { price: back + 0.02, size: 1000 }, status: "OPEN" })).status).toBe(200)
 
     const { now: start } = await clock(server, { frozen: true })
     await price(2)

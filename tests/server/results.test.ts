@@ -1,22 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import type { ResultsPage } from "../../src/schema/results.ts"
 import { catalogue, eventsOf, marketOf, settleMarket } from "./betting-support.ts"
-import { request, startServer, type TestServer } from "./helpers.ts"
-import { adminToken } from "./payments-support.ts"
+import { request, useServer } from "./helpers.ts"
 
 // Nothing settles but what the test settles.
 process.env.ODDS_SIMULATOR = "off"
 
-let server: TestServer
-let admin: string
-
-beforeAll(async () => {
-  server = await startServer()
-  admin = await adminToken(server)
-})
-afterAll(async () => {
-  await server?.close()
-})
+const server = useServer({ signIn: ["admin"] })
 
 const results = async (query = "") => {
   const res = await request(server.url, `/api/v1/results${query}`)
@@ -33,11 +23,11 @@ describe("results", () => {
     const [first, second] = match.markets.filter((m) => m.marketType === "FANCY")
     const matchOdds = marketOf(match, "EXCHANGE", "Match Odds")
 
-    expect((await settleMarket(server, admin, win.marketId, win.runners[1]!.selectionId)).status).toBe(200)
-    expect((await settleMarket(server, admin, first!.marketId, "57")).status).toBe(200)
-    const voided = await request(server.url, "/api/v1/admin/void-market", { method: "POST", token: admin, json: { marketId: second!.marketId, reason: "Rain" } })
+    expect((await settleMarket(server, server.admin, win.marketId, win.runners[1]!.selectionId)).status).toBe(200)
+    expect((await settleMarket(server, server.admin, first!.marketId, "57")).status).toBe(200)
+    const voided = await request(server.url, "/api/v1/admin/void-market", { method: "POST", token: server.admin, json: { marketId: second!.marketId, reason: "Rain" } })
     expect(voided.status).toBe(200)
-    expect((await settleMarket(server, admin, matchOdds.marketId, matchOdds.runners[0]!.selectionId)).status).toBe(200)
+    expect((await settleMarket(server, server.admin, matchOdds.marketId, matchOdds.runners[0]!.selectionId)).status).toBe(200)
 
     const all = await results()
     expect(all.next).toBeNull()

@@ -1,8 +1,8 @@
 import { Effect } from "effect"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { beforeAll, describe, expect, it } from "vitest"
 import { Matcher } from "../../server/betting/Matcher.ts"
 import { Simulation } from "../../server/odds/layer.ts"
-import { connectSocket, loginAs, request, startServer, type TestServer } from "./helpers.ts"
+import { connectSocket, request, useServer } from "./helpers.ts"
 import { balances, bet, catalogue, type CatalogueEvent, type CatalogueSport, eventsOf, expectLedgerClean, fundedPlayer, marketOf, priceOf, setPrice } from "./betting-support.ts"
 
 /**
@@ -15,25 +15,19 @@ import { balances, bet, catalogue, type CatalogueEvent, type CatalogueSport, eve
  */
 process.env.ODDS_SIMULATOR = "off"
 
-let server: TestServer
-let admin: string
+const server = useServer({ signIn: ["admin"] })
 let sports: Array<CatalogueSport>
 
 const player = (rupees: number) => fundedPlayer(server, rupees)
 
 beforeAll(async () => {
-  server = await startServer()
-  admin = (await loginAs(server, "admin")).token
   sports = await catalogue(server)
-})
-afterAll(async () => {
-  await server?.close()
 })
 
 /** Prices a runner's back side at `back` (and two ticks below), each level with `size` rupees, and its lay side above. */
 const price = async (event: CatalogueEvent, back: number, size: number, selection = 0) => {
   const market = marketOf(event, "EXCHANGE")
-  const res = await setPrice(server, admin, {
+  const res = await setPrice(server, server.admin, {
     marketId: market.marketId,
     selectionId: market.runners[selection]!.selectionId,
     back: { price: back, size },
@@ -276,7 +270,7 @@ describe("what waits when the market ends or the event goes in play", () => {
     const waiting = await bet(server, p.token, "bet-sport", { marketId: m.marketId, selectionId: m.selectionId, selectionType: "back", odds: 3, stake: 200 })
     expect(waiting.body.data.bet.status).toBe("unmatched")
     expect((await balances(server, p.token)).exposure).toBe(-500)
-    const settled = await request(server.url, "/api/v1/admin/settle-market", { method: "POST", token: admin, json: { marketId: m.marketId, result: m.selectionId } })
+    const settled = await request(server.url, "/api/v1/admin/settle-market", { method: "POST", token: server.admin, json: { marketId: m.marketId, result: m.selectionId } })
     expect(settled.status).toBe(200)
     // Won 100 x 0.8 on the matched part; everything held released.
     expect(await balances(server, p.token)).toMatchObject({ balance: 1080, exposure: 0 })
@@ -291,7 +285,7 @@ describe("what waits when the market ends or the event goes in play", () => {
     const m = await price(event, 1.8, 100)
     await bet(server, p.token, "bet-sport", { marketId: m.marketId, selectionId: m.selectionId, selectionType: "lay", odds: 4, stake: 100 })
     expect((await balances(server, p.token)).exposure).toBe(-300)
-    expect((await request(server.url, "/api/v1/admin/void-market", { method: "POST", token: admin, json: { marketId: m.marketId } })).status).toBe(200)
+    expect((await request(server.url, "/api/v1/admin/void-market", { method: "POST", token: server.admin, json: { marketId: m.marketId } })).status).toBe(200)
     expect(await balances(server, p.token)).toMatchObject({ balance: 1000, exposure: 0 })
     await expectLedgerClean(server)
   })

@@ -1,15 +1,15 @@
 import { execFile } from "node:child_process"
 import { promisify } from "node:util"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { beforeAll, describe, expect, it } from "vitest"
 import { PLAUSIBLE_MAX } from "../../src/domain/vitals.ts"
 import { BEACONS_PER_MINUTE, BEACONS_PER_VISITOR_PER_MINUTE, NOT_OUR_PAGE } from "../../server/vitals/http.ts"
 import { Vitals } from "../../server/vitals/Vitals.ts"
-import { rawRequest, request, startServer, tempDir, type TestServer } from "./helpers.ts"
+import { rawRequest, request, tempDir, useServer } from "./helpers.ts"
 
 const run = promisify(execFile)
 
-let server: TestServer
 const dataDir = tempDir("vitals")
+const server = useServer({ config: { dataDir } })
 
 /** A browser that loaded one of the site's pages: the visitor cookie the page came with (name=value). */
 const pageVisit = async () => {
@@ -21,11 +21,7 @@ const pageVisit = async () => {
 let browser: string
 
 beforeAll(async () => {
-  server = await startServer({ dataDir })
   browser = await pageVisit()
-})
-afterAll(async () => {
-  await server?.close()
 })
 
 const count = () => server.sql((sql) => sql<{ n: number }>`SELECT count(*)::int AS n FROM web_vitals`).then((rows) => rows[0]!.n)
