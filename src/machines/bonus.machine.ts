@@ -3,6 +3,7 @@ import { type BonusAction, canActOn } from "../domain/bonus.ts"
 import type { BonusData } from "../schema/bonus.ts"
 import { reasonOf } from "../schema/failures.ts"
 import { watchBalances } from "./balances.ts"
+import { listRegion } from "./listRegion.ts"
 import { unprovided, unprovidedAction } from "./unprovided.ts"
 import { newIdempotencyKey, type Refusal, refusalOf, type Written } from "./writes.ts"
 
@@ -44,7 +45,7 @@ export interface BonusRequest {
 /** An action on a bonus, with a key of its own. */
 const request = (action: BonusAction, bonusId: string): BonusRequest => ({ action, bonusId, key: newIdempotencyKey(`bonus-${action}`) })
 
-export const bonusMachine = setup({
+const bonusSetup = setup({
   types: {
     context: {} as BonusContext,
     events: {} as BonusEvent
@@ -72,33 +73,24 @@ export const bonusMachine = setup({
       return reason === "Conflict" || reason === "NotFound" || reason === "Unreachable"
     }
   }
-}).createMachine({
+})
+
+export const bonusMachine = bonusSetup.createMachine({
   id: "bonus",
   context: { data: undefined, pending: undefined, refusal: undefined },
   type: "parallel",
   invoke: { id: "watchBalances", src: "watchBalances" },
   states: {
-    List: {
-      initial: "Loading",
+    List: listRegion(bonusSetup, {
       on: {
         "bonus.reload": ".Loading",
         "balances.changed": ".Loading"
       },
-      states: {
-        Loading: {
-          tags: ["loading"],
-          invoke: {
-            id: "loadBonuses",
-            src: "loadBonuses",
-            onDone: { target: "Ready", actions: assign({ data: ({ event }) => event.output }) },
-            // The toast says why; the last list stays.
-            onError: { target: "Failed", actions: { type: "toastFailure", params: ({ event }) => ({ error: event.error }) } }
-          }
-        },
-        Ready: {},
-        Failed: { tags: ["failed"] }
-      }
-    },
+      load: { id: "loadBonuses", src: "loadBonuses" },
+      done: { data: ({ event }) => event.output },
+      fail: { type: "toastFailure", params: ({ event }) => ({ error: event.error }) },
+      failedTags: ["failed"]
+    }),
     Action: {
       initial: "Idle",
       states: {

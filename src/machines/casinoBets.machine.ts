@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from "xstate"
 import { messageOf } from "../schema/failures.ts"
 import type { CasinoBet, CasinoBetsQuery } from "../schema/casino.ts"
 import { watchBalances } from "./balances.ts"
+import { listRegion } from "./listRegion.ts"
 import { unprovided } from "./unprovided.ts"
 
 /**
@@ -26,7 +27,7 @@ export interface CasinoBetsInput {
   readonly query: CasinoBetsQuery
 }
 
-export const casinoBetsMachine = setup({
+const casinoBetsSetup = setup({
   types: {
     context: {} as CasinoBetsContext,
     events: {} as CasinoBetsEvent,
@@ -36,27 +37,19 @@ export const casinoBetsMachine = setup({
     watchBalances,
     loadBets: fromPromise<ReadonlyArray<CasinoBet>, CasinoBetsQuery>(unprovided("casinoBets", "loadBets"))
   }
-}).createMachine({
+})
+
+export const casinoBetsMachine = casinoBetsSetup.createMachine({
   id: "casinoBets",
   context: ({ input }) => ({ query: input.query, bets: [], error: undefined }),
   invoke: { id: "watchBalances", src: "watchBalances" },
-  initial: "Loading",
-  on: {
-    "bets.query": { target: ".Loading", actions: assign({ query: ({ event }) => event.query }) },
-    "balances.changed": ".Loading"
-  },
-  states: {
-    Loading: {
-      tags: ["loading"],
-      invoke: {
-        id: "loadBets",
-        src: "loadBets",
-        input: ({ context }) => context.query,
-        onDone: { target: "Ready", actions: assign({ bets: ({ event }) => event.output, error: undefined }) },
-        onError: { target: "Failed", actions: assign({ bets: [], error: ({ event }) => messageOf(event.error, "Your casino bets could not be loaded.") }) }
-      }
+  ...listRegion(casinoBetsSetup, {
+    on: {
+      "bets.query": { target: ".Loading", actions: assign({ query: ({ event }) => event.query }) },
+      "balances.changed": ".Loading"
     },
-    Ready: {},
-    Failed: {}
-  }
+    load: { id: "loadBets", src: "loadBets", input: ({ context }) => context.query },
+    done: { bets: ({ event }) => event.output, error: undefined },
+    fail: assign({ bets: [], error: ({ event }) => messageOf(event.error, "Your casino bets could not be loaded.") })
+  })
 })

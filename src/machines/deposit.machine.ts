@@ -3,6 +3,7 @@ import type { DayRange } from "../domain/ranges.ts"
 import type { DepositRequest, Screenshot } from "../schema/payments.ts"
 import { watchBalances } from "./balances.ts"
 import { depositFormMachine } from "./depositForm.machine.ts"
+import { listRegion } from "./listRegion.ts"
 import { unprovided, unprovidedAction } from "./unprovided.ts"
 
 /**
@@ -34,7 +35,7 @@ export interface DepositInput {
   readonly range: DayRange
 }
 
-export const depositMachine = setup({
+const depositSetup = setup({
   types: {
     context: {} as DepositContext,
     events: {} as DepositEvent,
@@ -50,7 +51,9 @@ export const depositMachine = setup({
     /** Why a call failed (SPEC section 8). */
     toastFailure: unprovidedAction<{ error: unknown }>("deposit", "toastFailure")
   }
-}).createMachine({
+})
+
+export const depositMachine = depositSetup.createMachine({
   id: "deposit",
   context: ({ input }) => ({ range: input.range, history: [], filed: 0, stored: undefined }),
   type: "parallel",
@@ -68,29 +71,17 @@ export const depositMachine = setup({
     { id: "watchBalances", src: "watchBalances" }
   ],
   states: {
-    History: {
-      initial: "Loading",
+    History: listRegion(depositSetup, {
       on: {
         "range.change": { target: ".Loading", actions: assign({ range: ({ event }) => event.range }) },
         "deposits.reload": ".Loading",
         // The player's money moved: an operator approved or rejected a request.
         "balances.changed": ".Loading"
       },
-      states: {
-        Loading: {
-          tags: ["loading"],
-          invoke: {
-            id: "loadHistory",
-            src: "loadHistory",
-            input: ({ context }) => context.range,
-            onDone: { target: "Ready", actions: assign({ history: ({ event }) => event.output }) },
-            onError: { target: "Failed", actions: { type: "toastFailure", params: ({ event }) => ({ error: event.error }) } }
-          }
-        },
-        Ready: {},
-        Failed: {}
-      }
-    },
+      load: { id: "loadHistory", src: "loadHistory", input: ({ context }) => context.range },
+      done: { history: ({ event }) => event.output },
+      fail: { type: "toastFailure", params: ({ event }) => ({ error: event.error }) }
+    }),
     /** A filed request's screenshot, as the server stored it, in the Uploaded Screenshot viewer. */
     StoredScreenshot: {
       initial: "Closed",

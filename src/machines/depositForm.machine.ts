@@ -9,6 +9,7 @@ import {
   validateDeposit
 } from "../domain/payments.ts"
 import type { DepositPayload, DepositRequest, PaymentAccount } from "../schema/payments.ts"
+import { listRegion } from "./listRegion.ts"
 import { unprovided, unprovidedAction } from "./unprovided.ts"
 import { newIdempotencyKey, type Refusal, refusalOf, type Written } from "./writes.ts"
 import { INSTALL_MOMENT, installFlow } from "./install.machine.ts"
@@ -61,7 +62,7 @@ const blankForm: DepositForm = { amount: "", txnRef: "" }
 const problemOf = (context: DepositFormContext) =>
   validateDeposit({ amount: context.form.amount, txnRef: context.form.txnRef, hasScreenshot: context.screenshot !== undefined, type: context.account?.type ?? "upi" })
 
-export const depositFormMachine = setup({
+const depositFormSetup = setup({
   types: {
     context: {} as DepositFormContext,
     events: {} as DepositFormEvent
@@ -90,29 +91,21 @@ export const depositFormMachine = setup({
     acceptableScreenshot: ({ event }) => event.type === "screenshot.select" && screenshotProblem(event.screenshot) === undefined,
     hasScreenshot: ({ context }) => context.screenshot !== undefined
   }
-}).createMachine({
+})
+
+export const depositFormMachine = depositFormSetup.createMachine({
   id: "depositForm",
   context: { accounts: [], account: undefined, form: blankForm, screenshot: undefined, key: undefined, refusal: undefined, filed: 0 },
   type: "parallel",
   states: {
-    Accounts: {
-      initial: "Loading",
+    Accounts: listRegion(depositFormSetup, {
       on: { "accounts.reload": ".Loading" },
-      states: {
-        Loading: {
-          tags: ["loading"],
-          invoke: {
-            id: "loadAccounts",
-            src: "loadAccounts",
-            onDone: { target: "Ready", actions: assign({ accounts: ({ event }) => event.output }) },
-            // The toast says why; the page offers to try again.
-            onError: { target: "Failed", actions: { type: "toastFailure", params: ({ event }) => ({ error: event.error }) } }
-          }
-        },
-        Ready: {},
-        Failed: { tags: ["failed"] }
-      }
-    },
+      load: { id: "loadAccounts", src: "loadAccounts" },
+      done: { accounts: ({ event }) => event.output },
+      fail: { type: "toastFailure", params: ({ event }) => ({ error: event.error }) },
+      // The page offers to try again.
+      failedTags: ["failed"]
+    }),
     Modal: {
       initial: "Closed",
       states: {

@@ -1,4 +1,5 @@
 import {
+  type Actions,
   assign,
   type DoneActorEvent,
   type ErrorActorEvent,
@@ -19,15 +20,15 @@ type OutputOf<TActor extends ProvidedActor, TSrc> = OutputFrom<Extract<TActor, {
 /**
  * The list a page loads, as a machine's own region: `Loading` (tagged
  * `loading`, invoking `load`) → `Ready`, with `done` assigned from the
- * output, or `Failed` (`fail` assigned from the error; the last list stays,
- * the Api service showed why). Each event of `on` loads it again
+ * output, or `Failed` with the last list still there, after the actions of
+ * `fail` (a toast saying why). Each event of `on` loads it again
  * (`".Loading"`) from any of the three, so a newer query replaces the one in
  * flight.
  *
  * `setup` is the machine's `setup(...)`, read only for its types: `load` must
- * name one of its actors, and `done`/`fail` are `assign` objects typed by that
- * actor's output and error. Used as a state (`History: listRegion(flowSetup, …)`)
- * or spread into the machine's root config.
+ * name one of its actors, `done` is an `assign` object typed by that actor's
+ * output, `fail` the machine's own actions on the error event. Used as a state
+ * (`History: listRegion(flowSetup, …)`) or spread into the machine's root config.
  */
 export const listRegion = <
   TContext extends MachineContext,
@@ -46,7 +47,7 @@ export const listRegion = <
     /** The invocation without its outcomes: id, src and input. */
     load: TLoad
     done: PropertyAssigner<TContext, DoneActorEvent<OutputOf<TActor, TLoad["src"]>>, undefined, TEvent, TActor>
-    fail?: PropertyAssigner<TContext, ErrorActorEvent, undefined, TEvent, TActor>
+    fail?: Actions<TContext, ErrorActorEvent, TEvent, undefined, TActor, TAction, TGuard, TDelay, TEmitted>
     failedTags?: readonly string[]
   }
 ) => {
@@ -65,7 +66,7 @@ export const listRegion = <
           },
           onError: {
             target: "Failed",
-            actions: fail ? [assign<TContext, ErrorActorEvent, undefined, TEvent, TActor>(fail)] : []
+            actions: fail ?? []
           }
         }
       },

@@ -1,6 +1,7 @@
 import { assign, fromPromise, raise, setup } from "xstate"
 import { type AccountField, type AccountForm, accountFieldValue, accountPayload, blankAccountForm, validateAccount } from "../domain/payments.ts"
 import type { AccountDetailsPayload, AccountKind, PaymentAccount } from "../schema/payments.ts"
+import { listRegion } from "./listRegion.ts"
 import { unprovided, unprovidedAction } from "./unprovided.ts"
 import { type Refusal, refusalOf, type Written } from "./writes.ts"
 
@@ -37,7 +38,7 @@ export interface AccountSave {
 
 const formOf = (account: PaymentAccount): AccountForm => ({ ...blankAccountForm(account.type), ...account })
 
-export const payoutAccountsMachine = setup({
+const payoutAccountsSetup = setup({
   types: {
     context: {} as PayoutAccountsContext,
     events: {} as PayoutAccountsEvent
@@ -58,29 +59,19 @@ export const payoutAccountsMachine = setup({
     knownAccount: ({ context, event }) => event.type === "account.edit" && context.accounts.some((a) => a._id === event.accountId),
     formInvalid: ({ context }) => validateAccount(context.form) !== undefined
   }
-}).createMachine({
+})
+
+export const payoutAccountsMachine = payoutAccountsSetup.createMachine({
   id: "payoutAccounts",
   context: { accounts: [], editing: undefined, form: blankAccountForm("upi"), refusal: undefined },
   type: "parallel",
   states: {
-    List: {
-      initial: "Loading",
+    List: listRegion(payoutAccountsSetup, {
       on: { "accounts.reload": ".Loading" },
-      states: {
-        Loading: {
-          tags: ["loading"],
-          invoke: {
-            id: "loadAccounts",
-            src: "loadAccounts",
-            onDone: { target: "Ready", actions: assign({ accounts: ({ event }) => event.output }) },
-            // The toast says why; the last list stays.
-            onError: { target: "Failed", actions: { type: "toastFailure", params: ({ event }) => ({ error: event.error }) } }
-          }
-        },
-        Ready: {},
-        Failed: {}
-      }
-    },
+      load: { id: "loadAccounts", src: "loadAccounts" },
+      done: { accounts: ({ event }) => event.output },
+      fail: { type: "toastFailure", params: ({ event }) => ({ error: event.error }) }
+    }),
     Modal: {
       initial: "Closed",
       states: {

@@ -1,6 +1,7 @@
 import { assign, fromPromise, raise, setup } from "xstate"
 import type { ReferralTransaction, ReferralUsers, ReferralWeek, WeeklyQuery } from "../schema/referral.ts"
 import { watchBalances } from "./balances.ts"
+import { listRegion } from "./listRegion.ts"
 import { unprovided, unprovidedAction } from "./unprovided.ts"
 import { newIdempotencyKey, type Refusal, refusalOf, unanswered, type Written } from "./writes.ts"
 
@@ -40,7 +41,7 @@ export interface ReferralInput {
   readonly weekly: Required<WeeklyQuery>
 }
 
-export const referralMachine = setup({
+const referralSetup = setup({
   types: {
     context: {} as ReferralContext,
     events: {} as ReferralEvent,
@@ -63,35 +64,24 @@ export const referralMachine = setup({
     hasBonus: ({ context }) => (context.referrals?.users.refBonus ?? 0) > 0,
     unanswered
   }
-}).createMachine({
+})
+
+export const referralMachine = referralSetup.createMachine({
   id: "referral",
   context: ({ input }) => ({ weekly: input.weekly, referrals: undefined, key: undefined, refusal: undefined }),
   type: "parallel",
   invoke: { id: "watchBalances", src: "watchBalances" },
   states: {
-    Lists: {
-      initial: "Loading",
+    Lists: listRegion(referralSetup, {
       on: {
         "referrals.reload": ".Loading",
         // The player's money moved: a friend's deposit brought a reward, or a claim landed.
         "balances.changed": ".Loading"
       },
-      states: {
-        Loading: {
-          tags: ["loading"],
-          invoke: {
-            id: "loadReferrals",
-            src: "loadReferrals",
-            input: ({ context }) => context.weekly,
-            onDone: { target: "Ready", actions: assign({ referrals: ({ event }) => event.output }) },
-            // The toast says why; the last lists stay.
-            onError: { target: "Failed", actions: { type: "toastFailure", params: ({ event }) => ({ error: event.error }) } }
-          }
-        },
-        Ready: {},
-        Failed: {}
-      }
-    },
+      load: { id: "loadReferrals", src: "loadReferrals", input: ({ context }) => context.weekly },
+      done: { referrals: ({ event }) => event.output },
+      fail: { type: "toastFailure", params: ({ event }) => ({ error: event.error }) }
+    }),
     Claim: {
       initial: "Idle",
       states: {

@@ -3,6 +3,7 @@ import type { DayRange } from "../domain/ranges.ts"
 import { withRunningProfit } from "../domain/statements.ts"
 import type { Statement, StatementQuery } from "../schema/statements.ts"
 import { watchBalances } from "./balances.ts"
+import { listRegion } from "./listRegion.ts"
 import { unprovided, unprovidedAction } from "./unprovided.ts"
 
 /**
@@ -46,7 +47,7 @@ const requestOf = (context: StatementContext): StatementRequest => ({
   query: { ...context.range, isChecked: context.includeBonus ? "true" : "false" }
 })
 
-export const statementMachine = setup({
+const statementSetup = setup({
   types: {
     context: {} as StatementContext,
     events: {} as StatementEvent,
@@ -60,32 +61,23 @@ export const statementMachine = setup({
     /** Why the statement did not load, as a toast (SPEC section 8). */
     toastFailure: unprovidedAction<{ error: unknown }>("statement", "toastFailure")
   }
-}).createMachine({
+})
+
+export const statementMachine = statementSetup.createMachine({
   id: "statement",
   context: ({ input }) => ({ view: input.view, range: input.range, includeBonus: false, statement: undefined }),
   invoke: { id: "watchBalances", src: "watchBalances" },
-  initial: "Loading",
-  on: {
-    "view.change": { target: ".Loading", actions: assign({ view: ({ event }) => event.view }) },
-    "range.change": { target: ".Loading", actions: assign({ range: ({ event }) => event.range }) },
-    "field.change": { target: ".Loading", actions: assign({ includeBonus: ({ event }) => event.value }) },
-    "balances.changed": ".Loading"
-  },
-  states: {
-    Loading: {
-      tags: ["loading"],
-      invoke: {
-        id: "loadStatement",
-        src: "loadStatement",
-        input: ({ context }) => requestOf(context),
-        onDone: { target: "Ready", actions: assign({ statement: ({ event }) => event.output }) },
-        // The toast says why; the last statement stays.
-        onError: { target: "Failed", actions: { type: "toastFailure", params: ({ event }) => ({ error: event.error }) } }
-      }
+  ...listRegion(statementSetup, {
+    on: {
+      "view.change": { target: ".Loading", actions: assign({ view: ({ event }) => event.view }) },
+      "range.change": { target: ".Loading", actions: assign({ range: ({ event }) => event.range }) },
+      "field.change": { target: ".Loading", actions: assign({ includeBonus: ({ event }) => event.value }) },
+      "balances.changed": ".Loading"
     },
-    Ready: {},
-    Failed: {}
-  }
+    load: { id: "loadStatement", src: "loadStatement", input: ({ context }) => requestOf(context) },
+    done: { statement: ({ event }) => event.output },
+    fail: { type: "toastFailure", params: ({ event }) => ({ error: event.error }) }
+  })
 })
 
 /** The results on /profit-loss, newest first, each with the period's running P/L (`src/domain/statements.ts`). */

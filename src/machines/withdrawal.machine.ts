@@ -4,6 +4,7 @@ import { validateWithdrawal } from "../domain/payments.ts"
 import type { DayRange } from "../domain/ranges.ts"
 import type { PaymentAccount, WithdrawalPayload, WithdrawalRequest } from "../schema/payments.ts"
 import { watchBalances } from "./balances.ts"
+import { listRegion } from "./listRegion.ts"
 import { payoutAccountsMachine } from "./payoutAccounts.machine.ts"
 import { unprovided, unprovidedAction } from "./unprovided.ts"
 import { newIdempotencyKey, type Refusal, refusalOf, unanswered, type Written } from "./writes.ts"
@@ -58,7 +59,7 @@ export const chosenAccount = (context: Pick<WithdrawalContext, "form" | "account
 
 const problemOf = (context: WithdrawalContext) => validateWithdrawal({ amount: context.form.amount, accountId: chosenAccount(context) })
 
-export const withdrawalMachine = setup({
+const withdrawalSetup = setup({
   types: {
     context: {} as WithdrawalContext,
     events: {} as WithdrawalEvent,
@@ -82,7 +83,9 @@ export const withdrawalMachine = setup({
     formInvalid: ({ context }) => problemOf(context) !== undefined,
     unanswered
   }
-}).createMachine({
+})
+
+export const withdrawalMachine = withdrawalSetup.createMachine({
   id: "withdrawal",
   context: ({ input }) => ({ form: { amount: "", accountId: "" }, accounts: [], range: input.range, history: [], key: undefined, refusal: undefined }),
   type: "parallel",
@@ -143,27 +146,15 @@ export const withdrawalMachine = setup({
         }
       }
     },
-    History: {
-      initial: "Loading",
+    History: listRegion(withdrawalSetup, {
       on: {
         "range.change": { target: ".Loading", actions: assign({ range: ({ event }) => event.range }) },
         // The player's money moved: a request was filed, paid or rejected.
         "balances.changed": ".Loading"
       },
-      states: {
-        Loading: {
-          tags: ["loading"],
-          invoke: {
-            id: "loadHistory",
-            src: "loadHistory",
-            input: ({ context }) => context.range,
-            onDone: { target: "Ready", actions: assign({ history: ({ event }) => event.output }) },
-            onError: { target: "Failed", actions: { type: "toastFailure", params: ({ event }) => ({ error: event.error }) } }
-          }
-        },
-        Ready: {},
-        Failed: {}
-      }
-    }
+      load: { id: "loadHistory", src: "loadHistory", input: ({ context }) => context.range },
+      done: { history: ({ event }) => event.output },
+      fail: { type: "toastFailure", params: ({ event }) => ({ error: event.error }) }
+    })
   }
 })
