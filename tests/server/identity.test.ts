@@ -1,28 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
-import {
-  advanceClock,
-  connectSocket,
-  creditMain,
-  drained,
-  freshPhone,
-  loginAs,
-  outboxCodes,
-  request,
-  signUpPlayer,
-  startServer,
-  type TestServer,
-  waitForCode
-} from "./helpers.ts"
+import { afterAll, describe, expect, it, vi } from "vitest"
+import { advanceClock, connectSocket, creditMain, drained, freshPhone, loginAs, outboxCodes, request, signUpPlayer, useServer, waitForCode } from "./helpers.ts"
 import { NOT_US_NUMBER } from "../../src/domain/phone.ts"
 
-let server: TestServer
-
-beforeAll(async () => {
-  server = await startServer()
-})
-afterAll(async () => {
+const server = useServer()
+afterAll(() => {
   vi.useRealTimers()
-  await server?.close()
 })
 
 const post = (path: string, json: unknown, token?: string) => request(server.url, `/identity/user${path}`, { method: "POST", json, ...(token ? { token } : {}) })

@@ -1,8 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
-import { countStatuses as count, request, signUpPlayer, startServer, SUITE_LIMITS, type TestServer } from "./helpers.ts"
+import { describe, expect, it } from "vitest"
+import { countStatuses as count, request, signUpPlayer, SUITE_LIMITS, useServer } from "./helpers.ts"
 import { bet, catalogue, eventsOf, expectLedgerClean, marketOf, setPrice } from "./betting-support.ts"
 import { freshId, launch, walletCall } from "./casino-support.ts"
-import { adminToken, createDeposit } from "./payments-support.ts"
+import { createDeposit } from "./payments-support.ts"
 import { limitOf, protectionOf, setLimit } from "./protection-support.ts"
 
 process.env.ODDS_SIMULATOR = "off"
@@ -13,20 +13,8 @@ process.env.ODDS_SIMULATOR = "off"
  * row lock, taken in the same transaction as the money move, keeps two of
  * them from passing a limit together. On PGlite they queue on one connection.
  */
-let server: TestServer
-let admin: string
-
-beforeAll(async () => {
-  // Deposit limits count requests as they are filed: the quota of requests waiting is not what is tested here.
-  server = await startServer({ limits: { ...SUITE_LIMITS, pendingDepositsPerPlayer: 1000 } })
-  admin = await adminToken(server)
-})
-afterAll(async () => {
-  await server?.close()
-})
-afterEach(async () => {
-  await expectLedgerClean(server)
-})
+// Deposit limits count requests as they are filed: the quota of requests waiting is not what is tested here.
+const server = useServer({ config: { limits: { ...SUITE_LIMITS, pendingDepositsPerPlayer: 1000 } }, signIn: ["admin"], afterEach: expectLedgerClean })
 
 describe(`limits under concurrency on ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}`, () => {
   it("30 deposit requests at once against a daily limit that covers 10: exactly 10 are taken", async () => {
@@ -45,11 +33,11 @@ describe(`limits under concurrency on ${process.env.DATABASE_URL ? "PostgreSQL" 
 
   it("bets and casino stakes at once against one loss limit: together they never pass it", async () => {
     const { token, user } = await signUpPlayer(server)
-    expect((await request(server.url, "/api/v1/admin/credit", { method: "POST", token: admin, json: { user: user.username, amount: 10_000 } })).status).toBe(200)
+    expect((await request(server.url, "/api/v1/admin/credit", { method: "POST", token: server.admin, json: { user: user.username, amount: 10_000 } })).status).toBe(200)
     await setLimit(server, token, "loss", "day", 1000)
     const market = marketOf(eventsOf(await catalogue(server), "football", false)[0]!, "EXCHANGE")
     const selectionId = market.runners[0]!.selectionId
-    await setPrice(server, admin, { marketId: market.marketId, selectionId, back: { price: 2, size: 100_000 }, lay: { price: 2.02, size: 100_000 }, status: "OPEN" })
+    await setPrice(server, server.admin, { marketId: market.marketId, selectionId, back: { price: 2, size: 100_000 }, lay: { price: 2.02, size: 100_000 }, status: "OPEN" })
     const game = await launch(server, token)
     // Twenty requests of ₹150 each: the limit leaves room for six (₹900), never seven.
     const results = await Promise.all(Array.from({ length: 20 }, (_, i) =>

@@ -1,9 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
+import { beforeAll, describe, expect, it } from "vitest"
 import { addMonthsInIndia, indiaDateTime } from "../../src/domain/protection.ts"
-import { request, signUpPlayer, startServer, SUITE_LIMITS, type TestServer } from "./helpers.ts"
+import { request, signUpPlayer, SUITE_LIMITS, useServer } from "./helpers.ts"
 import { bet, catalogue, type CatalogueEvent, eventsOf, expectLedgerClean, marketOf, setPrice } from "./betting-support.ts"
 import { freshId, launch, walletCall } from "./casino-support.ts"
-import { addUpi, adminToken, approveDeposit, createDeposit, fund } from "./payments-support.ts"
+import { addUpi, approveDeposit, createDeposit, fund } from "./payments-support.ts"
 import { advance, clock, confirmLimit, DAY, expectRefused, HOUR, later, limitOf, protectionOf, refusalOf, setLimit } from "./protection-support.ts"
 import { agentToken } from "./desk-support.ts"
 
@@ -15,28 +15,19 @@ process.env.ODDS_SIMULATOR = "off"
  * (TEST_CLOCK): frozen at the start of each test, it reads exactly what the
  * test set, so window edges and cooling-off are checked to the millisecond.
  */
-let server: TestServer
-let admin: string
+// Deposit limits count requests as they are filed: the quota of requests waiting is not what is tested here.
+const server = useServer({ config: { testClock: true, limits: { ...SUITE_LIMITS, pendingDepositsPerPlayer: 1000 } }, signIn: ["admin"], afterEach: expectLedgerClean })
 let markets: Array<PricedMarket> = []
 
 beforeAll(async () => {
-  // Deposit limits count requests as they are filed: the quota of requests waiting is not what is tested here.
-  server = await startServer({ testClock: true, limits: { ...SUITE_LIMITS, pendingDepositsPerPlayer: 1000 } })
-  admin = await adminToken(server)
   // Priced before any test moves the clock: a match past its end on the server's clock is decided, and its
   // markets suspend as soon as they are priced again (the simulator is off, so nothing reprices them later).
   const matches = eventsOf(await catalogue(server), "cricket", false)
   for (const match of matches.slice(0, 4)) markets.push(await priced(match))
 })
-afterAll(async () => {
-  await server?.close()
-})
-afterEach(async () => {
-  await expectLedgerClean(server)
-})
 
 const credit = async (username: string, rupees: number) => {
-  const res = await request(server.url, "/api/v1/admin/credit", { method: "POST", token: admin, json: { user: username, amount: rupees } })
+  const res = await request(server.url, "/api/v1/admin/credit", { method: "POST", token: server.admin, json: { user: username, amount: rupees } })
   expect(res.status, JSON.stringify(res.body)).toBe(200)
 }
 
@@ -45,7 +36,7 @@ type PricedMarket = { marketId: string; selectionId: string; loser: string }
 /** A match's exchange market, priced back 2.00 / lay 2.02 on its first runner. */
 const priced = async (match: CatalogueEvent): Promise<PricedMarket> => {
   const market = marketOf(match, "EXCHANGE")
-  const res = await setPrice(server, admin, {
+  const res = await setPrice(server, server.admin, {
     marketId: market.marketId,
     selectionId: market.runners[0]!.selectionId,
     back: { price: 2, size: 100_000 },
@@ -69,14 +60,14 @@ describe("the activity statement", () => {
   it("shows deposits, withdrawals, stakes, net result and time spent for each of the last 12 months", async () => {
     const { token, user } = await signUpPlayer(server)
     const start = await clock(server, { frozen: true })
-    await fund(server, token, 1000, admin)
+    await fund(server, token, 1000, server.admin)
     const accountId = await addUpi(server, token)
     const withdrawal = await request(server.url, "/api/v1/withdrawal-request", { method: "POST", token, json: { amount: 200, accountId } })
     expect(withdrawal.status).toBe(200)
-    expect((await request(server.url, `/api/v1/admin/withdrawal-requests/${withdrawal.body.data._id}/approve`, { method: "PUT", token: admin, json: {} })).status).toBe(200)
+    expect((await request(server.url, `/api/v1/admin/withdrawal-requests/${withdrawal.body.data._id}/approve`, { method: "PUT", token: server.admin, json: {} })).status).toBe(200)
     const market = await freshMarket()
     expect((await backBet(token, market, 100)).status).toBe(200)
-    expect((await request(server.url, "/api/v1/admin/settle-market", { method: "POST", token: admin, json: { marketId: market.marketId, result: market.loser } })).status).toBe(200)
+    expect((await request(server.url, "/api/v1/admin/settle-market", { method: "POST", token: server.admin, json: { marketId: market.marketId, result: market.loser } })).status).toBe(200)
     const game = await launch(server, token)
     const round = freshId("r")
     expect((await debit(game.token, round, 50)).status).toBe(200)
@@ -219,10 +210,10 @@ describe("deposit limits", () => {
     await setLimit(server, token, "deposit", "day", 1000)
     const rejected = await createDeposit(server, token, 600)
     expectRefused(await createDeposit(server, token, 600), 422, "LimitReached")
-    expect((await request(server.url, `/api/v1/admin/deposit-requests/${rejected.body.data._id}/reject`, { method: "PUT", token: admin, json: {} })).status).toBe(200)
+    expect((await request(server.url, `/api/v1/admin/deposit-requests/${rejected.body.data._id}/reject`, { method: "PUT", token: server.admin, json: {} })).status).toBe(200)
     const approved = await createDeposit(server, token, 600)
     expect(approved.status).toBe(200)
-    expect((await approveDeposit(server, admin, approved.body.data._id)).status).toBe(200)
+    expect((await approveDeposit(server, server.admin, approved.body.data._id)).status).toBe(200)
     const accountId = await addUpi(server, token)
     expect((await request(server.url, "/api/v1/withdrawal-request", { method: "POST", token, json: { amount: 500, accountId } })).status).toBe(200)
     expect(limitOf(await protectionOf(server, token), "deposit", "day")).toMatchObject({ used: 600, remaining: 400 })
@@ -255,7 +246,7 @@ describe("loss limits", () => {
     expect(limitOf(await protectionOf(server, token), "loss", "day")).toMatchObject({ used: 600, remaining: 400, resetsAt: later(t0, DAY).toISOString() })
 
     // The market settles against the player: −600 + 100 on the two bets.
-    expect((await request(server.url, "/api/v1/admin/settle-market", { method: "POST", token: admin, json: { marketId: market.marketId, result: market.loser } })).status).toBe(200)
+    expect((await request(server.url, "/api/v1/admin/settle-market", { method: "POST", token: server.admin, json: { marketId: market.marketId, result: market.loser } })).status).toBe(200)
     expect(limitOf(await protectionOf(server, token), "loss", "day")).toMatchObject({ used: 600, remaining: 400 })
     const second = freshId("r")
     expectRefused(await debit(game.token, second, 400.01), 422, "LimitReached", /you can risk up to ₹400\.00 more now/)
@@ -292,7 +283,7 @@ describe("loss limits", () => {
 describe("time-out", () => {
   it("closes bets, casino, deposits and bonuses; withdrawals, the balance and statements stay open; it cannot be shortened", async () => {
     const { token, user } = await signUpPlayer(server)
-    await fund(server, token, 2000, admin)
+    await fund(server, token, 2000, server.admin)
     const accountId = await addUpi(server, token)
     const market = await freshMarket()
     const game = await launch(server, token)
@@ -358,7 +349,7 @@ const expectClosed = async (token: string, gameToken: string, market: { marketId
 describe("self-exclusion", () => {
   it("closes the account for the whole period and signs the player out; open bets and rounds settle; it reopens only 24 hours after the player asks", async () => {
     const { token: first, user, password } = await signUpPlayer(server)
-    await fund(server, first, 2000, admin)
+    await fund(server, first, 2000, server.admin)
     const accountId = await addUpi(server, first)
     const market = await freshMarket()
     const game = await launch(server, first)
@@ -386,7 +377,7 @@ describe("self-exclusion", () => {
 
     // What was open before settles normally.
     expect((await walletCall(server, "credit", { playerId: user.id, transactionId: freshId("c"), roundId: round, amount: 250 })).status).toBe(200)
-    expect((await request(server.url, "/api/v1/admin/settle-market", { method: "POST", token: admin, json: { marketId: market.marketId, result: market.selectionId } })).status).toBe(200)
+    expect((await request(server.url, "/api/v1/admin/settle-market", { method: "POST", token: server.admin, json: { marketId: market.marketId, result: market.selectionId } })).status).toBe(200)
     // 2000 − 100 staked + 250 won at the table − 100 withdrawn + 200 won on the market.
     expect((await request(server.url, "/api/v1/getUserData", { token })).body.data).toMatchObject({ balance: 2250, exposure: 0 })
 

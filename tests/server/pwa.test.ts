@@ -1,14 +1,13 @@
 import { createHash } from "node:crypto"
 import { writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { beforeAll, describe, expect, it } from "vitest"
 import { ICONS, SCREENSHOTS } from "../../src/domain/pwa.ts"
 import { Settings } from "../../server/settings/Settings.ts"
 import { SPLASH_BACKGROUND } from "../../server/settings/manifest.ts"
-import { fakeDist, loginAs, startServer, type TestServer } from "./helpers.ts"
+import { fakeDist, loginAs, useServer } from "./helpers.ts"
 
 /** The installable app's server side: the manifest from the site settings, and what may be cached where. */
-let server: TestServer
 let dist: string
 
 const STYLE = "body{background:#0f1115}"
@@ -17,11 +16,8 @@ beforeAll(async () => {
   dist = fakeDist()
   writeFileSync(join(dist, "index.html"), `<!doctype html><title>Khel</title><style>${STYLE}</style><div id=root></div>`)
   writeFileSync(join(dist, "sw.js"), "self.addEventListener('fetch', () => {})")
-  server = await startServer({ distDir: dist })
 })
-afterAll(async () => {
-  await server?.close()
-})
+const server = useServer({ config: () => ({ distDir: dist }) })
 
 const manifest = async () => {
   const res = await fetch(`${server.url}/manifest.webmanifest`)

@@ -3,26 +3,22 @@ import { readFileSync, utimesSync, writeFileSync } from "node:fs"
 import { request as httpRequest } from "node:http"
 import { connect } from "node:net"
 import { join } from "node:path"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { beforeAll, describe, expect, it } from "vitest"
 import { ErrorTag } from "../../src/schema/errors.ts"
 import { Schema } from "effect"
-import { fakeDist, loginAs, request, signUpPlayer, startServer, type TestServer } from "./helpers.ts"
+import { fakeDist, request, signUpPlayer, useServer } from "./helpers.ts"
 
 /** What arrives at the server before any handler: sizes, encodings, NUL, content types, headers. */
-let server: TestServer
 let dist: string
-let player: Awaited<ReturnType<typeof signUpPlayer>>
-let admin: string
-
-beforeAll(async () => {
+beforeAll(() => {
   dist = fakeDist()
   writeFileSync(join(dist, "assets", "app-abc123.js.map"), JSON.stringify({ version: 3, sources: ["src/secret.ts"] }))
-  server = await startServer({ distDir: dist })
-  player = await signUpPlayer(server)
-  admin = (await loginAs(server, "admin")).token
 })
-afterAll(async () => {
-  await server?.close()
+const server = useServer({ config: () => ({ distDir: dist }), signIn: ["admin"] })
+let player: Awaited<ReturnType<typeof signUpPlayer>>
+
+beforeAll(async () => {
+  player = await signUpPlayer(server)
 })
 
 const isTag = Schema.is(ErrorTag)
@@ -106,7 +102,7 @@ describe("NUL and invisible characters", () => {
       ["POST", "/api/v1/account-details", { type: "upi", accountNumber: "nul@ybl", accountHolderName: "Na\u0000me" }, player.token],
       ["POST", "/api/v1/bet-sport", { marketId: "1.\u0000", selectionId: "x", selectionType: "back", odds: 2, stake: 100 }, player.token],
       ["PUT", "/api/v1/claim-bonus", { bonusId: "\u0000" }, player.token],
-      ["POST", "/api/v1/admin/credit", { user: "demo\u0000", amount: 1 }, admin]
+      ["POST", "/api/v1/admin/credit", { user: "demo\u0000", amount: 1 }, server.admin]
     ]
     for (const [method, path, json, token] of cases) {
       const res = await request(server.url, path, { method, json, ...(token ? { token } : {}) })
@@ -161,7 +157,7 @@ describe("NUL and invisible characters", () => {
     expect(onlyControls.body.meta.message).toBe("Please fill all Fields")
     const operator = await request(server.url, "/api/v1/admin/deposit-accounts", {
       method: "POST",
-      token: admin,
+      token: server.admin,
       json: { type: "upi", accountNumber: "khel.bidi@okaxis", accountHolderName: "Khel\u202E Gaming" }
     })
     expect(operator.body.data.accountHolderName).toBe("Khel Gaming")
@@ -274,13 +270,7 @@ describe("security headers", () => {
 })
 
 describe("behind a trusted proxy", () => {
-  let proxied: TestServer
-  beforeAll(async () => {
-    proxied = await startServer({ trustProxy: 1 })
-  })
-  afterAll(async () => {
-    await proxied?.close()
-  })
+  const proxied = useServer({ config: { trustProxy: 1 } })
 
   it("sends HSTS when the proxy says the client came over TLS, and only then", async () => {
     const secure = await fetch(`${proxied.url}/api/v1/health`, { headers: { "x-forwarded-proto": "https" } })

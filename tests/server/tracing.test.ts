@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { bet, catalogue, eventsOf, marketOf, priceOf } from "./betting-support.ts"
-import { loginAs, startServer, type TestServer } from "./helpers.ts"
+import { loginAs, useServer } from "./helpers.ts"
 
 /** A span as OTLP/HTTP JSON carries it. */
 interface OtlpSpan {
@@ -49,16 +49,13 @@ const waitFor = async <A>(what: string, find: () => A | undefined, deadlineMs = 
 }
 
 const collector = receiver()
-let server: TestServer
 beforeAll(async () => {
   await new Promise<void>((resolve) => collector.server.listen(0, "127.0.0.1", resolve))
-  const { port } = collector.server.address() as AddressInfo
-  server = await startServer({ otlpTracesUrl: `http://127.0.0.1:${port}/v1/traces`, serverId: "trace-test" })
 })
-afterAll(async () => {
-  await server.close()
+afterAll(() => {
   collector.server.close()
 })
+const server = useServer({ config: () => ({ otlpTracesUrl: `http://127.0.0.1:${(collector.server.address() as AddressInfo).port}/v1/traces`, serverId: "trace-test" }) })
 
 describe("traces over OTLP", () => {
   it("sends a bet's span tree, and a refusal's trace id is the one its envelope names", async () => {
