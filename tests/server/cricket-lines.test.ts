@@ -1,11 +1,11 @@
 import { Effect } from "effect"
 import { io } from "socket.io-client"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { beforeAll, describe, expect, it } from "vitest"
 import { overRunsName } from "../../src/domain/eventBook.ts"
 import { Draws } from "../../server/odds/Draws.ts"
 import { Simulation } from "../../server/odds/layer.ts"
 import { matchAt, matchDuration } from "../../server/odds/simulation.ts"
-import { request, startServer, type TestServer } from "./helpers.ts"
+import { request, useServer } from "./helpers.ts"
 import { catalogue, eventsOf } from "./betting-support.ts"
 import { advance, clock } from "./protection-support.ts"
 
@@ -21,10 +21,7 @@ process.env.ODDS_SIMULATOR = "off"
 
 const BALL_SECONDS = matchDuration("4") / 240 / 1000
 
-let server: TestServer
-afterAll(async () => {
-  await server?.close()
-})
+const server = useServer({ config: { testClock: true } })
 
 /** The simulator's scores step (and a price tick) at the server's clock. */
 const step = async () => {
@@ -54,7 +51,6 @@ describe("the next wicket's fall on a match driven by the test clock", () => {
   let runs: ReadonlyArray<number> = []
 
   beforeAll(async () => {
-    server = await startServer({ testClock: true })
     const { now } = await clock(server, { frozen: true })
     const events = eventsOf(await catalogue(server), "cricket", false)
     const seeds = await server.run(Effect.gen(function*() {

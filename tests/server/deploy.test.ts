@@ -2,13 +2,13 @@ import { Effect } from "effect"
 import { execFileSync, spawnSync } from "node:child_process"
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join, resolve } from "node:path"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { beforeAll, describe, expect, it } from "vitest"
 import { ENV_FILE, envFile } from "../../scripts/envFile.ts"
 import { ServerConfig, SETTINGS } from "../../server/config.ts"
 import { Ledger } from "../../server/ledger/Ledger.ts"
 import { recordVerification } from "../../server/ledger/verifications.ts"
 import { namesOf, scrape } from "../prometheus.ts"
-import { request, startServer, tempDir, type TestServer } from "./helpers.ts"
+import { request, tempDir, useServer } from "./helpers.ts"
 
 /** What an operator copies from deploy/ (docs/deploy.md), held to the code it deploys. */
 const ROOT = resolve(import.meta.dirname, "../..")
@@ -69,14 +69,12 @@ describe("alert rules and the dashboard", () => {
   })
 
   describe("against a server", () => {
-    let server: TestServer
+    const server = useServer()
     beforeAll(async () => {
-      server = await startServer()
       // Requests, a check of the ledger: what a server that has been running a while serves.
       await request(server.url, "/api/v1/get-sports-data")
       await server.run(Effect.flatMap(Ledger.use((ledger) => ledger.verify), recordVerification))
     })
-    afterAll(() => server.close())
 
     it("name only metrics a server serves", async () => {
       const served = namesOf(await scrape(server.metricsUrl))

@@ -1,19 +1,11 @@
 import type { Socket } from "socket.io-client"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { connectSocket as connect, creditMain, request, signUpPlayer, startServer, tempDir, type TestServer } from "./helpers.ts"
+import { describe, expect, it } from "vitest"
+import { connectSocket as connect, creditMain, request, signUpPlayer, tempDir, useServer } from "./helpers.ts"
 
 /** Several servers on one PostgreSQL: a change handled by one reaches the player's socket on another. */
 describe.runIf(process.env.DATABASE_URL)("user events across servers", () => {
-  let a: TestServer
-  let b: TestServer
-  beforeAll(async () => {
-    a = await startServer()
-    b = await startServer({ databaseUrl: a.databaseUrl, dataDir: tempDir("second"), seedDemo: false })
-  })
-  afterAll(async () => {
-    await b?.close()
-    await a?.close()
-  })
+  const a = useServer()
+  const b = useServer({ config: () => ({ databaseUrl: a.databaseUrl, dataDir: tempDir("second"), seedDemo: false }) })
 
   it("delivers the user's event to their socket on another server, and to nobody else", async () => {
     const player = await signUpPlayer(a)

@@ -1,21 +1,16 @@
 import { Effect } from "effect"
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
+import { afterAll, describe, expect, it, vi } from "vitest"
 import { DEFAULT_LIMITS } from "../../server/config.ts"
 import { Otp, OTP_MAX_WRONG_PER_DAY } from "../../server/identity/Otp.ts"
-import { addressesFrom, advanceClock, freshPhone, PRODUCTION_LIMITS_BEHIND_PROXY, outboxCodes, request, signUpPlayer, startServer, type TestServer, waitForCode } from "./helpers.ts"
+import { addressesFrom, advanceClock, freshPhone, outboxCodes, PRODUCTION_LIMITS_BEHIND_PROXY, request, signUpPlayer, useServer, waitForCode } from "./helpers.ts"
 
 /**
  * One-time codes, SMS and passwords with the production limits. The server
  * trusts one proxy, so each test speaks from addresses of its own.
  */
-let server: TestServer
-
-beforeAll(async () => {
-  server = await startServer(PRODUCTION_LIMITS_BEHIND_PROXY)
-})
-afterAll(async () => {
+const server = useServer({ config: PRODUCTION_LIMITS_BEHIND_PROXY })
+afterAll(() => {
   vi.useRealTimers()
-  await server?.close()
 })
 
 const freshAddress = addressesFrom("192.0.2")
@@ -152,13 +147,7 @@ describe("SMS pumping", () => {
 })
 
 describe("the SMS budget of the whole site", () => {
-  let capped: TestServer
-  beforeAll(async () => {
-    capped = await startServer({ ...PRODUCTION_LIMITS_BEHIND_PROXY, limits: { ...DEFAULT_LIMITS, smsPerHour: 3 } })
-  })
-  afterAll(async () => {
-    await capped?.close()
-  })
+  const capped = useServer({ config: { ...PRODUCTION_LIMITS_BEHIND_PROXY, limits: { ...DEFAULT_LIMITS, smsPerHour: 3 } } })
 
   it("stops every code once the whole site reaches SMS_PER_HOUR, and tells the operator", async () => {
     const send = (i: number) =>

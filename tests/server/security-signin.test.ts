@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
+import { afterAll, describe, expect, it, vi } from "vitest"
 import { DEFAULT_LIMITS } from "../../server/config.ts"
 import { FREE_FAILURES, signInDelaySeconds } from "../../server/identity/Throttle.ts"
-import { addressesFrom, advanceClock, PRODUCTION_LIMITS_BEHIND_PROXY, request, signUpPlayer, startServer, tempDir, type TestServer } from "./helpers.ts"
+import { addressesFrom, advanceClock, PRODUCTION_LIMITS_BEHIND_PROXY, request, signUpPlayer, tempDir, useServer } from "./helpers.ts"
 
 /**
  * Sign-in throttling with the production limits. The server trusts one proxy,
  * so each test speaks from addresses of its own (X-Forwarded-For).
  */
-let server: TestServer
-
-beforeAll(async () => {
-  server = await startServer(PRODUCTION_LIMITS_BEHIND_PROXY)
-})
-afterAll(async () => {
+const server = useServer({ config: PRODUCTION_LIMITS_BEHIND_PROXY })
+afterAll(() => {
   vi.useRealTimers()
-  await server?.close()
 })
 
 const freshAddress = addressesFrom("203.0.113")
@@ -104,13 +99,7 @@ describe("sign-in throttling", () => {
 
 /** On PostgreSQL the counters live in the database: a guesser held by one server is held by every server. */
 describe.runIf(process.env.DATABASE_URL)("sign-in limits across servers", () => {
-  let other: TestServer
-  beforeAll(async () => {
-    other = await startServer({ ...PRODUCTION_LIMITS_BEHIND_PROXY, databaseUrl: server.databaseUrl, dataDir: tempDir("second"), seedDemo: false })
-  })
-  afterAll(async () => {
-    await other?.close()
-  })
+  const other = useServer({ config: () => ({ ...PRODUCTION_LIMITS_BEHIND_PROXY, databaseUrl: server.databaseUrl, dataDir: tempDir("second"), seedDemo: false }) })
 
   it("holds the guesser on a second server after their failures on the first, and lets the owner in on both", async () => {
     const player = await signUpPlayer(server)
@@ -135,13 +124,7 @@ describe.runIf(process.env.DATABASE_URL)("sign-in limits across servers", () => 
 })
 
 describe("without TRUST_PROXY", () => {
-  let direct: TestServer
-  beforeAll(async () => {
-    direct = await startServer({ limits: { ...DEFAULT_LIMITS, signInFailuresPerAddress: 3 } })
-  })
-  afterAll(async () => {
-    await direct?.close()
-  })
+  const direct = useServer({ config: { limits: { ...DEFAULT_LIMITS, signInFailuresPerAddress: 3 } } })
 
   it("ignores X-Forwarded-For: every claimed address is the socket's", async () => {
     for (let i = 0; i < 3; i++) {
