@@ -26,6 +26,7 @@ const admin = (server: TestServer, args: ReadonlyArray<string>) =>
 const STEP_TIMEOUT = 300_000
 
 describe("npm run admin -- settle / void-market / markets", () => {
+  // Started and stopped here: on PGlite the server lets go of its folder before the CLI runs.
   const servers: Array<TestServer> = []
   let server: TestServer
   let player: { token: string }

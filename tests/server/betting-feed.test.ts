@@ -48,6 +48,7 @@ const finishedButOpen = (server: TestServer) =>
      WHERE e.status = 'finished' AND EXISTS (SELECT 1 FROM markets m WHERE m.event_id = e.id AND m.status IN ('OPEN', 'SUSPENDED', 'CLOSED'))
   `)
 
+// Held here, not by useServer: a test stops the first server and starts a second on its data.
 let first: TestServer
 let second: TestServer | undefined
 const dataDir = tempDir("feed")

@@ -49,6 +49,7 @@ const connect = (url: string) =>
 
 describe.runIf(process.env.DATABASE_URL)("one source of odds for several servers", () => {
   let database: { url: string; drop: () => Promise<unknown> }
+  // Held here, not by useServer: a test stops one of the two servers.
   let a: TestServer
   let b: TestServer
   const stopped = new Set<TestServer>()

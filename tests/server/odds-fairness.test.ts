@@ -22,6 +22,7 @@ const sha256 = (text: string) => createHash("sha256").update(text).digest("hex")
 
 const fairness = async (server: TestServer, eventId: string) => (await request(server.url, `/api/v1/event-fairness?event_id=${eventId}`)).body
 
+// Held here, not by useServer: on PGlite the server stops and starts again around each CLI command.
 const dataDir = tempDir("fairness")
 let server: TestServer
 const others: Array<TestServer> = []

@@ -171,6 +171,7 @@ describe("settings the operator cannot switch on in production", () => {
 const STEP_TIMEOUT = 300_000
 
 describe("npm run admin -- protection and the switches", () => {
+  // Started and stopped here: on PGlite the server lets go of its folder before the CLI runs.
   const servers: Array<TestServer> = []
   let own: TestServer
   let username = ""

@@ -6,7 +6,7 @@ import { REMINDER_MINUTES } from "../../src/domain/push.ts"
 import { Push } from "../../server/push/Push.ts"
 import { type BrowserKeys, browserKeys, pushService, type PushService, readPush } from "../push.ts"
 import { bet, catalogue, type CatalogueEvent, eventsOf, fund, marketOf, setPrice } from "./betting-support.ts"
-import { loginAs, request, signUpPlayer, startServer, tempDir, type TestServer } from "./helpers.ts"
+import { loginAs, request, signUpPlayer, tempDir, type TestServer, useServer } from "./helpers.ts"
 import { addUpi, approveDeposit, createDeposit, freshDatabase } from "./payments-support.ts"
 
 /**
@@ -17,20 +17,18 @@ import { addUpi, approveDeposit, createDeposit, freshDatabase } from "./payments
 process.env.ODDS_SIMULATOR = "off"
 
 let service: PushService
-let server: TestServer
-let admin: string
+beforeAll(async () => {
+  service = await pushService()
+})
+afterAll(async () => {
+  await service?.close()
+})
+const server = useServer({ config: () => ({ push: { vapid: undefined, subject: "mailto:ops@khel.test", services: [service.origin] } }), signIn: ["admin"] })
 /** A player's session: the push key is a player's to ask for (staff sign in on the desk). */
 let keyReader: string
 
 beforeAll(async () => {
-  service = await pushService()
-  server = await startServer({ push: { vapid: undefined, subject: "mailto:ops@khel.test", services: [service.origin] } })
-  admin = (await loginAs(server, "admin")).token
   keyReader = (await loginAs(server, "demo")).token
-})
-afterAll(async () => {
-  await server?.close()
-  await service?.close()
 })
 
 const settled = (on: TestServer = server) => on.run(Push.use((push) => push.settled))
@@ -68,7 +66,7 @@ describe("notifications of money", () => {
     // Filing the request tells nobody; the operator's approval does.
     await settled()
     expect(service.received.length).toBe(before)
-    expect((await approveDeposit(server, admin, deposit.body.data._id)).status).toBe(200)
+    expect((await approveDeposit(server, server.admin, deposit.body.data._id)).status).toBe(200)
     await settled()
     expect(await onlyMessage(player.endpoint, player.keys)).toEqual({
       kind: "deposit.approved",
@@ -91,9 +89,9 @@ describe("notifications of money", () => {
       return res.body.data._id as string
     }
     const rejected = await ask(300)
-    expect((await request(server.url, `/api/v1/admin/withdrawal-requests/${rejected}/reject`, { method: "PUT", token: admin, json: {} })).status).toBe(200)
+    expect((await request(server.url, `/api/v1/admin/withdrawal-requests/${rejected}/reject`, { method: "PUT", token: server.admin, json: {} })).status).toBe(200)
     const paid = await ask(1200)
-    expect((await request(server.url, `/api/v1/admin/withdrawal-requests/${paid}/approve`, { method: "PUT", token: admin, json: {} })).status).toBe(200)
+    expect((await request(server.url, `/api/v1/admin/withdrawal-requests/${paid}/approve`, { method: "PUT", token: server.admin, json: {} })).status).toBe(200)
     await settled()
     expect(await onlyMessage(player.endpoint, player.keys)).toMatchObject({ kind: "withdrawal.paid", title: "Withdrawal paid", body: "₹1,200.00 is on its way to your account.", tag: `withdrawal:${paid}` })
   })
@@ -107,10 +105,10 @@ describe("notifications of bets", () => {
     const event = eventsOf(await catalogue(server), "football", false)[1]!
     const market = marketOf(event, "EXCHANGE")
     const [home] = market.runners.map((r) => r.selectionId)
-    expect((await setPrice(server, admin, { marketId: market.marketId, selectionId: home, back: { price: 3, size: 1000 }, lay: { price: 3.1, size: 1000 }, status: "OPEN" })).status).toBe(200)
+    expect((await setPrice(server, server.admin, { marketId: market.marketId, selectionId: home, back: { price: 3, size: 1000 }, lay: { price: 3.1, size: 1000 }, status: "OPEN" })).status).toBe(200)
     expect((await bet(server, winner.token, "bet-sport", { marketId: market.marketId, selectionId: home, selectionType: "back", odds: 3, stake: 100 })).status).toBe(200)
     expect((await bet(server, loser.token, "bet-sport", { marketId: market.marketId, selectionId: home, selectionType: "lay", odds: 3.1, stake: 100 })).status).toBe(200)
-    expect((await request(server.url, "/api/v1/admin/settle-market", { method: "POST", token: admin, json: { marketId: market.marketId, result: home } })).status).toBe(200)
+    expect((await request(server.url, "/api/v1/admin/settle-market", { method: "POST", token: server.admin, json: { marketId: market.marketId, result: home } })).status).toBe(200)
     await settled()
     expect(await onlyMessage(winner.endpoint, winner.keys)).toEqual({
       kind: "bet.won",
@@ -158,7 +156,7 @@ describe("subscriptions", () => {
     expect((await request(server.url, "/api/v1/push-subscription", { method: "POST", token: player.token, json: phone.keys.subscription(phone.endpoint) })).status).toBe(200)
     const approve = async () => {
       const deposit = await createDeposit(server, player.token, 200)
-      expect((await approveDeposit(server, admin, deposit.body.data._id)).status).toBe(200)
+      expect((await approveDeposit(server, server.admin, deposit.body.data._id)).status).toBe(200)
       await settled()
     }
     await approve()
@@ -185,7 +183,7 @@ describe("subscriptions", () => {
     // Signed in again elsewhere, money still moves for the player: this browser hears nothing.
     const again = await request(server.url, "/identity/user/login", { method: "POST", json: { username: player.user.username, password: player.password } })
     const deposit = await createDeposit(server, again.body.meta.token, 300)
-    expect((await approveDeposit(server, admin, deposit.body.data._id)).status).toBe(200)
+    expect((await approveDeposit(server, server.admin, deposit.body.data._id)).status).toBe(200)
     await settled()
     expect(service.to(player.endpoint)).toEqual([])
   })
@@ -209,8 +207,8 @@ const bettor = async (on: TestServer, event: CatalogueEvent, token: string) => {
 describe("a match you bet on starts soon", () => {
   it(`reminds a player ${REMINDER_MINUTES} minutes before a match they bet on, once however often the server looks`, async () => {
     const [later, soon] = eventsOf(await catalogue(server), "tennis", false)
-    const early = await bettor(server, later!, admin)
-    const due = await bettor(server, soon!, admin)
+    const early = await bettor(server, later!, server.admin)
+    const due = await bettor(server, soon!, server.admin)
     await startingIn(server, later!, REMINDER_MINUTES + 5)
     await startingIn(server, soon!, REMINDER_MINUTES - 1)
     const scans = await Promise.all([1, 2, 3].map(() => server.run(Push.use((push) => push.remindStarts))))
@@ -232,20 +230,22 @@ describe("a match you bet on starts soon", () => {
 
 describe.runIf(process.env.DATABASE_URL)("several servers on one PostgreSQL", () => {
   let database: { url: string; drop: () => Promise<unknown> }
-  const servers: Array<TestServer> = []
   const vapid = webpush.generateVAPIDKeys()
 
   beforeAll(async () => {
     database = await freshDatabase()
-    const push = { vapid, subject: "mailto:ops@khel.test", services: [service.origin] }
-    servers.push(await startServer({ databaseUrl: database.url, dataDir: tempDir("push-a"), push }))
-    servers.push(await startServer({ databaseUrl: database.url, dataDir: tempDir("push-b"), push, seedDemo: false }))
-    servers.push(await startServer({ databaseUrl: database.url, dataDir: tempDir("push-c"), push, seedDemo: false }))
   })
   afterAll(async () => {
-    for (const s of servers.reverse()) await s.close()
     await database?.drop()
   })
+  const servers = (["a", "b", "c"] as const).map((name) => useServer({
+    config: () => ({
+      databaseUrl: database.url,
+      dataDir: tempDir(`push-${name}`),
+      push: { vapid, subject: "mailto:ops@khel.test", services: [service.origin] },
+      ...(name === "a" ? {} : { seedDemo: false })
+    })
+  }))
 
   it("sends a match's reminder exactly once when every server looks at the same moment", async () => {
     const [a] = servers

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { launch, mainBalance, walletCall } from "./casino-support.ts"
-import { expectLedgerVerifies, loginAs, request, SERVER_START_TIMEOUT, signUpPlayer, startServer, tempDir, type TestServer, waitForCode } from "./helpers.ts"
+import { expectLedgerVerifies, loginAs, request, SERVER_START_TIMEOUT, signUpPlayer, startServer, tempDir, type TestServer, useServer, waitForCode } from "./helpers.ts"
 import { freshDatabase } from "./payments-support.ts"
 
 /** What the server puts right when it starts: its data folder, and rounds a crash left half-way. */
@@ -33,7 +33,6 @@ const lastingData = async () => {
 
 describe("the data folder", () => {
   let data: Awaited<ReturnType<typeof lastingData>>
-  let server: TestServer
   beforeAll(async () => {
     data = await lastingData()
     // An existing folder left open by an earlier install.
@@ -42,9 +41,8 @@ describe("the data folder", () => {
     chmodSync(join(data.dataDir, "uploads", "old", "screenshot.png"), 0o666)
     chmodSync(join(data.dataDir, "uploads", "old"), 0o777)
     chmodSync(data.dataDir, 0o777)
-    server = await startServer(data)
-    cleanups.push(() => server.close())
-  }, SERVER_START_TIMEOUT)
+  })
+  const server = useServer({ config: () => data })
 
   it("is made private at start (folders 0700, files 0600), and what the server writes later is private too", async () => {
     expect(lstatSync(data.dataDir).mode & 0o777).toBe(0o700)
@@ -57,6 +55,7 @@ describe("the data folder", () => {
 })
 
 describe("Khel Originals after a crash", () => {
+  // Two servers one after the other on the same data, the first left as a crash leaves it: started here.
   let second: TestServer
   let tokenHash: string
   let playerId: string
