@@ -111,12 +111,15 @@ export default defineConfig({
         // Everything the first page imports statically in one chunk: views import machines and schemas but never
         // services, the composition root's lazy flows import services, so the default splitting would cut what the
         // first page needs into several common chunks (each one more request and a worse compression). The event
-        // page and what it imports (the slip, cash out, the bets table…), shared with racing, likewise: one chunk,
-        // not a dozen of a few KB that a phone on slow 4G asks for six at a time.
+        // page and what it imports (the slip, cash out, the bets table…), shared with racing, likewise, and a casino
+        // lobby with its flow: one chunk each, not a dozen of a few KB that a phone on slow 4G asks for six at a time.
         codeSplitting: {
           groups: [
-            { name: "app", tags: ["$initial"], priority: 2 },
-            { name: "event", test: /src\/views\/pages\/Event\.tsx$/, priority: 1 }
+            { name: "app", tags: ["$initial"], priority: 3 },
+            { name: "event", test: /src\/views\/pages\/Event\.tsx$/, priority: 1 },
+            { name: "lobby", test: /src\/(views\/pages\/Casino\.tsx|root\/flows\/casino\.ts)$/, priority: 1 },
+            // Small modules many pages share (phone numbers, date ranges, request ids): one chunk, not a lobby's.
+            { name: "common", test: /src\/(domain\/(phone|ranges)|root\/requests)\.ts$/, priority: 2 }
           ]
         }
       }

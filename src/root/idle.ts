@@ -16,15 +16,14 @@ const afterFirstPaint = (run: () => void) => {
   observer.observe({ type: "paint", buffered: true })
 }
 
-const idle = (run: () => void, timeout = 5000) =>
-  typeof requestIdleCallback === "function" ? requestIdleCallback(run, { timeout }) : setTimeout(run, timeout / 2)
+const idle = (run: () => void) => (typeof requestIdleCallback === "function" ? requestIdleCallback(run, { timeout: 5000 }) : setTimeout(run, 2000))
 
 let openLandingPainted = () => {}
 
 /**
- * Resolves once the landing page has painted what the catalogue lets it show: the browser is idle after the sports
- * answer (or its failure) came in and was rendered. What that paint does not need waits for it (the banners off the
- * home page, flows the page does not name first: src/views/firstPages.ts), so it takes no bandwidth from it.
+ * Resolves once the landing page has painted what the catalogue lets it show (`catalogueSettled`). What that paint
+ * does not need waits for it (the banners off the home page, flows the page does not name first:
+ * src/views/firstPages.ts), so it takes no bandwidth from it.
  */
 export const landingPainted = new Promise<void>((resolve) => {
   openLandingPainted = resolve
@@ -32,8 +31,9 @@ export const landingPainted = new Promise<void>((resolve) => {
 
 /**
  * The sports answer is in: `landingPainted` resolves once that has been rendered and painted, seen as a largest
- * paint after this moment (no timer: a page whose clock is stopped still gets its flows), or else (a page painting
- * nothing larger than its loader, a visitor who scrolled: largest paints are no longer reported) the first idle moment.
+ * paint after this moment (no timer: a page whose clock is stopped still gets its flows). A page painting nothing
+ * larger than its loader, or a visitor who scrolled (largest paints are no longer reported), waits a second: the
+ * preloader covers the page that long after the catalogue anyway (SPEC section 9).
  */
 export const catalogueSettled = () => {
   const settledAt = performance.now()
@@ -48,7 +48,7 @@ export const catalogueSettled = () => {
     })
     observer.observe({ type: "largest-contentful-paint", buffered: true })
   }
-  idle(open, 2000)
+  setTimeout(open, 1000)
 }
 
 /** Runs `run` once the page has loaded and painted and the browser is idle; the returned function cancels it. */

@@ -43,7 +43,7 @@ test("the scripts an event page and a lobby need first go with their HTML, each 
   const { event, path } = await catalogueEvent(request, "Royal Challengers Bengaluru v Kolkata Knight Riders")
   const fetched: Array<string> = []
   page.on("request", (outgoing) => void fetched.push(new URL(outgoing.url()).pathname))
-  for (const [url, chunk, heading] of [[path, /\/event-[\w-]+\.js$/, event.name], ["/live-casino", /\/Casino-[\w-]+\.js$/, "Live Casino"]] as const) {
+  for (const [url, chunk, heading] of [[path, /\/event-[\w-]+\.js$/, event.name], ["/live-casino", /\/lobby-[\w-]+\.js$/, "Live Casino"]] as const) {
     fetched.length = 0
     const response = await page.goto(url)
     const preloaded = [...((await response!.headerValue("link")) ?? "").matchAll(/<([^>]+)>; rel=modulepreload/g)].map((match) => match[1]!)
