@@ -118,8 +118,10 @@ export default defineConfig({
             { name: "app", tags: ["$initial"], priority: 3 },
             { name: "event", test: /src\/views\/pages\/Event\.tsx$/, priority: 1 },
             { name: "lobby", test: /src\/(views\/pages\/Casino\.tsx|root\/flows\/casino\.ts)$/, priority: 1 },
-            // Small modules many pages share (phone numbers, date ranges, request ids): one chunk, not a lobby's.
-            { name: "common", test: /src\/(domain\/(phone|ranges)|root\/requests)\.ts$/, priority: 2 }
+            // Small modules many pages share (phone numbers, date ranges, request ids; the price cell, which the home
+            // page's lists show too): chunks of their own, not an event's or a lobby's.
+            { name: "common", test: /src\/(domain\/(phone|ranges)|root\/requests)\.ts$/, priority: 2 },
+            { name: "OddsCell", test: /src\/views\/widgets\/OddsCell\.tsx$/, priority: 2 }
           ]
         }
       }
