@@ -1,8 +1,6 @@
 import type { AnyActorLogic } from "xstate"
 import type { FlowName } from "../machines/flows.ts"
-import { FIRST_PAGES } from "../views/firstPages.ts"
 import { loaders } from "./flows/index.ts"
-import { landingPainted } from "./idle.ts"
 
 /**
  * The logic of every flow a view can open, provided with its world, each in
@@ -11,8 +9,6 @@ import { landingPainted } from "./idle.ts"
  * a flow only once its logic is here (`useFlow` waits for `loadFlow`).
  */
 
-const FIRST_FLOWS: ReadonlyArray<FlowName> = typeof location === "undefined" ? [] : FIRST_PAGES[location.pathname]?.flows ?? []
-
 const loaded = new Map<FlowName, AnyActorLogic>()
 const loading = new Map<FlowName, Promise<void>>()
 
@@ -20,9 +16,7 @@ const loading = new Map<FlowName, Promise<void>>()
 export const loadFlow = (flow: FlowName): Promise<void> => {
   let promise = loading.get(flow)
   if (!promise) {
-    // The landing page's first flows load with it; any other waits until it has painted (idle.ts).
-    const load = () => loaders[flow]() as Promise<{ readonly default: AnyActorLogic }>
-    promise = (FIRST_FLOWS.includes(flow) ? load() : landingPainted.then(load)).then(
+    promise = (loaders[flow]() as Promise<{ readonly default: AnyActorLogic }>).then(
       (module) => void loaded.set(flow, module.default),
       (error: unknown) => {
         // A chunk that failed to load (offline) may load on the next visit.

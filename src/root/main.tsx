@@ -8,13 +8,15 @@ import { readTheme, readToken } from "../services/browserStorage.ts"
 import { holdInstallPrompt } from "../services/installPrompt.ts"
 import { navigator } from "../services/navigator.ts"
 import { noticeStore, showFlash } from "../services/noticeStore.ts"
+import type { FlowName } from "../machines/flows.ts"
 import { App, preloadPage } from "../views/App.tsx"
+import { FIRST_PAGES } from "../views/firstPages.ts"
 import { AppActor } from "../views/app-actor.ts"
 import { loadable } from "../views/loadable.ts"
 import { type Ports, PortsContext } from "../views/ports.ts"
 import { rootApp } from "./app.ts"
 import { loadFlow } from "./flows.ts"
-import { whenSettled } from "./idle.ts"
+import { landingPainted, whenSettled } from "./idle.ts"
 
 /**
  * The composition root: the one place that knows the runtime and its
@@ -25,8 +27,11 @@ import { whenSettled } from "./idle.ts"
  * (src/root/startup.ts, ./session.ts), and the runtime loads with the first
  * flow a view opens (docs/performance.md).
  */
+/** The landing page's first flows load with it; any other waits until it has painted (idle.ts `landingPainted`). */
+const firstFlows: ReadonlyArray<FlowName> = FIRST_PAGES[location.pathname]?.flows ?? []
+
 const ports: Ports = {
-  loadFlow,
+  loadFlow: (flow) => (firstFlows.includes(flow) ? loadFlow(flow) : landingPainted.then(() => loadFlow(flow))),
   notices: noticeStore,
   // The odds store (and its socket) loads with the first page that shows prices.
   oddsBooks: loadable(() => import("../services/odds.ts").then((module) => module.odds))

@@ -9,7 +9,7 @@ export const PROMO_POSTER = "/promo-poster.webp"
 
 /**
  * What a page a visit can land on needs for its first paint, by path: its page chunk, the flows that paint needs
- * (each `src/root/flows/<flow>.ts`; any other flow loads once the page has painted, src/root/flows.ts) and the
+ * (each `src/root/flows/<flow>.ts`; any other flow loads once the page has painted, src/root/main.tsx) and the
  * image it paints largest, if the build knows it. React asks for a page's chunk only once the shell has rendered,
  * and the page opens its flows only once its chunk has run. So the app asks for both as it starts (App.tsx
  * `preloadPage`), and, earlier still, the build names their chunks by path (vite.config.ts, `first-chunks.json`)
