@@ -10,6 +10,8 @@ import { catalogueSettled, landingPainted } from "./idle.ts"
 import { session } from "./session.ts"
 import { startupTask } from "./startup.ts"
 
+const onHome = () => location.pathname === "/"
+
 const setFavicon = (href: string) => {
   let link = document.querySelector<HTMLLinkElement>("link[rel~='icon']")
   if (!link) {
@@ -61,8 +63,8 @@ export const rootApp = appMachine.provide({
     loadSports: startupTask(() => (readToken() ? "sportsDataAuthenticated" : "sportsData"), { settled: catalogueSettled }),
     // Only the home page shows the banners (about 45 KB): elsewhere they wait until the page has painted.
     loadAds: startupTask("advertisement", {
-      after: () => (location.pathname === "/" ? undefined : landingPainted),
-      priority: () => (location.pathname === "/" ? "auto" : "low")
+      after: () => (onHome() ? undefined : landingPainted),
+      priority: () => (onHome() ? "auto" : "low")
     }),
     loadUser: startupTask("getUserData"),
     loadAppSettings: startupTask("appSettings"),

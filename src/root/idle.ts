@@ -19,6 +19,7 @@ const afterFirstPaint = (run: () => void) => {
 const idle = (run: () => void) => (typeof requestIdleCallback === "function" ? requestIdleCallback(run, { timeout: 5000 }) : setTimeout(run, 2000))
 
 let openLandingPainted = () => {}
+let landingArmed = false
 
 /**
  * Resolves once the landing page has painted what the catalogue lets it show (`catalogueSettled`). What that paint
@@ -36,6 +37,9 @@ export const landingPainted = new Promise<void>((resolve) => {
  * preloader covers the page that long after the catalogue anyway (SPEC section 9).
  */
 export const catalogueSettled = () => {
+  // Only the landing's answer: later catalogue reloads (a match starting) find the promise resolved.
+  if (landingArmed) return
+  landingArmed = true
   const settledAt = performance.now()
   let observer: PerformanceObserver | undefined
   const open = () => {
