@@ -73,8 +73,8 @@ const firstChunks = (): Plugin => ({
     }
     const loaded = withImports(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName))
     const chunkOf = (module: string) => {
-      const chunk = chunks.find((candidate) => candidate.facadeModuleId === resolve(module)) ??
-        chunks.find((candidate) => candidate.moduleIds.includes(resolve(module)))
+      // The chunk holding the module: its own, or a group's (the event page's, a lobby's).
+      const chunk = chunks.find((candidate) => candidate.moduleIds.includes(resolve(module)))
       if (!chunk) this.error(`first-chunks: no chunk for ${module} (src/views/firstPages.ts)`)
       return chunk.fileName
     }
