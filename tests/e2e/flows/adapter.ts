@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test"
-import type { AnyEventObject, AnyMachineSnapshot } from "xstate"
+import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine, MachineImplementationsFrom, OutputFrom } from "xstate"
 
 /**
  * A machine's adapter to the real UI (issue 9, QA paths): how a player (or
@@ -60,6 +60,17 @@ export interface FlowAdapter {
   /** What the screen shows in a state, by state node id (`otpCountdown.Counting`); nodes not listed are not checked. */
   readonly states: Readonly<Record<string, (world: FlowWorld) => Promise<void>>>
 }
+
+type ActorsOf<M extends AnyStateMachine> = NonNullable<MachineImplementationsFrom<M>["actors"]>
+
+/**
+ * A call's answer as the walk feeds it (`xstate.done.actor.<src>`), typed by the machine's actor: the walk runs the
+ * machine's assigns on it, so an output the actor could never give would walk states the machine cannot be in.
+ * `const done = answerOf<typeof referralMachine>()` then `done("claim", { data, message })`.
+ */
+export const answerOf = <M extends AnyStateMachine>() =>
+  <const K extends keyof ActorsOf<M> & string>(src: K, output: OutputFrom<NonNullable<ActorsOf<M>[K]>>) =>
+    ({ type: `xstate.done.actor.${src}`, actorId: src, output }) as const
 
 /** One step of a generated path: an event, or the clock running (an `after` transition). */
 export type Step = { readonly event: AnyEventObject } | { readonly clock: number }

@@ -5,23 +5,23 @@ import { runPath, takenTransitions } from "./adapter.ts"
 import { bonus } from "./adapters/bonus.ts"
 
 test.describe("bonus: generated QA paths", () => {
-  test("xstate.done.actor.loadBonuses → bonus.activate → xstate.error.actor.act", async ({ page, request }) => {
+  test("xstate.done.actor.loadBonuses → bonus.activate → xstate.error.actor.act (Unreachable)", async ({ page, request }) => {
     await runPath(bonus, { page, request, data: {} }, [
-      {"step":{"event":{"type":"xstate.done.actor.loadBonuses","actorId":"loadBonuses","output":{"bonusBalance":0,"bonuses":[{"_id":"bonus","status":"available"}]}}},"states":["bonus.Action.Idle"]},
+      {"step":{"event":{"type":"xstate.done.actor.loadBonuses","actorId":"loadBonuses","output":{"bonusBalance":0,"bonuses":[{"_id":"bonus","code":"WELCOME","title":"Welcome bonus","amount":100,"wageringRequired":500,"wagered":0,"wageringLeft":500,"status":"available","createdAt":"2026-01-01T00:00:00.000Z","activatedAt":null,"finishedAt":null}],"welcome":{"percent":10,"cap":1000,"wagerTimes":5}}}},"states":["bonus.Action.Idle"]},
       {"step":{"event":{"type":"bonus.activate","bonusId":"bonus"}},"states":[]},
       {"step":{"event":{"type":"xstate.error.actor.act","actorId":"act","error":{"code":0,"message":"Network error","reason":"Unreachable"}}},"states":["bonus.Action.Idle"]},
     ])
     await expect.poll(() => takenTransitions(page, "bonus")).toEqual(expect.arrayContaining(["bonus.Action.Running --xstate.error.actor.act[0]","bonus.List --bonus.reload[0]"]))
   })
-  test("xstate.done.actor.loadBonuses → bonus.claim → xstate.error.actor.act", async ({ page, request }) => {
+  test("xstate.done.actor.loadBonuses → bonus.claim → xstate.error.actor.act (TimedOut)", async ({ page, request }) => {
     await runPath(bonus, { page, request, data: {} }, [
-      {"step":{"event":{"type":"xstate.done.actor.loadBonuses","actorId":"loadBonuses","output":{"bonusBalance":0,"bonuses":[{"_id":"bonus","status":"completed"}]}}},"states":["bonus.Action.Idle"]},
+      {"step":{"event":{"type":"xstate.done.actor.loadBonuses","actorId":"loadBonuses","output":{"bonusBalance":0,"bonuses":[{"_id":"bonus","code":"WELCOME","title":"Welcome bonus","amount":100,"wageringRequired":500,"wagered":0,"wageringLeft":500,"status":"completed","createdAt":"2026-01-01T00:00:00.000Z","activatedAt":null,"finishedAt":null}],"welcome":{"percent":10,"cap":1000,"wagerTimes":5}}}},"states":["bonus.Action.Idle"]},
       {"step":{"event":{"type":"bonus.claim","bonusId":"bonus"}},"states":[]},
       {"step":{"event":{"type":"xstate.error.actor.act","actorId":"act","error":{"code":403,"message":"break","reason":"TimedOut"}}},"states":["bonus.Action.Idle"]},
     ])
     await expect.poll(() => takenTransitions(page, "bonus")).toEqual(expect.arrayContaining(["bonus.Action.Idle --bonus.claim[0]","bonus.Action.Running --xstate.error.actor.act[1]"]))
   })
-  test("xstate.error.actor.loadBonuses", async ({ page, request }) => {
+  test("xstate.error.actor.loadBonuses (Unreachable)", async ({ page, request }) => {
     await runPath(bonus, { page, request, data: {} }, [
       {"step":{"event":{"type":"xstate.error.actor.loadBonuses","actorId":"loadBonuses","error":{"code":0,"message":"Network error","reason":"Unreachable"}}},"states":["bonus.Action.Idle"]},
     ])

@@ -5,7 +5,7 @@ import { runPath, takenTransitions } from "./adapter.ts"
 import { casinoBets } from "./adapters/casinoBets.ts"
 
 test.describe("casinoBets: generated QA paths", () => {
-  test("xstate.error.actor.loadBets", async ({ page, request }) => {
+  test("xstate.error.actor.loadBets (Unreachable)", async ({ page, request }) => {
     await runPath(casinoBets, { page, request, data: {} }, [
       {"step":{"event":{"type":"xstate.error.actor.loadBets","actorId":"loadBets","error":{"code":0,"message":"Network error","reason":"Unreachable"}}},"states":["casinoBets.Failed"]},
     ])

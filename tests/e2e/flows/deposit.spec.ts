@@ -5,7 +5,7 @@ import { runPath, takenTransitions } from "./adapter.ts"
 import { deposit } from "./adapters/deposit.ts"
 
 test.describe("deposit: generated QA paths", () => {
-  test("stored.view → xstate.error.actor.loadScreenshot", async ({ page, request }) => {
+  test("stored.view → xstate.error.actor.loadScreenshot (Unreachable)", async ({ page, request }) => {
     await runPath(deposit, { page, request, data: {} }, [
       {"step":{"event":{"type":"stored.view","screenshotId":"screenshot"}},"states":[]},
       {"step":{"event":{"type":"xstate.error.actor.loadScreenshot","actorId":"loadScreenshot","error":{"code":0,"message":"Network error","reason":"Unreachable"}}},"states":["deposit.StoredScreenshot.Closed"]},
@@ -18,7 +18,7 @@ test.describe("deposit: generated QA paths", () => {
     ])
     await expect.poll(() => takenTransitions(page, "deposit")).toEqual(expect.arrayContaining(["deposit.History --range.change[0]"]))
   })
-  test("xstate.error.actor.loadHistory", async ({ page, request }) => {
+  test("xstate.error.actor.loadHistory (Unreachable)", async ({ page, request }) => {
     await runPath(deposit, { page, request, data: {} }, [
       {"step":{"event":{"type":"xstate.error.actor.loadHistory","actorId":"loadHistory","error":{"code":0,"message":"Network error","reason":"Unreachable"}}},"states":["deposit.StoredScreenshot.Closed"]},
     ])

@@ -5,7 +5,7 @@ import { runPath, takenTransitions } from "./adapter.ts"
 import { payoutAccounts } from "./adapters/payoutAccounts.ts"
 
 test.describe("payoutAccounts: generated QA paths", () => {
-  test("account.add → field.change ×2 → account.save → xstate.error.actor.saveAccount", async ({ page, request }) => {
+  test("account.add → field.change ×2 → account.save → xstate.error.actor.saveAccount (Conflict)", async ({ page, request }) => {
     await runPath(payoutAccounts, { page, request, data: {} }, [
       {"step":{"event":{"type":"account.add","kind":"upi"}},"states":["payoutAccounts.Modal.Open.Editing"]},
       {"step":{"event":{"type":"field.change","field":"accountNumber","value":"flow@okaxis"}},"states":["payoutAccounts.Modal.Open.Editing"]},
@@ -22,7 +22,7 @@ test.describe("payoutAccounts: generated QA paths", () => {
     ])
     await expect.poll(() => takenTransitions(page, "payoutAccounts")).toEqual(expect.arrayContaining(["payoutAccounts.Modal.Open --modal.close[0]"]))
   })
-  test("xstate.error.actor.loadAccounts", async ({ page, request }) => {
+  test("xstate.error.actor.loadAccounts (Unreachable)", async ({ page, request }) => {
     await runPath(payoutAccounts, { page, request, data: {} }, [
       {"step":{"event":{"type":"xstate.error.actor.loadAccounts","actorId":"loadAccounts","error":{"code":0,"message":"Network error","reason":"Unreachable"}}},"states":["payoutAccounts.Modal.Closed"]},
     ])

@@ -12,7 +12,7 @@ test.describe("racing: generated QA paths", () => {
     ])
     await expect.poll(() => takenTransitions(page, "racing")).toEqual(expect.arrayContaining(["racing.Ready --racing.reload[0]"]))
   })
-  test("xstate.error.actor.loadRacing → racing.reload", async ({ page, request }) => {
+  test("xstate.error.actor.loadRacing (Unreachable) → racing.reload", async ({ page, request }) => {
     await runPath(racing, { page, request, data: {} }, [
       {"step":{"event":{"type":"xstate.error.actor.loadRacing","actorId":"loadRacing","error":{"code":0,"message":"Network error","reason":"Unreachable"}}},"states":["racing.Failed"]},
       {"step":{"event":{"type":"racing.reload"}},"states":[]},

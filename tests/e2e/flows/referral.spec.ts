@@ -5,17 +5,9 @@ import { runPath, takenTransitions } from "./adapter.ts"
 import { referral } from "./adapters/referral.ts"
 
 test.describe("referral: generated QA paths", () => {
-  test("xstate.done.actor.loadReferrals → referral.claim → xstate.done.actor.claim", async ({ page, request }) => {
-    await runPath(referral, { page, request, data: {} }, [
-      {"step":{"event":{"type":"xstate.done.actor.loadReferrals","actorId":"loadReferrals","output":{"users":{"referralCode":"CODE","refBonus":100,"users":[]},"weeks":[],"transactions":[]}}},"states":["referral.Claim.Idle","referral.Lists.Ready"]},
-      {"step":{"event":{"type":"referral.claim"}},"states":["referral.Lists.Ready"]},
-      {"step":{"event":{"type":"xstate.done.actor.claim","actorId":"claim","output":{"referralCode":"CODE","refBonus":0,"users":[]}}},"states":["referral.Claim.Idle"]},
-    ])
-    await expect.poll(() => takenTransitions(page, "referral")).toEqual(expect.arrayContaining(["referral.Lists.Loading --xstate.done.actor.loadReferrals[0]","referral.Claim.Idle --referral.claim[0]","referral.Claim.Claiming --xstate.done.actor.claim[0]","referral.Lists --referrals.reload[0]"]))
-  })
   test("xstate.done.actor.loadReferrals → referral.claim → xstate.error.actor.claim (Unreachable)", async ({ page, request }) => {
     await runPath(referral, { page, request, data: {} }, [
-      {"step":{"event":{"type":"xstate.done.actor.loadReferrals","actorId":"loadReferrals","output":{"users":{"referralCode":"CODE","refBonus":100,"users":[]},"weeks":[],"transactions":[]}}},"states":["referral.Claim.Idle","referral.Lists.Ready"]},
+      {"step":{"event":{"type":"xstate.done.actor.loadReferrals","actorId":"loadReferrals","output":{"users":{"referralCode":"CODE","refBonus":100,"users":[],"rule":{"percent":10,"cap":1000,"wagerTimes":1}},"weeks":[],"transactions":[]}}},"states":["referral.Claim.Idle","referral.Lists.Ready"]},
       {"step":{"event":{"type":"referral.claim"}},"states":["referral.Lists.Ready"]},
       {"step":{"event":{"type":"xstate.error.actor.claim","actorId":"claim","error":{"code":0,"message":"Network error","reason":"Unreachable"}}},"states":["referral.Lists.Ready","referral.Claim.Idle"]},
     ])
@@ -23,17 +15,11 @@ test.describe("referral: generated QA paths", () => {
   })
   test("xstate.done.actor.loadReferrals → referral.claim → xstate.error.actor.claim (TimedOut)", async ({ page, request }) => {
     await runPath(referral, { page, request, data: {} }, [
-      {"step":{"event":{"type":"xstate.done.actor.loadReferrals","actorId":"loadReferrals","output":{"users":{"referralCode":"CODE","refBonus":100,"users":[]},"weeks":[],"transactions":[]}}},"states":["referral.Claim.Idle","referral.Lists.Ready"]},
+      {"step":{"event":{"type":"xstate.done.actor.loadReferrals","actorId":"loadReferrals","output":{"users":{"referralCode":"CODE","refBonus":100,"users":[],"rule":{"percent":10,"cap":1000,"wagerTimes":1}},"weeks":[],"transactions":[]}}},"states":["referral.Claim.Idle","referral.Lists.Ready"]},
       {"step":{"event":{"type":"referral.claim"}},"states":["referral.Lists.Ready"]},
       {"step":{"event":{"type":"xstate.error.actor.claim","actorId":"claim","error":{"code":403,"message":"break","reason":"TimedOut"}}},"states":["referral.Lists.Ready","referral.Claim.Idle"]},
     ])
     await expect.poll(() => takenTransitions(page, "referral")).toEqual(expect.arrayContaining(["referral.Claim.Claiming --xstate.error.actor.claim[1]"]))
-  })
-  test("balances.changed", async ({ page, request }) => {
-    await runPath(referral, { page, request, data: {} }, [
-      {"step":{"event":{"type":"balances.changed"}},"states":["referral.Claim.Idle"]},
-    ])
-    await expect.poll(() => takenTransitions(page, "referral")).toEqual(expect.arrayContaining(["referral.Lists --balances.changed[0]"]))
   })
   test("xstate.error.actor.loadReferrals (Unreachable)", async ({ page, request }) => {
     await runPath(referral, { page, request, data: {} }, [

@@ -5,7 +5,7 @@ import { runPath, takenTransitions } from "./adapter.ts"
 import { session } from "./adapters/session.ts"
 
 test.describe("session: generated QA paths", () => {
-  test("user.changed → xstate.error.actor.fetchUser", async ({ page, request }) => {
+  test("user.changed → xstate.error.actor.fetchUser (Unreachable)", async ({ page, request }) => {
     await runPath(session, { page, request, data: {} }, [
       {"step":{"event":{"type":"user.changed"}},"states":["session.LoggedIn"]},
       {"step":{"event":{"type":"xstate.error.actor.fetchUser","actorId":"fetchUser","error":{"code":0,"message":"Network error","reason":"Unreachable"}}},"states":["session.LoggedIn"]},

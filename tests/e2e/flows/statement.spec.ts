@@ -5,7 +5,7 @@ import { runPath, takenTransitions } from "./adapter.ts"
 import { statement } from "./adapters/statement.ts"
 
 test.describe("statement: generated QA paths", () => {
-  test("xstate.error.actor.loadStatement", async ({ page, request }) => {
+  test("xstate.error.actor.loadStatement (Unreachable)", async ({ page, request }) => {
     await runPath(statement, { page, request, data: {} }, [
       {"step":{"event":{"type":"xstate.error.actor.loadStatement","actorId":"loadStatement","error":{"code":0,"message":"Network error","reason":"Unreachable"}}},"states":["statement.Failed"]},
     ])

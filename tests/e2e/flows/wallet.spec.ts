@@ -5,7 +5,7 @@ import { runPath, takenTransitions } from "./adapter.ts"
 import { wallet } from "./adapters/wallet.ts"
 
 test.describe("wallet: generated QA paths", () => {
-  test("wallet.switch → xstate.error.actor.switchWallet", async ({ page, request }) => {
+  test("wallet.switch → xstate.error.actor.switchWallet (Unreachable)", async ({ page, request }) => {
     await runPath(wallet, { page, request, data: {} }, [
       {"step":{"event":{"type":"wallet.switch","wallet":2}},"states":[]},
       {"step":{"event":{"type":"xstate.error.actor.switchWallet","actorId":"switchWallet","error":{"code":0,"message":"Network error","reason":"Unreachable"}}},"states":["wallet.Idle"]},

@@ -5,7 +5,7 @@ import { runPath, takenTransitions } from "./adapter.ts"
 import { withdrawal } from "./adapters/withdrawal.ts"
 
 test.describe("withdrawal: generated QA paths", () => {
-  test("field.change → withdraw.submit → xstate.error.actor.submit", async ({ page, request }) => {
+  test("field.change → withdraw.submit → xstate.error.actor.submit (Unreachable)", async ({ page, request }) => {
     await runPath(withdrawal, { page, request, data: {} }, [
       {"step":{"event":{"type":"field.change","field":"amount","value":"300"}},"states":["withdrawal.Form.Ready.Editing"]},
       {"step":{"event":{"type":"withdraw.submit"}},"states":[]},
@@ -25,7 +25,7 @@ test.describe("withdrawal: generated QA paths", () => {
     ])
     await expect.poll(() => takenTransitions(page, "withdrawal")).toEqual(expect.arrayContaining(["withdrawal.History --range.change[0]"]))
   })
-  test("xstate.error.actor.loadHistory", async ({ page, request }) => {
+  test("xstate.error.actor.loadHistory (Unreachable)", async ({ page, request }) => {
     await runPath(withdrawal, { page, request, data: {} }, [
       {"step":{"event":{"type":"xstate.error.actor.loadHistory","actorId":"loadHistory","error":{"code":0,"message":"Network error","reason":"Unreachable"}}},"states":["withdrawal.Form.Ready.Editing"]},
     ])

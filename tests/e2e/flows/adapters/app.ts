@@ -1,7 +1,7 @@
 import { expect } from "@playwright/test"
 import type { AnyEventObject } from "xstate"
-import { REFRESH_SPREAD_MS } from "../../../../src/machines/app.machine.ts"
-import { type EventAdapter, type FlowAdapter, type FlowWorld, networkDown, takenTransitions } from "../adapter.ts"
+import { type appMachine, REFRESH_SPREAD_MS } from "../../../../src/machines/app.machine.ts"
+import { answerOf, type EventAdapter, type FlowAdapter, type FlowWorld, networkDown, takenTransitions } from "../adapter.ts"
 import { catalogueEvent, createPlayer, openSignedIn, pauseClockAhead, sportsData, waitForApp } from "../../support.ts"
 
 /**
@@ -11,10 +11,22 @@ import { catalogueEvent, createPlayer, openSignedIn, pauseClockAhead, sportsData
  */
 const failure = { code: 0, message: "Network error", reason: "Unreachable" }
 
-const answered = (actor: string, output: unknown): EventAdapter => ({
-  samples: [{ type: `xstate.done.actor.${actor}`, actorId: actor, output }],
-  step: async () => {}
-})
+const done = answerOf<typeof appMachine>()
+
+/** The walk's stand-ins for the start-up calls' answers (the real server's are checked on screen). */
+const SITE = { siteTitle: "Khel", color: "#0b7a3e", faviconImg: "", logoImg: "" }
+const ALL_SETTINGS = {
+  settings: SITE,
+  contacts: { helpline: "", whatsapp: "", email: "", supportChat: "" },
+  socials: [],
+  compliance: { depositsOpen: true, blockedRegions: [] }
+}
+const USER = {
+  id: "player", name: "Start-up Player", username: "player", mobileNo: "+919800000000", role: 4, wallet: 1,
+  balance: 0, exposure: 0, bonus: 0, refBonus: 0, creditReference: 0, referralCode: "CODE", bets: []
+} as const
+
+const answered = (answer: AnyEventObject): EventAdapter => ({ samples: [answer], step: async () => {} })
 
 const cutOff = (actor: string, path: string): EventAdapter => ({
   samples: [{ type: `xstate.error.actor.${actor}`, actorId: actor, error: failure } satisfies AnyEventObject],
@@ -23,15 +35,15 @@ const cutOff = (actor: string, path: string): EventAdapter => ({
 })
 
 const events: FlowAdapter["events"] = {
-  "xstate.done.actor.loadSports": answered("loadSports", []),
+  "xstate.done.actor.loadSports": answered(done("loadSports", [])),
   "xstate.error.actor.loadSports": cutOff("loadSports", "/get-sports-data*"),
-  "xstate.done.actor.loadAds": answered("loadAds", []),
+  "xstate.done.actor.loadAds": answered(done("loadAds", [])),
   "xstate.error.actor.loadAds": cutOff("loadAds", "/advertisement"),
-  "xstate.done.actor.loadUser": answered("loadUser", { id: "player", wallet: 1 }),
+  "xstate.done.actor.loadUser": answered(done("loadUser", USER)),
   "xstate.error.actor.loadUser": cutOff("loadUser", "/getUserData"),
-  "xstate.done.actor.loadAppSettings": answered("loadAppSettings", undefined),
+  "xstate.done.actor.loadAppSettings": answered(done("loadAppSettings", SITE)),
   "xstate.error.actor.loadAppSettings": cutOff("loadAppSettings", "/app-settings"),
-  "xstate.done.actor.loadAllSettings": answered("loadAllSettings", undefined),
+  "xstate.done.actor.loadAllSettings": answered(done("loadAllSettings", ALL_SETTINGS)),
   "xstate.error.actor.loadAllSettings": cutOff("loadAllSettings", "/get-all-app-settings")
 }
 
@@ -71,11 +83,11 @@ export const appSignedIn: FlowAdapter = {
 
 /** The start-up a visitor's page has been through once the site shows: every call answered, the loader closed. */
 const started = (user: ReadonlyArray<AnyEventObject> = []): ReadonlyArray<AnyEventObject> => [
-  { type: "xstate.done.actor.loadSports", actorId: "loadSports", output: [] },
-  { type: "xstate.done.actor.loadAds", actorId: "loadAds", output: [] },
+  done("loadSports", []),
+  done("loadAds", []),
   ...user,
-  { type: "xstate.done.actor.loadAppSettings", actorId: "loadAppSettings" },
-  { type: "xstate.done.actor.loadAllSettings", actorId: "loadAllSettings" },
+  done("loadAppSettings", SITE),
+  done("loadAllSettings", ALL_SETTINGS),
   { type: "xstate.after.closeLoader.app.Closing" }
 ]
 
@@ -143,7 +155,7 @@ export const appFlows: FlowAdapter = {
   name: "app.flows",
   input: { token: "token", theme: "dark" },
   prefix: [
-    ...started([{ type: "xstate.done.actor.loadUser", actorId: "loadUser", output: { id: "player", wallet: 1 } }]),
+    ...started([done("loadUser", USER)]),
     ...[1, 2].map(() => ({ type: "flow.open", id: BETS, flow: "myBets", input: { eventId: "event" } }))
   ],
   start: async ({ page, request }) => {

@@ -1,8 +1,10 @@
 import { expect } from "@playwright/test"
 import type { AnyEventObject, AnyMachineSnapshot } from "xstate"
-import type { AuthForms } from "../../../../src/machines/authModal.machine.ts"
-import { type EventAdapter, type FlowAdapter, type FlowWorld, networkDown } from "../adapter.ts"
+import type { AuthForms, authModalMachine } from "../../../../src/machines/authModal.machine.ts"
+import { answerOf, type EventAdapter, type FlowAdapter, type FlowWorld, networkDown } from "../adapter.ts"
 import { createPlayer, freshNational, openSignedIn, waitForApp, waitForCode, waitOutCodeSpacing } from "../../support.ts"
+
+const done = answerOf<typeof authModalMachine>()
 
 /**
  * The sign-in modals. Field values in the walk are stand-ins the steps turn into real ones: FRESH a number
@@ -100,7 +102,7 @@ const events: FlowAdapter["events"] = {
   "password.submit": { step: click("Change password") },
   // The real server's answers: the steps before decide which.
   "xstate.done.actor.signUp": {
-    samples: (snapshot) => (signingUp(snapshot) === FRESH ? [{ type: "xstate.done.actor.signUp", actorId: "signUp", output: `+91${FRESH}` }] : []),
+    samples: (snapshot) => (signingUp(snapshot) === FRESH ? [done("signUp", `+91${FRESH}`)] : []),
     step: async (world) => heading(world, "Verify your number")
   },
   "xstate.error.actor.signUp": {
@@ -112,7 +114,7 @@ const events: FlowAdapter["events"] = {
     step: async (world) => expect(dialog(world).getByRole("button", { name: "Verify" })).toBeEnabled()
   },
   "xstate.done.actor.forgotPassword": {
-    samples: [{ type: "xstate.done.actor.forgotPassword", actorId: "forgotPassword", output: `+91${TAKEN}` }],
+    samples: [done("forgotPassword", `+91${TAKEN}`)],
     step: async (world) => heading(world, "Reset password")
   },
   // The server answers every number alike (no account enumeration): only a dropped network fails this call.

@@ -1,7 +1,10 @@
 import { expect, type Page } from "@playwright/test"
 import type { AnyEventObject } from "xstate"
-import { type FlowAdapter, type FlowWorld, networkDown } from "../adapter.ts"
+import type { betSlipMachine } from "../../../../src/machines/betSlip.machine.ts"
+import { answerOf, type FlowAdapter, type FlowWorld, networkDown } from "../adapter.ts"
 import { apiLogin, createPlayer, openSignedIn } from "../../support.ts"
+
+const done = answerOf<typeof betSlipMachine>()
 
 /** The walk's stand-in for the selection the player clicks (an exchange back price; no state depends on the ids). */
 const SELECTION = {
@@ -137,7 +140,7 @@ export const betSlip: FlowAdapter = {
     "chips.cancel": { step: async (world) => slip(world).getByRole("button", { name: "Cancel", exact: true }).first().click() },
     // The real server's answer with the player's settings: the remembered default for the best price shows.
     "xstate.done.actor.loadSetting": {
-      samples: [{ type: "xstate.done.actor.loadSetting", actorId: "loadSetting", output: { oddsChange: "better" } }],
+      samples: [done("loadSetting", { minStake: 100, maxStake: 500_000, betDelay: 0, oddsChange: "better", oneClick: null })],
       step: async (world) => expect(slip(world).getByRole("checkbox", { name: "Always (remembered for your account)" })).toBeVisible()
     },
     "slip.oddsRule": {

@@ -1,14 +1,20 @@
 import { expect } from "@playwright/test"
 import type { AnyMachineSnapshot } from "xstate"
-import type { BonusContext } from "../../../../src/machines/bonus.machine.ts"
-import type { FlowAdapter, FlowWorld } from "../adapter.ts"
+import type { BonusContext, bonusMachine } from "../../../../src/machines/bonus.machine.ts"
+import { answerOf, type FlowAdapter, type FlowWorld } from "../adapter.ts"
 import { freshUtr } from "../../../http.ts"
 import { openSignedIn } from "../../support.ts"
 import { asOperator, asPlayer, dialog, dropped, fileDeposit, player, restored, toast } from "./money.ts"
 
+const done = answerOf<typeof bonusMachine>()
+
 const BONUS_DATA = "**/api/v1/bonus-data"
 /** The walk's stand-in for the player's welcome bonus (the only one they have). */
-const bonusData = (status: "available" | "completed") => ({ bonusBalance: 0, bonuses: [{ _id: "bonus", status }] })
+const bonusData = (status: "available" | "completed") => ({
+  bonusBalance: 0,
+  bonuses: [{ _id: "bonus", code: "WELCOME", title: "Welcome bonus", amount: 100, wageringRequired: 500, wagered: 0, wageringLeft: 500, status, createdAt: "2026-01-01T00:00:00.000Z", activatedAt: null, finishedAt: null }],
+  welcome: { percent: 10, cap: 1_000, wagerTimes: 5 }
+})
 
 const card = ({ page }: FlowWorld) => page.getByTestId("bonus-card")
 const pendingAction = (snapshot: AnyMachineSnapshot) => (snapshot.context as BonusContext).pending?.action
@@ -88,7 +94,7 @@ export const bonus: FlowAdapter = {
     },
     // The real server's answers: what was arranged decides which.
     "xstate.done.actor.loadBonuses": {
-      samples: [{ type: "xstate.done.actor.loadBonuses", actorId: "loadBonuses", output: bonusData("available") }, { type: "xstate.done.actor.loadBonuses", actorId: "loadBonuses", output: bonusData("completed") }],
+      samples: [done("loadBonuses", bonusData("available")), done("loadBonuses", bonusData("completed"))],
       step: async (world) => expect(card(world)).toContainText(world.data.wageringMet ? "completed" : "available")
     },
     // The server lists a player's own bonuses: only a dropped network fails the read.

@@ -1,7 +1,10 @@
 import { expect } from "@playwright/test"
-import { type FlowAdapter, type FlowWorld, nextCallDropped } from "../adapter.ts"
+import type { casinoBetsMachine } from "../../../../src/machines/casinoBets.machine.ts"
+import { answerOf, type FlowAdapter, type FlowWorld, nextCallDropped } from "../adapter.ts"
 import { openSignedIn } from "../../support.ts"
 import { credit, player } from "./money.ts"
+
+const done = answerOf<typeof casinoBetsMachine>()
 
 const BETS = "**/api/v1/casino-bets-by-date?*"
 const panel = ({ page }: FlowWorld) => page.getByRole("region", { name: "My casino bets" })
@@ -25,7 +28,7 @@ export const casinoBets: FlowAdapter = {
     // Money moves: the operator credits the player, whose rounds load again.
     "balances.changed": { step: async (world) => credit(world, 100) },
     "xstate.done.actor.loadBets": {
-      samples: [{ type: "xstate.done.actor.loadBets", actorId: "loadBets", output: [] }],
+      samples: [done("loadBets", [])],
       step: async (world) => expect(panel(world).getByText("No Data Available")).toBeVisible()
     },
     "xstate.error.actor.loadBets": {

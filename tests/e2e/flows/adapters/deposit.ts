@@ -1,7 +1,10 @@
 import { expect } from "@playwright/test"
-import type { FlowAdapter, FlowWorld } from "../adapter.ts"
+import type { depositMachine } from "../../../../src/machines/deposit.machine.ts"
+import { answerOf, type FlowAdapter, type FlowWorld } from "../adapter.ts"
 import { openSignedIn } from "../../support.ts"
 import { dataUrl, dropped, fileDeposit, player, RANGE, screenshotPng, searchEarlierRange, toast } from "./money.ts"
+
+const done = answerOf<typeof depositMachine>()
 
 const HISTORY = "**/api/v1/admin-deposit-request**"
 const viewer = ({ page }: FlowWorld) => page.getByTestId("screenshot-viewer")
@@ -29,7 +32,7 @@ export const deposit: FlowAdapter = {
     },
     // The real server's answers.
     "xstate.done.actor.loadHistory": {
-      samples: [{ type: "xstate.done.actor.loadHistory", actorId: "loadHistory", output: [] }],
+      samples: [done("loadHistory", [])],
       step: async ({ page }) => expect(page.getByTestId("deposit-history").getByRole("row").nth(1)).toContainText("₹500.00")
     },
     // Only a dropped network fails these reads: the server lists a player's own requests and screenshots.

@@ -1,14 +1,16 @@
 import { expect } from "@playwright/test"
 import type { AnyEventObject, AnyMachineSnapshot } from "xstate"
-import type { DepositFormContext } from "../../../../src/machines/depositForm.machine.ts"
-import type { FlowAdapter, FlowWorld } from "../adapter.ts"
+import type { DepositFormContext, depositFormMachine } from "../../../../src/machines/depositForm.machine.ts"
+import { answerOf, type FlowAdapter, type FlowWorld } from "../adapter.ts"
 import { freshUtr } from "../../../http.ts"
 import { openSignedIn } from "../../support.ts"
 import { dialog, dropped, fileDeposit, player, restored, screenshotPng, toast } from "./money.ts"
 
+const done = answerOf<typeof depositFormMachine>()
+
 const ACCOUNTS = "**/api/v1/admin-account-details"
 /** The walk's stand-in for the operator's UPI account the player pays into (the first card). */
-const ACCOUNT = { _id: "upi", type: "upi", accountNumber: "khel@upi", accountHolderName: "Khel" }
+const ACCOUNT = { _id: "upi", type: "upi" as const, accountNumber: "khel@upi", accountHolderName: "Khel" }
 const PICKED = { dataUrl: "data:image/png;base64,", name: "payment.png", type: "image/png", size: 1000 }
 /** A file the picker lets through when the player chooses "All files": not an image the form takes. */
 const NOT_AN_IMAGE = { dataUrl: "data:application/pdf;base64,", name: "receipt.pdf", type: "application/pdf", size: 1000 }
@@ -79,7 +81,7 @@ export const depositForm: FlowAdapter = {
     "deposit.submit": { step: async (world) => modal(world).getByRole("button", { name: "Confirm" }).click() },
     // The real server's answers: the steps before decide which.
     "xstate.done.actor.loadAccounts": {
-      samples: [{ type: "xstate.done.actor.loadAccounts", actorId: "loadAccounts", output: [ACCOUNT] }],
+      samples: [done("loadAccounts", [ACCOUNT])],
       step: async ({ page }) => expect(page.getByTestId("deposit-account-upi").first()).toBeVisible()
     },
     // The server lists its open accounts to any player: only a dropped network fails the read.
@@ -89,7 +91,10 @@ export const depositForm: FlowAdapter = {
       step: async ({ page }) => expect(page.getByText("The deposit accounts could not be loaded.")).toBeVisible()
     },
     "xstate.done.actor.submit": {
-      samples: [{ type: "xstate.done.actor.submit", actorId: "submit", output: {} }],
+      samples: [done("submit", {
+        data: { _id: "deposit", amount: 500, accountId: ACCOUNT._id, type: "upi", txnRef: null, screenshot: null, status: "pending", remark: null, createdAt: "2026-01-01T00:00:00.000Z", decidedAt: null },
+        message: "Deposit request submitted"
+      })],
       step: async (world) => expect(toast(world, "success", "Deposit request submitted")).toBeVisible()
     },
     // The player already has as many requests waiting as the server takes (3, filed from another tab): refused.

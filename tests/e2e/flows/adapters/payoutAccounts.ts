@@ -1,9 +1,11 @@
 import { expect } from "@playwright/test"
 import type { AnyEventObject, AnyMachineSnapshot } from "xstate"
-import type { PayoutAccountsContext } from "../../../../src/machines/payoutAccounts.machine.ts"
-import type { FlowAdapter, FlowWorld } from "../adapter.ts"
+import type { PayoutAccountsContext, payoutAccountsMachine } from "../../../../src/machines/payoutAccounts.machine.ts"
+import { answerOf, type FlowAdapter, type FlowWorld } from "../adapter.ts"
 import { openSignedIn } from "../../support.ts"
 import { asPlayer, dialog, dropped, player, toast } from "./money.ts"
+
+const done = answerOf<typeof payoutAccountsMachine>()
 
 const ACCOUNTS = "**/api/v1/account-details"
 /** The walk's stand-in for the UPI id typed: the player's own (`upi` in the world, made from their number). */
@@ -42,7 +44,7 @@ export const payoutAccounts: FlowAdapter = {
     "account.save": { step: async (world) => dialog(world).getByRole("button", { name: "Add" }).click() },
     // The real server's answers: the steps before decide which.
     "xstate.done.actor.loadAccounts": {
-      samples: [{ type: "xstate.done.actor.loadAccounts", actorId: "loadAccounts", output: [] }],
+      samples: [done("loadAccounts", [])],
       step: async ({ page }) => expect(page.getByText("Add a UPI id or a bank account to withdraw to.")).toBeVisible()
     },
     // The server lists a player's own accounts: only a dropped network fails the read.
@@ -52,7 +54,7 @@ export const payoutAccounts: FlowAdapter = {
       step: async (world) => expect(toast(world, "error", "could not reach the server")).toBeVisible()
     },
     "xstate.done.actor.saveAccount": {
-      samples: [{ type: "xstate.done.actor.saveAccount", actorId: "saveAccount", output: {} }],
+      samples: [done("saveAccount", { data: { _id: "upi", type: "upi", accountNumber: "flow@okaxis", accountHolderName: "Flow Player" }, message: "Your UPI has been added" })],
       step: async (world) => expect(toast(world, "success", "Your UPI has been added")).toBeVisible()
     },
     // The player added this UPI id already (from another tab): the server refuses the duplicate.

@@ -1,6 +1,9 @@
 import { expect } from "@playwright/test"
-import { type FlowAdapter, type FlowWorld, nextCallDropped, takenTransitions } from "../adapter.ts"
+import type { racingMachine } from "../../../../src/machines/racing.machine.ts"
+import { answerOf, type FlowAdapter, type FlowWorld, nextCallDropped, takenTransitions } from "../adapter.ts"
 import { startNextEvent } from "./app.ts"
+
+const done = answerOf<typeof racingMachine>()
 
 const RACING = "**/api/v1/racing"
 const tryAgain = ({ page }: FlowWorld) => page.getByRole("button", { name: "Try again" })
@@ -21,7 +24,7 @@ export const racing: FlowAdapter = {
       }
     },
     "xstate.done.actor.loadRacing": {
-      samples: [{ type: "xstate.done.actor.loadRacing", actorId: "loadRacing", output: [] }],
+      samples: [done("loadRacing", [])],
       step: async ({ page }) => expect(page.getByRole("navigation", { name: "Racing" })).toBeVisible()
     },
     "xstate.error.actor.loadRacing": {

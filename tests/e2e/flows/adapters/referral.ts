@@ -1,9 +1,9 @@
 import { expect } from "@playwright/test"
 import type { AnyMachineSnapshot } from "xstate"
-import type { ReferralContext } from "../../../../src/machines/referral.machine.ts"
+import type { ReferralContext, referralMachine } from "../../../../src/machines/referral.machine.ts"
 import { freshUtr } from "../../../http.ts"
 import { createPlayer, openSignedIn, sportsData } from "../../support.ts"
-import { type FlowAdapter, type FlowWorld, nextCallDropped } from "../adapter.ts"
+import { answerOf, type FlowAdapter, type FlowWorld, nextCallDropped } from "../adapter.ts"
 import { asOperator, asPlayer, credit, dropped, player, toast } from "./money.ts"
 
 const LISTS = /\/api\/v1\/get-refferal-users$/
@@ -12,8 +12,11 @@ const CLAIM = "**/api/v1/claim-ref-bonus"
 /** Football matches no other test uses: each reward settles one of their goals lines. */
 const MATCHES = ["Mohun Bagan v East Bengal", "Bengaluru FC v Mumbai City", "Atletico Madrid v Sevilla"]
 
-/** The walk's stand-in for the referral lists: with the reward to claim, or none. */
-const lists = (refBonus: number) => ({ users: { referralCode: "CODE", refBonus, users: [] }, weeks: [], transactions: [] })
+const done = answerOf<typeof referralMachine>()
+/** The walk's stand-in for the code and bonus: with the reward to claim, or none. */
+const users = (refBonus: number) => ({ referralCode: "CODE", refBonus, users: [], rule: { percent: 10, cap: 1_000, wagerTimes: 1 } })
+/** The walk's stand-in for the referral lists. */
+const lists = (refBonus: number) => done("loadReferrals", { users: users(refBonus), weeks: [], transactions: [] })
 
 const bonus = ({ page }: FlowWorld) => page.getByTestId("ref-bonus")
 const claimButton = ({ page }: FlowWorld) => page.getByRole("button", { name: "Claim to main balance" })
@@ -74,7 +77,7 @@ export const referral: FlowAdapter = {
       step: async (world) => claimButton(world).click()
     },
     "xstate.done.actor.loadReferrals": {
-      samples: [{ type: "xstate.done.actor.loadReferrals", actorId: "loadReferrals", output: lists(0) }, { type: "xstate.done.actor.loadReferrals", actorId: "loadReferrals", output: lists(100) }],
+      samples: [lists(0), lists(100)],
       step: async (world) => expect(bonus(world)).toHaveText(world.data.rewarded && !world.data.claimed ? "₹100.00" : "₹0.00")
     },
     "xstate.error.actor.loadReferrals": {
@@ -83,7 +86,8 @@ export const referral: FlowAdapter = {
       step: async (world) => expect(toast(world, "error")).toBeVisible()
     },
     "xstate.done.actor.claim": {
-      samples: [{ type: "xstate.done.actor.claim", actorId: "claim", output: { referralCode: "CODE", refBonus: 0, users: [] } }],
+      // The claim answers as a write does: the bonus as it now is, and the server's message.
+      samples: [done("claim", { data: users(0), message: "Referral bonus claimed to your main balance" })],
       step: async (world) => {
         world.data.claimed = "yes"
         await expect(toast(world, "success", "Referral bonus claimed to your main balance")).toBeVisible()

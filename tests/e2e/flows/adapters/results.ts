@@ -1,7 +1,10 @@
 import { expect } from "@playwright/test"
-import type { FlowAdapter, FlowWorld } from "../adapter.ts"
+import type { resultsMachine } from "../../../../src/machines/results.machine.ts"
+import { answerOf, type FlowAdapter, type FlowWorld } from "../adapter.ts"
 import { settleARace } from "../../results-support.ts"
 import { restored } from "./money.ts"
+
+const done = answerOf<typeof resultsMachine>()
 
 const RESULTS = "**/api/v1/results*"
 const page1 = { rows: [], next: "1.first" }
@@ -43,7 +46,7 @@ export const results: FlowAdapter = {
       }
     },
     "xstate.done.actor.loadResults": {
-      samples: [{ type: "xstate.done.actor.loadResults", actorId: "loadResults", output: page1 }],
+      samples: [done("loadResults", page1)],
       step: async (world) => expect(shown(world).getByTestId("result")).toHaveCount(1)
     },
     "xstate.error.actor.loadResults": {
@@ -52,7 +55,7 @@ export const results: FlowAdapter = {
       step: async ({ page }) => expect(page.getByText("Results could not be loaded.")).toBeVisible()
     },
     "xstate.done.actor.loadMore": {
-      samples: [{ type: "xstate.done.actor.loadMore", actorId: "loadMore", output: page1 }],
+      samples: [done("loadMore", page1)],
       step: async (world) => expect(shown(world).getByTestId("result")).toHaveCount(2)
     },
     "xstate.error.actor.loadMore": {

@@ -1,12 +1,15 @@
 import { expect } from "@playwright/test"
-import { type FlowAdapter, type FlowWorld, nextCallDropped } from "../adapter.ts"
+import type { statementMachine } from "../../../../src/machines/statement.machine.ts"
+import { answerOf, type FlowAdapter, type FlowWorld, nextCallDropped } from "../adapter.ts"
 import { openSignedIn } from "../../support.ts"
 import { credit, player, RANGE, searchEarlierRange, toast } from "./money.ts"
+
+const done = answerOf<typeof statementMachine>()
 
 const STATEMENTS = /\/api\/v1\/(account-statement|transaction)\?/
 const summary = ({ page }: FlowWorld) => page.getByTestId("statement-summary")
 const tab = ({ page }: FlowWorld, view: unknown) => page.getByRole("tab", { name: view === "payments" ? "Deposits & withdrawals" : "Account statement" })
-const NO_STATEMENT = { openingBalance: 0, closingBalance: 0, rows: [], totals: { credit: 0, debit: 0, net: 0 } }
+const NO_STATEMENT = { startDate: RANGE.start_date, endDate: RANGE.end_date, openingBalance: 0, closingBalance: 0, rows: [], totals: { credit: 0, debit: 0, net: 0 } }
 
 /** /statements for a fresh player: the account statement and the deposits and withdrawals, over a range of days. */
 export const statement: FlowAdapter = {
@@ -29,7 +32,7 @@ export const statement: FlowAdapter = {
     // Money moves: the operator credits the player, whose statement loads again.
     "balances.changed": { step: async (world) => credit(world, 100) },
     "xstate.done.actor.loadStatement": {
-      samples: [{ type: "xstate.done.actor.loadStatement", actorId: "loadStatement", output: NO_STATEMENT }],
+      samples: [done("loadStatement", NO_STATEMENT)],
       step: async (world) => expect(summary(world)).toBeVisible()
     },
     "xstate.error.actor.loadStatement": {

@@ -1,6 +1,9 @@
 import { expect } from "@playwright/test"
-import { type FlowAdapter, type FlowWorld, networkDown } from "../adapter.ts"
+import type { walletMachine } from "../../../../src/machines/wallet.machine.ts"
+import { answerOf, type FlowAdapter, type FlowWorld, networkDown } from "../adapter.ts"
 import { createPlayer, openSignedIn } from "../../support.ts"
+
+const done = answerOf<typeof walletMachine>()
 
 const wallets = ({ page }: FlowWorld) => page.getByRole("radiogroup", { name: "Play from wallet" })
 const option = (world: FlowWorld, wallet: unknown) => wallets(world).getByRole("radio", { name: wallet === 2 ? "Bonus" : "Main" })
@@ -21,7 +24,10 @@ export const wallet: FlowAdapter = {
     },
     // The real server's answer to PUT /wallet.
     "xstate.done.actor.switchWallet": {
-      samples: [{ type: "xstate.done.actor.switchWallet", actorId: "switchWallet", output: { wallet: 2 } }],
+      samples: [done("switchWallet", {
+        id: "player", name: "Wallet Player", username: "wallet", mobileNo: "+919800000000", role: 4, wallet: 2,
+        balance: 0, exposure: 0, bonus: 0, refBonus: 0, creditReference: 0, referralCode: "CODE", bets: []
+      })],
       step: async (world) => expect(world.page.getByText("Wallet Changed")).toBeVisible()
     },
     // The call fails: the network dropped (the browser aborts the request). The server's refusals end the session

@@ -1,12 +1,14 @@
 import { expect } from "@playwright/test"
-import type { WithdrawalContext } from "../../../../src/machines/withdrawal.machine.ts"
-import type { FlowAdapter, FlowWorld } from "../adapter.ts"
+import type { WithdrawalContext, withdrawalMachine } from "../../../../src/machines/withdrawal.machine.ts"
+import { answerOf, type FlowAdapter, type FlowWorld } from "../adapter.ts"
 import { openSignedIn } from "../../support.ts"
 import { asPlayer, credit, dropped, player, RANGE, searchEarlierRange, toast } from "./money.ts"
 
+const done = answerOf<typeof withdrawalMachine>()
+
 const REQUESTS = "**/api/v1/withdrawal-request**"
 /** The walk's stand-in for the player's one payout account (listed first, so chosen by default). */
-const ACCOUNT = { _id: "upi", type: "upi", accountNumber: "flow@okaxis", accountHolderName: "Flow Player" }
+const ACCOUNT = { _id: "upi", type: "upi" as const, accountNumber: "flow@okaxis", accountHolderName: "Flow Player" }
 
 const form = ({ page }: FlowWorld) => page.getByRole("form", { name: "Withdraw" })
 
@@ -40,7 +42,10 @@ export const withdrawal: FlowAdapter = {
     },
     // The real server's answers: the steps before decide which.
     "xstate.done.actor.submit": {
-      samples: [{ type: "xstate.done.actor.submit", actorId: "submit", output: {} }],
+      samples: [done("submit", {
+        data: { _id: "withdrawal", amount: 500, accountId: ACCOUNT._id, account: ACCOUNT, status: "pending", remark: null, createdAt: "2026-01-01T00:00:00.000Z", decidedAt: null },
+        message: "Withdrawal requested"
+      })],
       step: async (world) => expect(toast(world, "success", "Withdrawal requested")).toBeVisible()
     },
     // No answer came back (the network dropped the request): the form keeps its key for the retry.
@@ -53,7 +58,7 @@ export const withdrawal: FlowAdapter = {
       }
     },
     "xstate.done.actor.loadHistory": {
-      samples: [{ type: "xstate.done.actor.loadHistory", actorId: "loadHistory", output: [] }],
+      samples: [done("loadHistory", [])],
       step: async ({ page }) => expect(page.getByTestId("withdrawal-history")).toBeVisible()
     },
     // The server lists a player's own requests: only a dropped network fails the read.
