@@ -65,8 +65,8 @@ export interface BetSlipContext {
   readonly keep: boolean
   /** The bet was placed by one click on a price (its outcome is also a toast). */
   readonly oneClickBet: boolean
-  /** The player's open bets on this market. */
-  readonly open: ReadonlyArray<Position>
+  /** The player's open bets on this market; once a bet is placed, it is among them. */
+  readonly open: ReadonlyArray<Bet>
   readonly error: string | undefined
   readonly placed: PlacedBet | undefined
   /** Idempotency key of the attempt in flight: a retry after a lost answer reuses it. */
@@ -138,10 +138,10 @@ export const stakePaise = (context: Pick<BetSlipContext, "stake">) => {
   return toPaise(value)
 }
 
-/** The bet as it would be placed. */
+/** The bet as it would be placed; nothing once it is placed (it is among the open bets then). */
 export const proposed = (context: BetSlipContext): Position | undefined => {
   const stake = stakePaise(context)
-  if (!context.selection || stake === undefined) return undefined
+  if (!context.selection || stake === undefined || context.placed) return undefined
   return { selectionId: context.selection.selectionId, side: context.selection.side, odds: context.odds, stake, size: context.size }
 }
 
@@ -157,29 +157,36 @@ export const stakeProblem = (context: BetSlipContext): string | undefined => {
   return undefined
 }
 
-/** Profit if it wins and liability if it loses, in rupees, as the player types. */
+/** Profit if it wins and liability if it loses, in rupees, as the player types; once placed, of the bet as it was taken. */
 export const figures = (context: BetSlipContext) => {
-  const bet = proposed(context)
-  if (!bet || !context.selection) return { profit: 0, liability: 0 }
-  const { profit, liability } = slipFigures(context.selection.marketType, bet)
-  return { profit: toRupees(profit), liability: toRupees(liability) }
+  const selection = context.selection
+  const parts = context.placed ? positionsOfBet(context.placed.bet) : [proposed(context)].filter((bet) => bet !== undefined)
+  if (!selection || parts.length === 0) return { profit: 0, liability: 0 }
+  const sum = parts.map((part) => slipFigures(selection.marketType, part)).reduce((a, b) => ({ profit: a.profit + b.profit, liability: a.liability + b.liability }))
+  return { profit: toRupees(sum.profit), liability: toRupees(sum.liability) }
 }
 
+/** The market's open bets with the bet just placed among them once (a copy read back with the market's bets is the newer). */
+const withPlaced = (bets: ReadonlyArray<Bet>, placed: PlacedBet | undefined) =>
+  placed === undefined || bets.some((bet) => bet._id === placed.bet._id) ? bets : [...bets, placed.bet]
+
 /**
- * Projected P/L before placing: for each runner (or fancy result) what the
- * player ends with now and with this bet, in rupees.
+ * Projected P/L: for each runner (or fancy result) what the player ends with
+ * now and with this bet, in rupees. Once the bet is placed, "now" counts it,
+ * as the market's runners do, and nothing more is proposed.
  */
 export const projection = (context: BetSlipContext) => {
   const selection = context.selection
   if (!selection) return { runners: [], fancy: [], exposure: 0 }
+  const open = context.open.flatMap(positionsOfBet)
   const bet = proposed(context)
-  const withBet = bet ? [...context.open, bet] : [...context.open]
+  const withBet = bet ? [...open, bet] : open
   const ids = selection.runners.map((r) => r.selectionId)
   if (selection.marketType === "FANCY") {
     return { runners: [], fancy: fancyBook(withBet).map((row) => ({ result: row.result, pl: toRupees(row.pl) })), exposure: toRupees(marketExposure("FANCY", ids, withBet)) }
   }
   // A runner shows what the matched bets leave (and the slip's bet if matched); the exposure counts what waits too.
-  const now = runnerBook(selection.marketType, ids, matchedOnly(context.open))
+  const now = runnerBook(selection.marketType, ids, matchedOnly(open))
   const next = runnerBook(selection.marketType, ids, matchedOnly(withBet))
   return {
     runners: selection.runners.map((r) => ({ selectionId: r.selectionId, name: r.name, now: toRupees(now.get(r.selectionId) ?? 0), next: toRupees(next.get(r.selectionId) ?? 0) })),
@@ -333,8 +340,9 @@ export const betSlipMachine = setup({
           id: "loadOpenBets",
           src: "loadOpenBets",
           input: ({ context }) => ({ marketId: context.selection!.marketId }),
-          onDone: { actions: assign({ open: ({ event }) => event.output.flatMap(positionsOfBet) }) },
-          onError: { actions: assign({ open: [] }) }
+          // It can answer after a bet is placed, with that bet or without it.
+          onDone: { actions: assign({ open: ({ context, event }) => withPlaced(event.output, context.placed) }) },
+          onError: { actions: assign({ open: ({ context }) => withPlaced([], context.placed) }) }
         },
         {
           id: "livePrice",
@@ -426,7 +434,13 @@ export const betSlipMachine = setup({
               target: "Placed",
               actions: [
                 // A retry after a refusal went through: the refusal no longer stands.
-                assign({ placed: ({ event }) => event.output, key: undefined, error: undefined }),
+                // The bet is among the market's open bets now: the slip's "Now" is the position the runners show.
+                assign({
+                  placed: ({ event }) => event.output,
+                  open: ({ context, event }) => [...context.open.filter((bet) => bet._id !== event.output.bet._id), event.output.bet],
+                  key: undefined,
+                  error: undefined
+                }),
                 "betPlaced",
                 enqueueActions(({ context, event, enqueue }) => {
                   if (context.oneClickBet) enqueue({ type: "tellOutcome", params: { placed: event.output } })

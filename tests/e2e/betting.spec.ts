@@ -103,6 +103,11 @@ test("search an event, back and lay on exchange, bookmaker and fancy; exposure a
   await expect(slip.getByRole("table", { name: "Projected profit and loss" })).toContainText("-200.00")
   await slip.getByRole("button", { name: "Place Bet" }).click()
   await expect(slip.getByRole("status")).toHaveText("Matched ₹200.00 at 2.50")
+  // Placed, the slip's "Now" is the position with the bet in it, as the runners show it; nothing more is proposed.
+  const position = slip.getByRole("table", { name: "Projected profit and loss" })
+  await expect(position.getByRole("columnheader")).toHaveText(["If this wins", "Now"])
+  await expect(position.getByRole("row")).toHaveText(["If this winsNow", `${home!.name}300.00`, `${away!.name}-200.00`])
+  await expect(page.getByTestId(`market-${exchange.marketId}`).getByTestId("runner-pl")).toHaveText(["300.00", "-200.00"])
   await expect(page.getByTestId("balance-exposure")).toHaveText("₹200.00")
   expect(entryStylesheets).toEqual([])
 

@@ -8,6 +8,7 @@ import {
   type PlaceRequest,
   type PriceWatch,
   projection,
+  proposed,
   type SlipSelection,
   stakeProblem,
   takesBestPrice
@@ -73,6 +74,8 @@ export const invariants = (s: Slip) => {
   must(s.hasTag("busy") === s.matches({ Open: "Placing" }), "busy exactly while placing", s.value)
   if (s.matches({ Open: "Placing" })) must(c.key !== undefined && stakeProblem(c) === undefined, "a bet in flight has its key and a placeable stake")
   if (s.matches({ Open: "Placed" })) must(c.placed !== undefined && c.key === undefined, "a placed bet is kept and its key spent")
+  // Placed, the bet counts in the position once, and nothing more is proposed: the slip's "Now" is what the runners show.
+  if (s.matches({ Open: "Placed" })) must(c.open.filter((bet) => bet._id === c.placed!.bet._id).length === 1 && proposed(c) === undefined, "a placed bet is in the position once, and proposes nothing")
   if (s.matches({ Open: "Rejected" })) must(Boolean(c.error), "a refusal says why")
   if (s.matches({ Open: "Stake" }) || s.matches({ Open: "Chips" })) must(c.error === undefined, "no refusal shows while editing", c.error)
 }
@@ -271,6 +274,50 @@ describe("betSlip machine (behaviour)", () => {
       expect(actor.getSnapshot().value).toBe("Closed")
     } finally {
       vi.useRealTimers()
+    }
+  })
+
+  it("placed, shows the position with the bet (as the runners do) and the bet as taken; it proposes nothing more", async () => {
+    // Matched at 2.60, better than the 2.50 asked.
+    const better: PlacedBet = { ...placed, bet: { ...placed.bet, matches: [{ odds: 2.6, stake: 100 }] } }
+    const { actor } = run(better)
+    actor.send({ type: "slip.open", selection: exchange })
+    actor.send({ type: "slip.stake", value: "100" })
+    expect(projection(actor.getSnapshot().context).runners).toEqual([
+      { selectionId: "a", name: "India", now: 0, next: 150 },
+      { selectionId: "b", name: "Australia", now: 0, next: -100 }
+    ])
+    actor.send({ type: "slip.place" })
+    await vi.waitFor(() => expect(actor.getSnapshot().hasTag("placed")).toBe(true))
+    const context = actor.getSnapshot().context
+    expect(projection(context).runners).toEqual([
+      { selectionId: "a", name: "India", now: 160, next: 160 },
+      { selectionId: "b", name: "Australia", now: -100, next: -100 }
+    ])
+    expect(proposed(context)).toBeUndefined()
+    expect(figures(context)).toEqual({ profit: 160, liability: 100 })
+  })
+
+  it("counts the placed bet once, whether the market's open bets answer after it with the bet or without", async () => {
+    for (const late of [[placed.bet], []]) {
+      let answer: (bets: ReadonlyArray<Bet>) => void = () => {}
+      const actor = createActor(betSlipMachine.provide({
+        actors: {
+          loadSetting: fromPromise(async () => setting),
+          loadOpenBets: fromPromise(() => new Promise<ReadonlyArray<Bet>>((resolve) => (answer = resolve))),
+          livePrice: fromCallback(() => () => {}),
+          placeBet: fromPromise(async () => placed)
+        },
+        actions: quiet
+      })).start()
+      actor.send({ type: "slip.open", selection: exchange })
+      actor.send({ type: "slip.stake", value: "100" })
+      actor.send({ type: "slip.place" })
+      await vi.waitFor(() => expect(actor.getSnapshot().hasTag("placed")).toBe(true))
+      const before = actor.getSnapshot().context.open
+      answer(late)
+      await vi.waitFor(() => expect(actor.getSnapshot().context.open).not.toBe(before))
+      expect(projection(actor.getSnapshot().context).runners.map((r) => r.now)).toEqual([150, -100])
     }
   })
 

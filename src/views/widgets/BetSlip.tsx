@@ -198,14 +198,19 @@ export const BetSlip = ({ slip }: { slip: BetSlipRef }) => {
       {book.runners.length > 0 ? (
         <table className="mt-2 w-full text-xs" aria-label="Projected profit and loss">
           <thead>
-            <tr className="text-muted"><th className="text-left font-500">If this wins</th><th className="text-right font-500">Now</th><th className="text-right font-500">After bet</th></tr>
+            <tr className="text-muted">
+              <th className="text-left font-500">If this wins</th>
+              <th className="text-right font-500">Now</th>
+              {/* Placed, the bet is in "Now": there is no after. */}
+              {placed ? null : <th className="text-right font-500">After bet</th>}
+            </tr>
           </thead>
           <tbody>
             {book.runners.map((runner) => (
               <tr key={runner.selectionId}>
                 <td className="truncate py-0.5">{runner.name}</td>
                 <td className={`text-right ${plClass(runner.now)}`}>{formatAmount(runner.now)}</td>
-                <td className={`text-right font-700 ${plClass(runner.next)}`}>{formatAmount(runner.next)}</td>
+                {placed ? null : <td className={`text-right font-700 ${plClass(runner.next)}`}>{formatAmount(runner.next)}</td>}
               </tr>
             ))}
           </tbody>
