@@ -23,7 +23,8 @@ type OutputOf<TActor extends ProvidedActor, TSrc> = OutputFrom<Extract<TActor, {
  * output, or `Failed` with the last list still there, after the actions of
  * `fail` (a toast saying why). Each event of `on` loads it again
  * (`".Loading"`) from any of the three, so a newer query replaces the one in
- * flight.
+ * flight; each of `settledOn` (`"Loading"`) only from `Ready` or `Failed`, so
+ * the load in flight finishes (a reload asking nothing new).
  *
  * `setup` is the machine's `setup(...)`, read only for its types: `load` must
  * name one of its actors, `done` is an `assign` object typed by that actor's
@@ -43,7 +44,8 @@ export const listRegion = <
 >(
   _setup: { createStateConfig: (config: StateNodeConfig<TContext, TEvent, TActor, TAction, TGuard, TDelay, string, unknown, TEmitted, TMeta>) => unknown },
   region: {
-    on: TransitionsConfig<TContext, TEvent, TActor, TAction, TGuard, TDelay, TEmitted, TMeta>
+    on?: TransitionsConfig<TContext, TEvent, TActor, TAction, TGuard, TDelay, TEmitted, TMeta>
+    settledOn?: TransitionsConfig<TContext, TEvent, TActor, TAction, TGuard, TDelay, TEmitted, TMeta>
     /** The invocation without its outcomes: id, src and input. */
     load: TLoad
     done: PropertyAssigner<TContext, DoneActorEvent<OutputOf<TActor, TLoad["src"]>>, undefined, TEvent, TActor>
@@ -51,10 +53,10 @@ export const listRegion = <
     failedTags?: readonly string[]
   }
 ) => {
-  const { done, fail } = region
+  const { done, fail, settledOn } = region
   return {
     initial: "Loading" as const,
-    on: region.on,
+    ...(region.on ? { on: region.on } : {}),
     states: {
       Loading: {
         tags: ["loading"],
@@ -70,8 +72,8 @@ export const listRegion = <
           }
         }
       },
-      Ready: {},
-      Failed: { tags: region.failedTags ?? [] }
+      Ready: settledOn ? { on: settledOn } : {},
+      Failed: { tags: region.failedTags ?? [], ...(settledOn ? { on: settledOn } : {}) }
     }
   }
 }

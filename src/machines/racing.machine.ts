@@ -1,6 +1,7 @@
-import { assign, type EventObject, fromCallback, fromPromise, setup } from "xstate"
+import { type EventObject, fromCallback, fromPromise, setup } from "xstate"
 import { listsRace } from "../domain/racing.ts"
 import type { RacingSport } from "../schema/sports.ts"
+import { listRegion } from "./listRegion.ts"
 import { unprovided } from "./unprovided.ts"
 
 /**
@@ -19,7 +20,7 @@ export interface RacingContext {
  */
 export type RacingEvent = { type: "racing.reload"; eventId?: string }
 
-export const racingMachine = setup({
+const racingSetup = setup({
   types: { context: {} as RacingContext, events: {} as RacingEvent },
   actors: {
     loadRacing: fromPromise<ReadonlyArray<RacingSport>>(unprovided("racing", "loadRacing")),
@@ -30,22 +31,17 @@ export const racingMachine = setup({
     /** The whole catalogue changed, or the markets of a race it lists. */
     concernsRaces: ({ context, event }) => event.eventId === undefined || listsRace(context.sports, event.eventId)
   }
-}).createMachine({
+})
+
+export const racingMachine = racingSetup.createMachine({
   id: "racing",
   context: { sports: [] },
   invoke: { id: "watchCatalogue", src: "watchCatalogue" },
-  initial: "Loading",
-  states: {
-    Loading: {
-      tags: ["loading"],
-      invoke: {
-        id: "loadRacing",
-        src: "loadRacing",
-        onDone: { target: "Ready", actions: assign({ sports: ({ event }) => event.output }) },
-        onError: "Failed"
-      }
-    },
-    Ready: { on: { "racing.reload": { guard: "concernsRaces", target: "Loading" } } },
-    Failed: { tags: ["failed"], on: { "racing.reload": { guard: "concernsRaces", target: "Loading" } } }
-  }
+  ...listRegion(racingSetup, {
+    // Not while the races load: the load in flight finishes.
+    settledOn: { "racing.reload": { guard: "concernsRaces", target: "Loading" } },
+    load: { id: "loadRacing", src: "loadRacing" },
+    done: { sports: ({ event }) => event.output },
+    failedTags: ["failed"]
+  })
 })
