@@ -28,7 +28,8 @@ type OutputOf<TActor extends ProvidedActor, TSrc> = OutputFrom<Extract<TActor, {
  *
  * `setup` is the machine's `setup(...)`, read only for its types: `load` must
  * name one of its actors, `done` is an `assign` object typed by that actor's
- * output, `fail` the machine's own actions on the error event. Used as a state
+ * output, `then` the machine's own actions on the done event after it (a
+ * named action that keeps the output), `fail` its actions on the error event. Used as a state
  * (`History: listRegion(flowSetup, …)`) or spread into the machine's root config.
  */
 export const listRegion = <
@@ -48,12 +49,14 @@ export const listRegion = <
     settledOn?: TransitionsConfig<TContext, TEvent, TActor, TAction, TGuard, TDelay, TEmitted, TMeta>
     /** The invocation without its outcomes: id, src and input. */
     load: TLoad
-    done: PropertyAssigner<TContext, DoneActorEvent<OutputOf<TActor, TLoad["src"]>>, undefined, TEvent, TActor>
+    done?: PropertyAssigner<TContext, DoneActorEvent<OutputOf<TActor, TLoad["src"]>>, undefined, TEvent, TActor>
+    then?: Actions<TContext, DoneActorEvent<OutputOf<TActor, TLoad["src"]>>, TEvent, undefined, TActor, TAction, TGuard, TDelay, TEmitted>
     fail?: Actions<TContext, ErrorActorEvent, TEvent, undefined, TActor, TAction, TGuard, TDelay, TEmitted>
     failedTags?: readonly string[]
   }
 ) => {
-  const { done, fail, settledOn } = region
+  const { done, then, fail, settledOn } = region
+  const assigned = done ? [assign<TContext, DoneActorEvent<OutputOf<TActor, TLoad["src"]>>, undefined, TEvent, TActor>(done)] : []
   return {
     initial: "Loading" as const,
     ...(region.on ? { on: region.on } : {}),
@@ -64,7 +67,7 @@ export const listRegion = <
           ...region.load,
           onDone: {
             target: "Ready",
-            actions: assign<TContext, DoneActorEvent<OutputOf<TActor, TLoad["src"]>>, undefined, TEvent, TActor>(done)
+            actions: then === undefined ? assigned : [...assigned, ...(Array.isArray(then) ? then : [then])]
           },
           onError: {
             target: "Failed",

@@ -14,6 +14,7 @@ import { toRupees } from "../domain/money.ts"
 import { messageOf } from "../schema/failures.ts"
 import type { Limit, Protection } from "../schema/protection.ts"
 import { activityMachine } from "./activity.machine.ts"
+import { listRegion } from "./listRegion.ts"
 import { realityCheckMachine } from "./realityCheck.machine.ts"
 import { unprovided, unprovidedAction } from "./unprovided.ts"
 import type { Written } from "./writes.ts"
@@ -133,7 +134,7 @@ const blankLimits = Object.fromEntries(LIMIT_KEYS.map((key) => [key, ""])) as Re
 
 const parsed = (context: ProtectionContext, key: LimitKey) => parseLimitAmount(context.form.limits[key])
 
-export const protectionMachine = setup({
+const protectionSetup = setup({
   types: {
     context: {} as ProtectionContext,
     events: {} as ProtectionEvent,
@@ -169,7 +170,9 @@ export const protectionMachine = setup({
     settled: ({ context }) => !anyPending(context),
     selfExcluded: ({ context }) => context.command?.type === "selfExclude"
   }
-}).createMachine({
+})
+
+export const protectionMachine = protectionSetup.createMachine({
   id: "protection",
   context: {
     protection: undefined,
@@ -197,22 +200,12 @@ export const protectionMachine = setup({
     "selfExclusion.change": { actions: assign(({ context, event }) => ({ form: { ...context.form, exclusionMonths: event.months } })) }
   },
   states: {
-    Data: {
-      initial: "Loading",
-      states: {
-        Loading: {
-          tags: ["loading"],
-          invoke: {
-            id: "load",
-            src: "load",
-            onDone: { target: "Ready", actions: [{ type: "keep", params: ({ event }) => ({ protection: event.output }) }, "syncRealityCheck"] },
-            onError: "Failed"
-          }
-        },
-        Ready: { on: { "protection.reload": "Loading" } },
-        Failed: { tags: ["failed"], on: { "protection.reload": "Loading" } }
-      }
-    },
+    Data: listRegion(protectionSetup, {
+      settledOn: { "protection.reload": "Loading" },
+      load: { id: "load", src: "load" },
+      then: [{ type: "keep", params: ({ event }) => ({ protection: event.output }) }, "syncRealityCheck"],
+      failedTags: ["failed"]
+    }),
     Command: {
       initial: "Idle",
       states: {
