@@ -14,7 +14,7 @@
  * more than the quote.
  */
 import type { MarketType } from "../schema/sports.ts"
-import { type Position, runnerBook, type Side } from "./betting.ts"
+import { matchedOnly, type Position, positionsOfBet, runnerBook, type Side } from "./betting.ts"
 import { type Match, type Offer } from "./matching.ts"
 import { toPaise } from "./money.ts"
 
@@ -164,3 +164,22 @@ export const autoRuleProblem = (rule: AutoRule): string | undefined => {
 /** Whether a rule fires at this value: at or above its target, or at or below its floor. */
 export const autoCashOutDue = (rule: AutoRule, value: number) =>
   (rule.target !== null && value >= rule.target) || (rule.floor !== null && value <= rule.floor)
+
+/** A bet as the market's open bets list it, enough to tell an earlier cash out: its parts, when, and whether a hedge. */
+type ListedBet = Parameters<typeof positionsOfBet>[0] & { readonly createdAt: string; readonly cashOut?: boolean }
+
+/**
+ * What the player's earlier cash outs on a market left in their position, so a quote (always of the whole position)
+ * can say so: undefined when there was none; the amount locked (paise, the least over the runners) when the bets up
+ * to the last one are flat, as a full cash out leaves them (within its stakes' rounding); "part" when some of that
+ * position was still open (a part cashed out, or a bet placed before it matched since).
+ */
+export const earlierCashOut = (type: MarketType, runners: ReadonlyArray<string>, bets: ReadonlyArray<ListedBet>): number | "part" | undefined => {
+  const hedges = bets.filter((bet) => bet.cashOut === true)
+  if (hedges.length === 0) return undefined
+  const last = Math.max(...hedges.map((bet) => Date.parse(bet.createdAt)))
+  const book = runnerBook(type, runners, matchedOnly(bets.filter((bet) => Date.parse(bet.createdAt) <= last).flatMap(positionsOfBet)))
+  const pl = runners.map((id) => book.get(id) ?? 0)
+  const slack = hedges.reduce((sum, bet) => sum + bet.matches.reduce((s, m) => s + m.odds / 2 + 1, 0), 0)
+  return Math.max(...pl) - Math.min(...pl) <= slack ? Math.min(...pl) : "part"
+}

@@ -2,7 +2,7 @@ import { assign, enqueueActions, fromPromise, setup, spawnChild } from "xstate"
 import type { Position } from "../domain/betting.ts"
 import { autoRuleProblem, type NoQuote, quoteCashOut } from "../domain/cashOut.ts"
 import { offersOf } from "../domain/matching.ts"
-import { toRupees } from "../domain/money.ts"
+import { formatRupees, toRupees } from "../domain/money.ts"
 import type { BetSetting, MarketBook } from "../schema/betting.ts"
 import type { AutoCashOutRule, CashedOut, CashOutAnswer, CashOutQuote, Requoted } from "../schema/cashOut.ts"
 import { messageOf } from "../schema/failures.ts"
@@ -88,6 +88,20 @@ export const CASH_OUT_PRESETS: ReadonlyArray<number> = [25, 50, 75, 100]
 
 /** What the player is told when the value moved before their cash out went through (`changed`). */
 export const QUOTE_CHANGED = "The cash out value changed. Please check the new value and confirm again."
+
+/**
+ * What a quote covers, told under it: always the whole position on the market (every matched bet on it), so what an
+ * earlier cash out locked (`earlierCashOut`, paise) is in it: said with its amount when all of it is cashed out.
+ */
+export const quoteCovers = (percent: number, earlier: number | "part" | undefined) => {
+  const part = percent === 100 ? "your whole position" : `${percent} % of your whole position`
+  const locked = earlier === undefined
+    ? ""
+    : typeof earlier === "number" && percent === 100
+      ? `, with ${earlier < 0 ? "a loss of " : earlier > 0 ? "a profit of " : ""}${formatRupees(Math.abs(toRupees(earlier)))} already locked by your earlier cash out`
+      : ", earlier cash outs included"
+  return `Covers ${part} on this market: every matched bet on it${locked}.`
+}
 
 /** A per cent the flow takes: whole, 1 to 100. */
 export const clampPercent = (percent: number) => Math.min(100, Math.max(1, Math.round(Number.isFinite(percent) ? percent : 100)))

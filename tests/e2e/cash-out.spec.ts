@@ -65,7 +65,11 @@ test("cash out: the value follows the prices, half then the rest is cashed out, 
   await button.click()
   const dialog = page.getByRole("dialog", { name: `Cash out: ${market.name}` })
   await expect(dialog.getByTestId("cash-out-quote")).toHaveText("₹373.62")
+  // The figures are of the whole position on the market, and say so.
+  const covers = dialog.getByTestId("cash-out-covers")
+  await expect(covers).toHaveText("Covers your whole position on this market: every matched bet on it.")
   await dialog.getByRole("button", { name: "50 %" }).click()
+  await expect(covers).toHaveText("Covers 50 % of your whole position on this market: every matched bet on it.")
   await expect(dialog.getByRole("button", { name: "50 %" })).toHaveAttribute("aria-pressed", "true")
   await expect(dialog.getByTestId("cash-out-live")).toHaveText("₹186.81")
   await expect(dialog.getByTestId("cash-out-quote")).toHaveText("₹186.81")
@@ -79,6 +83,7 @@ test("cash out: the value follows the prices, half then the rest is cashed out, 
   await expect(button).toHaveAccessibleName(/^Cash out .+: ₹373\.6\d$/)
   await button.click()
   await expect(dialog.getByRole("button", { name: "100 %" })).toHaveAttribute("aria-pressed", "true")
+  await expect(covers).toHaveText("Covers your whole position on this market: every matched bet on it, earlier cash outs included.")
   await dialog.getByRole("button", { name: /^Cash out ₹373\.6\d$/ }).click()
   await dialog.getByRole("button", { name: /^Confirm cash out of ₹373\.6\d$/ }).click()
   await expect(dialog.getByRole("status")).toHaveText(/^Cashed out ₹373\.6\d$/)
@@ -97,6 +102,28 @@ test("cash out: the value follows the prices, half then the rest is cashed out, 
   await expect(page.getByTestId("balance-balance")).toHaveText(/^₹5,373\.6\d$/)
   await page.goto("/statements")
   await expect(page.getByTestId("statement").getByRole("row").filter({ hasText: "Cash out" }).first()).toBeVisible()
+})
+
+test("cash out: a fresh bet after a full cash out is quoted with the loss that locked, and the dialog says so", async ({ page, request }) => {
+  const { market, home, slip } = await backedAt250(page, request, "Cash Out Again Player", 3)
+  const button = page.getByTestId(`cash-out-${market.marketId}`)
+  await button.click()
+  const dialog = page.getByRole("dialog", { name: `Cash out: ${market.name}` })
+  await dialog.getByRole("button", { name: /^Cash out −₹/ }).click()
+  await dialog.getByRole("button", { name: /^Confirm cash out of −₹/ }).click()
+  await expect(dialog.getByRole("status")).toHaveText(/^Cashed out −₹\d+\.\d\d$/)
+  const lost = (await dialog.getByRole("status").textContent())!.replace("Cashed out −", "")
+  await dialog.getByRole("button", { name: "Done" }).click()
+  await expect(button).toHaveCount(0)
+
+  // A fresh ₹100 back: its quote is of the whole market, the loss locked included, and the dialog says so.
+  await page.getByRole("button", { name: `Back ${home.name} at 2.50` }).click()
+  await slip.getByLabel("Stake (₹)").fill("100")
+  await slip.getByRole("button", { name: "Place Bet" }).click()
+  await expect(slip.getByRole("status")).toHaveText("Matched ₹100.00 at 2.50")
+  await button.click()
+  await expect(dialog.getByTestId("cash-out-quote")).toHaveText(/^−₹/)
+  await expect(dialog.getByTestId("cash-out-covers")).toHaveText(`Covers your whole position on this market: every matched bet on it, with a loss of ${lost} already locked by your earlier cash out.`)
 })
 
 test("auto cash out: a take-profit set in the dialog fires when the prices reach it", async ({ page, request }) => {

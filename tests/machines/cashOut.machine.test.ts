@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise, type SnapshotFrom } from "xstate"
 import type { Position } from "../../src/domain/betting.ts"
-import { type CashOutMarket, type CashOutRequest, cashOutMachine, clampPercent, liveCashOut, type Quote, validAuto } from "../../src/machines/cashOut.machine.ts"
+import { type CashOutMarket, type CashOutRequest, cashOutMachine, clampPercent, liveCashOut, type Quote, quoteCovers, validAuto } from "../../src/machines/cashOut.machine.ts"
 import { autoCashOutPayload, cashOutPayload, cashOutQuoteQuery } from "../../src/root/requests.ts"
 import type { BetSetting, MarketBook } from "../../src/schema/betting.ts"
 import type { CashOutAnswer } from "../../src/schema/cashOut.ts"
@@ -218,6 +218,19 @@ describe("cashOut machine (behaviour)", () => {
 
   it("takes a whole per cent from 1 to 100", () => {
     expect([0, 0.4, 33.3, 250, Number.NaN].map(clampPercent)).toEqual([1, 1, 33, 100, 100])
+  })
+})
+
+describe("quoteCovers", () => {
+  it("says a quote is of the whole position, with what an earlier cash out locked when all of it is cashed out", () => {
+    expect(quoteCovers(100, undefined)).toBe("Covers your whole position on this market: every matched bet on it.")
+    expect(quoteCovers(50, undefined)).toBe("Covers 50 % of your whole position on this market: every matched bet on it.")
+    // A fresh ₹100 back after a full cash out that lost ₹140: its quote of −₹144.52 is mostly that loss.
+    expect(quoteCovers(100, -14_000)).toBe("Covers your whole position on this market: every matched bet on it, with a loss of ₹140.00 already locked by your earlier cash out.")
+    expect(quoteCovers(100, 37_362)).toBe("Covers your whole position on this market: every matched bet on it, with a profit of ₹373.62 already locked by your earlier cash out.")
+    // A part locks only that part of it; after a part cashed out, no single amount stands locked.
+    expect(quoteCovers(25, -14_000)).toBe("Covers 25 % of your whole position on this market: every matched bet on it, earlier cash outs included.")
+    expect(quoteCovers(100, "part")).toBe("Covers your whole position on this market: every matched bet on it, earlier cash outs included.")
   })
 })
 

@@ -1,7 +1,7 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { runnerBook, type Position } from "../../src/domain/betting.ts"
-import { autoRuleProblem, type CashOutQuote, quoteCashOut, type RunnerOffers } from "../../src/domain/cashOut.ts"
+import { autoRuleProblem, type CashOutQuote, earlierCashOut, quoteCashOut, type RunnerOffers } from "../../src/domain/cashOut.ts"
 
 const INDIA = "india"
 const AUS = "australia"
@@ -118,6 +118,27 @@ describe("cash out: properties", () => {
       const slack = full.hedges.reduce((sum, h) => sum + h.matches.reduce((s, m) => s + m.odds / 2 + 1, 0), 0)
       expect(Math.abs(part.value - (full.value * percent) / 100)).toBeLessThanOrEqual(slack)
     }))
+  })
+})
+
+describe("cash out: what earlier cash outs left in a position", () => {
+  /** A matched bet as the market's open bets list it (rupees), at a minute of the day. */
+  const listed = (minute: number, selectionType: "back" | "lay", odds: number, stake: number, cashOut?: boolean) => ({
+    selectionId: INDIA, selectionType, odds, oddsSize: null, unmatched: 0, matches: [{ odds, stake }],
+    createdAt: `2026-11-29T10:${String(minute).padStart(2, "0")}:00.000Z`, ...(cashOut ? { cashOut } : {})
+  })
+  // Back India ₹1,000 @ 2.50, all of it cashed out by laying ₹1,373.63 @ 1.82: +₹373.62 locked (the worked example).
+  const backed = listed(0, "back", 2.5, 1000)
+  const hedge = listed(5, "lay", 1.82, 1373.63, true)
+
+  it("none before a cash out; after a full one, what it locked, whatever is bet since", () => {
+    expect(earlierCashOut("EXCHANGE", runners, [backed])).toBeUndefined()
+    expect(earlierCashOut("EXCHANGE", runners, [backed, hedge])).toBe(37_362)
+    expect(earlierCashOut("EXCHANGE", runners, [backed, hedge, listed(9, "back", 2.5, 100)])).toBe(37_362)
+  })
+
+  it("a part cashed out leaves the rest open: no amount to tell", () => {
+    expect(earlierCashOut("EXCHANGE", runners, [backed, listed(5, "lay", 1.82, 686.82, true)])).toBe("part")
   })
 })
 

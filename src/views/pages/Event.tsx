@@ -2,6 +2,7 @@ import { useSelector } from "@xstate/react"
 import { type ReactNode, useCallback, useEffect, useMemo } from "react"
 import { useLocation, useNavigate, useSearchParams } from "react-router"
 import { fancyPositions, marketBooks, matchedOnly, type Position, positionsByMarket } from "../../domain/betting.ts"
+import { earlierCashOut } from "../../domain/cashOut.ts"
 import { findEvent, type ListPick } from "../../domain/catalogue.ts"
 import { eventDateLabel } from "../../domain/dates.ts"
 import { proposed } from "../../machines/betSlip.machine.ts"
@@ -138,6 +139,11 @@ const Markets = ({ sport, league, event, channel, below, slip }: { sport: Sport;
   }, [cashOut, event._id, event.markets, matched])
   const runnersOf = useCallback((marketId: string) => event.markets.find((m) => m.marketId === marketId)?.runners ?? [], [event.markets])
   const positionsOf = useCallback((marketId: string): ReadonlyArray<Position> => matched.get(marketId) ?? [], [matched])
+  // What earlier cash outs left in a market's position: its quote (of the whole position) includes it, and says so.
+  const earlierOf = useCallback((marketId: string) => {
+    const market = event.markets.find((m) => m.marketId === marketId)
+    return market ? earlierCashOut(market.marketType, market.runners.map((r) => r.selectionId), (bets ?? []).filter((bet) => bet.marketId === marketId)) : undefined
+  }, [event.markets, bets])
 
   const slipView = <BetSlip slip={slip} />
   const fancies = useMemo(() => event.markets.filter((m) => m.marketType === "FANCY"), [event.markets])
@@ -160,7 +166,7 @@ const Markets = ({ sport, league, event, channel, below, slip }: { sport: Sport;
           <button type="button" className="btn-ghost px-2 py-1 text-xs" onClick={() => slip.send({ type: "slip.oneClick", on: false })}>Turn off one-click betting</button>
         </p>
       ) : null}
-      {cashOut ? <CashOutDialog flow={cashOut} runnersOf={runnersOf} positionsOf={positionsOf} /> : null}
+      {cashOut ? <CashOutDialog flow={cashOut} runnersOf={runnersOf} positionsOf={positionsOf} earlierOf={earlierOf} /> : null}
       {others.slice(0, rendered).map(renderMarket)}
       {fancies.length > 0 && rendered > others.length ? (
         // The slip only while it holds a fancy: a new slip element would re-render every fancy's cells on each slip change.

@@ -2,7 +2,7 @@ import { useSelector } from "@xstate/react"
 import { memo, useCallback, useId, useSyncExternalStore } from "react"
 import type { Position } from "../../domain/betting.ts"
 import { formatRupees } from "../../domain/money.ts"
-import { type AutoRule, CASH_OUT_PRESETS, type CashOutMarket, liveCashOut, QUOTE_CHANGED } from "../../machines/cashOut.machine.ts"
+import { type AutoRule, CASH_OUT_PRESETS, type CashOutMarket, liveCashOut, QUOTE_CHANGED, quoteCovers } from "../../machines/cashOut.machine.ts"
 import type { FlowRef } from "../../machines/flows.ts"
 import { useOffline } from "../connectivity.ts"
 import { usePorts } from "../ports.ts"
@@ -65,25 +65,28 @@ export const NoFancyCashOut = () => <span className="block text-[11px] text-mute
  * live value as prices move and the server's quote with each runner's P/L before and after; Cash out, then Confirm
  * unless confirmations are off. A modal: it keeps the focus and Escape closes it.
  */
-export const CashOutDialog = ({ flow, runnersOf, positionsOf }: {
+export const CashOutDialog = ({ flow, runnersOf, positionsOf, earlierOf }: {
   flow: CashOutRef
   /** The market's runners (id and name). */
   runnersOf: (marketId: string) => ReadonlyArray<{ readonly selectionId: string; readonly name: string }>
   positionsOf: (marketId: string) => ReadonlyArray<Position>
+  /** What earlier cash outs on the market locked (`earlierCashOut`). */
+  earlierOf: (marketId: string) => number | "part" | undefined
 }) => {
   const snapshot = useSelector(flow, (s) => s)
   const offline = useOffline()
   const market = snapshot.context.market
   if (snapshot.hasTag("closed") || !market) return null
-  return <CashOutPanel flow={flow} snapshot={snapshot} market={market} runners={runnersOf(market.marketId)} positions={positionsOf(market.marketId)} offline={offline} />
+  return <CashOutPanel flow={flow} snapshot={snapshot} market={market} runners={runnersOf(market.marketId)} positions={positionsOf(market.marketId)} earlier={earlierOf(market.marketId)} offline={offline} />
 }
 
-const CashOutPanel = ({ flow, snapshot, market, runners, positions, offline }: {
+const CashOutPanel = ({ flow, snapshot, market, runners, positions, earlier, offline }: {
   flow: CashOutRef
   snapshot: ReturnType<CashOutRef["getSnapshot"]>
   market: CashOutMarket
   runners: ReadonlyArray<{ readonly selectionId: string; readonly name: string }>
   positions: ReadonlyArray<Position>
+  earlier: number | "part" | undefined
   offline: boolean
 }) => {
   const { percent, quote, error, changed, locked } = snapshot.context
@@ -143,6 +146,8 @@ const CashOutPanel = ({ flow, snapshot, market, runners, positions, offline }: {
                 {snapshot.hasTag("quoting") ? "Getting a quote…" : value !== undefined ? formatRupees(value) : "–"}
               </dd>
             </dl>
+            {/* The figures are of the whole position: a fresh bet after a cash out is quoted with what that locked. */}
+            <p className="m-0 text-xs text-muted" data-testid="cash-out-covers">{quoteCovers(percent, earlier)}</p>
 
             {quote && quoted ? (
               <table className="w-full text-xs" aria-label="Profit and loss before and after the cash out">
