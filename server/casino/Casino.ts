@@ -15,7 +15,7 @@ import {
 } from "../../src/schema/casino.ts"
 import { type ApiError, refuse } from "../../src/schema/envelope.ts"
 import { isOperatorRole, type Role, Roles } from "../../src/schema/user.ts"
-import { iso } from "../db/rows.ts"
+import { decodeRows, iso, Paise } from "../db/rows.ts"
 import { Admission } from "../protection/Admission.ts"
 import { randomHex, sha256 } from "./signature.ts"
 
@@ -55,6 +55,24 @@ const listed = (row: GameRow): CasinoGame => {
 const forAdmin = (row: GameRow): AdminCasinoGame => ({ ...listed(row), kind: row.kind, category: row.category, sort: row.sort, enabled: row.enabled })
 
 const decodeSettings = Schema.decodeUnknownOption(CasinoSettings)
+
+/** A round on the player's casino statement: its amounts are money, decoded. */
+const RoundRow = Schema.Struct({
+  id: Schema.String,
+  roundId: Schema.String,
+  provider: Schema.String,
+  providerName: Schema.String,
+  gameId: Schema.String,
+  title: Schema.String,
+  stake: Paise,
+  win: Paise,
+  refunded: Paise,
+  status: Schema.Literals(["open", "settled", "cancelled"]),
+  createdAt: Schema.Date,
+  settledAt: Schema.NullOr(Schema.Date)
+})
+/** The secret that signs a provider's wallet calls: it decides whether money moves. */
+const SecretRow = Schema.Struct({ walletSecret: Schema.NullOr(Schema.String) })
 const DEFAULT_SETTINGS: CasinoSettings = { creditPlayersAllowed: true }
 
 const fillTemplate = (template: string, values: Record<string, string>) =>
@@ -98,6 +116,7 @@ export class Casino extends Context.Service<Casino, {
       // The built-in provider gets its wallet secret on first start; partners get theirs from an operator.
       yield* sql`UPDATE casino_providers SET wallet_secret = ${randomHex()} WHERE code = 'khel' AND wallet_secret IS NULL`.pipe(Effect.orDie)
 
+      // Cast, not decoded: listed as it is; `launch` reads only its flags and URL, no money.
       const selectGames = (where: Statement.Fragment) => sql<GameRow>`
         SELECT g.id, g.provider, p.name AS provider_name, g.kind, g.table_id, g.game_id, g.title, g.category, g.slug, g.sort, g.enabled,
                p.active AS provider_active, p.launch_url
@@ -113,6 +132,7 @@ export class Casino extends Context.Service<Casino, {
         return rows.map(listed)
       })
 
+      // Cast, not decoded: `value` is decoded by its schema below.
       const settings = sql<{ value: unknown }>`SELECT value FROM app_settings WHERE key = 'casino'`.pipe(
         Effect.map((rows) => {
           const decoded = decodeSettings(rows[0]?.value)
@@ -159,20 +179,7 @@ export class Casino extends Context.Service<Casino, {
         // The day runs midnight to midnight in India (UTC+05:30).
         const start = new Date(`${date}T00:00:00+05:30`)
         const end = new Date(start.getTime() + 24 * 3600_000)
-        const rows = yield* sql<{
-          id: string
-          roundId: string
-          provider: string
-          providerName: string
-          gameId: string
-          title: string
-          stake: bigint
-          win: bigint
-          refunded: bigint
-          status: CasinoBet["status"]
-          createdAt: Date
-          settledAt: Date | null
-        }>`
+        const rows = yield* sql`
           SELECT r.id, r.round_id, r.provider, p.name AS provider_name, g.game_id, g.title, r.stake, r.win, r.refunded, r.status, r.created_at, r.settled_at
             FROM casino_rounds r
             JOIN casino_games g ON g.id = r.game_id
@@ -182,7 +189,7 @@ export class Casino extends Context.Service<Casino, {
              AND r.created_at >= ${start} AND r.created_at < ${end}
            ORDER BY r.created_at DESC, r.id
            LIMIT 500
-        `
+        `.pipe(decodeRows(RoundRow))
         return rows.map((row): CasinoBet => ({
           _id: row.id,
           roundId: row.roundId,
@@ -213,6 +220,7 @@ export class Casino extends Context.Service<Casino, {
 
       const checkIds = Effect.fn("Casino.checkIds")(function*(provider: string, kind: GameKind, tableId: string, gameId: string, except: string | null) {
         if (kind === "live" && provider !== "sa" && tableId === "") return yield* refuse("InvalidInput", "A live table needs its table_id.")
+        // Cast, not decoded: ids only, used as keys.
         const clash = yield* sql<{ id: string }>`
           SELECT id FROM casino_games
            WHERE provider = ${provider} AND id IS DISTINCT FROM ${except}
@@ -240,6 +248,7 @@ export class Casino extends Context.Service<Casino, {
           if (!gameId || !title) return yield* refuse("InvalidInput", "A game needs a game_id and a title.")
           yield* checkIds(payload.provider, payload.kind, tableId, gameId, null)
           const slug = yield* freeSlug(payload.provider, title, null)
+          // Cast, not decoded: ids only, used as keys.
           const [row] = yield* sql<{ id: string }>`
             INSERT INTO casino_games (provider, kind, table_id, game_id, title, category, slug, sort, enabled)
             VALUES (${payload.provider}, ${payload.kind}, ${tableId}, ${gameId}, ${title}, ${payload.category.trim()}, ${slug},
@@ -271,6 +280,7 @@ export class Casino extends Context.Service<Casino, {
         }))
       })
 
+      // Cast, not decoded: the row goes straight back out unchanged.
       const providerRows = sql<{ code: string; name: string; active: boolean; launchUrl: string | null; hasWalletSecret: boolean }>`
         SELECT code, name, active, launch_url, wallet_secret IS NOT NULL AS has_wallet_secret FROM casino_providers ORDER BY name
       `
@@ -297,7 +307,8 @@ export class Casino extends Context.Service<Casino, {
       })
 
       const walletSecret = (code: string) =>
-        sql<{ walletSecret: string | null }>`SELECT wallet_secret FROM casino_providers WHERE code = ${code} AND active`.pipe(
+        sql`SELECT wallet_secret FROM casino_providers WHERE code = ${code} AND active`.pipe(
+          decodeRows(SecretRow),
           Effect.map((rows) => rows[0]?.walletSecret ?? undefined)
         )
 

@@ -1,8 +1,9 @@
-import { Context, Duration, Effect, Layer, Schedule } from "effect"
+import { Context, Duration, Effect, Layer, Schedule, Schema } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 import { createHash, randomInt, timingSafeEqual } from "node:crypto"
 import { type ApiError, refuse } from "../../src/schema/envelope.ts"
 import { ServerConfig } from "../config.ts"
+import { decodeFirst } from "../db/rows.ts"
 import { RateLimits, waitText } from "../limits/RateLimits.ts"
 import { Sms, type OtpPurpose } from "./Sms.ts"
 
@@ -13,6 +14,10 @@ export const OTP_RESEND_SECONDS = 10
 /** Wrong codes a number may enter in a day (for one purpose) before codes for it are refused for a day. */
 export const OTP_MAX_WRONG_PER_DAY = 10
 export const OTP_BLOCK_SECONDS = 24 * 3600
+
+/** The latest code sent: it decides whether a sign-in or a reset goes through. */
+const CodeRow = Schema.Struct({ id: Schema.String, codeHash: Schema.String, attempts: Schema.Int, expired: Schema.Boolean, consumed: Schema.Boolean })
+const PurposeRow = Schema.Struct({ purpose: Schema.Literals(["signup", "reset"]) })
 
 const digest = (mobileNo: string, purpose: OtpPurpose, code: string) =>
   createHash("sha256").update(`${mobileNo}:${purpose}:${code}`).digest()
@@ -116,11 +121,11 @@ export class Otp extends Context.Service<Otp, {
       const check = Effect.fn("Otp.check")(function*(mobileNo: string, purpose: OtpPurpose, code: string) {
         if ((yield* blockedFor(mobileNo, purpose)) > 0) return "blocked" as const
         const { result, guessed } = yield* sql.withTransaction(Effect.gen(function*() {
-          const [latest] = yield* sql<{ id: string; codeHash: string; attempts: number; expired: boolean; consumed: boolean }>`
+          const latest = yield* sql`
             SELECT id, code_hash, attempts, expires_at < now() AS expired, consumed_at IS NOT NULL AS consumed
               FROM otp_codes WHERE mobile_no = ${mobileNo} AND purpose = ${purpose}
              ORDER BY created_at DESC LIMIT 1 FOR UPDATE
-          `
+          `.pipe(decodeFirst(CodeRow))
           if (!latest || latest.consumed || latest.expired) return { result: "expired" as const, guessed: false }
           if (latest.attempts >= OTP_MAX_TRIES) return { result: "exhausted" as const, guessed: false }
           const expected = Buffer.from(latest.codeHash, "hex")
@@ -140,17 +145,18 @@ export class Otp extends Context.Service<Otp, {
       })
 
       const pending = Effect.fn("Otp.pending")(function*(mobileNo: string) {
-        const [row] = yield* sql<{ purpose: OtpPurpose }>`
+        const row = yield* sql`
           SELECT purpose FROM otp_codes
            WHERE mobile_no = ${mobileNo} AND consumed_at IS NULL AND created_at > now() - interval '1 hour'
            ORDER BY created_at DESC LIMIT 1
-        `
+        `.pipe(decodeFirst(PurposeRow))
         return row?.purpose
       })
 
       const expirePendingSignUps = Effect.gen(function*() {
         const hours = `${config.limits.pendingSignUpHours} hours`
         return yield* sql.withTransaction(Effect.gen(function*() {
+          // Cast, not decoded: ids only, used as keys.
           const expired = yield* sql<{ id: string }>`
             SELECT id FROM users u
              WHERE status = 'pending' AND created_at < now() - ${hours}::interval
