@@ -214,6 +214,7 @@ export class Settlement extends Context.Service<Settlement, {
         })).pipe(Effect.withSpan("Settlement.run", { attributes: { marketId, outcome: decision.outcome } }))
 
       const unsettled = (search: string) =>
+        // Cast, not decoded: the row goes straight back out unchanged.
         sql<UnsettledMarket>`
           SELECT m.external_id AS market_id, e.name AS event, m.name AS market, m.market_type AS type, m.status,
                  (SELECT string_agg(r.selection_id || '=' || r.name, ', ' ORDER BY r.sort) FROM runners r WHERE r.market_id = m.id) AS runners,

@@ -184,6 +184,7 @@ export class SeamlessWallet extends Context.Service<SeamlessWallet, {
               { account: { operator: "casino" }, amount }
             ]
           }).pipe(Effect.catchTag("InsufficientFunds", () => refuse("InsufficientBalance", "Insufficient balance.")))
+          // Cast, not decoded: ids only, used as keys.
           const [row] = yield* sql<{ id: string }>`
             INSERT INTO casino_transactions (provider, transaction_id, kind, round_id, user_id, amount, ledger_transaction_id)
             VALUES (${provider}, ${payload.transactionId}, 'debit', ${round.id}, ${player.id}, ${amount}, ${ledgerId})
@@ -214,6 +215,7 @@ export class SeamlessWallet extends Context.Service<SeamlessWallet, {
             ]
           }).pipe(Effect.catchTag("InsufficientFunds", (error) => Effect.die(error)))
           yield* admission.recordResult(player.id, "casino", amount, `casino:${provider}:${payload.roundId}`)
+          // Cast, not decoded: ids only, used as keys.
           const [row] = yield* sql<{ id: string }>`
             INSERT INTO casino_transactions (provider, transaction_id, kind, round_id, user_id, amount, ledger_transaction_id)
             VALUES (${provider}, ${payload.transactionId}, 'credit', ${round.id}, ${player.id}, ${amount}, ${ledgerId})
@@ -232,6 +234,7 @@ export class SeamlessWallet extends Context.Service<SeamlessWallet, {
              WHERE provider = ${provider} AND transaction_id = ${payload.refTransactionId}
           `.pipe(decodeRows(TransactionRow))
           const record = (roundId: string | null, amount: number, ledgerId: string | null, userId: string) =>
+            // Cast, not decoded: ids only, used as keys.
             sql<{ id: string }>`
               INSERT INTO casino_transactions (provider, transaction_id, kind, round_id, user_id, amount, ref_transaction_id, ledger_transaction_id)
               VALUES (${provider}, ${payload.transactionId}, 'rollback', ${roundId}, ${userId}, ${amount}, ${payload.refTransactionId}, ${ledgerId})

@@ -107,6 +107,7 @@ export class Catalogue extends Context.Service<Catalogue, {
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
 
+      // Cast, not decoded: the row goes straight back out unchanged.
       const rows = sql<Row>`
         SELECT s.id AS sport_id, s.name AS sport_name, s.slug AS sport_slug, s.code AS sport_code, s.is_racing,
                l.id AS league_id, l.name AS league_name, l.slug AS league_slug, l.country_code, l.country_name,
@@ -128,6 +129,7 @@ export class Catalogue extends Context.Service<Catalogue, {
       const racing = rows.pipe(Effect.map((all) => nestRacing(all.filter((row) => row.isRacing))), Effect.withSpan("Catalogue.racing"))
 
       const fancyMarkets = (eventId: string) =>
+        // Cast, not decoded: the row goes straight back out unchanged.
         sql<{ id: string; externalId: string; name: string }>`
           SELECT id, external_id, name FROM markets
            WHERE event_id = ${eventId} AND market_type = 'FANCY' AND status IN ('OPEN', 'SUSPENDED')

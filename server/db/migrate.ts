@@ -31,6 +31,7 @@ export const migrate = Effect.gen(function*() {
       name text NOT NULL,
       applied_at timestamptz NOT NULL DEFAULT now()
     )`
+    // Cast, not decoded: ids only, used as keys.
     const rows = yield* sql<{ id: number }>`SELECT id FROM schema_migrations`
     const applied = new Set(rows.map((row) => row.id))
     const pending = migrations.filter((migration) => !applied.has(migration.id))

@@ -56,6 +56,7 @@ export class Signals extends Context.Service<Signals, {
       const record = Effect.fn("Signals.record")(function*(signal: SignalInput) {
         const players = [...new Set(signal.userIds)]
         yield* sql.withTransaction(Effect.gen(function*() {
+          // Cast, not decoded: ids only, used as keys.
           const [created] = yield* sql<{ id: string }>`
             INSERT INTO integrity_signals (kind, subject, detail, context, key)
             VALUES (${signal.kind}, ${signal.subject}, ${signal.detail}, ${JSON.stringify(signal.context ?? {})}::jsonb, ${signalKey(signal)})

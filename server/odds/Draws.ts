@@ -116,6 +116,7 @@ export class Draws extends Context.Service<Draws, {
         }))
         // Events already over under an older secret, whose seed was never revealed (cancelled, or over before draws
         // were published): revealed now, so their secret can go.
+        // Cast, not decoded: ids only, used as keys.
         const over = yield* sql<{ id: string }>`
           SELECT d.event_id AS id FROM event_draws d JOIN events e ON e.id = d.event_id
            WHERE d.seed IS NULL AND d.secret_id < ${rotated} AND e.status IN ('finished', 'cancelled')

@@ -78,6 +78,7 @@ export class Fixtures extends Context.Service<Fixtures, {
           const stamp = startsAt.toISOString().slice(0, 16).replace(/[-:T]/g, "")
           // The feed's ids: the moment and the fixture it follows make them unique.
           const external = `${now}${String(hash(event.id)).padStart(10, "0")}`
+          // Cast, not decoded: ids only, used as keys.
           const [created] = yield* sql<{ id: string }>`
             INSERT INTO events (external_id, league_id, name, slug, starts_at, status)
             VALUES (${`9${external}`}, ${event.leagueId}, ${event.name}, ${slugify(`${event.name} ${stamp}`)}, ${startsAt}, 'scheduled')
@@ -85,12 +86,14 @@ export class Fixtures extends Context.Service<Fixtures, {
             RETURNING id
           `
           if (!created) return
+          // Cast, not decoded: copied into new rows unchanged.
           const old = yield* sql<{ id: string; name: string; marketType: string; sort: number }>`
             SELECT id, name, market_type, sort FROM markets WHERE event_id = ${event.id} ORDER BY sort
           `
           for (const [index, market] of old.entries()) {
             // Lines play opened are opened again by the next match's play.
             if (opensInPlay(market.name)) continue
+            // Cast, not decoded: ids only, used as keys.
             const [copy] = yield* sql<{ id: string }>`
               INSERT INTO markets (external_id, event_id, name, market_type, starts_at, sort)
               VALUES (${`1.${external}${index}`}, ${created.id}, ${market.name}, ${market.marketType}, ${startsAt}, ${market.sort})
@@ -109,6 +112,7 @@ export class Fixtures extends Context.Service<Fixtures, {
           const there = yield* sql`SELECT 1 FROM markets WHERE event_id = ${eventId} AND name = ${name}`
           if (there.length > 0) return false
           const external = `${now}${String(hash(`${eventId}:${name}`)).padStart(10, "0")}`
+          // Cast, not decoded: ids only, used as keys.
           const [market] = yield* sql<{ id: string }>`
             INSERT INTO markets (external_id, event_id, name, market_type, starts_at, sort)
             SELECT ${`1.${external}`}, id, ${name}, 'FANCY', starts_at, ${sort} FROM events WHERE id = ${eventId}

@@ -81,6 +81,7 @@ export class Lifecycle extends Context.Service<Lifecycle, {
         effect.pipe(Effect.asVoid, Effect.catchTag("ApiError", () => Effect.void))
 
       const startDue = (now: number) =>
+        // Cast, not decoded: ids only, used as keys.
         sql<{ id: string }>`
           UPDATE events SET status = 'live' WHERE status = 'scheduled' AND starts_at <= ${new Date(now)} RETURNING id
         `.pipe(Effect.map((rows) => rows.map((row) => row.id)), Effect.withSpan("Lifecycle.startDue"))

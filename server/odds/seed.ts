@@ -23,17 +23,20 @@ export const soonRaces: Seeder = {
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
       for (const [index, spec] of SOON.entries()) {
+        // Cast, not decoded: ids only, used as keys.
         const [track] = yield* sql<{ id: string }>`
           SELECT l.id FROM leagues l JOIN sports s ON s.id = l.sport_id WHERE s.slug = ${spec.sport} AND l.slug = ${spec.track}
         `
         // The demo catalogue was not loaded (or renamed): nothing to add to.
         if (!track) continue
         const startsAt = new Date(now.getTime() + spec.minutes * 60_000)
+        // Cast, not decoded: ids only, used as keys.
         const [event] = yield* sql<{ id: string }>`
           INSERT INTO events (external_id, league_id, name, slug, starts_at, status)
           VALUES (${`5${String(index + 1).padStart(6, "0")}`}, ${track.id}, ${spec.race}, ${slugify(spec.race)}, ${startsAt}, 'scheduled')
           RETURNING id
         `
+        // Cast, not decoded: ids only, used as keys.
         const [market] = yield* sql<{ id: string }>`
           INSERT INTO markets (external_id, event_id, name, market_type, starts_at, sort)
           VALUES (${`1.5${String(index + 1).padStart(6, "0")}`}, ${event!.id}, ${`${spec.race} Win`}, 'EXCHANGE', ${startsAt}, 0)

@@ -203,12 +203,14 @@ export const seedCatalogue = (now: Date) =>
     const sql = yield* SqlClient.SqlClient
     externalCounter = 0
     for (const sport of DEMO_SPORTS) {
+      // Cast, not decoded: ids only, used as keys.
       const [sportRow] = yield* sql<{ id: string }>`
         INSERT INTO sports (name, slug, code, is_racing)
         VALUES (${sport.name}, ${slugify(sport.name)}, ${sport.code}, ${sport.racing === true})
         RETURNING id
       `
       for (const [leagueIndex, league] of sport.leagues.entries()) {
+        // Cast, not decoded: ids only, used as keys.
         const [leagueRow] = yield* sql<{ id: string }>`
           INSERT INTO leagues (sport_id, name, slug, country_code, country_name)
           VALUES (${sportRow!.id}, ${league.name}, ${slugify(league.name)}, ${league.country?.[0] ?? null}, ${league.country?.[1] ?? null})
@@ -217,12 +219,14 @@ export const seedCatalogue = (now: Date) =>
         for (const [index, fixture] of league.fixtures.entries()) {
           const { startsAt, live } = demoStart(now, leagueIndex, index)
           const [home = fixture, away = ""] = fixture.split(" v ")
+          // Cast, not decoded: ids only, used as keys.
           const [eventRow] = yield* sql<{ id: string }>`
             INSERT INTO events (external_id, league_id, name, slug, starts_at, status)
             VALUES (${nextExternal(3)}, ${leagueRow!.id}, ${fixture}, ${slugify(fixture)}, ${startsAt}, ${live ? "live" : "scheduled"})
             RETURNING id
           `
           for (const [sort, market] of sport.markets(home, away, fixture).entries()) {
+            // Cast, not decoded: ids only, used as keys.
             const [marketRow] = yield* sql<{ id: string }>`
               INSERT INTO markets (external_id, event_id, name, market_type, starts_at, sort)
               VALUES (${`1.${nextExternal(2)}`}, ${eventRow!.id}, ${market.name}, ${market.type}, ${startsAt}, ${sort})

@@ -24,6 +24,7 @@ export class Settings extends Context.Service<Settings, {
       const sql = yield* SqlClient.SqlClient
 
       const read = (key: string) =>
+        // Cast, not decoded: `value` is decoded by its schema below.
         sql<{ value: unknown }>`SELECT value FROM app_settings WHERE key = ${key}`.pipe(
           Effect.map((rows) => rows[0]?.value ?? {})
         )
@@ -37,6 +38,7 @@ export class Settings extends Context.Service<Settings, {
         compliance: read(COMPLIANCE_KEY).pipe(Effect.map((value) => publicSwitches(switchesOf(value))), Effect.orDie)
       }).pipe(Effect.withSpan("Settings.all"))
 
+      // Cast, not decoded: the row goes straight back out unchanged.
       const banners = (options: { readonly marketing: boolean } = { marketing: true }) => sql<{ id: string; sortOrder: number; title: string; image: string }>`
         SELECT id, sort_order, title, image FROM banners WHERE active AND (${options.marketing} OR NOT marketing) ORDER BY sort_order, id
       `.pipe(
