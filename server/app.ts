@@ -12,7 +12,7 @@ import { Khel } from "./casino/khel/Khel.ts"
 import { Catalogue } from "./catalogue/Catalogue.ts"
 import { ResultsHandlers, SportsHandlers } from "./catalogue/http.ts"
 import { Results } from "./catalogue/Results.ts"
-import { ServerClockLive, TestClockRoutes } from "./clock.ts"
+import { ServerClockLive } from "./clock.ts"
 import { ServerConfig, type ServerConfigShape } from "./config.ts"
 import { DatabaseLive } from "./db/database.ts"
 import { DeskHandlersLive, DeskMarketsLive, DeskServicesLive } from "./desk/layer.ts"
@@ -20,11 +20,13 @@ import { AuthenticationLive, StaffAuthenticationLive } from "./edge/auth.ts"
 import { SharedCaching } from "./edge/caching.ts"
 import { Compression } from "./edge/compression.ts"
 import { drainOnStop } from "./edge/drain.ts"
-import { EnvelopesLive } from "./edge/envelopes.ts"
+import { answerBadRequests, EnvelopesLive } from "./edge/envelopes.ts"
 import { HealthRoutes } from "./edge/health.ts"
+import { MetricsServerLive } from "./edge/metricsServer.ts"
 import { SiteRoutes } from "./edge/site.ts"
 import { Visitors } from "./edge/visitors.ts"
 import { SystemHandlers } from "./edge/system.ts"
+import { TestClockRoutes } from "./edge/testClock.ts"
 import { IdentityHandlersLive, IdentityServicesLive, SessionsLive } from "./identity/layer.ts"
 import { Idempotency } from "./ledger/Idempotency.ts"
 import { IntegrityAdminHandlers } from "./integrity/http.ts"
@@ -38,14 +40,12 @@ import { Realtime } from "./realtime/Realtime.ts"
 import { GateLive } from "./edge/gate.ts"
 import { RateLimits } from "./limits/RateLimits.ts"
 import { seedDemo } from "./seed/demo.ts"
-import { SettingsHandlers } from "./settings/http.ts"
-import { ManifestRoute } from "./settings/manifest.ts"
+import { ManifestRoute, SettingsHandlers } from "./settings/http.ts"
 import { Settings } from "./settings/Settings.ts"
 import { BeaconLimitsLive, VitalsHandlers } from "./vitals/http.ts"
 import { Vitals } from "./vitals/Vitals.ts"
 import { observeRequests } from "./observability/http.ts"
 import { ObservabilityLive } from "./observability/layer.ts"
-import { MetricsServerLive } from "./observability/MetricsServer.ts"
 
 /** Log lines of what a layer does by itself (start-up, background work) name its capability; a request's name its API group. */
 const capability = <A, E, R>(name: string, layer: Layer.Layer<A, E, R>) =>
@@ -114,21 +114,6 @@ const ownOrigin = (server: Server) => {
   const host = family === "IPv6" ? `[${address === "::" ? "::1" : address}]` : address === "0.0.0.0" ? "127.0.0.1" : address
   return `http://${host}:${port}`
 }
-
-/**
- * A request the HTTP parser refuses (a NUL or a newline in a header, a
- * broken request line) never reaches the router: answer it with the
- * envelope too, then close.
- */
-const answerBadRequests = (server: Server) =>
-  server.on("clientError", (_error, socket) => {
-    if (!socket.writable) return socket.destroy()
-    const body = JSON.stringify({ meta: { code: 400, message: "The request could not be understood.", error: "InvalidInput" }, data: null })
-    socket.end(
-      `HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
-        `x-content-type-options: nosniff\r\ncache-control: no-store\r\nconnection: close\r\n\r\n${body}`
-    )
-  })
 
 /** How long an idle kept-alive connection stays open. */
 export const KEEP_ALIVE_MS = 65_000

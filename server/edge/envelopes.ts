@@ -1,4 +1,5 @@
 import { Cause, Context, Effect, Fiber, Layer, SchemaIssue } from "effect"
+import type { Server } from "node:http"
 import { HttpServerResponse } from "effect/http"
 import { HttpApiError } from "effect/http-api"
 import { Envelopes } from "../../src/schema/middleware.ts"
@@ -62,3 +63,18 @@ export const EnvelopesLive = Layer.succeed(Envelopes, (httpEffect, { endpoint, g
     if (slot) slot.route = endpoint.path
     return Effect.catchCause(httpEffect, toFailureResponse).pipe(Effect.annotateLogs("capability", group.identifier))
   }))
+
+/**
+ * A request the HTTP parser refuses (a NUL or a newline in a header, a
+ * broken request line) never reaches the router: answer it with the
+ * envelope too, then close.
+ */
+export const answerBadRequests = (server: Server) =>
+  server.on("clientError", (_error, socket) => {
+    if (!socket.writable) return socket.destroy()
+    const body = JSON.stringify({ meta: { code: 400, message: "The request could not be understood.", error: "InvalidInput" }, data: null })
+    socket.end(
+      `HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
+        `x-content-type-options: nosniff\r\ncache-control: no-store\r\nconnection: close\r\n\r\n${body}`
+    )
+  })

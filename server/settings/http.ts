@@ -1,10 +1,11 @@
 import { Effect } from "effect"
-import type { HttpServerRequest } from "effect/http"
+import { HttpRouter, type HttpServerRequest, HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "../../src/schema/api.ts"
 import { ok } from "../../src/schema/envelope.ts"
 import { Sessions } from "../identity/Sessions.ts"
 import { Admission } from "../protection/Admission.ts"
+import { webManifest } from "./manifest.ts"
 import { Settings } from "./Settings.ts"
 
 export const SettingsHandlers = HttpApiBuilder.group(Api, "settings", Effect.fn(function*(handlers) {
@@ -25,5 +26,19 @@ export const SettingsHandlers = HttpApiBuilder.group(Api, "settings", Effect.fn(
     allAppSettings: () => Effect.map(settings.all, (data) => ok(data)),
     advertisement: ({ request }) =>
       Effect.map(Effect.flatMap(showsMarketing(request), (marketing) => settings.banners({ marketing })), (data) => ok(data))
+  })
+}))
+
+/**
+ * `GET /manifest.webmanifest`, written from the site settings on each request
+ * and revalidated on each use (`no-cache`): an operator's new title or colour
+ * reaches the next install.
+ */
+export const ManifestRoute = HttpRouter.add("GET", "/manifest.webmanifest", Effect.gen(function*() {
+  const settings = yield* Settings
+  const site = yield* settings.site
+  return HttpServerResponse.text(JSON.stringify(webManifest(site)), {
+    contentType: "application/manifest+json",
+    headers: { "cache-control": "no-cache" }
   })
 }))

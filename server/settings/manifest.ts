@@ -1,8 +1,5 @@
-import { Effect } from "effect"
-import { HttpRouter, HttpServerResponse } from "effect/http"
 import { ICONS, SCREENSHOTS } from "../../src/domain/pwa.ts"
 import type { SiteSettings } from "../../src/schema/settings.ts"
-import { Settings } from "./Settings.ts"
 
 /** The page's colour under the default (dark) theme (src/views/styles.css `--bg`): the splash screen's, so opening the app does not flash. */
 export const SPLASH_BACKGROUND = "#0f1115"
@@ -55,17 +52,3 @@ export const webManifest = (site: SiteSettings) => {
     ]
   }
 }
-
-/**
- * `GET /manifest.webmanifest`, written from the site settings on each request
- * and revalidated on each use (`no-cache`): an operator's new title or colour
- * reaches the next install.
- */
-export const ManifestRoute = HttpRouter.add("GET", "/manifest.webmanifest", Effect.gen(function*() {
-  const settings = yield* Settings
-  const site = yield* settings.site
-  return HttpServerResponse.text(JSON.stringify(webManifest(site)), {
-    contentType: "application/manifest+json",
-    headers: { "cache-control": "no-cache" }
-  })
-}))

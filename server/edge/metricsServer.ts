@@ -4,8 +4,8 @@ import { HttpMiddleware, HttpServer, HttpServerRequest, HttpServerResponse } fro
 import { PrometheusMetrics } from "effect/observability"
 import { createServer } from "node:http"
 import { ServerConfig } from "../config.ts"
-import { preregister } from "./metrics.ts"
-import { makeSampler } from "./sampled.ts"
+import { preregister } from "../observability/metrics.ts"
+import { makeSampler } from "../observability/sampled.ts"
 
 /** Where this server's metrics are served (`http://127.0.0.1:9464`). */
 export class MetricsEndpoint extends Context.Service<MetricsEndpoint, { readonly url: string }>()("khel/MetricsEndpoint") {}
@@ -13,7 +13,7 @@ export class MetricsEndpoint extends Context.Service<MetricsEndpoint, { readonly
 /**
  * GET /metrics in Prometheus' text format (Effect's PrometheusMetrics), on a port of its own (METRICS_PORT, on
  * METRICS_HOST: loopback unless the operator says otherwise), never on the site's: what the metrics tell (queues,
- * volumes, the odds leader) is for the operator's Prometheus only. States are read at each scrape (./sampled.ts).
+ * volumes, the odds leader) is for the operator's Prometheus only. States are read at each scrape (observability/sampled.ts).
  */
 export const MetricsServerLive = Layer.unwrap(Effect.gen(function*() {
   const { metricsPort, metricsHost } = yield* ServerConfig
