@@ -1,7 +1,7 @@
 import { Clock, Context, Deferred, Effect, Layer, Schema, Semaphore } from "effect"
 import { randomBytes } from "node:crypto"
 import { MarketBook, MarketPricePayload, type Score } from "../../src/schema/betting.ts"
-import { ApiError, refuse } from "../../src/schema/envelope.ts"
+import { type ApiError, refuse } from "../../src/schema/envelope.ts"
 import { ErrorTag } from "../../src/schema/errors.ts"
 import { ServerConfig } from "../config.ts"
 import { Realtime } from "../realtime/Realtime.ts"
@@ -250,7 +250,7 @@ export const ClusterFeedLive = Layer.effectContext(Effect.gen(function*() {
     Effect.gen(function*() {
       const result = leading ? yield* local(leading) : yield* forward(event, ...args)
       if (!result) return yield* noLeader()
-      if ("error" in result) return yield* new ApiError(result.error)
+      if ("error" in result) return yield* refuse(result.error.tag, result.error.message)
       yield* syncTo(result.seq).pipe(Effect.orDie)
       return result
     })

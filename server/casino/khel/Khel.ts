@@ -163,7 +163,7 @@ export class Khel extends Context.Service<Khel, {
 
       const refusal = (error: WalletRefused | WalletUnreachable) =>
         error._tag === "WalletRefused"
-          ? refuse(error.code === 403 || error.code === 401 ? "Forbidden" : error.code === 422 ? "Refused" : "Conflict", error.code === 401 ? SESSION_GONE : error.message)
+          ? error.reason === "SessionEnded" ? refuse("Forbidden", SESSION_GONE) : refuse(error.reason, error.message)
           : refuse("Unavailable", "The table cannot reach your wallet right now. Please try again in a moment.")
 
       const table = Effect.fn("Khel.table")(function*(origin: string, payload: TablePayload) {

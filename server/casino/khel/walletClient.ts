@@ -10,13 +10,20 @@ import { sign } from "../signature.ts"
  * uses it exactly as a partner would, so its rounds test the real wallet.
  */
 
-/** The wallet said no (its code and message); a 503 when the provider is switched off. */
-export class WalletRefused extends Schema.TaggedError<WalletRefused>()("WalletRefused", { code: Schema.Int, message: Schema.String }) {}
+/**
+ * The wallet said no: how the table answers it (`reason`, read here off the wallet's HTTP status, so the game
+ * never sees a status) and the wallet's message. A provider switched off is a `Conflict`.
+ */
+export class WalletRefused extends Schema.TaggedError<WalletRefused>()("WalletRefused", {
+  reason: Schema.Literals(["SessionEnded", "Forbidden", "Refused", "Conflict"]),
+  message: Schema.String
+}) {}
 /** No answer, or one that is not the wallet's contract: the call may or may not have happened. */
 export class WalletUnreachable extends Schema.TaggedError<WalletUnreachable>()("WalletUnreachable", { message: Schema.String }) {}
 
 const Failure = Schema.Struct({ meta: Schema.Struct({ code: Schema.Int, message: Schema.String }) })
 const decodeFailure = Schema.decodeUnknownOption(Failure)
+const reasonOf = (status: number) => (status === 401 ? "SessionEnded" : status === 403 ? "Forbidden" : status === 422 ? "Refused" : "Conflict")
 
 /** The wallet's calls for `provider`: debit, credit and rollback (`wallet`), and a session's player and balance. */
 export const walletClient = (provider: string) =>
@@ -28,7 +35,7 @@ export const walletClient = (provider: string) =>
     const post = (origin: string, path: string, body: unknown) =>
       Effect.gen(function*() {
         const secret = yield* casino.walletSecret(provider).pipe(Effect.orDie)
-        if (!secret) return yield* new WalletRefused({ code: 503, message: "Khel Originals is switched off." })
+        if (!secret) return yield* new WalletRefused({ reason: "Conflict", message: "Khel Originals is switched off." })
         const text = JSON.stringify(body)
         const timestamp = String(Math.floor(Date.now() / 1000))
         const request = HttpClientRequest.post(`${origin}/api/v1/casino/wallet/${path}`).pipe(
@@ -42,7 +49,7 @@ export const walletClient = (provider: string) =>
         const json = yield* response.json.pipe(Effect.mapError(() => new WalletUnreachable({ message: "The wallet's answer was not JSON." })))
         if (response.status === 200) return (json as { data?: unknown }).data
         const failure = decodeFailure(json)
-        if (Option.isSome(failure) && response.status < 500) return yield* new WalletRefused(failure.value.meta)
+        if (Option.isSome(failure) && response.status < 500) return yield* new WalletRefused({ reason: reasonOf(response.status), message: failure.value.meta.message })
         return yield* new WalletUnreachable({ message: `The wallet answered ${response.status}.` })
       })
 
