@@ -89,7 +89,7 @@ export const MACHINES: ReadonlyArray<MachineEntry> = [
         "the game opens in the same window, so the lobby unloads within its 5 s grace: it outlives them only when a game's address answers with no page (none here does) or when the browser brings the lobby back from its back-forward cache, which Chromium does not do for it (back from a game, the lobby loads afresh)"
     }
   },
-  { machine: casinoBetsMachine, target: false, unreachable: {} },
+  { machine: casinoBetsMachine, target: true, unreachable: {} },
   { machine: liveEventMachine, target: true, unreachable: {} },
   {
     machine: myBetsMachine,
@@ -99,12 +99,12 @@ export const MACHINES: ReadonlyArray<MachineEntry> = [
         "only a race: the server refuses a cancel the page sends (cancel-bet) only for a bet no longer waiting, and the player's socket reloads the list, taking its Cancel away, as soon as it is matched or cancelled elsewhere; a session ended on the server signs the page out (src/services/sessionEnd.ts), stopping the flow, before the refusal reaches it"
     }
   },
-  { machine: racingMachine, target: false, unreachable: {} },
+  { machine: racingMachine, target: true, unreachable: {} },
   { machine: priceChartMachine, target: true, unreachable: {} },
-  { machine: referralMachine, target: false, unreachable: {} },
-  { machine: statementMachine, target: false, unreachable: {} },
+  { machine: referralMachine, target: true, unreachable: {} },
+  { machine: statementMachine, target: true, unreachable: {} },
   { machine: appUpdateMachine, target: true, unreachable: {} },
-  { machine: connectivityMachine, target: false, unreachable: {} },
+  { machine: connectivityMachine, target: true, unreachable: {} },
   { machine: installMachine, target: true, unreachable: {} },
   { machine: notificationsMachine, target: true, unreachable: {} },
   { machine: protectionMachine, target: true, unreachable: {} },
