@@ -200,6 +200,23 @@ const signUpErrors = (forms: AuthForms): FieldErrors<string> => {
   return errors.mobileNo || normalizePhone(form.mobileNo) ? errors : { ...errors, mobileNo: "Enter a valid mobile number" }
 }
 
+/**
+ * A form's check, run once per value of the form: a submit's guard and its action read the same result
+ * (forms are replaced, never changed, by `field.change`).
+ */
+const checkedOnce = <F extends object, R>(check: (form: F) => R) => {
+  const seen = new WeakMap<F, R>()
+  return (form: F): R => {
+    if (!seen.has(form)) seen.set(form, check(form))
+    return seen.get(form)!
+  }
+}
+const loginErrors = checkedOnce((forms: AuthForms) => validateLogin(loginForm(forms)))
+const registerErrors = checkedOnce(signUpErrors)
+const otpError = checkedOnce(validateOtp)
+const resetError = checkedOnce(validateReset)
+const passwordError = checkedOnce(validateChangePassword)
+
 const noErrors = { error: undefined, fieldErrors: {} }
 const serverError = ({ event }: { event: { error: unknown } }) => messageOf(event.error)
 
@@ -233,6 +250,17 @@ export const authModalMachine = setup({
     countdown: otpCountdownMachine.provide({ actions: { finished: sendParent({ type: "countdown.finished" }) } })
   },
   guards: {
+    opensRegister: ({ context }) => context.step === "register",
+    opensChangePassword: ({ context }) => context.step === "changePassword",
+    loginInvalid: ({ context }) => Object.keys(loginErrors(context.forms)).length > 0,
+    registerInvalid: ({ context }) => Object.keys(registerErrors(context.forms)).length > 0,
+    otpIncomplete: ({ context }) => otpError(context.forms.otp.digits) !== undefined,
+    canResend: ({ context }) => context.canResend,
+    phoneMissing: ({ context }) => phoneNumber(context.forms.forgot.phone) === "",
+    resetInvalid: ({ context }) => resetError(context.forms.reset) !== undefined,
+    /** All three are required; the fields show it, no message (SPEC section 5). */
+    passwordFieldsMissing: ({ context }) => passwordError(context.forms.changePassword) === "required",
+    passwordInvalid: ({ context }) => passwordError(context.forms.changePassword) !== undefined,
     /** The change leaves all four digits of the code typed, and different from before: time to verify it. */
     codeCompleted: ({ context, event }) => {
       if (event.type !== "field.change" || event.form !== "otp") return false
@@ -288,8 +316,8 @@ export const authModalMachine = setup({
     /** The step the view asked for. */
     Opening: {
       always: [
-        { guard: ({ context }) => context.step === "register", target: "Register" },
-        { guard: ({ context }) => context.step === "changePassword", target: "ChangePassword" },
+        { guard: "opensRegister", target: "Register" },
+        { guard: "opensChangePassword", target: "ChangePassword" },
         { target: "Login" }
       ]
     },
@@ -306,8 +334,8 @@ export const authModalMachine = setup({
           on: {
             "login.submit": [
               {
-                guard: ({ context }) => Object.keys(validateLogin(loginForm(context.forms))).length > 0,
-                actions: assign(({ context }) => ({ error: undefined, fieldErrors: validateLogin(loginForm(context.forms)) }))
+                guard: "loginInvalid",
+                actions: assign(({ context }) => ({ error: undefined, fieldErrors: loginErrors(context.forms) }))
               },
               { target: "Submitting", actions: assign(noErrors) }
             ]
@@ -340,8 +368,8 @@ export const authModalMachine = setup({
           on: {
             "register.submit": [
               {
-                guard: ({ context }) => Object.keys(signUpErrors(context.forms)).length > 0,
-                actions: assign(({ context }) => ({ error: undefined, fieldErrors: signUpErrors(context.forms) }))
+                guard: "registerInvalid",
+                actions: assign(({ context }) => ({ error: undefined, fieldErrors: registerErrors(context.forms) }))
               },
               { target: "Submitting", actions: assign(noErrors) }
             ]
@@ -379,12 +407,12 @@ export const authModalMachine = setup({
           on: {
             "otp.submit": [
               {
-                guard: ({ context }) => validateOtp(context.forms.otp.digits) !== undefined,
+                guard: "otpIncomplete",
                 actions: assign({ fieldErrors: { otp: MESSAGES.otpRequired } })
               },
               { target: "Verifying", actions: assign(noErrors) }
             ],
-            "otp.resend": { guard: ({ context }) => context.canResend, target: "Resending" },
+            "otp.resend": { guard: "canResend", target: "Resending" },
             // The fourth digit typed (or the code pasted, or filled from the SMS) verifies at once; Verify stays for a retry.
             "field.change": { guard: "codeCompleted", target: "Verifying", actions: [assign({ forms: withField }), assign(noErrors)] }
           }
@@ -428,7 +456,7 @@ export const authModalMachine = setup({
           on: {
             "forgot.submit": [
               {
-                guard: ({ context }) => phoneNumber(context.forms.forgot.phone) === "",
+                guard: "phoneMissing",
                 actions: [assign({ fieldErrors: { mobileNo: MESSAGES.mobileRequired } }), { type: "notice", params: { message: MESSAGES.enterMobile } }]
               },
               { target: "Submitting", actions: assign(noErrors) }
@@ -457,8 +485,8 @@ export const authModalMachine = setup({
           on: {
             "reset.submit": [
               {
-                guard: ({ context }) => validateReset(context.forms.reset) !== undefined,
-                actions: { type: "notice", params: ({ context }) => ({ message: validateReset(context.forms.reset)! }) }
+                guard: "resetInvalid",
+                actions: { type: "notice", params: ({ context }) => ({ message: resetError(context.forms.reset)! }) }
               },
               { target: "Submitting" }
             ]
@@ -487,16 +515,15 @@ export const authModalMachine = setup({
           on: {
             "password.submit": [
               {
-                // All three are required; the fields show it, no message (SPEC section 5).
-                guard: ({ context }) => validateChangePassword(context.forms.changePassword) === "required",
+                guard: "passwordFieldsMissing",
                 actions: assign(({ context }) => ({
                   error: undefined,
                   fieldErrors: Object.fromEntries(Object.entries(context.forms.changePassword).filter(([, value]) => value === "").map(([key]) => [key, ""]))
                 }))
               },
               {
-                guard: ({ context }) => validateChangePassword(context.forms.changePassword) !== undefined,
-                actions: assign(({ context }) => ({ error: validateChangePassword(context.forms.changePassword), fieldErrors: {} }))
+                guard: "passwordInvalid",
+                actions: assign(({ context }) => ({ error: passwordError(context.forms.changePassword), fieldErrors: {} }))
               },
               { target: "Submitting", actions: assign(noErrors) }
             ]
