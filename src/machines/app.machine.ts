@@ -1,4 +1,4 @@
-import { assign, fromPromise, sendTo, setup, stopChild } from "xstate"
+import { assign, fromPromise, not, sendTo, setup, stopChild } from "xstate"
 import { reasonOf } from "../schema/failures.ts"
 import type { AllAppSettings, Banner, SiteSettings, Theme } from "../schema/settings.ts"
 import type { SportsData } from "../schema/sports.ts"
@@ -112,6 +112,9 @@ export const appMachine = setup({
   },
   guards: {
     hasToken: ({ context }) => context.token !== undefined,
+    noModal: ({ context }) => context.auth === undefined,
+    /** The preloader's bar has room for another step before its cap. */
+    tickBelowCap: ({ context }) => context.progress + TICK_STEP < TICK_CAP,
     sportsLoaded: ({ context }) => context.sportsLoaded,
     /** The stored token was refused while loading the sports: it is gone, load them as a visitor. */
     staleToken: ({ context, event }) => context.token !== undefined && "error" in event && reasonOf(event.error) === "SessionEnded",
@@ -154,7 +157,7 @@ export const appMachine = setup({
     },
     // A modal already showing keeps its step: the request stands until the chain closes.
     "auth.open": {
-      guard: ({ context }) => context.auth === undefined,
+      guard: "noModal",
       actions: assign({ auth: ({ event }) => ({ step: event.step, referralCode: event.referralCode }) })
     },
     "auth.closed": { actions: assign({ auth: undefined }) },
@@ -192,7 +195,7 @@ export const appMachine = setup({
               after: {
                 tick: [
                   {
-                    guard: ({ context }) => context.progress + TICK_STEP < TICK_CAP,
+                    guard: "tickBelowCap",
                     target: "Ticking",
                     reenter: true,
                     actions: assign({ progress: ({ context }) => context.progress + TICK_STEP })
@@ -338,7 +341,7 @@ export const appMachine = setup({
       on: {
         "network.restored": [
           // Started offline: nothing was loaded (the offline screen showed), so load the site as on a first visit.
-          { guard: ({ context }) => !context.sportsLoaded, actions: "reloadPage" },
+          { guard: not("sportsLoaded"), actions: "reloadPage" },
           // Back after a gap: the sports and the player's balances again (the sockets reconnect on their own side).
           { target: ".Refreshing", actions: sendTo("session", { type: "user.changed" }) }
         ]

@@ -242,6 +242,8 @@ export const betSlipMachine = setup({
     canPlace: ({ context }) => stakeProblem(context) === undefined,
     /** The bet's choices change until it is sent. */
     editable: ({ context }) => context.key === undefined,
+    /** The settings are loaded and the bet not yet sent: its odds-change rule may become the default. */
+    ruleSettable: ({ context }) => context.setting !== undefined && context.key === undefined,
     /** The setting just loaded has one-click betting on (and no bet is in flight). */
     settingOneClick: ({ context, event }) => "output" in event && (event.output as Partial<BetSetting>).oneClick != null && context.key === undefined,
     /** The slip was just opened by a click on a price, and the setting says one click places the bet. */
@@ -379,7 +381,7 @@ export const betSlipMachine = setup({
         "slip.bestPrice": { guard: "editable", actions: assign({ bestPrice: ({ event }) => event.value }) },
         "slip.keep": { guard: "editable", actions: assign({ keep: ({ event }) => event.value }) },
         "slip.oddsRule": {
-          guard: ({ context }) => context.setting !== undefined && context.key === undefined,
+          guard: "ruleSettable",
           actions: [
             // The bet follows the default just chosen.
             assign({ setting: ({ context, event }) => ({ ...context.setting!, oddsChange: event.rule }), bestPrice: undefined }),

@@ -19,6 +19,10 @@ export const otpCountdownMachine = setup({
     /** Told when the wait is over; the sign-in modal provides it to hear back. */
     finished: unprovidedAction("otpCountdown", "finished")
   },
+  guards: {
+    /** A second is left after this one. */
+    moreToGo: ({ context }) => context.remaining > 1
+  },
   delays: { second: 1000 }
 }).createMachine({
   id: "otpCountdown",
@@ -32,7 +36,7 @@ export const otpCountdownMachine = setup({
       tags: ["waiting"],
       after: {
         second: [
-          { guard: ({ context }) => context.remaining > 1, target: "Counting", reenter: true, actions: assign({ remaining: ({ context }) => context.remaining - 1 }) },
+          { guard: "moreToGo", target: "Counting", reenter: true, actions: assign({ remaining: ({ context }) => context.remaining - 1 }) },
           { target: "Idle", actions: [assign({ remaining: 0 }), "finished"] }
         ]
       }

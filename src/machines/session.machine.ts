@@ -48,6 +48,9 @@ export const sessionMachine = setup({
     fetchUser: fromPromise<User>(unprovided("session", "fetchUser")),
     logout: fromPromise<void, { userId: string | undefined }>(unprovided("session", "logout"))
   },
+  guards: {
+    hasToken: ({ context }) => context.token !== undefined
+  },
   actions: {
     /** Token and user in storage (`remember: false`: the token lasts for this browser session). */
     saveSession: unprovidedAction<{ token: string; user: User; remember: boolean }>("session", "saveSession"),
@@ -75,7 +78,7 @@ export const sessionMachine = setup({
   states: {
     Starting: {
       tags: ["restoring"],
-      always: [{ guard: ({ context }) => context.token !== undefined, target: "Restoring" }, { target: "LoggedOut" }]
+      always: [{ guard: "hasToken", target: "Restoring" }, { target: "LoggedOut" }]
     },
     Restoring: {
       tags: ["restoring"],
