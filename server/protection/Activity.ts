@@ -4,7 +4,7 @@ import { toRupees } from "../../src/domain/money.ts"
 import { nextRealityCheck, type RealityCheckMinutes, SESSION_IDLE_MS } from "../../src/domain/protection.ts"
 import { IST_OFFSET_MINUTES } from "../../src/domain/ranges.ts"
 import type { ActivityMonth, ActivityStatement, RealityCheck } from "../../src/schema/protection.ts"
-import { decodeFirst, decodeRows, Paise } from "../db/rows.ts"
+import { decodeFirst, decodeRows, iso, Paise } from "../db/rows.ts"
 
 /** A player's activity is written at most this often (per player and server process). */
 const WRITE_EVERY_MS = 60_000
@@ -112,7 +112,7 @@ export class Activity extends Context.Service<Activity, {
           sessionStartedAt: startedAt.toISOString(),
           elapsedSeconds: Math.max(0, Math.floor((at.getTime() - startedAt.getTime()) / 1000)),
           netResult: toRupees(net?.net ?? 0n),
-          nextAt: next ? next.toISOString() : null,
+          nextAt: iso(next),
           due: next !== undefined && next <= at
         } satisfies RealityCheck
       })

@@ -23,13 +23,12 @@ import {
 import type { Region } from "../../src/domain/regions.ts"
 import { type ApiError, refuse } from "../../src/schema/envelope.ts"
 import { type Limit, type PlayerProtection, type Protection as ProtectionView, type SetLimitPayload } from "../../src/schema/protection.ts"
-import { decodeFirst, decodeRows } from "../db/rows.ts"
+import { decodeFirst, decodeRows, iso } from "../db/rows.ts"
 import { Sessions } from "../identity/Sessions.ts"
 import { Realtime } from "../realtime/Realtime.ts"
 import { Activity } from "./Activity.ts"
 import { type Actor, audit } from "./audit.ts"
 import { COMPLIANCE_KEY, switchesOf } from "./Compliance.ts"
-import { iso } from "../db/rows.ts"
 import { checkOf, closureOf, type LimitRow, protectionReads, type StateRow, timesOf, type Usage } from "./rules.ts"
 
 type Failure = ApiError | SqlError.SqlError
@@ -122,7 +121,7 @@ export class Protection extends Context.Service<Protection, {
               startedAt: row.excludedAt!.toISOString(),
               until: excludedUntil.toISOString(),
               returnRequestedAt: iso(returnRequestedAt),
-              returnsAt: returnRequestedAt ? new Date(returnRequestedAt.getTime() + 86_400_000).toISOString() : null
+              returnsAt: iso(returnRequestedAt && new Date(returnRequestedAt.getTime() + 86_400_000))
             }
             : null,
           closed: closureOf(row, at) ?? null
