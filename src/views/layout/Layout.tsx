@@ -14,6 +14,7 @@ import { useSession } from "../session.ts"
 import { pageTitle } from "../titles.ts"
 import { useOffline } from "../connectivity.ts"
 import { OfflineScreen } from "./Offline.tsx"
+import { AfterStart } from "../widgets/idle.tsx"
 
 const RightSidebar = lazy(() => import("./RightSidebar.tsx"))
 const TopCasino = lazy(() => import("./TopCasino.tsx"))
@@ -48,8 +49,6 @@ export const Layout = () => {
   const left = LEFT.includes(pathname) && large
   const right = RIGHT.includes(pathname) && wide
   const topCasino = TOP_CASINO.includes(pathname) && wide
-  // Side panels load their code and data once the site has started (the preloader covers them until then).
-  const started = AppActor.useSelector((s) => !s.hasTag("preloader"))
   const signedIn = useSession((s) => s.hasTag("signedIn"))
   const offline = useOffline()
   return (
@@ -73,7 +72,8 @@ export const Layout = () => {
         </main>
         {right || topCasino ? (
           <aside className="hidden xl:block w-80 shrink-0" aria-label={right ? "Live score and my bets" : "Top casino"}>
-            {started && !offline ? <Suspense fallback={null}>{right ? <RightSidebar /> : <TopCasino />}</Suspense> : null}
+            {/* Side panels load their code and data once the site has started (the preloader covers them until then). */}
+            {offline ? null : <AfterStart><Suspense fallback={null}>{right ? <RightSidebar /> : <TopCasino />}</Suspense></AfterStart>}
           </aside>
         ) : null}
       </div>
@@ -83,7 +83,7 @@ export const Layout = () => {
       <Toasts />
       <AuthHost />
       {signedIn ? <Suspense fallback={null}><RealityCheckHost /></Suspense> : null}
-      {started ? <Suspense fallback={null}><AppShell /></Suspense> : null}
+      <AfterStart><Suspense fallback={null}><AppShell /></Suspense></AfterStart>
       <Preloader />
     </div>
   )

@@ -1,7 +1,7 @@
 import { Suspense } from "react"
 import type { Banner } from "../../schema/settings.ts"
 import { AppActor } from "../app-actor.ts"
-import { useIdleAfterStart } from "./idle.ts"
+import { useIdleAfterStart } from "./idle.tsx"
 import { LazySlider } from "./LazySlider.ts"
 import { fallbackToLoader } from "./slider-images.ts"
 

@@ -7,7 +7,7 @@ import type { CasinoGame } from "../../schema/casino.ts"
 import { useFlow } from "../flows.ts"
 import { useUser } from "../session.ts"
 import { GameCard } from "./GameCard.tsx"
-import { useIdleAfterStart } from "./idle.ts"
+import { useIdleAfterStart } from "./idle.tsx"
 import { LazySlider } from "./LazySlider.ts"
 import type { SlideCounts } from "./Slider.tsx"
 

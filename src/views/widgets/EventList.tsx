@@ -2,9 +2,9 @@ import { useEffect, useRef, useState } from "react"
 import { Link } from "react-router"
 import { eventHref, type EventEntry, listMarketOf } from "../../domain/catalogue.ts"
 import { eventDateLabel } from "../../domain/dates.ts"
-import { AppActor } from "../app-actor.ts"
 import { loadable, useLoaded } from "../loadable.ts"
 import { Icon, sportIcon } from "./Icon.tsx"
+import { useStarted } from "./idle.tsx"
 import { useProgressive } from "./progressive.ts"
 
 const listPrices = loadable(() => import("./ListPrices.tsx").then((module) => module.default))
@@ -29,7 +29,7 @@ const useOnScreen = (element: React.RefObject<HTMLElement | null>, enabled: bool
 const RowPrices = (entry: EventEntry) => {
   const runners = listMarketOf(entry.event)?.runners.length ?? 0
   const box = useRef<HTMLDivElement>(null)
-  const started = AppActor.useSelector((s) => !s.hasTag("preloader"))
+  const started = useStarted()
   const onScreen = useOnScreen(box, started && runners > 0)
   useEffect(() => {
     if (onScreen) listPrices.load().catch(() => {})

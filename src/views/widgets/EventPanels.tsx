@@ -6,7 +6,7 @@ import { useFlow } from "../flows.ts"
 import { useUser } from "../session.ts"
 import { BetGroups } from "./BetsTable.tsx"
 import { Icon } from "./Icon.tsx"
-import { useIdleAfterStart } from "./idle.ts"
+import { useIdleAfterStart } from "./idle.tsx"
 import { ScoreBoard } from "./LiveScore.tsx"
 
 /**

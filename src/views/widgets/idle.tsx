@@ -1,5 +1,15 @@
-import { startTransition, useEffect, useState } from "react"
+import { startTransition, useDeferredValue, useEffect, useState } from "react"
 import { AppActor } from "../app-actor.ts"
+
+/**
+ * True once the site has started (the preloader has gone). What it gates renders as a transition: the preloader
+ * leaves at once, and what the page adds then (prices, side panels, the app shell) renders in slices, not in the
+ * same long task.
+ */
+export const useStarted = () => useDeferredValue(AppActor.useSelector((s) => !s.hasTag("preloader")))
+
+/** Its children once the site has started: the component around them re-renders when the preloader goes, not they. */
+export const AfterStart = ({ children }: { readonly children: React.ReactNode }) => (useStarted() ? children : null)
 
 /**
  * True once the site has started (preloader gone) and the browser is idle:
@@ -8,7 +18,7 @@ import { AppActor } from "../app-actor.ts"
  * React renders it in slices, so a carousel's slides are not one long task.
  */
 export const useIdleAfterStart = () => {
-  const ready = AppActor.useSelector((s) => !s.hasTag("preloader"))
+  const ready = useStarted()
   const [idle, setIdle] = useState(false)
   useEffect(() => {
     if (!ready) return
