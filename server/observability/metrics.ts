@@ -1,5 +1,6 @@
 import { Cause, Effect, Exit, Metric } from "effect"
 import { ApiError } from "../../src/schema/envelope.ts"
+import type { ErrorTag } from "../../src/schema/errors.ts"
 
 /**
  * Every metric the server exports (GET /metrics on METRICS_PORT, Prometheus text format), in one place:
@@ -80,11 +81,14 @@ export type MarketTypeLabel = "exchange" | "bookmaker" | "fancy" | "unknown"
 /** A refusal's reason: its `ErrorTag`, or `internal` when our side failed (a defect, a 5xx); undefined for success. */
 export type Refusal = string | undefined
 
+/** The reasons that say our side failed (the 5xx ones), not the caller. */
+const OUR_SIDE: ReadonlyArray<ErrorTag> = ["ServerError", "Unavailable"]
+
 /** How a call that may be refused ended: its reason (`interrupted` when the client left first). */
 export const refusalOf = (exit: Exit.Exit<unknown, unknown>): Refusal => {
   if (Exit.isSuccess(exit)) return undefined
   const failure = Cause.findErrorOption(exit.cause)
-  if (failure._tag === "Some" && failure.value instanceof ApiError) return failure.value.code >= 500 ? "internal" : failure.value.tag
+  if (failure._tag === "Some" && failure.value instanceof ApiError) return OUR_SIDE.includes(failure.value.tag) ? "internal" : failure.value.tag
   return Cause.hasInterruptsOnly(exit.cause) ? "interrupted" : "internal"
 }
 
