@@ -1,3 +1,4 @@
+import { useDeferredValue } from "react"
 import { allEvents, sidebarSports } from "../../domain/catalogue.ts"
 import { AppActor } from "../app-actor.ts"
 import { BannerSlider } from "../widgets/BannerSlider.tsx"
@@ -7,10 +8,12 @@ import { SportChips } from "../widgets/SportChips.tsx"
 
 /** Home: banners, sport chips, what is in play and what starts next. */
 export const Home = () => {
-  const sports = AppActor.useSelector((s) => s.context.sports)
+  // Deferred: the lists render as a transition, in slices, not in the task that brings the sports (the preloader
+  // covers the page for a second after them, SPEC section 9).
+  const sports = useDeferredValue(AppActor.useSelector((s) => s.context.sports))
   // The lists wait for the sports (or for the start-up to give up on them): empty lists that fill later would
   // push the page about (layout shift) while the preloader still covers it.
-  const ready = AppActor.useSelector((s) => s.context.sportsLoaded || !s.hasTag("preloader"))
+  const ready = useDeferredValue(AppActor.useSelector((s) => s.context.sportsLoaded || !s.hasTag("preloader")))
   const events = allEvents(sidebarSports(sports))
   const inPlay = events.filter((entry) => entry.event.inPlay)
   const upcoming = events.filter((entry) => !entry.event.inPlay).slice(0, 12)
