@@ -439,7 +439,7 @@ export const betSlipMachine = setup({
                 // The bet is among the market's open bets now: the slip's "Now" is the position the runners show.
                 assign({
                   placed: ({ event }) => event.output,
-                  open: ({ context, event }) => [...context.open.filter((bet) => bet._id !== event.output.bet._id), event.output.bet],
+                  open: ({ context, event }) => withPlaced(context.open, event.output),
                   key: undefined,
                   error: undefined
                 }),
