@@ -16,7 +16,7 @@ export const idempotencyKeyOf = (request: HttpServerRequest.HttpServerRequest) =
 
 const fingerprint = (request: unknown) => createHash("sha256").update(JSON.stringify(request ?? null)).digest("hex")
 
-/** What `idempotency_record` (migration 0081) returns: the key claimed now, or what its earlier request stored. */
+/** What `idempotency_record` (migrations 0081, 0200) returns: the key claimed now, or what its earlier request stored. */
 export const ClaimRow = Schema.Struct({ claimed: Schema.Boolean, storedHash: Schema.NullOr(Schema.String), storedResponse: Schema.Unknown })
 export type ClaimRow = typeof ClaimRow.Type
 
@@ -87,7 +87,7 @@ export class Idempotency extends Context.Service<Idempotency, {
       const respondOf = <A, I>(owner: string, key: string | undefined, response: Schema.Codec<A, I>) => (result: A) =>
         Effect.gen(function*() {
           if (key === undefined) return sql`SELECT NULL`
-          return sql`UPDATE idempotency_keys SET status = 200, response = ${yield* encodedResponse(response, result)}::jsonb WHERE user_id = ${owner} AND key = ${key}`
+          return sql`UPDATE idempotency_keys SET response = ${yield* encodedResponse(response, result)}::jsonb WHERE user_id = ${owner} AND key = ${key}`
         })
 
       const runCarried = <A, I, E, R>(
