@@ -50,6 +50,10 @@ const depositSetup = setup({
   actions: {
     /** Why a call failed (SPEC section 8). */
     toastFailure: unprovidedAction<{ error: unknown }>("deposit", "toastFailure")
+  },
+  guards: {
+    /** The form has filed more deposits than last seen. */
+    filedAnother: ({ context }, params: { filed: number }) => params.filed > context.filed
   }
 })
 
@@ -63,8 +67,7 @@ export const depositMachine = depositSetup.createMachine({
       systemId: "depositForm",
       src: "depositForm",
       onSnapshot: {
-        // The form filed another deposit.
-        guard: ({ context, event }) => event.snapshot.context.filed > context.filed,
+        guard: { type: "filedAnother", params: ({ event }) => ({ filed: event.snapshot.context.filed }) },
         actions: [assign({ filed: ({ event }) => event.snapshot.context.filed }), raise({ type: "deposits.reload" })]
       }
     },

@@ -41,6 +41,9 @@ export const INSTALL = {
   dismiss: "Not now"
 } as const
 
+/** What the player chose at the browser's install prompt. */
+export type PromptChoice = "accepted" | "dismissed"
+
 /** The event the bet slip and the deposit form send after a bet or a deposit: a moment to offer the install. */
 export const INSTALL_MOMENT = { type: "install.moment" } as const satisfies InstallEvent
 
@@ -56,14 +59,16 @@ export const installMachine = setup({
     /** The browser's `beforeinstallprompt` and `appinstalled`, the platform and the display mode. */
     browser: fromCallback<InstallEvent, void, InstallReport>(unprovided("install", "browser")),
     /** Shows the browser's install prompt; whether the player installed. */
-    prompt: fromPromise<"accepted" | "dismissed">(unprovided("install", "prompt"))
+    prompt: fromPromise<PromptChoice>(unprovided("install", "prompt"))
   },
   actions: {
     /** Remembers in this browser that it was offered. */
     rememberOffered: unprovidedAction("install", "rememberOffered")
   },
   guards: {
-    notOffered: ({ context }) => !context.offered
+    notOffered: ({ context }) => !context.offered,
+    /** The player installed at the browser's prompt. */
+    accepted: (_, params: { choice: PromptChoice }) => params.choice === "accepted"
   }
 }).createMachine({
   id: "install",
@@ -106,7 +111,7 @@ export const installMachine = setup({
             src: "prompt",
             // The browser's prompt shows once per `beforeinstallprompt`: after a no, nothing until it offers again.
             onDone: [
-              { guard: ({ event }) => event.output === "accepted", target: "#install.Installed" },
+              { guard: { type: "accepted", params: ({ event }) => ({ choice: event.output }) }, target: "#install.Installed" },
               { target: "#install.Waiting" }
             ],
             onError: "#install.Waiting"

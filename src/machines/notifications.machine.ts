@@ -56,7 +56,9 @@ export const notificationsMachine = setup({
     warn: unprovidedAction<{ message: string }>("notifications", "warn")
   },
   guards: {
-    blocked: ({ event }) => "error" in event && reasonOf(event.error) === "NotificationsBlocked"
+    blocked: ({ event }) => "error" in event && reasonOf(event.error) === "NotificationsBlocked",
+    /** The check found this status. */
+    statusIs: (_, params: { status: PushStatus; expected: PushStatus }) => params.status === params.expected
   }
 }).createMachine({
   id: "notifications",
@@ -70,9 +72,9 @@ export const notificationsMachine = setup({
         src: "status",
         input: ({ context }) => ({ userId: context.userId }),
         onDone: [
-          { guard: ({ event }) => event.output === "on", target: "On" },
-          { guard: ({ event }) => event.output === "off", target: "Off" },
-          { guard: ({ event }) => event.output === "blocked", target: "Blocked" },
+          { guard: { type: "statusIs", params: ({ event }) => ({ status: event.output, expected: "on" }) }, target: "On" },
+          { guard: { type: "statusIs", params: ({ event }) => ({ status: event.output, expected: "off" }) }, target: "Off" },
+          { guard: { type: "statusIs", params: ({ event }) => ({ status: event.output, expected: "blocked" }) }, target: "Blocked" },
           { target: "Unsupported" }
         ],
         onError: "Unsupported"
