@@ -39,7 +39,7 @@ const ports: Ports = {
 
 const BindNavigation = () => {
   const navigate = useNavigate()
-  useEffect(() => navigator.bind((to) => void navigate(to)), [navigate])
+  useEffect(() => navigator.bind((to, options) => void navigate(to, options)), [navigate])
   return null
 }
 
