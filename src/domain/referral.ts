@@ -1,6 +1,9 @@
 /** The query parameter that opens Register with a referral code filled in, on any page (SPEC section 3). */
 export const REFERRAL_PARAM = "referral_code"
 
+/** The referral code a URL's query string (`location.search`) carries, if any: an empty one is none. */
+export const referralCodeOf = (search: string): string | undefined => new URLSearchParams(search).get(REFERRAL_PARAM) || undefined
+
 /** The link a player shares: the site's home page carrying their code. */
 export const referralLink = (origin: string, code: string) => `${origin}/?${REFERRAL_PARAM}=${encodeURIComponent(code)}`
 

@@ -1,4 +1,5 @@
-import { assign, fromPromise, not, sendTo, setup, stopChild } from "xstate"
+import { assign, fromPromise, not, sendTo, setup, type SnapshotFrom, stopChild } from "xstate"
+import { referralCodeOf } from "../domain/referral.ts"
 import { reasonOf } from "../schema/failures.ts"
 import type { AllAppSettings, Banner, SiteSettings, Theme } from "../schema/settings.ts"
 import type { SportsData } from "../schema/sports.ts"
@@ -24,12 +25,38 @@ import { unprovided, unprovidedAction } from "./unprovided.ts"
  * views may share one flow) and spawned as its children with their id as
  * system id. When the network comes back (`network.restored`) it loads again
  * what the page shows.
+ *
+ * It hears the router (`route.changed`) and the session, so the URL's own
+ * requests are decided here, once the stored session is restored: a referral
+ * link opens Register with its code for a visitor (before /login); /login
+ * opens Sign in, or leaves for home when signed in; closing a modal at /login
+ * leaves it too, so a reload does not open it again.
  */
 
 export interface AppInput {
   readonly token: string | undefined
   readonly theme: Theme
 }
+
+/** The page the router shows, as far as the app's routing cares. */
+export interface Route {
+  readonly pathname: string
+  readonly referralCode: string | undefined
+}
+
+/** What the app's routing needs of the session (its tags). */
+export interface SessionStatus {
+  readonly restoring: boolean
+  readonly signedIn: boolean
+}
+
+/** Where a 401 sends the player (services/sessionEnd.ts); a visit opens Sign in. */
+export const LOGIN_PATH = "/login"
+
+const statusOf = (snapshot: SnapshotFrom<typeof sessionMachine>): SessionStatus => ({
+  restoring: snapshot.hasTag("restoring"),
+  signedIn: snapshot.hasTag("signedIn")
+})
 
 export interface AppContext {
   readonly token: string | undefined
@@ -45,6 +72,10 @@ export interface AppContext {
   readonly flows: Readonly<Record<string, number>>
   /** The sign-in modal a view asked for, until the chain closes (the `authModal` flow shows it). */
   readonly auth: { readonly step: AuthStep; readonly referralCode?: string | undefined } | undefined
+  /** The router's page, once a view has said (`route.changed`). */
+  readonly route: Route | undefined
+  /** The session as last seen; restoring until it has said otherwise. */
+  readonly session: SessionStatus
 }
 
 export type AppEvent =
@@ -55,6 +86,8 @@ export type AppEvent =
   | { type: "auth.open"; step: AuthStep; referralCode?: string | undefined }
   /** The modal chain closed. */
   | { type: "auth.closed" }
+  /** The router's location changed (sent by the one view that reads it). */
+  | { type: "route.changed"; pathname: string; search: string }
   /** The network came back (from `connectivity`): what the page shows is loaded again. */
   | { type: "network.restored" }
   | FlowOpen
@@ -80,7 +113,7 @@ export const MESSAGES = {
 
 const reach = (mark: number) => ({ context }: { context: AppContext }) => Math.max(context.progress, mark)
 
-export const appMachine = setup({
+const appSetup = setup({
   types: {
     context: {} as AppContext,
     events: {} as AppEvent,
@@ -108,7 +141,9 @@ export const appMachine = setup({
     /** Loads the page again: the site started without a network, so it has nothing of its own to show yet. */
     reloadPage: unprovidedAction("app", "reloadPage"),
     /** Spawns the flow's logic as a child with `id` as its id and system id (the root knows the logic of each flow). */
-    spawnFlow: unprovidedAction<{ id: string; flow: FlowName; input: unknown }>("app", "spawnFlow")
+    spawnFlow: unprovidedAction<{ id: string; flow: FlowName; input: unknown }>("app", "spawnFlow"),
+    /** Goes to `to` in the router; `replace` takes the current page's place in history. */
+    navigate: unprovidedAction<{ to: string; replace: boolean }>("app", "navigate")
   },
   guards: {
     hasToken: ({ context }) => context.token !== undefined,
@@ -119,6 +154,14 @@ export const appMachine = setup({
     /** The stored token was refused while loading the sports: it is gone, load them as a visitor. */
     staleToken: ({ context, event }) => context.token !== undefined && "error" in event && reasonOf(event.error) === "SessionEnded",
     flowOpen: ({ context, event }) => "id" in event && context.flows[event.id] !== undefined,
+    /** Another page, or another referral code, than the one the routing last followed. */
+    routeMoved: ({ context, event }) =>
+      event.type === "route.changed" && (context.route?.pathname !== event.pathname || context.route.referralCode !== referralCodeOf(event.search)),
+    sessionMoved: ({ context }, status: SessionStatus) => status.restoring !== context.session.restoring || status.signedIn !== context.session.signedIn,
+    restoring: ({ context }) => context.session.restoring,
+    signedIn: ({ context }) => context.session.signedIn,
+    referralForVisitor: ({ context }) => context.route?.referralCode !== undefined && !context.session.signedIn,
+    atLogin: ({ context }) => context.route?.pathname === LOGIN_PATH,
     lastUserOfFlow: ({ context, event }) => "id" in event && context.flows[event.id] === 1
   },
   delays: {
@@ -126,6 +169,25 @@ export const appMachine = setup({
     closeLoader: CLOSE_DELAY_MS,
     // Whole milliseconds, as the browser's timers count them (a fake clock would fire at a fraction, where `Date.now()` is an integer).
     refreshSpread: () => Math.floor(Math.random() * REFRESH_SPREAD_MS)
+  }
+})
+
+// `followRoute` checks the guards above by name: an action is typed by a setup only once that setup exists.
+export const appMachine = appSetup.extend({
+  actions: {
+    /**
+     * What the URL asks of a known session; run when the page or the session
+     * changes, never again for the same pair (a closed modal stays closed).
+     */
+    followRoute: appSetup.enqueueActions(({ context, enqueue, check }) => {
+      if (check("restoring")) return
+      // A referral link wins over /login: the visitor came to register.
+      if (check("referralForVisitor")) enqueue.raise({ type: "auth.open", step: "register", referralCode: context.route!.referralCode })
+      else if (check("atLogin")) {
+        if (check("signedIn")) enqueue({ type: "navigate", params: { to: "/", replace: true } })
+        else enqueue.raise({ type: "auth.open", step: "login" })
+      }
+    })
   }
 }).createMachine({
   id: "app",
@@ -140,12 +202,24 @@ export const appMachine = setup({
     allSettings: undefined,
     theme: input.theme,
     flows: {},
-    auth: undefined
+    auth: undefined,
+    route: undefined,
+    session: { restoring: true, signedIn: false }
   }),
   entry: { type: "applyTheme", params: ({ context }) => ({ theme: context.theme }) },
   // The session and the network's state live as long as the app; other actors (and views) reach them by system id.
   invoke: [
-    { id: "session", systemId: "session", src: "session", input: ({ context }) => ({ token: context.token }) },
+    {
+      id: "session",
+      systemId: "session",
+      src: "session",
+      input: ({ context }) => ({ token: context.token }),
+      // Restored, signed in or out: what the URL asks may change (the same status again changes nothing).
+      onSnapshot: {
+        guard: { type: "sessionMoved", params: ({ event }) => statusOf(event.snapshot) },
+        actions: [assign({ session: ({ event }) => statusOf(event.snapshot) }), "followRoute"]
+      }
+    },
     { id: "connectivity", systemId: "connectivity", src: "connectivity" }
   ],
   on: {
@@ -160,7 +234,15 @@ export const appMachine = setup({
       guard: "noModal",
       actions: assign({ auth: ({ event }) => ({ step: event.step, referralCode: event.referralCode }) })
     },
-    "auth.closed": { actions: assign({ auth: undefined }) },
+    "auth.closed": [
+      // Leaves /login, so a reload does not open the modal again.
+      { guard: "atLogin", actions: [assign({ auth: undefined }), { type: "navigate", params: { to: "/", replace: true } }] },
+      { actions: assign({ auth: undefined }) }
+    ],
+    "route.changed": {
+      guard: "routeMoved",
+      actions: [assign({ route: ({ event }) => ({ pathname: event.pathname, referralCode: referralCodeOf(event.search) }) }), "followRoute"]
+    },
     "flow.open": [
       // Another view of the same flow: it shares the actor.
       { guard: "flowOpen", actions: assign({ flows: ({ context, event }) => ({ ...context.flows, [event.id]: context.flows[event.id]! + 1 }) }) },

@@ -4,6 +4,8 @@ import { type ConnectivityEvent, connectivityMachine } from "../machines/connect
 import type { FlowName } from "../machines/flows.ts"
 import type { SiteSettings, Theme } from "../schema/settings.ts"
 import { readToken, saveTheme } from "../services/browserStorage.ts"
+// Not the browser's `navigator` (its `onLine` is read below): the router's, for code outside React.
+import { navigator as router } from "../services/navigator.ts"
 import * as socket from "../services/socket.ts"
 import { flowLogic } from "./flows.ts"
 import { catalogueSettled, landingPainted } from "./idle.ts"
@@ -50,8 +52,9 @@ const connectivity = connectivityMachine.provide({
 /**
  * The root of the one actor system, with its world: the start-up calls, the
  * session provided, the theme and site settings applied to
- * the document, and the flows views open (the sign-in modals among them)
- * spawned from their loaded logic.
+ * the document, the router for the URL's own requests (/login, a referral
+ * link), and the flows views open (the sign-in modals among them) spawned
+ * from their loaded logic.
  */
 export const rootApp = appMachine.provide({
   actors: {
@@ -72,6 +75,7 @@ export const rootApp = appMachine.provide({
   },
   actions: {
     reloadPage: () => location.reload(),
+    navigate: (_, { to, replace }: { to: string; replace: boolean }) => router.go(to, { replace }),
     applyTheme: (_, { theme }: { theme: Theme }) => {
       document.documentElement.dataset.theme = theme
       saveTheme(theme)

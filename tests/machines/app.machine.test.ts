@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest"
-import { createActor, createMachine, enqueueActions, fromPromise, type SnapshotFrom } from "xstate"
-import { appMachine, CLOSE_DELAY_MS, MARKS, MESSAGES, REFRESH_SPREAD_MS, TICK_CAP, TICK_STEP } from "../../src/machines/app.machine.ts"
+import { createActor, createMachine, enqueueActions, fromPromise, getInitialSnapshot, getNextSnapshot, type SnapshotFrom } from "xstate"
+import { appMachine, CLOSE_DELAY_MS, LOGIN_PATH, MARKS, MESSAGES, REFRESH_SPREAD_MS, type Route, TICK_CAP, TICK_STEP } from "../../src/machines/app.machine.ts"
 import type { Failure } from "../../src/schema/errors.ts"
 import type { AllAppSettings, Banner, SiteSettings } from "../../src/schema/settings.ts"
 import type { SportsData } from "../../src/schema/sports.ts"
@@ -30,6 +30,32 @@ const flowsOf = (s: App) => (s.matches("Ready") ? Math.min(s.context.flows.withd
 
 const sessionOf = (s: App) => s.children.session!.getSnapshot()
 
+/** The pages the routing tells apart: /login, a referral link, both, and any other. */
+const routes = {
+  login: { type: "route.changed", pathname: "/login", search: "" },
+  referral: { type: "route.changed", pathname: "/sports", search: "?referral_code=FRIEND01" },
+  loginReferral: { type: "route.changed", pathname: "/login", search: "?tab=mobile&referral_code=FRIEND01" },
+  home: { type: "route.changed", pathname: "/", search: "" }
+} as const
+
+/** The session signing in or out while the app runs (real session snapshots, as its child sends them). */
+const visitor = getInitialSnapshot(quietSession, { token: undefined })
+const signedIn = getNextSnapshot(quietSession, getInitialSnapshot(quietSession, { token: "t" }), { type: "session.loaded", user })
+const sessionSays = (snapshot: typeof visitor) => ({ type: "xstate.snapshot.session" as const, snapshot })
+
+const routeKey = (route: Route | undefined) =>
+  route === undefined ? "none" : `${route.pathname === LOGIN_PATH ? "login" : "page"}${route.referralCode === undefined ? "" : "+code"}`
+
+/**
+ * What the routing's outcome depends on, told apart once the app is ready
+ * and no flow is open (elsewhere it would multiply every other path).
+ */
+const routingOf = (s: App) => {
+  if (!s.matches({ Ready: "Idle" }) || flowsOf(s) !== 0) return s.matches("Ready") && s.context.auth !== undefined
+  const { restoring, signedIn } = s.context.session
+  return [routeKey(s.context.route), restoring ? "restoring" : signedIn ? "in" : "out", s.context.auth !== undefined]
+}
+
 /** The steps of the pipeline up to and including the user's: the session may still be restoring there, never after. */
 const beforeUserLoaded = ["Sports", "Ads", "User", "LoadingUser"] as const
 
@@ -56,11 +82,60 @@ export const invariants = (s: App) => {
 }
 
 const authenticated = "GET /api/v1/get-sports-data-authenticate"
-const visitor = "GET /api/v1/get-sports-data"
+const asVisitor = "GET /api/v1/get-sports-data"
 /** SPEC section 6: the authenticated sports call while a token is stored (the session's, here). */
-const sportsCall = (s: App): Effect => ({ kind: "call", endpoint: sessionOf(s).context.token === undefined ? visitor : authenticated })
+const sportsCall = (s: App): Effect => ({ kind: "call", endpoint: sessionOf(s).context.token === undefined ? asVisitor : authenticated })
 const call = (endpoint: string): Effect => ({ kind: "call", endpoint })
 const logged = (step: string): Effect => ({ kind: "do", name: "log failure", params: { step } })
+
+const home: Effect = { kind: "do", name: "navigate", params: { to: "/", replace: true } }
+
+/** The routing outcomes the walk saw: each must have happened at least once. */
+const routed = new Set<string>()
+
+/**
+ * What the URL asks (SPEC section 3 and issue 33): nothing while the stored
+ * session restores; then, when the page or the session changed, a referral
+ * code opens Register with it for a visitor (even at /login), /login opens
+ * Sign in for a visitor and sends a signed-in player home, in place of
+ * /login; a modal already open stays as it is. Closing a modal at /login
+ * leaves it the same way.
+ */
+const routing = (step: WalkStep<App>): Array<Effect> => {
+  const { before, event, after } = step
+  if (!before) return []
+  const route = after.context.route
+  const { restoring, signedIn } = after.context.session
+  const was = before.context.route
+  const moved = was?.pathname !== route?.pathname || was?.referralCode !== route?.referralCode ||
+    before.context.session.restoring !== restoring || before.context.session.signedIn !== signedIn
+  if (event.type === "route.changed") must(route?.pathname === event.pathname, "the app keeps the router's page", [route, event])
+  if (event.type === "auth.closed") {
+    must(after.context.auth === undefined, "a closed chain leaves no modal", after.context.auth)
+    if (before.context.route?.pathname !== LOGIN_PATH) return []
+    routed.add("closed at /login: home")
+    return [home]
+  }
+  const asked = event.type === "auth.open" && before.context.auth === undefined ? { step: event.step, referralCode: event.referralCode } : undefined
+  let opened: typeof after.context.auth = asked
+  const out: Array<Effect> = []
+  if (moved && !restoring && route) {
+    if (route.referralCode !== undefined && !signedIn) {
+      opened = { step: "register", referralCode: route.referralCode }
+      routed.add(route.pathname === LOGIN_PATH ? "referral at /login: register" : "referral: register")
+    } else if (route.pathname === LOGIN_PATH && signedIn) {
+      out.push(home)
+      routed.add("signed in at /login: home")
+    } else if (route.pathname === LOGIN_PATH) {
+      opened = { step: "login", referralCode: undefined }
+      routed.add("visitor at /login: sign in")
+    }
+    if (restoring !== before.context.session.restoring && opened !== undefined) routed.add("restored, then routed")
+  }
+  // A modal already showing keeps its step.
+  expect(after.context.auth, `the modal after ${event.type}`).toEqual(before.context.auth ?? opened)
+  return out
+}
 
 /** SPEC sections 4, 8 and 9: the start-up calls in order, failures only logged, the user handed to the session, settings applied, the theme applied and kept, flows spawned once. */
 const effects = (step: WalkStep<App>): Array<Effect> => {
@@ -94,8 +169,9 @@ const effects = (step: WalkStep<App>): Array<Effect> => {
   }
   if (settled(step, "loadAds") === "error") out.push(logged("ads"))
   if (settled(step, "loadUser") === "done") {
-    // The session becomes signed in with the loaded user.
+    // The session becomes signed in with the loaded user, and the app hears it.
     expect(sessionOf(after).matches("LoggedIn")).toBe(true)
+    expect(after.context.session).toEqual({ restoring: false, signedIn: true })
     expect(sessionOf(after).context.user).toEqual(event.output)
     out.push({ kind: "do", name: "socket token", params: { token: after.context.token } }, { kind: "watch", name: "user channel", input: { userId: event.output.id } })
   }
@@ -121,6 +197,7 @@ const effects = (step: WalkStep<App>): Array<Effect> => {
     expect(after.context.flows[event.id]).toBe((count ?? 0) + 1)
     if (count === undefined) out.push({ kind: "do", name: "spawn flow", params: { id: event.id, flow: event.flow, input: event.input } })
   }
+  out.push(...routing(step))
   return out
 }
 
@@ -131,7 +208,7 @@ const model = {
   actors: {
     session: recordingSession(world),
     // The root reads the stored token; in the walk's system the session holds it.
-    loadSports: world.call((_: unknown, system) => (system.get("session")!.getSnapshot().context.token === undefined ? visitor : authenticated)),
+    loadSports: world.call((_: unknown, system) => (system.get("session")!.getSnapshot().context.token === undefined ? asVisitor : authenticated)),
     loadAds: world.call("GET /api/v1/advertisement"),
     loadUser: world.call("GET /api/v1/getUserData"),
     loadAppSettings: world.call("GET /api/v1/app-settings"),
@@ -142,7 +219,8 @@ const model = {
     applyTheme: world.act("apply theme"),
     applySiteSettings: world.act("apply site settings"),
     spawnFlow: world.act("spawn flow"),
-    reloadPage: world.act("reload page")
+    reloadPage: world.act("reload page"),
+    navigate: world.act("navigate")
   },
   invariants,
   effects,
@@ -150,7 +228,9 @@ const model = {
   events: {
     "auth.open": [{ type: "auth.open", step: "register", referralCode: "FRIEND01" }],
     "flow.open": [{ type: "flow.open", id: "withdrawal", flow: "withdrawal", input: { range } }],
-    "flow.close": [{ type: "flow.close", id: "withdrawal" }]
+    "flow.close": [{ type: "flow.close", id: "withdrawal" }],
+    "route.changed": Object.values(routes),
+    "xstate.snapshot.session": [sessionSays(visitor), sessionSays(signedIn)]
   },
   input: { token: "t", theme: "dark" as const },
   outputs: {
@@ -162,12 +242,16 @@ const model = {
   },
   // The simulated tick changes progress every 50 ms; what matters to the walk is whether it is capped.
   serialize: (s) =>
-    JSON.stringify([s.value, s.context.progress + 2 >= TICK_CAP, s.context.sportsLoaded, s.context.token !== undefined, flowsOf(s), s.matches("Ready") && s.context.auth !== undefined]),
+    JSON.stringify([s.value, s.context.progress + 2 >= TICK_CAP, s.context.sportsLoaded, s.context.token !== undefined, flowsOf(s), routingOf(s)]),
   from: [
     // 46 ticks bring the bar to 92 %, so the walk sees the tick that caps it at 95 %.
     { label: "start, 46 ticks in (92 %)", prefix: Array.from({ length: 46 }, () => ({ type: "xstate.after.tick.app.Starting.Progress.Ticking" })) },
     // No stored token: the user step is skipped.
-    { label: "start without a stored token", input: { token: undefined, theme: "light" as const } }
+    { label: "start without a stored token", input: { token: undefined, theme: "light" as const } },
+    // The URL's requests wait until the stored session is restored (or refused).
+    { label: "start at /login with a stored token", prefix: [routes.login] },
+    { label: "start at a referral link with a stored token", prefix: [routes.referral] },
+    { label: "start at /login with a referral code, without a stored token", input: { token: undefined, theme: "dark" as const }, prefix: [routes.loginReferral] }
   ]
 } satisfies ModelOptions<typeof appMachine>
 
@@ -177,7 +261,15 @@ describe("app machine (model-based)", () => {
     const coverage = replayPaths(appMachine.provide({ delays: { refreshSpread: REFRESH_SPREAD_MS } }), { ...model, invariants, effects })
     expect(coverage.paths.length).toBeGreaterThan(5)
     expectFullCoverage(coverage)
-    recordFlows("app", "The actor system's root: the start-up pipeline behind the preloader (sports, ads, user with a stored token, settings; a stale token loads as a visitor), its progress tick, sports refresh after a catalogue change, the network coming back, the theme, and the flows views open and close (counted per id).", coverage)
+    expect([...routed].sort()).toEqual([
+      "closed at /login: home",
+      "referral at /login: register",
+      "referral: register",
+      "restored, then routed",
+      "signed in at /login: home",
+      "visitor at /login: sign in"
+    ])
+    recordFlows("app", "The actor system's root: the start-up pipeline behind the preloader (sports, ads, user with a stored token, settings; a stale token loads as a visitor), its progress tick, sports refresh after a catalogue change, the network coming back, the theme, the flows views open and close (counted per id), and what the URL asks once the session is known (/login, a referral link).", coverage)
   })
 })
 

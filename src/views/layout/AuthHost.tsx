@@ -1,48 +1,23 @@
-import { lazy, Suspense, useEffect, useRef } from "react"
-import { useLocation, useNavigate, useSearchParams } from "react-router"
-import { REFERRAL_PARAM } from "../../domain/referral.ts"
+import { lazy, Suspense, useEffect } from "react"
+import { useLocation } from "react-router"
 import { AppActor } from "../app-actor.ts"
 import { useFlow } from "../flows.ts"
-import { useOpenAuth, useRestoring, useSession } from "../session.ts"
 
 const AuthModals = lazy(() => import("../modals/AuthModals.tsx"))
 
 /**
- * Shows the sign-in modal a view asked the app for (`auth.open`): the
- * `authModal` flow, loaded the first time, open until the chain closes. It
- * also asks when the URL does: /login (where a 401 sends the player) opens
- * Sign in; `?referral_code=` on any page opens Register with the code.
+ * Shows the sign-in modal the app asks for (`auth.open`): the `authModal`
+ * flow, loaded the first time, open until the chain closes. It tells the app
+ * where the router is (`route.changed`), which decides what the URL asks
+ * (/login, `?referral_code=`) in app.machine.ts.
  */
 export const AuthHost = () => {
-  const openAuth = useOpenAuth()
+  const app = AppActor.useActorRef()
   const request = AppActor.useSelector((s) => s.context.auth)
   const modal = useFlow("authModal", { input: request ?? { step: "login" }, enabled: request !== undefined })
-  const open = request !== undefined
-  const signedIn = useSession((s) => s.hasTag("signedIn"))
-  const restoring = useRestoring()
-  const { pathname } = useLocation()
-  const [params] = useSearchParams()
-  const navigate = useNavigate()
-  const referralCode = params.get(REFERRAL_PARAM)
+  const { pathname, search } = useLocation()
 
-  useEffect(() => {
-    if (restoring) return
-    if (referralCode && !signedIn) {
-      openAuth("register", referralCode)
-      return
-    }
-    if (pathname === "/login") {
-      if (signedIn) void navigate("/", { replace: true })
-      else openAuth("login")
-    }
-  }, [openAuth, pathname, referralCode, signedIn, restoring, navigate])
-
-  // Closing the modal opened by /login leaves /login, so a reload does not open it again.
-  const wasOpen = useRef(false)
-  useEffect(() => {
-    if (open) wasOpen.current = true
-    else if (wasOpen.current && pathname === "/login") void navigate("/", { replace: true })
-  }, [open, pathname, navigate])
+  useEffect(() => app.send({ type: "route.changed", pathname, search }), [app, pathname, search])
 
   return modal ? (
     <Suspense fallback={null}>
