@@ -204,6 +204,25 @@ test("a stale token leads to /login: the session is cleared and Sign in opens", 
   await expect(page.getByRole("banner").getByRole("button", { name: "Login" })).toBeVisible()
 })
 
+test("/login opens Sign in for a visitor and leaves for home once closed; a signed-in player goes home", async ({ page, request }) => {
+  await page.goto("/login")
+  await waitForApp(page)
+  await expect(dialog(page).getByRole("heading", { name: "Sign in" })).toBeVisible()
+  await page.keyboard.press("Escape")
+  await expect(dialog(page)).toBeHidden()
+  await expect(page).toHaveURL(/\/$/)
+  // A reload stays home: the modal does not open again.
+  await page.reload()
+  await waitForApp(page)
+  await expect(dialog(page)).toHaveCount(0)
+
+  const player = await createPlayer(request, "Login Page Player")
+  await openSignedIn(page, player.token, "/login")
+  await expect(page).toHaveURL(/\/$/)
+  await expect(page.getByTestId("balance-block")).toBeVisible()
+  await expect(dialog(page)).toHaveCount(0)
+})
+
 test("the credit player sees the credit layout", async ({ page }) => {
   await page.goto("/login")
   await waitForApp(page)
