@@ -249,9 +249,9 @@ const model = {
     // No stored token: the user step is skipped.
     { label: "start without a stored token", input: { token: undefined, theme: "light" as const } },
     // The URL's requests wait until the stored session is restored (or refused).
-    { label: "start at /login with a stored token", prefix: [routes.login] },
-    { label: "start at a referral link with a stored token", prefix: [routes.referral] },
-    { label: "start at /login with a referral code, without a stored token", input: { token: undefined, theme: "dark" as const }, prefix: [routes.loginReferral] }
+    { label: "at /login, a stored token", prefix: [routes.login] },
+    { label: "at a referral link, a stored token", prefix: [routes.referral] },
+    { label: "at /login?referral_code=…, no token", input: { token: undefined, theme: "dark" as const }, prefix: [routes.loginReferral] }
   ]
 } satisfies ModelOptions<typeof appMachine>
 
@@ -269,7 +269,7 @@ describe("app machine (model-based)", () => {
       "signed in at /login: home",
       "visitor at /login: sign in"
     ])
-    recordFlows("app", "The actor system's root: the start-up pipeline behind the preloader (sports, ads, user with a stored token, settings; a stale token loads as a visitor), its progress tick, sports refresh after a catalogue change, the network coming back, the theme, the flows views open and close (counted per id), and what the URL asks once the session is known (/login, a referral link).", coverage)
+    recordFlows("app", "The root: start-up behind the preloader (a stale token loads as a visitor) and its tick, sports refresh (catalogue change, network back), theme, views' flows (counted per id), and what the URL asks (/login, a referral link) once the session is known.", coverage)
   })
 })
 
