@@ -1,5 +1,7 @@
 import { assign, fromPromise, setup } from "xstate"
+import type { Failure } from "../schema/errors.ts"
 import type { ActivityStatement } from "../schema/protection.ts"
+import type { CallFailed } from "./calls.ts"
 import { unprovided, unprovidedAction } from "./unprovided.ts"
 
 /**
@@ -15,10 +17,10 @@ export interface ActivityContext {
 export type ActivityEvent = { type: "activity.load" }
 
 export const activityMachine = setup({
-  types: { context: {} as ActivityContext, events: {} as ActivityEvent, children: {} as { loadActivity: "loadActivity" } },
+  types: { context: {} as ActivityContext, events: {} as ActivityEvent | CallFailed<"loadActivity">, children: {} as { loadActivity: "loadActivity" } },
   actors: { loadActivity: fromPromise<ActivityStatement>(unprovided("activity", "loadActivity")) },
   /** Why the statement did not load (SPEC section 8). */
-  actions: { toastFailure: unprovidedAction<{ error: unknown }>("activity", "toastFailure") }
+  actions: { toastFailure: unprovidedAction<{ error: Failure }>("activity", "toastFailure") }
 }).createMachine({
   id: "activity",
   context: { statement: undefined },
@@ -30,9 +32,9 @@ export const activityMachine = setup({
       invoke: {
         id: "loadActivity",
         src: "loadActivity",
-        onDone: { target: "Ready", actions: assign({ statement: ({ event }) => event.output }) },
-        onError: { target: "Failed", actions: { type: "toastFailure", params: ({ event }) => ({ error: event.error }) } }
-      }
+        onDone: { target: "Ready", actions: assign({ statement: ({ event }) => event.output }) }
+      },
+      on: { "xstate.error.actor.loadActivity": { target: "Failed", actions: { type: "toastFailure", params: ({ event }) => ({ error: event.error }) } } }
     },
     Ready: { on: { "activity.load": "Loading" } },
     Failed: { tags: ["failed"], on: { "activity.load": "Loading" } }

@@ -1,10 +1,11 @@
 import { assign, fromPromise, not, sendTo, setup, type SnapshotFrom, stopChild } from "xstate"
 import { referralCodeOf } from "../domain/referral.ts"
-import { reasonOf } from "../schema/failures.ts"
+import type { Failure } from "../schema/errors.ts"
 import type { AllAppSettings, Banner, SiteSettings, Theme } from "../schema/settings.ts"
 import type { SportsData } from "../schema/sports.ts"
 import type { User } from "../schema/user.ts"
 import type { AuthStep } from "./authModal.machine.ts"
+import { type CallFailed, failedWith } from "./calls.ts"
 import { connectivityMachine } from "./connectivity.machine.ts"
 import type { FlowClose, FlowName, FlowOpen } from "./flows.ts"
 import { sessionMachine } from "./session.machine.ts"
@@ -116,7 +117,7 @@ const reach = (mark: number) => ({ context }: { context: AppContext }) => Math.m
 const appSetup = setup({
   types: {
     context: {} as AppContext,
-    events: {} as AppEvent,
+    events: {} as AppEvent | CallFailed<"loadAds" | "loadAllSettings" | "loadAppSettings" | "loadSports" | "loadUser">,
     input: {} as AppInput
   },
   actors: {
@@ -131,7 +132,7 @@ const appSetup = setup({
   },
   actions: {
     /** Startup failures are only logged (SPEC section 8). */
-    logFailure: (_, params: { step: string; error: unknown }) => {
+    logFailure: (_, params: { step: string; error: Failure }) => {
       console.warn(`[startup] ${params.step} failed`, params.error)
     },
     /** Shows the theme and stores it. */
@@ -152,7 +153,7 @@ const appSetup = setup({
     tickBelowCap: ({ context }) => context.progress + TICK_STEP < TICK_CAP,
     sportsLoaded: ({ context }) => context.sportsLoaded,
     /** The stored token was refused while loading the sports: it is gone, load them as a visitor. */
-    staleToken: ({ context, event }) => context.token !== undefined && "error" in event && reasonOf(event.error) === "SessionEnded",
+    staleToken: ({ context, event }) => context.token !== undefined && failedWith("SessionEnded")({ event }),
     flowOpen: ({ context, event }) => "id" in event && context.flows[event.id] !== undefined,
     /** Another page, or another referral code, than the one the routing last followed. */
     routeMoved: ({ context, event }) =>
@@ -308,8 +309,10 @@ export const appMachine = appSetup.extend({
                     progress: reach(MARKS.sports),
                     message: MESSAGES.ads
                   })
-                },
-                onError: [
+                }
+              },
+              on: {
+                "xstate.error.actor.loadSports": [
                   {
                     // The server ended the stored session (the API has cleared it): the user step has nothing to load.
                     guard: "staleToken",
@@ -334,8 +337,10 @@ export const appMachine = appSetup.extend({
                 onDone: {
                   target: "User",
                   actions: assign({ banners: ({ event }) => event.output, progress: reach(MARKS.ads), message: MESSAGES.user })
-                },
-                onError: {
+                }
+              },
+              on: {
+                "xstate.error.actor.loadAds": {
                   target: "User",
                   actions: [
                     { type: "logFailure", params: ({ event }) => ({ step: "ads", error: event.error }) },
@@ -361,8 +366,10 @@ export const appMachine = appSetup.extend({
                     assign({ progress: reach(MARKS.user), message: MESSAGES.appSettings }),
                     sendTo("session", ({ event }) => ({ type: "session.loaded" as const, user: event.output }))
                   ]
-                },
-                onError: {
+                }
+              },
+              on: {
+                "xstate.error.actor.loadUser": {
                   target: "AppSettings",
                   actions: [
                     { type: "logFailure", params: ({ event }) => ({ step: "user", error: event.error }) },
@@ -382,8 +389,10 @@ export const appMachine = appSetup.extend({
                     assign({ settings: ({ event }) => event.output, progress: reach(MARKS.appSettings), message: MESSAGES.allSettings }),
                     { type: "applySiteSettings", params: ({ event }) => ({ settings: event.output }) }
                   ]
-                },
-                onError: {
+                }
+              },
+              on: {
+                "xstate.error.actor.loadAppSettings": {
                   target: "AllSettings",
                   actions: [
                     { type: "logFailure", params: ({ event }) => ({ step: "app settings", error: event.error }) },
@@ -399,8 +408,10 @@ export const appMachine = appSetup.extend({
                 onDone: {
                   target: "Done",
                   actions: assign({ allSettings: ({ event }) => event.output, progress: reach(MARKS.allSettings) })
-                },
-                onError: {
+                }
+              },
+              on: {
+                "xstate.error.actor.loadAllSettings": {
                   target: "Done",
                   actions: [
                     { type: "logFailure", params: ({ event }) => ({ step: "all settings", error: event.error }) },
@@ -440,8 +451,10 @@ export const appMachine = appSetup.extend({
           invoke: {
             id: "loadSports",
             src: "loadSports",
-            onDone: { target: "Idle", actions: assign({ sports: ({ event }) => event.output, sportsLoaded: true }) },
-            onError: {
+            onDone: { target: "Idle", actions: assign({ sports: ({ event }) => event.output, sportsLoaded: true }) }
+          },
+          on: {
+            "xstate.error.actor.loadSports": {
               target: "Idle",
               actions: { type: "logFailure", params: ({ event }) => ({ step: "sports refresh", error: event.error }) }
             }

@@ -9,8 +9,10 @@ import {
   validateReset,
   validateSignUp
 } from "../domain/validation.ts"
+import type { Failure } from "../schema/errors.ts"
 import { messageOf } from "../schema/failures.ts"
 import type { User } from "../schema/user.ts"
+import type { CallFailed } from "./calls.ts"
 import { otpCountdownMachine } from "./otpCountdown.machine.ts"
 import { unprovided, unprovidedAction } from "./unprovided.ts"
 import type { Written } from "./writes.ts"
@@ -218,12 +220,12 @@ const resetError = checkedOnce(validateReset)
 const passwordError = checkedOnce(validateChangePassword)
 
 const noErrors = { error: undefined, fieldErrors: {} }
-const serverError = ({ event }: { event: { error: unknown } }) => messageOf(event.error)
+const serverError = ({ event }: { event: { error: Failure } }) => messageOf(event.error)
 
 export const authModalMachine = setup({
   types: {
     context: {} as AuthContext,
-    events: {} as AuthEvent,
+    events: {} as AuthEvent | CallFailed<"login" | "signUp" | "resendOtp" | "resetPassword" | "changePassword">,
     input: {} as AuthModalInput,
     children: {} as {
       countdown: "countdown"
@@ -283,7 +285,7 @@ export const authModalMachine = setup({
     /** A resent code: the server's message as a success toast (SPEC section 7). */
     toastSuccess: unprovidedAction<{ message: string }>("authModal", "toastSuccess"),
     /** A resend that failed: the server's message as a warning (or an error, unreachable), SPEC section 8. */
-    toastFailure: unprovidedAction<{ error: unknown }>("authModal", "toastFailure"),
+    toastFailure: unprovidedAction<{ error: Failure }>("authModal", "toastFailure"),
     /** Login: the 'Logged In' notice survives the reload to /. */
     reloadHome: unprovidedAction("authModal", "reloadHome"),
     goHome: unprovidedAction("authModal", "goHome"),
@@ -353,9 +355,9 @@ export const authModalMachine = setup({
                 { type: "signedIn", params: ({ context, event }) => ({ ...event.output, remember: context.forms.login.remember }) },
                 "reloadHome"
               ]
-            },
-            onError: { target: "Idle", actions: assign({ error: serverError }) }
-          }
+            }
+          },
+          on: { "xstate.error.actor.login": { target: "Idle", actions: assign({ error: serverError }) } }
         }
       }
     },
@@ -387,9 +389,9 @@ export const authModalMachine = setup({
                 assign({ mobileNo: ({ event }) => event.output }),
                 { type: "saveSignUpData", params: ({ event }) => ({ mobileNo: event.output }) }
               ]
-            },
-            onError: { target: "Idle", actions: assign({ error: serverError }) }
-          }
+            }
+          },
+          on: { "xstate.error.actor.signUp": { target: "Idle", actions: assign({ error: serverError }) } }
         }
       }
     },
@@ -441,9 +443,9 @@ export const authModalMachine = setup({
             id: "resendOtp",
             src: "resendOtp",
             input: ({ context }) => ({ mobileNo: context.mobileNo! }),
-            onDone: { target: "Idle", actions: [assign({ canResend: false }), sendTo("countdown", { type: "countdown.start" }), { type: "toastSuccess", params: ({ event }) => ({ message: event.output.message }) }] },
-            onError: { target: "Idle", actions: { type: "toastFailure", params: ({ event }) => ({ error: event.error }) } }
-          }
+            onDone: { target: "Idle", actions: [assign({ canResend: false }), sendTo("countdown", { type: "countdown.start" }), { type: "toastSuccess", params: ({ event }) => ({ message: event.output.message }) }] }
+          },
+          on: { "xstate.error.actor.resendOtp": { target: "Idle", actions: { type: "toastFailure", params: ({ event }) => ({ error: event.error }) } } }
         }
       }
     },
@@ -498,9 +500,9 @@ export const authModalMachine = setup({
             id: "resetPassword",
             src: "resetPassword",
             input: ({ context }) => ({ mobileNo: context.mobileNo!, form: context.forms.reset }),
-            onDone: "#authModal.Done",
-            onError: { target: "Idle", actions: { type: "errorToast", params: ({ event }) => ({ message: serverError({ event }) }) } }
-          }
+            onDone: "#authModal.Done"
+          },
+          on: { "xstate.error.actor.resetPassword": { target: "Idle", actions: { type: "errorToast", params: ({ event }) => ({ message: serverError({ event }) }) } } }
         }
       }
     },
@@ -541,9 +543,9 @@ export const authModalMachine = setup({
                 { type: "tokenChanged", params: ({ event }) => ({ token: event.output }) },
                 { type: "success", params: { message: "Password Changed" } }
               ]
-            },
-            onError: { target: "Idle", actions: assign({ error: serverError }) }
-          }
+            }
+          },
+          on: { "xstate.error.actor.changePassword": { target: "Idle", actions: assign({ error: serverError }) } }
         }
       }
     }

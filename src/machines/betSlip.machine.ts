@@ -4,8 +4,10 @@ import { BET_MESSAGES } from "../domain/betDecision.ts"
 import { amountInput, DEFAULT_CHIPS, formatRupees, toPaise, toRupees } from "../domain/money.ts"
 import type { Bet } from "../schema/bets.ts"
 import type { BetSetting, OddsChangeRule, PlacedBet } from "../schema/betting.ts"
-import { messageOf, reasonOf } from "../schema/failures.ts"
+import type { Failure } from "../schema/errors.ts"
+import { messageOf } from "../schema/failures.ts"
 import type { MarketType } from "../schema/sports.ts"
+import { type CallFailed, failedWith } from "./calls.ts"
 import { unprovided, unprovidedAction } from "./unprovided.ts"
 import { newIdempotencyKey, unanswered, type Written } from "./writes.ts"
 import { INSTALL_MOMENT, installFlow } from "./install.machine.ts"
@@ -95,7 +97,6 @@ export type BetSlipEvent =
   | { type: "chips.cancel" }
   /** A save of the setting (a spawned child, which XState's types leave out): its answer or failure. */
   | { type: "xstate.done.actor.saveSetting"; output: Written<BetSetting> }
-  | { type: "xstate.error.actor.saveSetting"; error: unknown }
 
 /** The price the slip follows: one side of one runner of one market. */
 export interface PriceWatch {
@@ -203,7 +204,7 @@ const cleanChips = (draft: ReadonlyArray<string>, fallback: ReadonlyArray<number
 export const betSlipMachine = setup({
   types: {
     context: {} as BetSlipContext,
-    events: {} as BetSlipEvent
+    events: {} as BetSlipEvent | CallFailed<"placeBet" | "saveSetting">
   },
   actors: {
     loadSetting: fromPromise<BetSetting, { sportsId: string; leagueId: string; eventId: string }>(unprovided("betSlip", "loadSetting")),
@@ -220,7 +221,7 @@ export const betSlipMachine = setup({
     /** A saved setting: the server's confirmation as a toast (SPEC section 7). */
     toastSuccess: unprovidedAction<{ message: string }>("betSlip", "toastSuccess"),
     /** Why a setting was not saved (SPEC section 8). */
-    toastFailure: unprovidedAction<{ error: unknown }>("betSlip", "toastFailure"),
+    toastFailure: unprovidedAction<{ error: Failure }>("betSlip", "toastFailure"),
     /** The player's chips as they last kept them (local storage). */
     restoreChips: unprovidedAction("betSlip", "restoreChips"),
     /** Keeps the player's chips. */
@@ -252,7 +253,7 @@ export const betSlipMachine = setup({
     oneClickOff: ({ context, event }) => event.type === "slip.oneClick" && !event.on && context.setting !== undefined && context.setting.oneClick !== null,
     /** One-click betting can be turned on at a placeable stake in an open slip, and off whenever it is on. */
     canSetOneClick: or([and([stateIn("#betSlip.Open"), "oneClickOn"]), "oneClickOff"]),
-    oddsChanged: ({ event }) => "error" in event && reasonOf(event.error) === "OddsChanged",
+    oddsChanged: failedWith("OddsChanged"),
     unanswered
   },
   delays: {
@@ -448,8 +449,13 @@ export const betSlipMachine = setup({
                   if (context.oneClickBet) enqueue({ type: "tellOutcome", params: { placed: event.output } })
                 })
               ]
-            },
-            onError: [
+            }
+          },
+          on: {
+            // The bet is on its way: the slip stays until the server answers.
+            "slip.close": {},
+            "slip.open": {},
+            "xstate.error.actor.placeBet": [
               {
                 // The price moved: show the live price and let the player confirm it.
                 guard: "oddsChanged",
@@ -465,9 +471,7 @@ export const betSlipMachine = setup({
               // Suspended, closed, the stake out of range, the balance too low: the server's reason, and a new key next time.
               { target: "Rejected", actions: assign({ error: ({ event }) => messageOf(event.error), key: undefined }) }
             ]
-          },
-          // The bet is on its way: the slip stays until the server answers.
-          on: { "slip.close": {}, "slip.open": {} }
+          }
         },
         Placed: {
           tags: ["placed"],

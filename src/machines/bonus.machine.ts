@@ -1,8 +1,9 @@
 import { assign, fromPromise, raise, setup } from "xstate"
 import { type BonusAction, canActOn } from "../domain/bonus.ts"
 import type { BonusData } from "../schema/bonus.ts"
-import { reasonOf } from "../schema/failures.ts"
+import type { Failure } from "../schema/errors.ts"
 import { watchBalances } from "./balances.ts"
+import { type CallFailed, failedWith } from "./calls.ts"
 import { listRegion } from "./listRegion.ts"
 import { unprovided, unprovidedAction } from "./unprovided.ts"
 import { newIdempotencyKey, type Refusal, refusalOf, type Written } from "./writes.ts"
@@ -48,7 +49,7 @@ const request = (action: BonusAction, bonusId: string): BonusRequest => ({ actio
 const bonusSetup = setup({
   types: {
     context: {} as BonusContext,
-    events: {} as BonusEvent
+    events: {} as BonusEvent | CallFailed<"act" | "loadBonuses">
   },
   actors: {
     watchBalances,
@@ -59,7 +60,7 @@ const bonusSetup = setup({
     /** The server's answer to an action ('Bonus activated…'), SPEC section 7. */
     toastSuccess: unprovidedAction<{ message: string }>("bonus", "toastSuccess"),
     /** Why a call failed (SPEC section 8). */
-    toastFailure: unprovidedAction<{ error: unknown }>("bonus", "toastFailure")
+    toastFailure: unprovidedAction<{ error: Failure }>("bonus", "toastFailure")
   },
   guards: {
     /** The bonus is listed in a status the action applies to. */
@@ -68,10 +69,7 @@ const bonusSetup = setup({
       return bonus !== undefined && canActOn(params.action, bonus.status)
     },
     /** The list on screen is out of date (the bonus moved) or the outcome is unknown (no answer). */
-    listStale: ({ event }) => {
-      const reason = "error" in event ? reasonOf(event.error) : undefined
-      return reason === "Conflict" || reason === "NotFound" || reason === "Unreachable"
-    }
+    listStale: failedWith("Conflict", "NotFound", "Unreachable")
   }
 })
 
@@ -130,8 +128,10 @@ export const bonusMachine = bonusSetup.createMachine({
             onDone: {
               target: "Idle",
               actions: [assign({ data: ({ event }) => event.output.data, pending: undefined }), { type: "toastSuccess", params: ({ event }) => ({ message: event.output.message }) }]
-            },
-            onError: [
+            }
+          },
+          on: {
+            "xstate.error.actor.act": [
               {
                 guard: "listStale",
                 target: "Idle",

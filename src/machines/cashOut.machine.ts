@@ -5,8 +5,10 @@ import { offersOf } from "../domain/matching.ts"
 import { formatRupees, toRupees } from "../domain/money.ts"
 import type { BetSetting, MarketBook } from "../schema/betting.ts"
 import type { AutoCashOutRule, CashedOut, CashOutAnswer, CashOutQuote, Requoted } from "../schema/cashOut.ts"
+import type { Failure } from "../schema/errors.ts"
 import { messageOf } from "../schema/failures.ts"
 import type { MarketType } from "../schema/sports.ts"
+import type { CallFailed } from "./calls.ts"
 import { unprovided, unprovidedAction } from "./unprovided.ts"
 import { newIdempotencyKey, unanswered, type Written } from "./writes.ts"
 
@@ -82,7 +84,6 @@ export type CashOutEvent =
   | { type: "cashOut.auto"; target: number | null; floor: number | null }
   /** The auto cash out's save (a spawned child, which XState's types leave out): its answer or failure. */
   | { type: "xstate.done.actor.saveAutoRule"; output: Written<ReadonlyArray<AutoCashOutRule>> }
-  | { type: "xstate.error.actor.saveAutoRule"; error: unknown }
 
 export const CASH_OUT_PRESETS: ReadonlyArray<number> = [25, 50, 75, 100]
 
@@ -131,7 +132,7 @@ export const liveCashOut = (
 }
 
 export const cashOutMachine = setup({
-  types: { context: {} as CashOutContext, events: {} as CashOutEvent },
+  types: { context: {} as CashOutContext, events: {} as CashOutEvent | CallFailed<"cashOut" | "quote" | "saveAutoRule"> },
   actors: {
     /** The player's betting setting: one-click betting on means no confirmation. */
     loadSetting: fromPromise<BetSetting, { eventId: string }>(unprovided("cashOut", "loadSetting")),
@@ -147,7 +148,7 @@ export const cashOutMachine = setup({
     /** An auto cash out saved: the server's message ('Auto cash out set'), SPEC section 7. */
     toastSuccess: unprovidedAction<{ message: string }>("cashOut", "toastSuccess"),
     /** Why it was not (SPEC section 8). */
-    toastFailure: unprovidedAction<{ error: unknown }>("cashOut", "toastFailure"),
+    toastFailure: unprovidedAction<{ error: Failure }>("cashOut", "toastFailure"),
     /** The market's open bets changed: the event's list (the flow `bets.<eventId>`, when open) loads again. */
     cashedOut: enqueueActions(({ context, enqueue, system }) => {
       const bets = context.market && system.get(`bets.${context.market.eventId}`)
@@ -218,10 +219,12 @@ export const cashOutMachine = setup({
             id: "quote",
             src: "quote",
             input: ({ context }) => ({ marketId: context.market!.marketId, fraction: context.percent / 100 }),
-            onDone: { target: "Quoted", actions: assign({ quote: ({ event }) => event.output, error: undefined }) },
-            onError: { target: "Refused", actions: assign({ quote: undefined, error: ({ event }) => messageOf(event.error) }) }
+            onDone: { target: "Quoted", actions: assign({ quote: ({ event }) => event.output, error: undefined }) }
           },
-          on: { "cashOut.percent": { target: "Quoting", reenter: true, actions: assign({ percent: ({ event }) => clampPercent(event.percent), changed: false }) } }
+          on: {
+            "cashOut.percent": { target: "Quoting", reenter: true, actions: assign({ percent: ({ event }) => clampPercent(event.percent), changed: false }) },
+            "xstate.error.actor.quote": { target: "Refused", actions: assign({ quote: undefined, error: ({ event }) => messageOf(event.error) }) }
+          }
         },
         Quoted: {
           tags: ["quoted"],
@@ -261,15 +264,18 @@ export const cashOutMachine = setup({
                   "cashedOut"
                 ]
               }
-            ],
-            onError: [
+            ]
+          },
+          // On its way: it stays until the server answers.
+          on: {
+            "cashOut.open": {},
+            "cashOut.close": {},
+            "xstate.error.actor.cashOut": [
               { guard: "unanswered", target: "Refused", actions: assign({ error: ({ event }) => messageOf(event.error) }) },
               // Suspended, closed, an account closed to play: the server's reason, and a new key next time.
               { target: "Refused", actions: assign({ error: ({ event }) => messageOf(event.error), key: undefined }) }
             ]
-          },
-          // On its way: it stays until the server answers.
-          on: { "cashOut.open": {}, "cashOut.close": {} }
+          }
         },
         Done: { tags: ["done"] },
         Refused: {

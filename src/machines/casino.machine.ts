@@ -1,6 +1,8 @@
 import { assign, fromPromise, setup } from "xstate"
 import { ALL_CATEGORY, type Lobby } from "../domain/casino.ts"
 import type { CasinoGame } from "../schema/casino.ts"
+import type { Failure } from "../schema/errors.ts"
+import type { CallFailed } from "./calls.ts"
 import { unprovided, unprovidedAction } from "./unprovided.ts"
 
 /**
@@ -35,7 +37,7 @@ export const NAVIGATION_GRACE_MS = 5000
 export const casinoMachine = setup({
   types: {
     context: {} as CasinoContext,
-    events: {} as CasinoEvent,
+    events: {} as CasinoEvent | CallFailed<"launchGame">,
     input: {} as CasinoInput
   },
   actors: {
@@ -51,7 +53,7 @@ export const casinoMachine = setup({
     /** Opens the game in the same window. */
     openGame: unprovidedAction<{ url: string }>("casino", "openGame"),
     /** Why a launch failed: the server's message (SPEC section 8). */
-    toastFailure: unprovidedAction<{ error: unknown }>("casino", "toastFailure")
+    toastFailure: unprovidedAction<{ error: Failure }>("casino", "toastFailure")
   },
   guards: {
     signedOut: ({ event }) => event.type === "game.launch" && !event.signedIn,
@@ -102,9 +104,11 @@ export const casinoMachine = setup({
             onDone: [
               { guard: { type: "noUrl", params: ({ event }) => ({ url: event.output }) }, target: "Idle", actions: "notifyUnavailable" },
               { target: "Opening", actions: { type: "openGame", params: ({ event }) => ({ url: event.output }) } }
-            ],
+            ]
+          },
+          on: {
             // The toast shows the server's message.
-            onError: { target: "Idle", actions: { type: "toastFailure", params: ({ event }) => ({ error: event.error }) } }
+            "xstate.error.actor.launchGame": { target: "Idle", actions: { type: "toastFailure", params: ({ event }) => ({ error: event.error }) } }
           }
         },
         Opening: {

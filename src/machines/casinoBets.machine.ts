@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from "xstate"
 import { messageOf } from "../schema/failures.ts"
 import type { CasinoBet, CasinoBetsQuery } from "../schema/casino.ts"
 import { watchBalances } from "./balances.ts"
+import type { CallFailed } from "./calls.ts"
 import { listRegion } from "./listRegion.ts"
 import { unprovided } from "./unprovided.ts"
 
@@ -30,7 +31,7 @@ export interface CasinoBetsInput {
 const casinoBetsSetup = setup({
   types: {
     context: {} as CasinoBetsContext,
-    events: {} as CasinoBetsEvent,
+    events: {} as CasinoBetsEvent | CallFailed<"loadBets">,
     input: {} as CasinoBetsInput
   },
   actors: {

@@ -1,7 +1,9 @@
 import { assign, fromPromise, raise, setup } from "xstate"
 import type { DayRange } from "../domain/ranges.ts"
+import type { Failure } from "../schema/errors.ts"
 import type { DepositRequest, Screenshot } from "../schema/payments.ts"
 import { watchBalances } from "./balances.ts"
+import type { CallFailed } from "./calls.ts"
 import { depositFormMachine } from "./depositForm.machine.ts"
 import { listRegion } from "./listRegion.ts"
 import { unprovided, unprovidedAction } from "./unprovided.ts"
@@ -38,7 +40,7 @@ export interface DepositInput {
 const depositSetup = setup({
   types: {
     context: {} as DepositContext,
-    events: {} as DepositEvent,
+    events: {} as DepositEvent | CallFailed<"loadScreenshot" | "loadHistory">,
     input: {} as DepositInput
   },
   actors: {
@@ -49,7 +51,7 @@ const depositSetup = setup({
   },
   actions: {
     /** Why a call failed (SPEC section 8). */
-    toastFailure: unprovidedAction<{ error: unknown }>("deposit", "toastFailure")
+    toastFailure: unprovidedAction<{ error: Failure }>("deposit", "toastFailure")
   },
   guards: {
     /** The form has filed more deposits than last seen. */
@@ -100,9 +102,11 @@ export const depositMachine = depositSetup.createMachine({
             id: "loadScreenshot",
             src: "loadScreenshot",
             input: ({ context }) => context.stored!.id,
-            onDone: { target: "Showing", actions: assign({ stored: ({ context, event }) => ({ id: context.stored!.id, image: event.output.image }) }) },
+            onDone: { target: "Showing", actions: assign({ stored: ({ context, event }) => ({ id: context.stored!.id, image: event.output.image }) }) }
+          },
+          on: {
             // The toast says why.
-            onError: { target: "Closed", actions: [assign({ stored: undefined }), { type: "toastFailure", params: ({ event }) => ({ error: event.error }) }] }
+            "xstate.error.actor.loadScreenshot": { target: "Closed", actions: [assign({ stored: undefined }), { type: "toastFailure", params: ({ event }) => ({ error: event.error }) }] }
           }
         },
         Showing: { tags: ["screenshot"] }

@@ -8,7 +8,9 @@ import {
   screenshotProblem,
   validateDeposit
 } from "../domain/payments.ts"
+import type { Failure } from "../schema/errors.ts"
 import type { DepositPayload, DepositRequest, PaymentAccount } from "../schema/payments.ts"
+import type { CallFailed } from "./calls.ts"
 import { listRegion } from "./listRegion.ts"
 import { unprovided, unprovidedAction } from "./unprovided.ts"
 import { newIdempotencyKey, type Refusal, refusalOf, type Written } from "./writes.ts"
@@ -65,7 +67,7 @@ const problemOf = (context: DepositFormContext) =>
 const depositFormSetup = setup({
   types: {
     context: {} as DepositFormContext,
-    events: {} as DepositFormEvent
+    events: {} as DepositFormEvent | CallFailed<"submit" | "loadAccounts">
   },
   actors: {
     loadAccounts: fromPromise<ReadonlyArray<PaymentAccount>>(unprovided("depositForm", "loadAccounts")),
@@ -75,7 +77,7 @@ const depositFormSetup = setup({
     /** The server's answer to a deposit ('Deposit request submitted'), SPEC section 7. */
     toastSuccess: unprovidedAction<{ message: string }>("depositForm", "toastSuccess"),
     /** Why a call failed (SPEC section 8). */
-    toastFailure: unprovidedAction<{ error: unknown }>("depositForm", "toastFailure"),
+    toastFailure: unprovidedAction<{ error: Failure }>("depositForm", "toastFailure"),
     /** A client rule's message as a warning toast (SPEC section 5). */
     warn: unprovidedAction<{ message: string }>("depositForm", "warn"),
     /** A deposit was filed: the install flow hears of a moment to offer the app (it offers once). */
@@ -168,9 +170,11 @@ export const depositFormMachine = depositFormSetup.createMachine({
                     { type: "toastSuccess", params: ({ event }) => ({ message: event.output.message }) },
                     "filed"
                   ]
-                },
+                }
+              },
+              on: {
                 // The server's message as a toast; the form stays as typed, with the message in it.
-                onError: {
+                "xstate.error.actor.submit": {
                   target: "Editing",
                   actions: [assign({ refusal: ({ event }) => refusalOf(event.error) }), { type: "toastFailure", params: ({ event }) => ({ error: event.error }) }]
                 }

@@ -2,7 +2,6 @@ import {
   type Actions,
   assign,
   type DoneActorEvent,
-  type ErrorActorEvent,
   type EventObject,
   type InvokeConfig,
   type MachineContext,
@@ -14,6 +13,7 @@ import {
   type StateNodeConfig,
   type TransitionsConfig
 } from "xstate"
+import type { CallFailed } from "./calls.ts"
 
 type OutputOf<TActor extends ProvidedActor, TSrc> = OutputFrom<Extract<TActor, { src: TSrc }>["logic"]>
 
@@ -29,7 +29,7 @@ type OutputOf<TActor extends ProvidedActor, TSrc> = OutputFrom<Extract<TActor, {
  * `setup` is the machine's `setup(...)`, read only for its types: `load` must
  * name one of its actors, `done` is an `assign` object typed by that actor's
  * output, `then` the machine's own actions on the done event after it (a
- * named action that keeps the output), `fail` its actions on the error event. Used as a state
+ * named action that keeps the output), `fail` its actions on the call's failure (the machine declares `CallFailed<id>` among its events). Used as a state
  * (`History: listRegion(flowSetup, …)`) or spread into the machine's root config.
  */
 export const listRegion = <
@@ -41,7 +41,7 @@ export const listRegion = <
   TDelay extends string,
   TEmitted extends EventObject,
   TMeta extends MetaObject,
-  const TLoad extends InvokeConfig<TContext, TEvent, TActor, TAction, TGuard, TDelay, TEmitted, TMeta>
+  const TLoad extends InvokeConfig<TContext, TEvent, TActor, TAction, TGuard, TDelay, TEmitted, TMeta> & { readonly id: string }
 >(
   _setup: { createStateConfig: (config: StateNodeConfig<TContext, TEvent, TActor, TAction, TGuard, TDelay, string, unknown, TEmitted, TMeta>) => unknown },
   region: {
@@ -51,7 +51,7 @@ export const listRegion = <
     load: TLoad
     done?: PropertyAssigner<TContext, DoneActorEvent<OutputOf<TActor, TLoad["src"]>>, undefined, TEvent, TActor>
     then?: Actions<TContext, DoneActorEvent<OutputOf<TActor, TLoad["src"]>>, TEvent, undefined, TActor, TAction, TGuard, TDelay, TEmitted>
-    fail?: Actions<TContext, ErrorActorEvent, TEvent, undefined, TActor, TAction, TGuard, TDelay, TEmitted>
+    fail?: Actions<TContext, Extract<TEvent, CallFailed<TLoad["id"]>>, TEvent, undefined, TActor, TAction, TGuard, TDelay, TEmitted>
     failedTags?: readonly string[]
   }
 ) => {
@@ -68,12 +68,11 @@ export const listRegion = <
           onDone: {
             target: "Ready",
             actions: then === undefined ? assigned : [...assigned, ...(Array.isArray(then) ? then : [then])]
-          },
-          onError: {
-            target: "Failed",
-            actions: fail ?? []
           }
-        }
+        },
+        // The call's failure, as the machine declares it (`CallFailed<id>` among its events); a key made
+        // from the id cannot name its event type, so the object is typed as the transitions it is.
+        on: { [`xstate.error.actor.${region.load.id}`]: { target: "Failed", actions: fail ?? [] } } as TransitionsConfig<TContext, TEvent, TActor, TAction, TGuard, TDelay, TEmitted, TMeta>
       },
       Ready: settledOn ? { on: settledOn } : {},
       Failed: { tags: region.failedTags ?? [], ...(settledOn ? { on: settledOn } : {}) }

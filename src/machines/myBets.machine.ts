@@ -1,8 +1,10 @@
 import { assign, fromPromise, setup } from "xstate"
 import type { Bet } from "../schema/bets.ts"
 import type { PlacedBet } from "../schema/betting.ts"
+import type { Failure } from "../schema/errors.ts"
 import { messageOf } from "../schema/failures.ts"
 import { watchBalances, watchBets } from "./balances.ts"
+import type { CallFailed } from "./calls.ts"
 import { unprovided, unprovidedAction } from "./unprovided.ts"
 import { newIdempotencyKey, unanswered, type Written } from "./writes.ts"
 
@@ -48,7 +50,7 @@ const nextChange = (last: BetChange | undefined, betId: string, odds?: number): 
   last?.betId === betId && last.odds === odds ? last : { betId, key: newIdempotencyKey(odds === undefined ? "cancel" : "move"), odds }
 
 export const myBetsMachine = setup({
-  types: { context: {} as MyBetsContext, events: {} as MyBetsEvent, input: {} as BetsQuery },
+  types: { context: {} as MyBetsContext, events: {} as MyBetsEvent | CallFailed<"cancelBet" | "loadBets" | "moveBet">, input: {} as BetsQuery },
   actors: {
     loadBets: fromPromise<ReadonlyArray<Bet>, BetsQuery>(unprovided("myBets", "loadBets")),
     /** Cancels what waits of a bet (the server's message shows as a toast, its refusal too). */
@@ -62,7 +64,7 @@ export const myBetsMachine = setup({
     /** A change's answer: the server's message as a toast (SPEC section 7). */
     toastSuccess: unprovidedAction<{ message: string }>("myBets", "toastSuccess"),
     /** Why a change failed (SPEC section 8). */
-    toastFailure: unprovidedAction<{ error: unknown }>("myBets", "toastFailure")
+    toastFailure: unprovidedAction<{ error: Failure }>("myBets", "toastFailure")
   },
   guards: { unanswered }
 }).createMachine({
@@ -77,9 +79,9 @@ export const myBetsMachine = setup({
         id: "loadBets",
         src: "loadBets",
         input: ({ context }) => context.query,
-        onDone: { target: "Ready", actions: assign({ bets: ({ event }) => event.output, error: undefined }) },
-        onError: { target: "Failed", actions: assign({ error: ({ event }) => messageOf(event.error) }) }
-      }
+        onDone: { target: "Ready", actions: assign({ bets: ({ event }) => event.output, error: undefined }) }
+      },
+      on: { "xstate.error.actor.loadBets": { target: "Failed", actions: assign({ error: ({ event }) => messageOf(event.error) }) } }
     },
     Ready: {
       on: {
@@ -96,8 +98,10 @@ export const myBetsMachine = setup({
         id: "cancelBet",
         src: "cancelBet",
         input: ({ context }) => context.change!,
-        onDone: { target: "Loading", actions: [assign({ change: undefined }), { type: "toastSuccess", params: ({ event }) => ({ message: event.output.message }) }] },
-        onError: [
+        onDone: { target: "Loading", actions: [assign({ change: undefined }), { type: "toastSuccess", params: ({ event }) => ({ message: event.output.message }) }] }
+      },
+      on: {
+        "xstate.error.actor.cancelBet": [
           { guard: "unanswered", target: "Loading", actions: { type: "toastFailure", params: ({ event }) => ({ error: event.error }) } },
           { target: "Loading", actions: [assign({ change: undefined }), { type: "toastFailure", params: ({ event }) => ({ error: event.error }) }] }
         ]
@@ -109,8 +113,10 @@ export const myBetsMachine = setup({
         id: "moveBet",
         src: "moveBet",
         input: ({ context }) => ({ betId: context.change!.betId, key: context.change!.key, odds: context.change!.odds! }),
-        onDone: { target: "Loading", actions: [assign({ change: undefined }), { type: "toastSuccess", params: ({ event }) => ({ message: event.output.message }) }] },
-        onError: [
+        onDone: { target: "Loading", actions: [assign({ change: undefined }), { type: "toastSuccess", params: ({ event }) => ({ message: event.output.message }) }] }
+      },
+      on: {
+        "xstate.error.actor.moveBet": [
           { guard: "unanswered", target: "Loading", actions: { type: "toastFailure", params: ({ event }) => ({ error: event.error }) } },
           { target: "Loading", actions: [assign({ change: undefined }), { type: "toastFailure", params: ({ event }) => ({ error: event.error }) }] }
         ]

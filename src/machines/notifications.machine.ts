@@ -1,6 +1,6 @@
 import { fromPromise, setup } from "xstate"
 import type { Failure } from "../schema/errors.ts"
-import { reasonOf } from "../schema/failures.ts"
+import { type CallFailed, failedWith } from "./calls.ts"
 import { unprovided, unprovidedAction } from "./unprovided.ts"
 
 /**
@@ -38,7 +38,7 @@ export const NOTIFICATIONS = {
 export const notificationsMachine = setup({
   types: {
     context: {} as NotificationsContext,
-    events: {} as NotificationsEvent,
+    events: {} as NotificationsEvent | CallFailed<"disable" | "enable">,
     input: {} as NotificationsInput
   },
   actors: {
@@ -56,7 +56,7 @@ export const notificationsMachine = setup({
     warn: unprovidedAction<{ message: string }>("notifications", "warn")
   },
   guards: {
-    blocked: ({ event }) => "error" in event && reasonOf(event.error) === "NotificationsBlocked",
+    blocked: failedWith("NotificationsBlocked"),
     /** The check found this status. */
     statusIs: (_, params: { status: PushStatus; expected: PushStatus }) => params.status === params.expected
   }
@@ -91,8 +91,10 @@ export const notificationsMachine = setup({
         id: "enable",
         src: "enable",
         input: ({ context }) => ({ userId: context.userId }),
-        onDone: { target: "On", actions: "notifyOn" },
-        onError: [
+        onDone: { target: "On", actions: "notifyOn" }
+      },
+      on: {
+        "xstate.error.actor.enable": [
           { guard: "blocked", target: "Blocked", actions: "notifyBlocked" },
           { target: "Off", actions: { type: "warn", params: ({ event }) => ({ message: (event.error as Failure).message }) } }
         ]
@@ -108,9 +110,9 @@ export const notificationsMachine = setup({
         id: "disable",
         src: "disable",
         input: ({ context }) => ({ userId: context.userId }),
-        onDone: { target: "Off", actions: "notifyOff" },
-        onError: { target: "On", actions: { type: "warn", params: ({ event }) => ({ message: (event.error as Failure).message }) } }
-      }
+        onDone: { target: "Off", actions: "notifyOff" }
+      },
+      on: { "xstate.error.actor.disable": { target: "On", actions: { type: "warn", params: ({ event }) => ({ message: (event.error as Failure).message }) } } }
     },
     Blocked: {
       tags: ["blocked"],

@@ -1,6 +1,8 @@
 import { assign, fromPromise, raise, setup } from "xstate"
 import { type AccountField, type AccountForm, accountFieldValue, accountPayload, blankAccountForm, validateAccount } from "../domain/payments.ts"
+import type { Failure } from "../schema/errors.ts"
 import type { AccountDetailsPayload, AccountKind, PaymentAccount } from "../schema/payments.ts"
+import type { CallFailed } from "./calls.ts"
 import { listRegion } from "./listRegion.ts"
 import { unprovided, unprovidedAction } from "./unprovided.ts"
 import { type Refusal, refusalOf, type Written } from "./writes.ts"
@@ -41,7 +43,7 @@ const formOf = (account: PaymentAccount): AccountForm => ({ ...blankAccountForm(
 const payoutAccountsSetup = setup({
   types: {
     context: {} as PayoutAccountsContext,
-    events: {} as PayoutAccountsEvent
+    events: {} as PayoutAccountsEvent | CallFailed<"saveAccount" | "loadAccounts">
   },
   actors: {
     loadAccounts: fromPromise<ReadonlyArray<PaymentAccount>>(unprovided("payoutAccounts", "loadAccounts")),
@@ -53,7 +55,7 @@ const payoutAccountsSetup = setup({
     /** The server's answer to a save ('Your UPI has been added'), SPEC section 7. */
     toastSuccess: unprovidedAction<{ message: string }>("payoutAccounts", "toastSuccess"),
     /** Why a call failed (SPEC section 8). */
-    toastFailure: unprovidedAction<{ error: unknown }>("payoutAccounts", "toastFailure")
+    toastFailure: unprovidedAction<{ error: Failure }>("payoutAccounts", "toastFailure")
   },
   guards: {
     knownAccount: ({ context, event }) => event.type === "account.edit" && context.accounts.some((a) => a._id === event.accountId),
@@ -105,9 +107,11 @@ export const payoutAccountsMachine = payoutAccountsSetup.createMachine({
                 id: "saveAccount",
                 src: "saveAccount",
                 input: ({ context }) => ({ accountId: context.editing, account: accountPayload(context.form) }),
-                onDone: { target: "#payoutAccounts.Modal.Closed", actions: [{ type: "toastSuccess", params: ({ event }) => ({ message: event.output.message }) }, raise({ type: "accounts.reload" })] },
+                onDone: { target: "#payoutAccounts.Modal.Closed", actions: [{ type: "toastSuccess", params: ({ event }) => ({ message: event.output.message }) }, raise({ type: "accounts.reload" })] }
+              },
+              on: {
                 // The toast says why (a duplicate, say); the form stays as typed.
-                onError: { target: "Editing", actions: [assign({ refusal: ({ event }) => refusalOf(event.error) }), { type: "toastFailure", params: ({ event }) => ({ error: event.error }) }] }
+                "xstate.error.actor.saveAccount": { target: "Editing", actions: [assign({ refusal: ({ event }) => refusalOf(event.error) }), { type: "toastFailure", params: ({ event }) => ({ error: event.error }) }] }
               }
             }
           }

@@ -14,6 +14,7 @@ import { toRupees } from "../domain/money.ts"
 import { messageOf } from "../schema/failures.ts"
 import type { Limit, Protection } from "../schema/protection.ts"
 import { activityMachine } from "./activity.machine.ts"
+import type { CallFailed } from "./calls.ts"
 import { listRegion } from "./listRegion.ts"
 import { realityCheckMachine } from "./realityCheck.machine.ts"
 import { unprovided, unprovidedAction } from "./unprovided.ts"
@@ -137,7 +138,7 @@ const parsed = (context: ProtectionContext, key: LimitKey) => parseLimitAmount(c
 const protectionSetup = setup({
   types: {
     context: {} as ProtectionContext,
-    events: {} as ProtectionEvent,
+    events: {} as ProtectionEvent | CallFailed<"run">,
     input: {} as Record<string, never>,
     children: {} as { load: "load"; run: "run"; realityCheck: "realityCheck"; activity: "activity" }
   },
@@ -274,8 +275,10 @@ export const protectionMachine = protectionSetup.createMachine({
                   "syncRealityCheck"
                 ]
               }
-            ],
-            onError: {
+            ]
+          },
+          on: {
+            "xstate.error.actor.run": {
               target: "Idle",
               actions: assign(({ context, event }) => ({
                 refusal: { section: sectionOf(context.command!), message: messageOf(event.error) },

@@ -1,6 +1,7 @@
 import { assign, fromPromise, sendParent, sendTo, setup } from "xstate"
 import type { Protection, RealityCheck } from "../schema/protection.ts"
 import { messageOf } from "../schema/failures.ts"
+import type { CallFailed } from "./calls.ts"
 import { unprovided, unprovidedAction } from "./unprovided.ts"
 
 /**
@@ -36,7 +37,7 @@ export const untilDue = (context: Pick<RealityCheckContext, "check" | "now">) =>
 export const realityCheckMachine = setup({
   types: {
     context: {} as RealityCheckContext,
-    events: {} as RealityCheckEvent,
+    events: {} as RealityCheckEvent | CallFailed<"continueSession">,
     children: {} as { continueSession: "continueSession" }
   },
   actors: {
@@ -90,12 +91,14 @@ export const realityCheckMachine = setup({
       tags: ["dialog", "busy"],
       entry: assign({ error: undefined }),
       // The answer on its way settles it; a read in between only updates what the dialog shows.
-      on: { "realityCheck.sync": { actions: assign({ check: ({ event }) => event.check, now: ({ event }) => event.now }) } },
+      on: {
+        "realityCheck.sync": { actions: assign({ check: ({ event }) => event.check, now: ({ event }) => event.now }) },
+        "xstate.error.actor.continueSession": { target: "Due", actions: assign({ error: ({ event }) => messageOf(event.error) }) }
+      },
       invoke: {
         id: "continueSession",
         src: "continueSession",
-        onDone: { target: "Checking", actions: { type: "loaded", params: ({ event }) => ({ protection: event.output }) } },
-        onError: { target: "Due", actions: assign({ error: ({ event }) => messageOf(event.error) }) }
+        onDone: { target: "Checking", actions: { type: "loaded", params: ({ event }) => ({ protection: event.output }) } }
       }
     },
     /** The session is ending; the flow closes with it. */

@@ -1,6 +1,8 @@
 import { assign, fromPromise, raise, setup } from "xstate"
+import type { Failure } from "../schema/errors.ts"
 import type { ReferralTransaction, ReferralUsers, ReferralWeek, WeeklyQuery } from "../schema/referral.ts"
 import { watchBalances } from "./balances.ts"
+import type { CallFailed } from "./calls.ts"
 import { listRegion } from "./listRegion.ts"
 import { unprovided, unprovidedAction } from "./unprovided.ts"
 import { newIdempotencyKey, type Refusal, refusalOf, unanswered, type Written } from "./writes.ts"
@@ -44,7 +46,7 @@ export interface ReferralInput {
 const referralSetup = setup({
   types: {
     context: {} as ReferralContext,
-    events: {} as ReferralEvent,
+    events: {} as ReferralEvent | CallFailed<"claim" | "loadReferrals">,
     input: {} as ReferralInput
   },
   actors: {
@@ -57,7 +59,7 @@ const referralSetup = setup({
     /** The server's message on a claim (SPEC section 7). */
     toastSuccess: unprovidedAction<{ message: string }>("referral", "toastSuccess"),
     /** Why a call failed (SPEC section 8). */
-    toastFailure: unprovidedAction<{ error: unknown }>("referral", "toastFailure")
+    toastFailure: unprovidedAction<{ error: Failure }>("referral", "toastFailure")
   },
   guards: {
     /** There is a referral bonus to claim. */
@@ -104,8 +106,10 @@ export const referralMachine = referralSetup.createMachine({
                 { type: "toastSuccess", params: ({ event }) => ({ message: event.output.message }) },
                 raise({ type: "referrals.reload" })
               ]
-            },
-            onError: [
+            }
+          },
+          on: {
+            "xstate.error.actor.claim": [
               {
                 guard: "unanswered",
                 target: "Idle",

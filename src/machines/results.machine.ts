@@ -1,5 +1,7 @@
 import { assign, fromPromise, setup } from "xstate"
+import type { Failure } from "../schema/errors.ts"
 import type { ResultsPage, ResultsQuery, SettledMarket } from "../schema/results.ts"
+import type { CallFailed } from "./calls.ts"
 import { unprovided, unprovidedAction } from "./unprovided.ts"
 
 /**
@@ -32,7 +34,7 @@ const queryOf = (sport: string | null, after: string | null): ResultsRequest => 
 })
 
 export const resultsMachine = setup({
-  types: { context: {} as ResultsContext, events: {} as ResultsEvent },
+  types: { context: {} as ResultsContext, events: {} as ResultsEvent | CallFailed<"loadMore"> },
   actors: {
     /** A first page: its failure is shown on the page. */
     loadResults: fromPromise<ResultsPage, ResultsRequest>(unprovided("results", "loadResults")),
@@ -41,7 +43,7 @@ export const resultsMachine = setup({
   },
   actions: {
     /** Why a next page did not load, as a toast (SPEC section 8). */
-    toastFailure: unprovidedAction<{ error: unknown }>("results", "toastFailure")
+    toastFailure: unprovidedAction<{ error: Failure }>("results", "toastFailure")
   },
   guards: {
     hasMore: ({ context }) => context.next !== null
@@ -73,9 +75,9 @@ export const resultsMachine = setup({
         id: "loadMore",
         src: "loadMore",
         input: ({ context }) => queryOf(context.sport, context.next),
-        onDone: { target: "Ready", actions: assign({ rows: ({ context, event }) => [...context.rows, ...event.output.rows], next: ({ event }) => event.output.next }) },
-        onError: { target: "Ready", actions: { type: "toastFailure", params: ({ event }) => ({ error: event.error }) } }
-      }
+        onDone: { target: "Ready", actions: assign({ rows: ({ context, event }) => [...context.rows, ...event.output.rows], next: ({ event }) => event.output.next }) }
+      },
+      on: { "xstate.error.actor.loadMore": { target: "Ready", actions: { type: "toastFailure", params: ({ event }) => ({ error: event.error }) } } }
     },
     Failed: {
       tags: ["failed"],

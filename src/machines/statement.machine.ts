@@ -1,8 +1,10 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from "xstate"
 import type { DayRange } from "../domain/ranges.ts"
 import { withRunningProfit } from "../domain/statements.ts"
+import type { Failure } from "../schema/errors.ts"
 import type { Statement, StatementQuery } from "../schema/statements.ts"
 import { watchBalances } from "./balances.ts"
+import type { CallFailed } from "./calls.ts"
 import { listRegion } from "./listRegion.ts"
 import { unprovided, unprovidedAction } from "./unprovided.ts"
 
@@ -50,7 +52,7 @@ const requestOf = (context: StatementContext): StatementRequest => ({
 const statementSetup = setup({
   types: {
     context: {} as StatementContext,
-    events: {} as StatementEvent,
+    events: {} as StatementEvent | CallFailed<"loadStatement">,
     input: {} as StatementInput
   },
   actors: {
@@ -59,7 +61,7 @@ const statementSetup = setup({
   },
   actions: {
     /** Why the statement did not load, as a toast (SPEC section 8). */
-    toastFailure: unprovidedAction<{ error: unknown }>("statement", "toastFailure")
+    toastFailure: unprovidedAction<{ error: Failure }>("statement", "toastFailure")
   }
 })
 

@@ -1,5 +1,7 @@
 import { assign, fromPromise, sendParent, setup } from "xstate"
+import type { Failure } from "../schema/errors.ts"
 import type { User, WalletCode } from "../schema/user.ts"
+import type { CallFailed } from "./calls.ts"
 import { unprovided, unprovidedAction } from "./unprovided.ts"
 
 /**
@@ -23,7 +25,7 @@ export type WalletEvent =
 export const walletMachine = setup({
   types: {
     context: {} as WalletContext,
-    events: {} as WalletEvent,
+    events: {} as WalletEvent | CallFailed<"switchWallet">,
     input: {} as { wallet: WalletCode }
   },
   actors: {
@@ -34,7 +36,7 @@ export const walletMachine = setup({
     /** 'Wallet Changed' with 'Your Money, Your Way' (SPEC section 8). */
     notifyChanged: unprovidedAction("wallet", "notifyChanged"),
     /** A refusal shows the server's message as a warning toast (SPEC section 8). */
-    toastFailure: unprovidedAction<{ error: unknown }>("wallet", "toastFailure"),
+    toastFailure: unprovidedAction<{ error: Failure }>("wallet", "toastFailure"),
     /** The session (its parent) reloads the user: balances shown for the new wallet. */
     userChanged: sendParent({ type: "user.changed" })
   },
@@ -65,9 +67,11 @@ export const walletMachine = setup({
             "notifyChanged",
             "userChanged"
           ]
-        },
+        }
+      },
+      on: {
         // The toast shows the server's message; the wallet stays as it was.
-        onError: { target: "Idle", actions: [assign({ target: undefined }), { type: "toastFailure", params: ({ event }) => ({ error: event.error }) }] }
+        "xstate.error.actor.switchWallet": { target: "Idle", actions: [assign({ target: undefined }), { type: "toastFailure", params: ({ event }) => ({ error: event.error }) }] }
       }
     }
   }

@@ -2,8 +2,10 @@ import { assign, fromPromise, setup } from "xstate"
 import { amountInput } from "../domain/money.ts"
 import { validateWithdrawal } from "../domain/payments.ts"
 import type { DayRange } from "../domain/ranges.ts"
+import type { Failure } from "../schema/errors.ts"
 import type { PaymentAccount, WithdrawalPayload, WithdrawalRequest } from "../schema/payments.ts"
 import { watchBalances } from "./balances.ts"
+import type { CallFailed } from "./calls.ts"
 import { listRegion } from "./listRegion.ts"
 import { payoutAccountsMachine } from "./payoutAccounts.machine.ts"
 import { unprovided, unprovidedAction } from "./unprovided.ts"
@@ -62,7 +64,7 @@ const problemOf = (context: WithdrawalContext) => validateWithdrawal({ amount: c
 const withdrawalSetup = setup({
   types: {
     context: {} as WithdrawalContext,
-    events: {} as WithdrawalEvent,
+    events: {} as WithdrawalEvent | CallFailed<"submit" | "loadHistory">,
     input: {} as WithdrawalInput
   },
   actors: {
@@ -77,7 +79,7 @@ const withdrawalSetup = setup({
     /** The server's answer to a request ('Withdrawal requested'), SPEC section 7. */
     toastSuccess: unprovidedAction<{ message: string }>("withdrawal", "toastSuccess"),
     /** Why a call failed (SPEC section 8). */
-    toastFailure: unprovidedAction<{ error: unknown }>("withdrawal", "toastFailure")
+    toastFailure: unprovidedAction<{ error: Failure }>("withdrawal", "toastFailure")
   },
   guards: {
     formInvalid: ({ context }) => problemOf(context) !== undefined,
@@ -133,8 +135,10 @@ export const withdrawalMachine = withdrawalSetup.createMachine({
             id: "submit",
             src: "submit",
             input: ({ context }) => ({ key: context.key!, payload: { amount: Number(context.form.amount), accountId: chosenAccount(context)! } }),
-            onDone: { target: "Ready.Done", actions: [assign(({ context }) => ({ form: { ...context.form, amount: "" }, key: undefined })), { type: "toastSuccess", params: ({ event }) => ({ message: event.output.message }) }] },
-            onError: [
+            onDone: { target: "Ready.Done", actions: [assign(({ context }) => ({ form: { ...context.form, amount: "" }, key: undefined })), { type: "toastSuccess", params: ({ event }) => ({ message: event.output.message }) }] }
+          },
+          on: {
+            "xstate.error.actor.submit": [
               { guard: "unanswered", target: "Ready.Refused", actions: [assign({ refusal: ({ event }) => refusalOf(event.error) }), { type: "toastFailure", params: ({ event }) => ({ error: event.error }) }] },
               {
                 // InsufficientBalance, a closed account, a limit: the toast says why; a new attempt gets a new key.

@@ -1,5 +1,5 @@
-import type { ErrorTag } from "../schema/errors.ts"
-import { messageOf, reasonOf } from "../schema/failures.ts"
+import type { ErrorTag, Failure } from "../schema/errors.ts"
+import { failedWith } from "./calls.ts"
 
 /**
  * What a machine that moves money keeps about its writes: an Idempotency-Key
@@ -12,7 +12,7 @@ export const newIdempotencyKey = (what: string) =>
 
 /** Why the server refused a write: the reason machines guard on, the message views show. */
 export interface Refusal {
-  readonly reason: ErrorTag | undefined
+  readonly reason: ErrorTag
   readonly message: string
 }
 
@@ -26,10 +26,10 @@ export interface Written<A = unknown> {
   readonly message: string
 }
 
-export const refusalOf = (error: unknown): Refusal => ({ reason: reasonOf(error), message: messageOf(error) })
+export const refusalOf = ({ reason, message }: Failure): Refusal => ({ reason, message })
 
 /**
  * A guard: nothing came back (the network, not the server), so the write may
  * have landed and a retry keeps its key (the server then answers what it did).
  */
-export const unanswered = ({ event }: { readonly event: object }) => "error" in event && reasonOf(event.error) === "Unreachable"
+export const unanswered = failedWith("Unreachable")

@@ -2,7 +2,7 @@ import { Effect } from "effect"
 import { fromPromise } from "xstate"
 import type { Written } from "../machines/writes.ts"
 import type { Failure } from "../schema/errors.ts"
-import { failureTone } from "../schema/failures.ts"
+import { failureTone, rejectFailure } from "../schema/failures.ts"
 import type { ApiFailure } from "../services/api.ts"
 import { Notices } from "../services/notices.ts"
 import { type ClientServices, run } from "../services/runtime.ts"
@@ -38,7 +38,7 @@ export const task = <A, I = void>(program: (input: I) => Effect.Effect<A, Failur
 
 /** `task`'s run of a program, for a promise actor that loads its program first (src/root/session.ts). */
 export const runTask = <A>(program: Effect.Effect<A, Failure, ClientServices>, signal: AbortSignal) =>
-  run(program, signal).catch((error: unknown) => (signal.aborted ? new Promise<never>(() => {}) : Promise.reject(error)))
+  run(program, signal).catch((error: unknown) => (signal.aborted ? new Promise<never>(() => {}) : rejectFailure(error)))
 
 /** Runs a side effect of an action (storage, toasts); it cannot fail. */
 export const effect = (program: Effect.Effect<void, never, ClientServices>) => void run(program)
@@ -53,7 +53,7 @@ export const toastSuccess = (_: unknown, params: { readonly message: string }) =
 }
 
 /** A machine's toast of a failed call: a warning or an error as `failureTone` says (none for an ended session). */
-export const toastFailure = (_: unknown, params: { readonly error: unknown }) => {
+export const toastFailure = (_: unknown, params: { readonly error: Failure }) => {
   const tone = failureTone(params.error)
-  if (tone) effect(Notices.use((notices) => notices[tone]((params.error as Failure).message)))
+  if (tone) effect(Notices.use((notices) => notices[tone](params.error.message)))
 }

@@ -1,6 +1,7 @@
 import { fromCallback } from "xstate"
 import { LOGGED_OUT, type SessionEvent, sessionMachine } from "../machines/session.machine.ts"
 import { walletMachine } from "../machines/wallet.machine.ts"
+import type { Failure } from "../schema/errors.ts"
 import { isUserChanged } from "../schema/guards.ts"
 import type { User } from "../schema/user.ts"
 import * as storage from "../services/browserStorage.ts"
@@ -27,7 +28,7 @@ const wallet = walletMachine.provide({
   // The switch's call has loaded the chunk by now.
   actions: {
     notifyChanged: () => void calls().then((c) => c.notifyWalletChanged()),
-    toastFailure: (_, params: { error: unknown }) => void calls().then((c) => c.toastFailure(_, params))
+    toastFailure: (_, params: { error: Failure }) => void calls().then((c) => c.toastFailure(_, params))
   }
 })
 

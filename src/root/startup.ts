@@ -1,5 +1,6 @@
 import { fromPromise } from "xstate"
 import type { Failure } from "../schema/errors.ts"
+import { rejectFailure } from "../schema/failures.ts"
 import { startupCalls } from "../schema/guards.ts"
 import { NOT_UNDERSTOOD, readAnswer, UNREACHABLE } from "../services/answer.ts"
 import { readToken } from "../services/browserStorage.ts"
@@ -95,6 +96,6 @@ export const startupTask = <C extends StartupCall, I = void>(
       priority: options.priority?.() ?? "auto",
       fresh: options.fresh ?? false
     }).finally(options.settled).catch((error: unknown) =>
-      signal.aborted ? new Promise<never>(() => {}) : Promise.reject(error)
+      signal.aborted ? new Promise<never>(() => {}) : rejectFailure(error)
     )
   })

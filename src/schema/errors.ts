@@ -76,4 +76,4 @@ export const Failure = Schema.Struct({ code: Schema.Int, message: Schema.String,
 export type Failure = typeof Failure.Type
 
 // The reading of reasons and failures is plain code the first page runs without Effect (src/schema/failures.ts).
-export { CLOSED_TO_PLAY, defaultTag, messageOf, readTag, reasonOf, statusOf } from "./failures.ts"
+export { CLOSED_TO_PLAY, defaultTag, messageOf, readTag, statusOf } from "./failures.ts"

@@ -1,4 +1,4 @@
-import type { ErrorTag } from "./errors.ts"
+import type { ErrorTag, Failure } from "./errors.ts"
 import { isErrorTag, isFailure } from "./guards.ts"
 
 /**
@@ -101,25 +101,33 @@ export const readTag = (code: number, sent: string | undefined, declared?: Reado
   return sent === generic || declared === undefined || declared.includes(sent) ? sent : generic
 }
 
-const hasMessage = (error: unknown): error is { readonly message: string } =>
-  typeof error === "object" && error !== null && "message" in error && typeof error.message === "string"
+const SOMETHING_WRONG = "Something went wrong. Please try again."
 
-/** The reason of an actor's error when it is a failure of a call; undefined for anything else (a bug). */
-export const reasonOf = (error: unknown): ErrorTag | undefined => {
-  return isFailure(error) ? error.reason : undefined
+/**
+ * What a call actor provided to a machine rejects with (src/machines/calls.ts
+ * `CallFailed`): a `Failure` as it is; anything else is a defect of the
+ * client's own code, logged, and told to the machine as an answer not
+ * understood, so the player sees the flow fail rather than hang.
+ */
+export const asFailure = (error: unknown): Failure => {
+  if (isFailure(error)) return error
+  console.error(error)
+  return { code: 0, message: SOMETHING_WRONG, reason: "BadResponse" }
 }
 
-/** What to tell the player about an actor's error: the server's message, or `fallback`. */
-export const messageOf = (error: unknown, fallback = "Something went wrong. Please try again."): string =>
-  hasMessage(error) && error.message !== "" ? error.message : fallback
+/** A call actor's rejection, as `asFailure` says (`.catch(rejectFailure)`). */
+export const rejectFailure = (error: unknown): Promise<never> => Promise.reject(asFailure(error))
+
+/** What to tell the player about a failed call: the server's message, or `fallback` when it sent none. */
+export const messageOf = (failure: Failure, fallback = SOMETHING_WRONG): string => failure.message || fallback
 
 /**
  * The toast a failed call shows (SPEC section 8): a refusal the server
  * explains (a code under 500) as a warning; an unreachable server, an answer
  * not understood or an HTTP error as an error. None for an ended session
- * (sessionEnd.ts takes the player away) or an error that is not a call's (a bug).
+ * (sessionEnd.ts takes the player away).
  */
-export const failureTone = (error: unknown): "warning" | "error" | undefined => {
-  if (!isFailure(error) || error.reason === "SessionEnded") return undefined
-  return error.code > 0 && error.code < 500 ? "warning" : "error"
+export const failureTone = (failure: Failure): "warning" | "error" | undefined => {
+  if (failure.reason === "SessionEnded") return undefined
+  return failure.code > 0 && failure.code < 500 ? "warning" : "error"
 }

@@ -224,7 +224,7 @@ const model = {
   },
   invariants,
   effects,
-  errors: { loadSports: [sessionEnded, new Error("offline")] },
+  errors: { loadSports: [sessionEnded, { code: 0, message: "offline", reason: "Unreachable" }] },
   events: {
     "auth.open": [{ type: "auth.open", step: "register", referralCode: "FRIEND01" }],
     "flow.open": [{ type: "flow.open", id: "withdrawal", flow: "withdrawal", input: { range } }],

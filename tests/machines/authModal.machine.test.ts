@@ -12,6 +12,7 @@ import {
   signUpPayload,
   verifyOtpPayload
 } from "../../src/root/requests.ts"
+import type { Failure } from "../../src/schema/errors.ts"
 import { player, recordingSession, signInEffects } from "./fixtures.ts"
 import { type ActorsOf, expectFullCoverage, recordFlows, replayPaths } from "./harness.ts"
 import { type Effect, hosted, must, recorder, settled, type WalkStep } from "./walk.ts"
@@ -143,7 +144,7 @@ const effects = (step: WalkStep<Auth>): Array<Effect> => {
   return []
 }
 
-const refused = (message: string) => [{ code: 422, message, reason: "Refused" }]
+const refused = (message: string): Array<Failure> => [{ code: 422, message, reason: "Refused" }]
 
 describe("authModal machine (model-based)", () => {
   it("covers every state and transition of the modal chain, checking payloads, notices, the session signed in and the countdown at every step", () => {

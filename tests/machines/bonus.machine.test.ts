@@ -4,7 +4,7 @@ import { createActor, fromPromise } from "xstate"
 import { canActOn } from "../../src/domain/bonus.ts"
 import { type BonusContext, type BonusRequest, bonusMachine } from "../../src/machines/bonus.machine.ts"
 import { type Bonus, BonusActionPayload, type BonusData } from "../../src/schema/bonus.ts"
-import { type Failure, reasonOf } from "../../src/schema/errors.ts"
+import type { Failure } from "../../src/schema/errors.ts"
 import { callToasts, entered, expectFullCoverage, invokedWith, isIn, recordFlows, replayPaths, type Step } from "./harness.ts"
 
 const offer = (id: string, status: Bonus["status"], wagered = 0): Bonus => ({
@@ -42,7 +42,7 @@ const checkStep = (step: Step) => {
   } else expect(act).toBeUndefined()
 
   // The list loads when the page opens, when asked, when money moves, and after a refusal that leaves it stale.
-  const stale = step.event.type === "xstate.error.actor.act" && ["Conflict", "NotFound", "Unreachable"].includes(reasonOf(step.event.error) ?? "")
+  const stale = step.event.type === "xstate.error.actor.act" && ["Conflict", "NotFound", "Unreachable"].includes(step.event.error.reason)
   const loads = stale || ["xstate.init", "bonus.reload", "balances.changed"].includes(step.event.type)
   expect(invokedWith(step, "loadBonuses") !== undefined).toBe(loads)
   // A load's or an action's failure is a toast, once; an action's answer shows the server's message.

@@ -23,6 +23,7 @@ import {
 import { getAdjacencyMap, getShortestPaths, getStateNodes, serializeSnapshot, type StatePath } from "xstate/graph"
 import { allStateNodes, allTransitions, delayOf, transitionKey } from "../../src/root/flowCoverage.ts"
 import { getInitialSnapshot, getNextSnapshot } from "xstate"
+import type { Failure } from "../../src/schema/errors.ts"
 import { type Effect, expectEffects, type WalkStep } from "./walk.ts"
 
 /**
@@ -80,8 +81,8 @@ type EventSamples<E extends EventObject> = { readonly [K in E["type"]]?: Readonl
 export interface ModelOptions<M extends AnyStateMachine = AnyStateMachine> {
   /** Outputs to try for each invoked actor, by actor source name (`onDone` events carry them). */
   readonly outputs?: Record<string, ReadonlyArray<unknown>>
-  /** Errors to try for each invoked actor, by source name (`onError` events carry them); a generic Error by default. */
-  readonly errors?: Record<string, ReadonlyArray<unknown>>
+  /** Failures to try for each invoked actor, by source name (its error events carry them); a server error by default. */
+  readonly errors?: Record<string, ReadonlyArray<Failure>>
   /** Payloads to try for events with data, by event type; events not listed are sent bare. */
   readonly events?: EventSamples<EventFromLogic<M>>
   /** What makes two snapshots the same state for the walk (value and context by default). */
@@ -179,6 +180,9 @@ export const left = <S extends AnyMachineSnapshot>(step: Across<S>, path: StateP
 /** `path` (dotted, a state of the snapshot's machine) is active in the snapshot. */
 export const isIn = <S extends AnyMachineSnapshot>(snapshot: S, path: StatePathOf<S>) => activeIds(snapshot).has(path)
 
+/** What an invoked call fails with when a walk names no failures for it: as every provided call, a `Failure` (src/machines/calls.ts). */
+const STUBBED_FAILURE: Failure = { code: 500, message: "stubbed failure", reason: "ServerError" }
+
 const invokeSources = (machine: AnyStateMachine) => {
   const byId = new Map<string, string>()
   for (const node of [machine.root, ...getStateNodes(machine.root)]) {
@@ -200,6 +204,11 @@ const eventsFor = (machine: AnyStateMachine, options: ModelOptions) => {
   return (snapshot: Snapshot): ReadonlyArray<AnyEventObject> => {
     const types = new Set<string>()
     for (const node of snapshot._nodes as ReadonlyArray<AnyStateNode>) for (const type of node.transitions.keys()) types.add(type)
+    // A call's failure is handled in `on`, which XState lists before the invoke's done: walk the answer first.
+    for (const type of [...types]) {
+      const failed = type.replace("xstate.done.actor.", "xstate.error.actor.")
+      if (failed !== type && types.delete(failed)) types.add(failed)
+    }
     const events: Array<AnyEventObject> = []
     for (const type of types) {
       if (type.startsWith("xstate.done.actor.")) {
@@ -210,7 +219,7 @@ const eventsFor = (machine: AnyStateMachine, options: ModelOptions) => {
       } else if (type.startsWith("xstate.error.actor.")) {
         const id = type.slice("xstate.error.actor.".length)
         const src = sources.get(id) ?? id
-        for (const error of options.errors?.[src] ?? [new Error("stubbed failure")]) events.push({ type, error, actorId: type.slice(19) })
+        for (const error of options.errors?.[src] ?? [STUBBED_FAILURE]) events.push({ type, error, actorId: type.slice(19) })
       } else if (options.events?.[type]) {
         events.push(...options.events[type])
       } else if (type.startsWith("xstate.done.state.")) {

@@ -2,12 +2,13 @@ import { describe, expect, it, vi } from "vitest"
 import { createActor, createMachine, fromCallback, fromPromise, type SnapshotFrom } from "xstate"
 import { liveEventMachine } from "../../src/machines/liveEvent.machine.ts"
 import type { EventFairness, Score } from "../../src/schema/betting.ts"
+import type { Failure } from "../../src/schema/errors.ts"
 import { expectFullCoverage, recordFlows, replayPaths } from "./harness.ts"
 import { type Effect, hosted, recorder, settled, type WalkStep } from "./walk.ts"
 
 const score: Score = { eventId: "e1", sportCode: "4", home: "IND 84/2 (9.3)", away: "AUS yet to bat", summary: "IND 84/2 (9.3)", clock: "1st inns, over 9.3", status: "live" }
 const fairness: EventFairness = { eventId: "e1", commitment: "a".repeat(64), seed: null, revealedAt: null }
-const failure = { code: 500, message: "Something went wrong", reason: "ServerError" }
+const failure: Failure = { code: 500, message: "Something went wrong", reason: "ServerError" }
 
 type Live = SnapshotFrom<typeof liveEventMachine>
 

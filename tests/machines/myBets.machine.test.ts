@@ -3,15 +3,16 @@ import { createActor, createMachine, fromCallback, fromPromise, type SnapshotFro
 import { type BetsQuery, myBetsMachine } from "../../src/machines/myBets.machine.ts"
 import { racingMachine } from "../../src/machines/racing.machine.ts"
 import type { Bet } from "../../src/schema/bets.ts"
+import type { Failure } from "../../src/schema/errors.ts"
 import type { RacingSport } from "../../src/schema/sports.ts"
 import { player, quietSession } from "./fixtures.ts"
 import { entered, expectFullCoverage, recordFlows, replayPaths } from "./harness.ts"
 import { cancelBetPayload, editBetPayload, myBetsQuery } from "../../src/root/requests.ts"
 import { type Effect, recorder, settled, type WalkStep } from "./walk.ts"
 
-const failure = { code: 500, message: "Something went wrong", reason: "Internal" }
-const notWaiting = { code: 422, message: "Nothing of this bet is waiting any more: it was matched, cancelled or settled.", reason: "NotWaiting" }
-const unreachable = { code: 0, message: "We could not reach the server.", reason: "Unreachable" }
+const failure: Failure = { code: 500, message: "Something went wrong", reason: "ServerError" }
+const notWaiting: Failure = { code: 422, message: "Nothing of this bet is waiting any more: it was matched, cancelled or settled.", reason: "NotWaiting" }
+const unreachable: Failure = { code: 0, message: "We could not reach the server.", reason: "Unreachable" }
 
 type MyBets = SnapshotFrom<typeof myBetsMachine>
 

@@ -57,7 +57,7 @@ describe("notifications machine (model-based)", () => {
         warn: world.toastOf("warning")
       },
       outputs: { status: ["on", "off", "blocked", "unsupported"] satisfies Array<PushStatus> },
-      errors: { enable: [blocked, unreachable], disable: [unreachable], status: [new Error("no worker")] },
+      errors: { enable: [blocked, unreachable], disable: [unreachable], status: [{ code: 0, message: "no worker", reason: "BadResponse" }] },
       invariants,
       effects
     })

@@ -69,7 +69,7 @@ describe("protection machine (model-based)", () => {
       actors: { realityCheck: standIn(realityCheckMachine, quiet), activity: standIn(activityMachine, quiet) },
       actions: { endSession: vi.fn<() => void>(), toastSuccess: () => {} },
       outputs: { load: [settled, pending, confirmable], run: [{ data: settled, message: "Your limit applies now." }] },
-      errors: { run: [coolingOff], load: [new Error("offline")] },
+      errors: { run: [coolingOff], load: [{ code: 0, message: "offline", reason: "Unreachable" }] },
       events: {
         "limit.change": [{ type: "limit.change", key: "deposit.day", value: "5,000" }],
         "limit.save": [{ type: "limit.save", key: "deposit.day" }],

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise } from "xstate"
 import { type ReferralContext, type Referrals, referralMachine } from "../../src/machines/referral.machine.ts"
 import type { Written } from "../../src/machines/writes.ts"
-import { type Failure, reasonOf } from "../../src/schema/errors.ts"
+import type { Failure } from "../../src/schema/errors.ts"
 import { type ReferralTransaction, type ReferralUsers, type ReferralWeek, WeeklyQuery } from "../../src/schema/referral.ts"
 import { callToasts, entered, expectFullCoverage, invokedWith, isIn, recordFlows, replayPaths, type Step } from "./harness.ts"
 
@@ -30,7 +30,7 @@ const checkStep = (step: Step) => {
   expect(context.weekly).toEqual(weekly)
   if (isIn(step.after, "Claim.Claiming")) expect(context.key).toMatch(/^referral-claim-/)
   // Only a lost answer keeps the key for the retry.
-  if (step.event.type === "xstate.error.actor.claim") expect(context.key !== undefined).toBe(reasonOf(step.event.error) === "Unreachable")
+  if (step.event.type === "xstate.error.actor.claim") expect(context.key !== undefined).toBe(step.event.error.reason === "Unreachable")
 
   // The lists are asked for with the weeks' startDate and endDate (SPEC section 7) when the page opens,
   // when asked, when money moves and after a claim.

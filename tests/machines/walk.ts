@@ -1,4 +1,5 @@
 import { expect } from "vitest"
+import type { Failure } from "../../src/schema/errors.ts"
 import { failureTone, messageOf } from "../../src/schema/failures.ts"
 import { type AnyActorLogic, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, createMachine, type EventObject, fromCallback, fromPromise, sendTo } from "xstate"
 
@@ -63,7 +64,7 @@ export const recorder = () => {
     toastOf: (level: "success" | "warning" | "error") => (_: unknown, params: { readonly message: string; readonly subMessage?: string }) =>
       record({ kind: "toast", level, message: params.message, ...(params.subMessage === undefined ? {} : { subMessage: params.subMessage }) }),
     /** The toast of a failed call (src/root/bridge.ts `toastFailure`): its tone and the failure's message; none for an ended session. */
-    toastFailure: (_: unknown, params: { readonly error: unknown }) => {
+    toastFailure: (_: unknown, params: { readonly error: Failure }) => {
       const level = failureTone(params.error)
       if (level) record({ kind: "toast", level, message: messageOf(params.error) })
     },

@@ -1,15 +1,16 @@
 import { Schema } from "effect"
 import { OpenApi } from "effect/http-api"
-import { describe, expect, it } from "vitest"
 import { Api } from "../../src/schema/api.ts"
-import { defaultTag, type ErrorTag, messageOf, readTag, reasonOf, statusOf } from "../../src/schema/errors.ts"
 import { OddsBatch } from "../../src/schema/betting.ts"
+import { defaultTag, type ErrorTag, type Failure, messageOf, readTag, statusOf } from "../../src/schema/errors.ts"
+import { asFailure } from "../../src/schema/failures.ts"
 import { UserChanged } from "../../src/schema/realtime.ts"
 import { Envelope, FailureEnvelope, refuse } from "../../src/schema/envelope.ts"
 import { ForgotPasswordPayload, LoginPayload, SignUpPayload } from "../../src/schema/identity.ts"
 import { SportsData } from "../../src/schema/sports.ts"
 import { User } from "../../src/schema/user.ts"
 import { splitStatements } from "../../server/db/split.ts"
+import { describe, expect, it, vi } from "vitest"
 
 describe("envelope", () => {
   it("decodes success and failure envelopes", () => {
@@ -116,11 +117,16 @@ describe("failure reasons are part of the contract", () => {
     expect(refuse("SelfExcluded", "Closed")).toMatchObject({ code: 403, tag: "SelfExcluded" })
   })
 
-  it("decodes the reason and message of an actor's error, and nothing from what is not a failure", () => {
-    expect(reasonOf({ code: 422, message: "Odds changed", reason: "OddsChanged" })).toBe("OddsChanged")
-    expect(reasonOf(new Error("boom"))).toBeUndefined()
+  it("hands a machine a failure as it is, and anything else (a defect) as a logged BadResponse", () => {
+    const failure: Failure = { code: 422, message: "Odds changed", reason: "OddsChanged" }
+    expect(asFailure(failure)).toBe(failure)
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {})
+    const defect = new TypeError("x is undefined")
+    expect(asFailure(defect)).toEqual({ code: 0, message: "Something went wrong. Please try again.", reason: "BadResponse" })
+    expect(logged).toHaveBeenCalledWith(defect)
+    logged.mockRestore()
     expect(messageOf({ code: 0, message: "offline", reason: "Unreachable" })).toBe("offline")
-    expect(messageOf(undefined)).toBe("Something went wrong. Please try again.")
+    expect(messageOf({ code: 500, message: "", reason: "ServerError" })).toBe("Something went wrong. Please try again.")
   })
 
   it("decodes the sockets' messages", () => {

@@ -1,5 +1,6 @@
 import { assign, enqueueActions, type EventObject, fromCallback, fromPromise, setup, type SnapshotFrom, stopChild } from "xstate"
 import { DESK_IDLE_MINUTES } from "../../domain/staff.ts"
+import type { CallFailed } from "../../machines/calls.ts"
 import type { DeskChanged } from "../../schema/realtime.ts"
 import type { Enrolment, SignInAnswer, SignInPayload, StaffMember } from "../../schema/desk/staff.ts"
 import { unprovided, unprovidedAction } from "../../machines/unprovided.ts"
@@ -68,7 +69,7 @@ const BLANK = { username: "", password: "", code: "" }
 export const deskMachine = setup({
   types: {
     context: {} as DeskContext,
-    events: {} as DeskEvent
+    events: {} as DeskEvent | CallFailed<"signIn">
   },
   actors: {
     /** The staff member of the stored session, if any (fails when there is none or it has ended). */
@@ -182,9 +183,11 @@ export const deskMachine = setup({
                 target: "Enrol",
                 actions: assign({ enrolment: ({ event }) => (event.output.step === "enrol" ? event.output.enrolment : undefined), credentials: ({ context }) => ({ ...context.credentials, code: "" }) })
               }
-            ],
+            ]
+          },
+          on: {
             // Wrong password or code, throttled, not staff: the refusal says so; a code step asks for a new code.
-            onError: {
+            "xstate.error.actor.signIn": {
               target: "Back",
               actions: assign({ refusal: ({ event }) => refusalOf(event.error), credentials: ({ context }) => ({ ...context.credentials, code: "" }) })
             }

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from "xstate"
+import type { CallFailed } from "../../machines/calls.ts"
 import { unprovided } from "../../machines/unprovided.ts"
 import { newIdempotencyKey, type Refusal, refusalOf, unanswered } from "../../machines/writes.ts"
 import type { Fields } from "./record.machine.ts"
@@ -34,7 +35,7 @@ export const formMachine = (rule: (fields: Fields) => string | undefined = () =>
   setup({
     types: {
       context: {} as FormContext,
-      events: {} as FormEvent
+      events: {} as FormEvent | CallFailed<"load" | "save">
     },
     actors: {
       load: fromPromise<Fields, void>(unprovided("form", "load")),
@@ -54,9 +55,9 @@ export const formMachine = (rule: (fields: Fields) => string | undefined = () =>
         invoke: {
           id: "load",
           src: "load",
-          onDone: { target: "Editing", actions: assign({ values: ({ event }) => event.output, fields: ({ event }) => event.output }) },
-          onError: { target: "Failed", actions: assign({ refusal: ({ event }) => refusalOf(event.error) }) }
-        }
+          onDone: { target: "Editing", actions: assign({ values: ({ event }) => event.output, fields: ({ event }) => event.output }) }
+        },
+        on: { "xstate.error.actor.load": { target: "Failed", actions: assign({ refusal: ({ event }) => refusalOf(event.error) }) } }
       },
       Failed: {},
       Editing: {
@@ -75,8 +76,10 @@ export const formMachine = (rule: (fields: Fields) => string | undefined = () =>
           id: "save",
           src: "save",
           input: ({ context }) => ({ fields: context.fields, key: context.key! }),
-          onDone: { target: "Editing", actions: assign({ values: ({ event }) => event.output, fields: ({ event }) => event.output, key: undefined, saved: true }) },
-          onError: [
+          onDone: { target: "Editing", actions: assign({ values: ({ event }) => event.output, fields: ({ event }) => event.output, key: undefined, saved: true }) }
+        },
+        on: {
+          "xstate.error.actor.save": [
             { guard: "unanswered", target: "Editing", actions: assign({ refusal: ({ event }) => refusalOf(event.error) }) },
             { target: "Editing", actions: assign({ refusal: ({ event }) => refusalOf(event.error), key: undefined }) }
           ]

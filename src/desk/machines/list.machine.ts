@@ -1,6 +1,8 @@
 import { assign, fromPromise, setup } from "xstate"
+import type { CallFailed } from "../../machines/calls.ts"
 import { unprovided, unprovidedAction } from "../../machines/unprovided.ts"
 import { type Refusal, refusalOf } from "../../machines/writes.ts"
+import type { Failure } from "../../schema/errors.ts"
 
 /**
  * A long list paged on the server (players, the audit trail, staff, markets):
@@ -59,7 +61,7 @@ export const listMachine = <Row>() =>
   setup({
     types: {
       context: {} as ListContext<Row>,
-      events: {} as ListEvent,
+      events: {} as ListEvent | CallFailed<"export" | "load">,
       input: {} as ListInput
     },
     actors: {
@@ -71,7 +73,7 @@ export const listMachine = <Row>() =>
       /** Offers the exported file to the staff member (a download). */
       save: unprovidedAction<{ text: string }>("list", "save"),
       /** Why a call failed, as a toast (a refusal warns; unreachable or broken is an error). */
-      toastFailure: unprovidedAction<{ error: unknown }>("list", "toastFailure")
+      toastFailure: unprovidedAction<{ error: Failure }>("list", "toastFailure")
     },
     guards: {
       hasNext: ({ context }) => context.page.next !== null,
@@ -93,9 +95,9 @@ export const listMachine = <Row>() =>
           id: "load",
           src: "load",
           input: ({ context }) => requestOf(context),
-          onDone: { target: "Ready", actions: assign({ page: ({ event }) => event.output, refusal: undefined }) },
-          onError: { target: "Failed", actions: [assign({ refusal: ({ event }) => refusalOf(event.error) }), { type: "toastFailure", params: ({ event }) => ({ error: event.error }) }] }
-        }
+          onDone: { target: "Ready", actions: assign({ page: ({ event }) => event.output, refusal: undefined }) }
+        },
+        on: { "xstate.error.actor.load": { target: "Failed", actions: [assign({ refusal: ({ event }) => refusalOf(event.error) }), { type: "toastFailure", params: ({ event }) => ({ error: event.error }) }] } }
       },
       Ready: {
         on: {
@@ -110,9 +112,9 @@ export const listMachine = <Row>() =>
           id: "export",
           src: "export",
           input: ({ context }) => ({ ...requestOf(context), after: undefined }),
-          onDone: { target: "Ready", actions: { type: "save", params: ({ event }) => ({ text: event.output }) } },
-          onError: { target: "Ready", actions: [assign({ refusal: ({ event }) => refusalOf(event.error) }), { type: "toastFailure", params: ({ event }) => ({ error: event.error }) }] }
-        }
+          onDone: { target: "Ready", actions: { type: "save", params: ({ event }) => ({ text: event.output }) } }
+        },
+        on: { "xstate.error.actor.export": { target: "Ready", actions: [assign({ refusal: ({ event }) => refusalOf(event.error) }), { type: "toastFailure", params: ({ event }) => ({ error: event.error }) }] } }
       },
       /** The page could not be loaded: the refusal says why; any change or a refresh tries again. */
       Failed: {}

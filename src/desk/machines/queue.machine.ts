@@ -1,8 +1,9 @@
 import { assign, fromPromise, setup } from "xstate"
 import { rejectionRemark } from "../../domain/staff.ts"
-import { reasonOf } from "../../schema/failures.ts"
+import { type CallFailed, failedWith } from "../../machines/calls.ts"
 import { unprovided, unprovidedAction } from "../../machines/unprovided.ts"
 import { newIdempotencyKey, type Refusal, refusalOf, unanswered, type Written } from "../../machines/writes.ts"
+import type { Failure } from "../../schema/errors.ts"
 import type { ListQuery, Page, PageRequest } from "./list.machine.ts"
 
 /**
@@ -101,7 +102,7 @@ export const queueMachine = <Row extends QueueRow, Detail>() =>
   setup({
     types: {
       context: {} as QueueContext<Row, Detail>,
-      events: {} as QueueEvent,
+      events: {} as QueueEvent | CallFailed<"act" | "loadDetail" | "loadPage">,
       input: {} as QueueInput
     },
     actors: {
@@ -114,7 +115,7 @@ export const queueMachine = <Row extends QueueRow, Detail>() =>
       /** A decision's answer: the server's message as a toast. */
       toastSuccess: unprovidedAction<{ message: string }>("queue", "toastSuccess"),
       /** Why a call failed, as a toast (a refusal warns; unreachable or broken is an error). */
-      toastFailure: unprovidedAction<{ error: unknown }>("queue", "toastFailure")
+      toastFailure: unprovidedAction<{ error: Failure }>("queue", "toastFailure")
     },
     guards: {
       hasNext: ({ context }) => context.page.next !== null,
@@ -122,7 +123,7 @@ export const queueMachine = <Row extends QueueRow, Detail>() =>
       hasRows: ({ context }) => context.page.items.length > 0,
       isSelected: ({ context, event }) => "id" in event && event.id === context.selected,
       /** Someone decided or holds it first: the refusal names them, the request is read again. */
-      lostRace: ({ event }) => "error" in event && (reasonOf(event.error) === "AlreadyDecided" || reasonOf(event.error) === "ClaimedByOther"),
+      lostRace: failedWith("AlreadyDecided", "ClaimedByOther"),
       unanswered,
       payNeedsReference: ({ context }) => context.kind === "withdrawal",
       approveFormValid: ({ context }) => formProblem(context.kind, context.form, "approve") === undefined,
@@ -161,9 +162,9 @@ export const queueMachine = <Row extends QueueRow, Detail>() =>
                 query: Object.fromEntries(Object.entries(context.query).filter(([, value]) => value.trim() !== "")),
                 after: context.cursors[context.cursors.length - 1]
               }),
-              onDone: { target: "Ready", actions: assign({ page: ({ event }) => event.output }) },
-              onError: { target: "Failed", actions: { type: "toastFailure", params: ({ event }) => ({ error: event.error }) } }
-            }
+              onDone: { target: "Ready", actions: assign({ page: ({ event }) => event.output }) }
+            },
+            on: { "xstate.error.actor.loadPage": { target: "Failed", actions: { type: "toastFailure", params: ({ event }) => ({ error: event.error }) } } }
           },
           Ready: {
             on: {
@@ -189,9 +190,9 @@ export const queueMachine = <Row extends QueueRow, Detail>() =>
               id: "loadDetail",
               src: "loadDetail",
               input: ({ context }) => ({ kind: context.kind, id: context.selected! }),
-              onDone: { target: "Shown", actions: assign({ detail: ({ event }) => event.output }) },
-              onError: { target: "Failed", actions: { type: "toastFailure", params: ({ event }) => ({ error: event.error }) } }
-            }
+              onDone: { target: "Shown", actions: assign({ detail: ({ event }) => event.output }) }
+            },
+            on: { "xstate.error.actor.loadDetail": { target: "Failed", actions: { type: "toastFailure", params: ({ event }) => ({ error: event.error }) } } }
           },
           Failed: { tags: ["failed-request"] },
           /** The request is on screen: what the staff member may do to it. */
@@ -250,8 +251,10 @@ export const queueMachine = <Row extends QueueRow, Detail>() =>
                     ...(context.pending!.action === "approve" && context.kind === "withdrawal" ? { reference: context.form.reference.trim() } : {})
                   }),
                   // Done: the request is read again (its new status, who decided); the list hears of it from the desk's socket.
-                  onDone: { target: "#queue.Request.Loading", actions: [assign({ pending: undefined, form: EMPTY_FORM }), { type: "toastSuccess", params: ({ event }) => ({ message: event.output.message }) }] },
-                  onError: [
+                  onDone: { target: "#queue.Request.Loading", actions: [assign({ pending: undefined, form: EMPTY_FORM }), { type: "toastSuccess", params: ({ event }) => ({ message: event.output.message }) }] }
+                },
+                on: {
+                  "xstate.error.actor.act": [
                     {
                       guard: "lostRace",
                       target: "#queue.Request.Loading",

@@ -1,6 +1,8 @@
 import { assign, fromPromise, setup } from "xstate"
+import type { CallFailed } from "../../machines/calls.ts"
 import { unprovided, unprovidedAction } from "../../machines/unprovided.ts"
 import { newIdempotencyKey, type Refusal, refusalOf, unanswered, type Written } from "../../machines/writes.ts"
+import type { Failure } from "../../schema/errors.ts"
 
 /**
  * One record on the desk and what staff do to it (a player's page, a
@@ -53,7 +55,7 @@ export const recordMachine = <R>(rules: Readonly<Record<string, Rule<R>>> = {}) 
   return setup({
     types: {
       context: {} as RecordContext<R>,
-      events: {} as RecordEvent,
+      events: {} as RecordEvent | CallFailed<"load" | "run">,
       input: {} as RecordInput
     },
     actors: {
@@ -65,7 +67,7 @@ export const recordMachine = <R>(rules: Readonly<Record<string, Rule<R>>> = {}) 
       /** A command's answer: the server's message as a toast. */
       toastSuccess: unprovidedAction<{ message: string }>("record", "toastSuccess"),
       /** Why a call failed, as a toast (a refusal warns; unreachable or broken is an error). */
-      toastFailure: unprovidedAction<{ error: unknown }>("record", "toastFailure")
+      toastFailure: unprovidedAction<{ error: Failure }>("record", "toastFailure")
     },
     guards: {
       valid: ({ context, event }) => event.type === "command.run" && problemOf(context, event.command) === undefined,
@@ -87,9 +89,9 @@ export const recordMachine = <R>(rules: Readonly<Record<string, Rule<R>>> = {}) 
           id: "load",
           src: "load",
           input: ({ context }) => context.id,
-          onDone: { target: "Ready", actions: assign({ record: ({ event }) => event.output }) },
-          onError: { target: "Failed", actions: [assign({ refusal: ({ event }) => refusalOf(event.error) }), { type: "toastFailure", params: ({ event }) => ({ error: event.error }) }] }
-        }
+          onDone: { target: "Ready", actions: assign({ record: ({ event }) => event.output }) }
+        },
+        on: { "xstate.error.actor.load": { target: "Failed", actions: [assign({ refusal: ({ event }) => refusalOf(event.error) }), { type: "toastFailure", params: ({ event }) => ({ error: event.error }) }] } }
       },
       Failed: {
         tags: ["failed"],
@@ -125,8 +127,10 @@ export const recordMachine = <R>(rules: Readonly<Record<string, Rule<R>>> = {}) 
               onDone: {
                 target: "#record.Loading",
                 actions: [assign({ done: ({ context, event }) => ({ command: context.pending!.command, result: event.output.data }), pending: undefined, fields: {} }), { type: "toastSuccess", params: ({ event }) => ({ message: event.output.message }) }]
-              },
-              onError: [
+              }
+            },
+            on: {
+              "xstate.error.actor.run": [
                 { guard: "unanswered", target: "Idle", actions: [assign({ refusal: ({ event }) => refusalOf(event.error) }), { type: "toastFailure", params: ({ event }) => ({ error: event.error }) }] },
                 // Refused: the record may have changed meanwhile (someone decided first): read it again.
                 { target: "#record.Loading", actions: [assign({ pending: undefined, refusal: ({ event }) => refusalOf(event.error) }), { type: "toastFailure", params: ({ event }) => ({ error: event.error }) }] }

@@ -36,9 +36,9 @@ export const deskToasts = {
   toastSuccess: (_: unknown, params: { readonly message: string }) => {
     if (params.message) deskNotices.show("success", params.message)
   },
-  toastFailure: (_: unknown, params: { readonly error: unknown }) => {
+  toastFailure: (_: unknown, params: { readonly error: Failure }) => {
     const tone = failureTone(params.error)
-    if (tone) deskNotices.show(tone, (params.error as Failure).message)
+    if (tone) deskNotices.show(tone, params.error.message)
   }
 }
 

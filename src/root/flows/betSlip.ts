@@ -3,6 +3,7 @@ import { DEFAULT_CHIPS } from "../../domain/money.ts"
 import { betSlipMachine, type PriceWatch } from "../../machines/betSlip.machine.ts"
 import { betOutcome } from "../../domain/matching.ts"
 import type { PlacedBet } from "../../schema/betting.ts"
+import type { Failure } from "../../schema/errors.ts"
 import { noticeStore } from "../../services/noticeStore.ts"
 import { odds } from "../../services/odds.ts"
 import { lazyTask } from "../lazyTask.ts"
@@ -48,7 +49,7 @@ export default betSlipMachine.provide({
   actions: {
     // Only a save's answer toasts, and its chunk is loaded by then.
     toastSuccess: (_, params: { message: string }) => void calls().then((c) => c.toastSuccess(_, params)),
-    toastFailure: (_, params: { error: unknown }) => void calls().then((c) => c.toastFailure(_, params)),
+    toastFailure: (_, params: { error: Failure }) => void calls().then((c) => c.toastFailure(_, params)),
     restoreChips: assign({ chips: () => storedChips() ?? DEFAULT_CHIPS }),
     tellOutcome: (_, { placed }: { placed: PlacedBet }) => noticeStore.show("success", `${placed.bet.selection}: ${betOutcome(placed.bet)}`),
     storeChips: (_, { chips }: { chips: ReadonlyArray<number> }) => {

@@ -1,4 +1,5 @@
 import { cashOutMachine } from "../../machines/cashOut.machine.ts"
+import type { Failure } from "../../schema/errors.ts"
 import { lazyTask } from "../lazyTask.ts"
 
 /** The calls load with their chunk (and the Effect runtime) when a Cash Out button is first clicked. */
@@ -16,6 +17,6 @@ export default cashOutMachine.provide({
   // Only a call's answer toasts, and its chunk is loaded by then.
   actions: {
     toastSuccess: (_, params: { message: string }) => void calls().then((c) => c.toastSuccess(_, params)),
-    toastFailure: (_, params: { error: unknown }) => void calls().then((c) => c.toastFailure(_, params))
+    toastFailure: (_, params: { error: Failure }) => void calls().then((c) => c.toastFailure(_, params))
   }
 })

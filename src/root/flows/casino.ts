@@ -1,5 +1,6 @@
 import { type Lobby, LAUNCH_NOTICES } from "../../domain/casino.ts"
 import { casinoMachine } from "../../machines/casino.machine.ts"
+import type { Failure } from "../../schema/errors.ts"
 import { noticeStore } from "../../services/noticeStore.ts"
 import { casinoGamesQuery } from "../requests.ts"
 import { lazyTask } from "../lazyTask.ts"
@@ -27,6 +28,6 @@ export default casinoMachine.provide({
     notifyUnavailable: warn(LAUNCH_NOTICES.unavailable),
     openGame: (_, { url }: { url: string }) => window.location.assign(url),
     // Only a launch fails with a toast, and its chunk is loaded by then.
-    toastFailure: (_, params: { error: unknown }) => void calls().then((c) => c.toastFailure(_, params))
+    toastFailure: (_, params: { error: Failure }) => void calls().then((c) => c.toastFailure(_, params))
   }
 })

@@ -2,6 +2,7 @@ import { Effect } from "effect"
 import { fromPromise } from "xstate"
 import { NOTIFICATIONS, notificationsMachine, type PushStatus } from "../../machines/notifications.machine.ts"
 import type { Failure } from "../../schema/errors.ts"
+import { rejectFailure } from "../../schema/failures.ts"
 import { PushApi } from "../../schema/push.ts"
 import { Api } from "../../services/api.ts"
 import { noticeStore } from "../../services/noticeStore.ts"
@@ -20,19 +21,21 @@ const store = (subscription: PushSubscription) =>
  * Where this browser stands: no worker or no Web Push; refused; subscribed for this player (stored again for
  * this session, which may be new); or not. A subscription another player turned on here is dropped.
  */
-const status = fromPromise<PushStatus, { userId: string }>(async ({ input, signal }) => {
+const statusHere = async (userId: string, signal: AbortSignal): Promise<PushStatus> => {
   if (!supportsPush()) return "unsupported"
   const subscription = await currentSubscription()
   if (Notification.permission === "denied") return "blocked"
   if (!subscription) return "off"
-  if (Notification.permission === "granted" && ownerOf() === input.userId) {
+  if (Notification.permission === "granted" && ownerOf() === userId) {
     await runTask(store(subscription), signal)
     return "on"
   }
   await subscription.unsubscribe()
   setOwner(undefined)
   return "off"
-})
+}
+
+const status = fromPromise<PushStatus, { userId: string }>(({ input, signal }) => statusHere(input.userId, signal).catch(rejectFailure))
 
 /** Asks the browser, subscribes with the server's key, and has the server keep the subscription. */
 const enable = task<void, { userId: string }>(({ userId }: { userId: string }) =>
