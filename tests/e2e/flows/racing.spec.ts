@@ -5,18 +5,18 @@ import { runPath, takenTransitions } from "./adapter.ts"
 import { racing } from "./adapters/racing.ts"
 
 test.describe("racing: generated QA paths", () => {
-  test("xstate.done.actor.loadRacing → racing.reload", async ({ page, request }) => {
-    await runPath(racing, { page, request, data: {} }, [
-      {"step":{"event":{"type":"xstate.done.actor.loadRacing","actorId":"loadRacing","output":[]}},"states":["racing.Ready"]},
-      {"step":{"event":{"type":"racing.reload"}},"states":[]},
-    ])
-    await expect.poll(() => takenTransitions(page, "racing")).toEqual(expect.arrayContaining(["racing.Ready --racing.reload[0]"]))
-  })
   test("xstate.error.actor.loadRacing (Unreachable) → racing.reload", async ({ page, request }) => {
     await runPath(racing, { page, request, data: {} }, [
       {"step":{"event":{"type":"xstate.error.actor.loadRacing","actorId":"loadRacing","error":{"code":0,"message":"Network error","reason":"Unreachable"}}},"states":["racing.Failed"]},
       {"step":{"event":{"type":"racing.reload"}},"states":[]},
     ])
     await expect.poll(() => takenTransitions(page, "racing")).toEqual(expect.arrayContaining(["racing.Loading --xstate.error.actor.loadRacing[0]","racing.Failed --racing.reload[0]"]))
+  })
+  test("xstate.done.actor.loadRacing → racing.reload", async ({ page, request }) => {
+    await runPath(racing, { page, request, data: {} }, [
+      {"step":{"event":{"type":"xstate.done.actor.loadRacing","actorId":"loadRacing","output":[]}},"states":["racing.Ready"]},
+      {"step":{"event":{"type":"racing.reload"}},"states":[]},
+    ])
+    await expect.poll(() => takenTransitions(page, "racing")).toEqual(expect.arrayContaining(["racing.Ready --racing.reload[0]"]))
   })
 })
