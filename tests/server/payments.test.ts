@@ -82,6 +82,16 @@ describe("deposits", () => {
     expect((await user(server, token)).balance).toBe(700)
   })
 
+  it("keeps a key's record writable by the release before (a rolling restart runs both on one schema)", async () => {
+    const key = freshKey()
+    // That release claims through the shared database function, then sets the answer with its status.
+    const [claim] = await server.sql((sql) => sql<{ claimed: boolean }>`SELECT claimed FROM idempotency_record('previous-release', ${key}, 'hash', NULL)`)
+    expect(claim!.claimed).toBe(true)
+    await server.sql((sql) => sql`UPDATE idempotency_keys SET status = 200, response = '{"data":1}'::jsonb WHERE user_id = 'previous-release' AND key = ${key}`)
+    const [replay] = await server.sql((sql) => sql<{ claimed: boolean; storedResponse: unknown }>`SELECT claimed, stored_response FROM idempotency_record('previous-release', ${key}, 'hash', NULL)`)
+    expect(replay).toEqual({ claimed: false, storedResponse: { data: 1 } })
+  })
+
   it("refuses one Idempotency-Key reused for a different request", async () => {
     const { token } = await signUpPlayer(server)
     const account = await depositAccount(server, token)

@@ -1,7 +1,7 @@
--- idempotency_keys.status (0 while claimed, 200 once answered) was written but never read: a record's response
--- says it all (JSON null while the write that claimed it runs). The key's record stops writing it, and it goes.
--- A server of the previous release still sets it when a `run` write answers: during a rolling restart such a
--- write fails and rolls back whole, key record included, so the client's retry with the key runs it once.
+-- idempotency_keys.status (0 while claimed, 200 once answered) is written but never read: a record's response
+-- says it all (JSON null while the write that claimed it runs). The key's record stops writing it, and it may be
+-- null. The column stays for the release before this one, which still sets it while a rolling restart runs both
+-- (docs/deploy.md): a migration after this release drops it.
 CREATE OR REPLACE FUNCTION idempotency_record(p_owner text, p_key text, p_hash text, p_response jsonb,
                                               OUT claimed boolean, OUT stored_hash text, OUT stored_response jsonb) AS $$
 BEGIN
@@ -18,4 +18,4 @@ BEGIN
 END;
 $$ LANGUAGE plpgsql VOLATILE;
 
-ALTER TABLE idempotency_keys DROP COLUMN status;
+ALTER TABLE idempotency_keys ALTER COLUMN status DROP NOT NULL;
