@@ -1,6 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
-import { describe, expect, it } from "vitest"
+import { createActor } from "xstate"
+import { describe, expect, it, vi } from "vitest"
+import { lazyTask } from "../../src/root/lazyTask.ts"
+import type { Failure } from "../../src/schema/errors.ts"
 import { failureTone } from "../../src/schema/failures.ts"
 import { NOT_UNDERSTOOD, readAnswer, UNREACHABLE } from "../../src/services/answer.ts"
 
@@ -43,5 +46,25 @@ describe("the toast of a failed call (failureTone)", () => {
   it("is an error when the server was not reached or not understood", () => {
     expect(failureTone({ code: 0, message: UNREACHABLE, reason: "Unreachable" })).toBe("error")
     expect(failureTone({ code: 0, message: NOT_UNDERSTOOD, reason: "BadResponse" })).toBe("error")
+  })
+})
+
+describe("a call's failure as machines read it", () => {
+  // Machines declare it a Failure (CallFailed, src/machines/calls.ts): a call actor the root provides rejects with nothing else.
+  it("is a Failure from the root's call actors, a defect of the client's code included", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {})
+    const refusal: Failure = { code: 422, message: "Odds changed", reason: "OddsChanged" }
+    const failing = (error: unknown) =>
+      lazyTask(() => Promise.resolve({ call: (_: void, _signal: AbortSignal): Promise<never> => Promise.reject(error) }), (module) => module.call)
+    const errorOf = (error: unknown) =>
+      new Promise((resolve) => {
+        const actor = createActor(failing(error))
+        actor.subscribe({ error: resolve })
+        actor.start()
+      })
+    expect(await errorOf(refusal)).toBe(refusal)
+    expect(await errorOf(new TypeError("x is undefined"))).toEqual({ code: 0, message: "Something went wrong. Please try again.", reason: "BadResponse" })
+    expect(logged).toHaveBeenCalledOnce()
+    logged.mockRestore()
   })
 })
