@@ -10,6 +10,8 @@ import type { ErrorTag, Failure } from "../schema/errors.ts"
  * and cannot know what an actor rejects with; the composition root makes this
  * declaration true: every call actor it provides rejects only with a
  * `Failure` (`rejectFailure`, src/schema/failures.ts, turns anything else into one).
+ * A failure the machine does not read (it only moves on, or resets) stays an
+ * invoke's `onError`: there `event.error` is `unknown`, which nothing typed takes.
  */
 export type CallFailed<Id extends string> = Id extends string ? { readonly type: `xstate.error.actor.${Id}`; readonly error: Failure } : never
 

@@ -29,8 +29,10 @@ type OutputOf<TActor extends ProvidedActor, TSrc> = OutputFrom<Extract<TActor, {
  * `setup` is the machine's `setup(...)`, read only for its types: `load` must
  * name one of its actors, `done` is an `assign` object typed by that actor's
  * output, `then` the machine's own actions on the done event after it (a
- * named action that keeps the output), `fail` its actions on the call's failure (the machine declares `CallFailed<id>` among its events). Used as a state
- * (`History: listRegion(flowSetup, …)`) or spread into the machine's root config.
+ * named action that keeps the output), `fail` its actions on the call's
+ * failure (the machine declares `CallFailed<id>` among its events). Used as a
+ * state (`History: listRegion(flowSetup, …)`) or spread into the machine's
+ * root config.
  */
 export const listRegion = <
   TContext extends MachineContext,
