@@ -101,6 +101,8 @@ export const recordMachine = <R>(rules: Readonly<Record<string, Rule<R>>> = {}) 
         initial: "Idle",
         states: {
           Idle: {
+            // The only state a command runs from: a view disables its commands elsewhere, so no click is dropped.
+            tags: ["ready"],
             on: {
               "live.changed": { guard: "isThis", target: "#record.Loading" },
               "command.run": [
