@@ -112,6 +112,8 @@ export const MESSAGES = {
   done: "Ready"
 } as const
 
+const sessionEnded = failedWith("SessionEnded")
+
 const reach = (mark: number) => ({ context }: { context: AppContext }) => Math.max(context.progress, mark)
 
 const appSetup = setup({
@@ -153,7 +155,7 @@ const appSetup = setup({
     tickBelowCap: ({ context }) => context.progress + TICK_STEP < TICK_CAP,
     sportsLoaded: ({ context }) => context.sportsLoaded,
     /** The stored token was refused while loading the sports: it is gone, load them as a visitor. */
-    staleToken: ({ context, event }) => context.token !== undefined && failedWith("SessionEnded")({ event }),
+    staleToken: ({ context, event }) => context.token !== undefined && sessionEnded({ event }),
     flowOpen: ({ context, event }) => "id" in event && context.flows[event.id] !== undefined,
     /** Another page, or another referral code, than the one the routing last followed. */
     routeMoved: ({ context, event }) =>

@@ -9,7 +9,7 @@ import type { ErrorTag, Failure } from "../schema/errors.ts"
  * reason and message. XState types an invoke's `onError` event as `unknown`
  * and cannot know what an actor rejects with; the composition root makes this
  * declaration true: every call actor it provides rejects only with a
- * `Failure` (`rejectFailure`, src/schema/failures.ts, turns anything else into one).
+ * `Failure` (`rejectCall`, src/schema/failures.ts, turns anything else into one).
  * A failure the machine does not read (it only moves on, or resets) stays an
  * invoke's `onError`: there `event.error` is `unknown`, which nothing typed takes.
  */

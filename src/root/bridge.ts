@@ -2,7 +2,7 @@ import { Effect } from "effect"
 import { fromPromise } from "xstate"
 import type { Written } from "../machines/writes.ts"
 import type { Failure } from "../schema/errors.ts"
-import { failureTone, rejectFailure } from "../schema/failures.ts"
+import { failureTone, rejectCall } from "../schema/failures.ts"
 import type { ApiFailure } from "../services/api.ts"
 import { Notices } from "../services/notices.ts"
 import { type ClientServices, run } from "../services/runtime.ts"
@@ -27,18 +27,16 @@ export const written = <A, R>(call: Effect.Effect<{ readonly data: A; readonly m
   failures(Effect.map(call, (envelope): Written<A> => ({ data: envelope.data, message: envelope.meta.message })))
 
 /**
- * A machine's promise actor running `program` on the client runtime. A call
- * the actor's stop interrupted never answers: XState ignores a stopped actor's
- * promise, but React's strict mode (development) stops the app actor and
- * revives it in the same state, which runs the call again, and the interrupted
- * one must not fail the revived actor.
+ * A machine's promise actor running `program` on the client runtime; it
+ * fails as `rejectCall` says (a call its actor's stop interrupted never
+ * answers).
  */
 export const task = <A, I = void>(program: (input: I) => Effect.Effect<A, Failure, ClientServices>) =>
   fromPromise<A, I>(({ input, signal }) => runTask(program(input), signal))
 
 /** `task`'s run of a program, for a promise actor that loads its program first (src/root/session.ts). */
 export const runTask = <A>(program: Effect.Effect<A, Failure, ClientServices>, signal: AbortSignal) =>
-  run(program, signal).catch((error: unknown) => (signal.aborted ? new Promise<never>(() => {}) : rejectFailure(error)))
+  run(program, signal).catch(rejectCall(signal))
 
 /** Runs a side effect of an action (storage, toasts); it cannot fail. */
 export const effect = (program: Effect.Effect<void, never, ClientServices>) => void run(program)

@@ -1,5 +1,5 @@
 import { fromPromise } from "xstate"
-import { rejectFailure } from "../schema/failures.ts"
+import { rejectCall } from "../schema/failures.ts"
 
 /**
  * A machine's promise actor making a call from a module that loads with the
@@ -7,4 +7,4 @@ import { rejectFailure } from "../schema/failures.ts"
  * call never waits for that module.
  */
 export const lazyTask = <M, I, O>(load: () => Promise<M>, pick: (module: M) => (input: I, signal: AbortSignal) => Promise<O>) =>
-  fromPromise<O, I>(({ input, signal }) => load().then((module) => pick(module)(input, signal)).catch(rejectFailure))
+  fromPromise<O, I>(({ input, signal }) => load().then((module) => pick(module)(input, signal)).catch(rejectCall(signal)))

@@ -1,6 +1,6 @@
 import { fromPromise } from "xstate"
 import type { Failure } from "../schema/errors.ts"
-import { rejectFailure } from "../schema/failures.ts"
+import { rejectCall } from "../schema/failures.ts"
 import { startupCalls } from "../schema/guards.ts"
 import { NOT_UNDERSTOOD, readAnswer, UNREACHABLE } from "../services/answer.ts"
 import { readToken } from "../services/browserStorage.ts"
@@ -72,9 +72,7 @@ export const startupCall = async <C extends StartupCall>(name: C, { signal, quer
 /**
  * A machine's promise actor making `name`'s call (the name and the query may
  * depend on the actor's input; the priority is decided as the call goes out).
- * A call the actor's stop aborted never answers, as bridge.ts's `task`
- * (React's strict mode revives a stopped actor and calls again; the aborted
- * call must not fail it).
+ * It fails as `rejectCall` says (a call its actor's stop aborted never answers).
  */
 export const startupTask = <C extends StartupCall, I = void>(
   name: C | ((input: I) => C),
@@ -95,7 +93,5 @@ export const startupTask = <C extends StartupCall, I = void>(
       query: options.query?.(input),
       priority: options.priority?.() ?? "auto",
       fresh: options.fresh ?? false
-    }).finally(options.settled).catch((error: unknown) =>
-      signal.aborted ? new Promise<never>(() => {}) : rejectFailure(error)
-    )
+    }).finally(options.settled).catch(rejectCall(signal))
   })

@@ -115,8 +115,14 @@ export const asFailure = (error: unknown): Failure => {
   return { code: 0, message: SOMETHING_WRONG, reason: "BadResponse" }
 }
 
-/** A call actor's rejection, as `asFailure` says (`.catch(rejectFailure)`). */
-export const rejectFailure = (error: unknown): Promise<never> => Promise.reject(asFailure(error))
+/**
+ * How a call actor rejects (`.catch(rejectCall(signal))`): with its
+ * `Failure`, as `asFailure` says; a call its actor's stop aborted never
+ * answers (React's strict mode revives a stopped actor in the same state and
+ * calls again; the aborted call must not fail it).
+ */
+export const rejectCall = (signal: AbortSignal) => (error: unknown): Promise<never> =>
+  signal.aborted ? new Promise<never>(() => {}) : Promise.reject(asFailure(error))
 
 /** What to tell the player about a failed call: the server's message, or `fallback` when it sent none. */
 export const messageOf = (failure: Failure, fallback = SOMETHING_WRONG): string => failure.message || fallback

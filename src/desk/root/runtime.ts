@@ -2,7 +2,7 @@ import { Effect, ManagedRuntime } from "effect"
 import { fromPromise } from "xstate"
 import type { Written } from "../../machines/writes.ts"
 import type { Failure } from "../../schema/errors.ts"
-import { failureTone, rejectFailure } from "../../schema/failures.ts"
+import { failureTone, rejectCall } from "../../schema/failures.ts"
 import { createNoticeStore } from "../../services/noticeStore.ts"
 import { DeskApi, type DeskFailure } from "../services/api.ts"
 
@@ -49,7 +49,7 @@ export const deskToasts = {
  */
 export const task = <A, I = void>(program: (input: I) => Effect.Effect<A, Failure, DeskServices>) =>
   fromPromise<A, I>(({ input, signal }) =>
-    runtime.runPromise(program(input), { signal }).catch((error: unknown) => (signal.aborted ? new Promise<never>(() => {}) : rejectFailure(error)))
+    runtime.runPromise(program(input), { signal }).catch(rejectCall(signal))
   )
 
 /** A call of the desk's API (the service, from the runtime). */

@@ -2,7 +2,7 @@ import { Effect } from "effect"
 import { fromPromise } from "xstate"
 import { NOTIFICATIONS, notificationsMachine, type PushStatus } from "../../machines/notifications.machine.ts"
 import type { Failure } from "../../schema/errors.ts"
-import { rejectFailure } from "../../schema/failures.ts"
+import { rejectCall } from "../../schema/failures.ts"
 import { PushApi } from "../../schema/push.ts"
 import { Api } from "../../services/api.ts"
 import { noticeStore } from "../../services/noticeStore.ts"
@@ -35,7 +35,7 @@ const statusHere = async (userId: string, signal: AbortSignal): Promise<PushStat
   return "off"
 }
 
-const status = fromPromise<PushStatus, { userId: string }>(({ input, signal }) => statusHere(input.userId, signal).catch(rejectFailure))
+const status = fromPromise<PushStatus, { userId: string }>(({ input, signal }) => statusHere(input.userId, signal).catch(rejectCall(signal)))
 
 /** Asks the browser, subscribes with the server's key, and has the server keep the subscription. */
 const enable = task<void, { userId: string }>(({ userId }: { userId: string }) =>
