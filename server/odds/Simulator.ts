@@ -152,7 +152,8 @@ export const makeSimulator = (
         event.startsAt = row.startsAt.getTime()
         const existing = markets.get(row.externalId)
         if (existing) {
-          existing.held = row.status === "SUSPENDED"
+          // A suspension set by hand lives here, not in the row (still OPEN): a reload must not lift it.
+          if (row.status === "SUSPENDED") existing.held = true
           continue
         }
         const previous = carried.get(row.externalId)

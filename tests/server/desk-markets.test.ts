@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest"
 import { Roles } from "../../src/schema/user.ts"
+import { OddsFeed } from "../../server/odds/OddsFeed.ts"
 import { bet, catalogue, type CatalogueMarket, expectLedgerClean, fund, priceAtEvens } from "./betting-support.ts"
 import { accountOf, sessionOf } from "./desk-support.ts"
 import { connectSocket, countStatuses, request, signUpPlayer, useServer } from "./helpers.ts"
@@ -126,6 +127,10 @@ describe("suspending, pricing and settling on the desk", () => {
   it("suspends and resumes through the feed, audited", async () => {
     const { market } = await backed(100)
     expect((await post(server.admin, `/markets/${market.marketId}/status`, { status: "SUSPENDED" })).body.data.bookStatus).toBe("SUSPENDED")
+    // The feed reads its markets again (an event starts or ends, every 30 s), then prices move: the suspension stays.
+    await server.run(OddsFeed.use((feed) => feed.reload))
+    const priced = await post(server.admin, `/markets/${market.marketId}/price`, { selectionId: market.runners[0]!.selectionId, back: { price: 2, size: 100 } })
+    expect(priced.body.data.bookStatus).toBe("SUSPENDED")
     expect((await post(server.admin, `/markets/${market.marketId}/status`, { status: "OPEN" })).body.data.bookStatus).toBe("OPEN")
     expect(await auditOf(market.marketId)).toEqual(expect.arrayContaining(["admin market.suspend", "admin market.resume"]))
   })
