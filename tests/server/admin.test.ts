@@ -2,7 +2,7 @@ import { execFile } from "node:child_process"
 import { promisify } from "node:util"
 import { describe, expect, it } from "vitest"
 import { deskSignIn } from "../http.ts"
-import { connectSocket, expectLedgerVerifies, request, signUpPlayer, startServer, tempDir, useServer } from "./helpers.ts"
+import { connectSocket, expectLedgerVerifies, nextDeskChange, request, signUpPlayer, startServer, tempDir, useServer } from "./helpers.ts"
 import { balancesOf, createDeposit, freshKey, user } from "./payments-support.ts"
 
 const run = promisify(execFile)
@@ -140,15 +140,7 @@ describe("admin CLI", () => {
     const env: Record<string, string> = server.databaseUrl ? { DATABASE_URL: server.databaseUrl } : { DATA_DIR: server.dataDir, DATABASE_URL: "" }
     const desk = await connectSocket(server.url, (await deskSignIn(server.url, "admin")).token)
     // What the open desk hears next of a settings record (its settings screen then reads it again).
-    const heard = (id: string) =>
-      new Promise<unknown>((resolve) => {
-        const on = (message: { topic: string; id: string }) => {
-          if (message.topic !== "settings" || message.id !== id) return
-          desk.off("desk", on)
-          resolve(message)
-        }
-        desk.on("desk", on)
-      })
+    const heard = (id: string) => nextDeskChange(desk, "settings", id)
     try {
       const added = heard("deposit-accounts")
       const out = await admin(["add-deposit-account", "upi", `cli.desk.${process.pid}@okaxis`, "Khel", "Ops"], env)

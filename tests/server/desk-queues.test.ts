@@ -1,6 +1,6 @@
 import type { Socket } from "socket.io-client"
 import { afterEach, describe, expect, it } from "vitest"
-import { connectSocket, expectLedgerVerifies, freshUtr, request, signUpPlayer, useServer } from "./helpers.ts"
+import { connectSocket, drained, expectLedgerVerifies, freshUtr, nextDeskChange, request, signUpPlayer, useServer } from "./helpers.ts"
 import { addUpi, createDeposit, pngDataUrl } from "./payments-support.ts"
 
 /**
@@ -90,7 +90,7 @@ describe("the deposit queue", () => {
     const player = await signUpPlayer(server)
     const listening = await connectSocket(server.url, server.support)
     sockets.push(listening)
-    const heard = new Promise<{ topic: string; id: string }>((resolve) => listening.once("desk", resolve))
+    const heard = nextDeskChange(listening, "deposits")
     const { dataUrl } = await pngDataUrl()
     const deposit = (await createDeposit(server, player.token, 600, { txnRef: undefined, baseImage: dataUrl })).body.data
     expect(await heard).toMatchObject({ topic: "deposits", id: deposit._id })
@@ -101,9 +101,10 @@ describe("the deposit queue", () => {
     sockets.push(playerSocket)
     let playerHeard = false
     playerSocket.on("desk", () => (playerHeard = true))
-    const again = new Promise((resolve) => listening.once("desk", resolve))
-    await createDeposit(server, player.token, 601)
-    await again
+    const again = nextDeskChange(listening, "deposits")
+    const second = (await createDeposit(server, player.token, 601)).body.data
+    expect(await again).toMatchObject({ id: second._id })
+    await drained(server, playerSocket)
     expect(playerHeard).toBe(false)
   })
 })

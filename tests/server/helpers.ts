@@ -302,6 +302,17 @@ export const connectSocket = (url: string, token: string) =>
     socket.on("connect_error", reject)
   })
 
+/** The next change the desk socket hears of `topic` (and of `id`, when given); other desk changes, such as moving markets, pass by. */
+export const nextDeskChange = (socket: Socket, topic: string, id?: string) =>
+  new Promise<{ topic: string; id: string }>((resolve) => {
+    const on = (change: { topic: string; id: string }) => {
+      if (change.topic !== topic || (id !== undefined && change.id !== id)) return
+      socket.off("desk", on)
+      resolve(change)
+    }
+    socket.on("desk", on)
+  })
+
 /**
  * Resolves once `socket` hears a marker the server sends to every socket now.
  * A socket's events arrive in the order they were sent, so after the marker
