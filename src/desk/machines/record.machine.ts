@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from "xstate"
+import { assign, enqueueActions, fromPromise, setup } from "xstate"
 import type { CallFailed } from "../../machines/calls.ts"
 import { unprovided, unprovidedAction } from "../../machines/unprovided.ts"
 import { newIdempotencyKey, type Refusal, refusalOf, unanswered, type Written } from "../../machines/writes.ts"
@@ -13,6 +13,8 @@ import type { Failure } from "../../schema/errors.ts"
  * of a screen is made with its rules), then sent with an Idempotency-Key per
  * attempt. A command that succeeds reads the record again and clears the
  * fields; a refusal says why (a lost answer keeps the key for the retry).
+ * A command sent while the record is read (the live desk reads it again
+ * whenever it changes) is kept and run on the record as it arrives.
  */
 export type Fields = Readonly<Record<string, string>>
 
@@ -24,6 +26,8 @@ export interface RecordContext<R> {
   readonly record: R | undefined
   readonly fields: Fields
   readonly pending: { readonly command: string; readonly key: string } | undefined
+  /** A command sent while the record was being read: run once it arrives. */
+  readonly queued: string | undefined
   /** The last command that succeeded, and what the server said of it. */
   readonly done: { readonly command: string; readonly result: unknown } | undefined
   readonly refusal: Refusal | undefined
@@ -67,7 +71,12 @@ export const recordMachine = <R>(rules: Readonly<Record<string, Rule<R>>> = {}) 
       /** A command's answer: the server's message as a toast. */
       toastSuccess: unprovidedAction<{ message: string }>("record", "toastSuccess"),
       /** Why a call failed, as a toast (a refusal warns; unreachable or broken is an error). */
-      toastFailure: unprovidedAction<{ error: Failure }>("record", "toastFailure")
+      toastFailure: unprovidedAction<{ error: Failure }>("record", "toastFailure"),
+      runQueued: enqueueActions(({ context, enqueue }) => {
+        if (context.queued === undefined) return
+        enqueue.raise({ type: "command.run", command: context.queued })
+        enqueue.assign({ queued: undefined })
+      })
     },
     guards: {
       valid: ({ context, event }) => event.type === "command.run" && problemOf(context, event.command) === undefined,
@@ -76,7 +85,7 @@ export const recordMachine = <R>(rules: Readonly<Record<string, Rule<R>>> = {}) 
     }
   }).createMachine({
     id: "record",
-    context: ({ input }) => ({ id: input.id, record: undefined, fields: {}, pending: undefined, done: undefined, refusal: undefined }),
+    context: ({ input }) => ({ id: input.id, record: undefined, fields: {}, pending: undefined, queued: undefined, done: undefined, refusal: undefined }),
     initial: "Loading",
     on: {
       "record.reload": ".Loading",
@@ -89,9 +98,12 @@ export const recordMachine = <R>(rules: Readonly<Record<string, Rule<R>>> = {}) 
           id: "load",
           src: "load",
           input: ({ context }) => context.id,
-          onDone: { target: "Ready", actions: assign({ record: ({ event }) => event.output }) }
+          onDone: { target: "Ready", actions: [assign({ record: ({ event }) => event.output }), "runQueued"] }
         },
-        on: { "xstate.error.actor.load": { target: "Failed", actions: [assign({ refusal: ({ event }) => refusalOf(event.error) }), { type: "toastFailure", params: ({ event }) => ({ error: event.error }) }] } }
+        on: {
+          "command.run": { actions: assign({ queued: ({ event }) => event.command }) },
+          "xstate.error.actor.load": { target: "Failed", actions: [assign({ queued: undefined, refusal: ({ event }) => refusalOf(event.error) }), { type: "toastFailure", params: ({ event }) => ({ error: event.error }) }] }
+        }
       },
       Failed: {
         tags: ["failed"],
@@ -101,8 +113,7 @@ export const recordMachine = <R>(rules: Readonly<Record<string, Rule<R>>> = {}) 
         initial: "Idle",
         states: {
           Idle: {
-            // The only state a command runs from: a view disables its commands elsewhere, so no click is dropped.
-            tags: ["ready"],
+            // The only state a command runs from: one sent while loading waits for it; a view disables its commands while one runs.
             on: {
               "live.changed": { guard: "isThis", target: "#record.Loading" },
               "command.run": [

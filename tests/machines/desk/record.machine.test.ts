@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { createActor, fromPromise } from "xstate"
-import { EVERY_RECORD, type RecordCommand, type RecordContext, recordMachine } from "../../../src/desk/machines/record.machine.ts"
+import { EVERY_RECORD, type RecordCommand, type Rule, type RecordContext, recordMachine } from "../../../src/desk/machines/record.machine.ts"
 import type { Written } from "../../../src/machines/writes.ts"
 import type { Failure } from "../../../src/schema/errors.ts"
 import { callToasts, entered, expectFullCoverage, invokedWith, isIn, recordFlows, replayPaths, type Step } from "../harness.ts"
@@ -11,7 +11,7 @@ interface Player {
 }
 
 /** A note needs words; suspending needs an active player. */
-const rules = {
+const rules: Readonly<Record<string, Rule<Player>>> = {
   note: (fields: Readonly<Record<string, string>>) => (fields.note?.trim() ? undefined : "Write the note first."),
   suspend: (_: Readonly<Record<string, string>>, player: Player) => (player.status === "active" ? undefined : "The player is suspended already.")
 }
@@ -43,9 +43,19 @@ const checkStep = (step: Step) => {
       seen.add("retry with the same key")
     }
   } else expect(run).toBeUndefined()
+  // A command sent while loading waits for the record, then runs, or says why not, by the rule on the record that arrived.
+  if (step.event.type === "command.run" && isIn(step.before, "Loading")) expect(context.queued).toBe(step.event.command)
+  if (step.event.type === "xstate.done.actor.load" && before.queued !== undefined) {
+    expect(context.queued).toBeUndefined()
+    const problem = rules[before.queued]?.(context.fields, context.record!)
+    if (problem === undefined) expect(context.pending?.command).toBe(before.queued)
+    else expect([isIn(step.after, "Ready.Idle"), context.refusal?.message]).toEqual([true, problem])
+    seen.add(`${problem === undefined ? "ran" : "refused"} queued ${before.queued}`)
+  }
+  if (step.event.type === "xstate.error.actor.load") expect(context.queued).toBeUndefined()
   // An invalid command says why and sends nothing.
   if (step.event.type === "command.run" && isIn(step.before, "Ready.Idle") && !isIn(step.after, "Ready.Running")) {
-    expect(context.refusal?.message).toBe(rules[step.event.command as "note"]?.(context.fields) ?? undefined)
+    expect(context.refusal?.message).toBe(rules[step.event.command]?.(context.fields, context.record!))
     seen.add(`refused ${step.event.command}`)
   }
   // Done: the fields are cleared and the record read again.
@@ -68,11 +78,11 @@ describe("record machine (model-based)", () => {
         "command.run": [{ type: "command.run", command: "note" }, { type: "command.run", command: "suspend" }],
         "live.changed": [{ type: "live.changed", id: "p1" }, { type: "live.changed", id: "someone-else" }]
       },
-      serialize: (s) => JSON.stringify([s.value, s.context.fields, s.context.pending?.command, s.context.record !== undefined]),
+      serialize: (s) => JSON.stringify([s.value, s.context.fields, s.context.pending?.command, s.context.queued, s.context.record !== undefined]),
       check: checkStep
     })
     expectFullCoverage(coverage)
-    expect([...seen].sort()).toEqual(["refused note", "retry with the same key", "run note", "run suspend"])
+    expect([...seen].sort()).toEqual(["ran queued note", "ran queued suspend", "refused note", "refused queued note", "retry with the same key", "run note", "run suspend"])
     recordFlows("desk record", "One record on the desk (a player's page, a market, Today): loaded, read again when the desk hears it changed, and commands on it checked by their rules from src/domain, then sent with an Idempotency-Key per attempt.", coverage)
   })
 })
@@ -87,6 +97,29 @@ describe("record machine behaviour", () => {
     actor.send({ type: "command.run", command: "suspend" })
     expect(actor.getSnapshot().context.refusal?.message).toBe("The player is suspended already.")
     expect(runs).toEqual([])
+  })
+
+  it("runs a command sent while the record is read again once it arrives, checked by the rule on the new record", async () => {
+    const runs: Array<string> = []
+    let status: Player["status"] = "active"
+    const actor = createActor(machine.provide({
+      actors: {
+        load: fromPromise(async (): Promise<Player> => ({ id: "p1", status })),
+        run: fromPromise(async ({ input }: { input: RecordCommand }): Promise<Written> => (runs.push(input.command), { data: null, message: "Done" }))
+      },
+      actions: { toastSuccess: () => {} }
+    }), { input: { id: "p1" } }).start()
+    await expect.poll(() => actor.getSnapshot().matches({ Ready: "Idle" })).toBe(true)
+    actor.send({ type: "live.changed", id: "p1" })
+    actor.send({ type: "command.run", command: "suspend" })
+    await expect.poll(() => runs).toEqual(["suspend"])
+    // Suspended meanwhile by someone else: the kept command is refused by its rule, without a call.
+    await expect.poll(() => actor.getSnapshot().matches({ Ready: "Idle" })).toBe(true)
+    status = "suspended"
+    actor.send({ type: "live.changed", id: "p1" })
+    actor.send({ type: "command.run", command: "suspend" })
+    await expect.poll(() => actor.getSnapshot().context.refusal?.message).toBe("The player is suspended already.")
+    expect(runs).toEqual(["suspend"])
   })
 
   it("reads a record of everything again whichever record of its topics changed", async () => {

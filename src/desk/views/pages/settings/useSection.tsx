@@ -21,15 +21,15 @@ interface SettingsRecords {
 
 /**
  * A settings section's record flow (src/desk/machines/flows.ts) as the view
- * needs it: the record, the fields, whether it is busy (not ready for a
- * command), the refusal, and the events it sends (a field typed, a command run).
+ * needs it: the record, the fields, whether it is busy (not loaded, or
+ * running a command), the refusal, and the events it sends (a field typed, a command run).
  */
 export const useSection = <K extends keyof SettingsRecords>(flow: K) => {
   const ref = useDeskFlow(flow, { id: `settings:${flow}`, input: { id: EVERY_RECORD } }) as ActorRefFrom<RecordMachine<SettingsRecords[K]>> | undefined
   const record = useSelector(ref, (s) => s?.context.record)
   const fields = useSelector(ref, (s) => s?.context.fields) ?? {}
-  // Loading, reloading after a change or running a command: a command sent then would be dropped.
-  const busy = useSelector(ref, (s) => s?.hasTag("ready") !== true)
+  // Not loaded yet, or running a command (one sent during a reload waits for the record).
+  const busy = useSelector(ref, (s) => s === undefined || s.context.record === undefined || s.hasTag("busy"))
   const refusal = useSelector(ref, (s) => s?.context.refusal)
   const set = (field: string, value: string) => ref?.send({ type: "field.change", field, value })
   const change = (field: string) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => set(field, event.target.value)
