@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test"
+import { deskSignIn } from "../http.ts"
 import { openDesk } from "./desk-support.ts"
-import { createPlayer, openSignedIn } from "./support.ts"
+import { baseUrl, createPlayer, openSignedIn } from "./support.ts"
 
 /**
  * The players screen in Chromium: staff find a player, read their page, add
@@ -64,5 +65,31 @@ test("support reads a player's page without the adjustment, and the server refus
     data: { direction: "credit", amount: 100, reason: "Trying" }
   })
   expect(refused.status()).toBe(403)
+  await desk.context().close()
+})
+
+test("a note added while the player's page reads itself again is kept and added once the page is read", async ({ browser, request }) => {
+  const player = await createPlayer(request, "Desk Players Reload")
+  const desk = await openDesk(browser, "admin", `/admin/players/${player.user.id}`)
+  await expect(desk.getByRole("heading", { level: 1 })).toContainText("Desk Players Reload")
+  // Hold the page's next read of the player until the note is sent.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  let reads = 0
+  await desk.route(`**/api/v1/desk/players/${player.user.id}`, async (route) => {
+    reads++
+    await held
+    await route.continue()
+  })
+  // Support notes the player meanwhile: the open page hears it and reads the player again.
+  const support = await deskSignIn(baseUrl(), "support")
+  const noted = await request.post(`/api/v1/desk/players/${player.user.id}/notes`, { headers: { authorization: `Bearer ${support.token}` }, data: { body: "Called about a deposit." } })
+  expect(noted.ok()).toBe(true)
+  await expect.poll(() => reads).toBe(1)
+  const notes = desk.getByRole("region", { name: "Notes" })
+  await notes.getByRole("textbox", { name: "Note" }).fill("Deposit found, credited.")
+  await notes.getByRole("button", { name: "Add note" }).click()
+  release()
+  await expect(notes.getByRole("listitem")).toHaveText(["admin: Deposit found, credited.", "support: Called about a deposit."].map((text) => new RegExp(text)))
   await desk.context().close()
 })
