@@ -55,7 +55,8 @@ export interface RecordCommand {
 }
 
 export const recordMachine = <R>(rules: Readonly<Record<string, Rule<R>>> = {}) => {
-  const problemOf = (context: RecordContext<R>, command: string) => (context.record === undefined ? "Wait for the record to load." : rules[command]?.(context.fields, context.record))
+  // Asked only in Ready, where the record is loaded: a command sent before then waits for it.
+  const problemOf = (context: RecordContext<R>, command: string) => rules[command]?.(context.fields, context.record!)
   return setup({
     types: {
       context: {} as RecordContext<R>,
